@@ -1,0 +1,68 @@
+package io.walletpay;
+
+import io.vertx.core.DeploymentOptions;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.walletpay.bus.Messages;
+import io.walletpay.config.AppConfig;
+import io.walletpay.db.DatabaseTarget;
+import io.walletpay.http.HttpApiVerticle;
+import io.walletpay.store.PaymentStoreVerticle;
+import io.walletpay.webhook.WebhookVerticle;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Owns the running service: deploys the verticles over one database and undeploys them in the order that lets
+ * in-flight work finish (HTTP intake first, then webhook sending, then the store and its connections).
+ */
+public final class Application {
+
+  private final Vertx vertx;
+  private final List<String> deployments;
+  private final AtomicBoolean stopped = new AtomicBoolean();
+
+  private Application(Vertx vertx, List<String> deployments) {
+    this.vertx = vertx;
+    this.deployments = deployments;
+  }
+
+  /** Deploys store, webhook sender and HTTP intake against a migrated database at {@code schemaVersion}. */
+  public static Future<Application> deploy(Vertx vertx, AppConfig config, DatabaseTarget target, String schemaVersion) {
+    Messages.registerCodecs(vertx.eventBus(), List.of());
+    List<String> ids = Collections.synchronizedList(new ArrayList<>());
+    int httpInstances = config.http().instances() > 0
+        ? config.http().instances()
+        : VertxOptions.DEFAULT_EVENT_LOOP_POOL_SIZE;
+    return vertx.deployVerticle(new PaymentStoreVerticle(target, config, schemaVersion))
+        .onSuccess(ids::add)
+        .compose(id -> vertx.deployVerticle(new WebhookVerticle()))
+        .onSuccess(ids::add)
+        .compose(id -> vertx.deployVerticle(() -> new HttpApiVerticle(config),
+            new DeploymentOptions().setInstances(httpInstances)))
+        .onSuccess(ids::add)
+        .map(id -> new Application(vertx, ids))
+        .recover(failure -> undeployAll(vertx, ids).transform(ignored -> Future.failedFuture(failure)));
+  }
+
+  /** Undeploys in reverse order of deployment; safe to call more than once. */
+  public Future<Void> stop() {
+    if (stopped.getAndSet(true)) {
+      return Future.succeededFuture();
+    }
+    return undeployAll(vertx, deployments);
+  }
+
+  private static Future<Void> undeployAll(Vertx vertx, List<String> ids) {
+    Future<Void> chain = Future.succeededFuture();
+    List<String> reversed = new ArrayList<>(ids);
+    Collections.reverse(reversed);
+    for (String id : reversed) {
+      chain = chain.transform(ignored -> vertx.undeploy(id));
+    }
+    return chain;
+  }
+}

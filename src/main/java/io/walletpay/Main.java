@@ -1,0 +1,116 @@
+package io.walletpay;
+
+import io.vertx.core.Vertx;
+import io.walletpay.config.AppConfig;
+import io.walletpay.config.ConfigException;
+import io.walletpay.config.ConfigLoader;
+import io.walletpay.db.DatabaseTarget;
+import io.walletpay.db.EmbeddedDatabase;
+import io.walletpay.db.Migrations;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import sun.misc.Signal;
+
+/**
+ * Start-up and shutdown of the process: config, database (embedded unless {@code WALLETPAY_DB_URL} is set),
+ * migrations, verticles; on SIGTERM or SIGINT, a graceful stop and exit code 0.
+ */
+public final class Main {
+
+  private static final Logger log = LoggerFactory.getLogger(Main.class);
+  private static final long STOP_TIMEOUT_SECONDS = 25;
+
+  private Main() {
+  }
+
+  public static void main(String[] args) {
+    Vertx vertx = Vertx.vertx();
+    AppConfig config;
+    try {
+      config = await(ConfigLoader.load(vertx).toCompletionStage().toCompletableFuture());
+    } catch (ConfigException e) {
+      System.err.println("walletpay: " + e.getMessage());
+      vertx.close();
+      System.exit(2);
+      return;
+    }
+    Running running = null;
+    try {
+      running = start(vertx, config);
+    } catch (Exception e) {
+      log.error("start-up failed: {}", e.getMessage(), e);
+      vertx.close();
+      System.exit(1);
+    }
+    Running toStop = running;
+    Signal.handle(new Signal("TERM"), signal -> stopAndExit(toStop));
+    Signal.handle(new Signal("INT"), signal -> stopAndExit(toStop));
+    log.info("walletpay listening on port {} ({} mode); public base URL {}", config.http().port(),
+        config.mode().name().toLowerCase(java.util.Locale.ROOT), config.publicBaseUrl());
+  }
+
+  private record Running(Vertx vertx, Application application, EmbeddedDatabase embedded) {
+  }
+
+  private static Running start(Vertx vertx, AppConfig config) throws Exception {
+    EmbeddedDatabase embedded = null;
+    DatabaseTarget target;
+    if (config.db().url() == null) {
+      embedded = EmbeddedDatabase.start(config.dataDir().resolve("postgres"), config.db().embeddedPort());
+      target = embedded.target();
+    } else {
+      target = DatabaseTarget.fromUrl(config.db().url());
+      log.info("using external PostgreSQL {}", target);
+    }
+    try {
+      String schemaVersion = Migrations.apply(target);
+      Application application = await(Application.deploy(vertx, config, target, schemaVersion)
+          .toCompletionStage().toCompletableFuture());
+      return new Running(vertx, application, embedded);
+    } catch (Exception e) {
+      if (embedded != null) {
+        embedded.close();
+      }
+      throw e;
+    }
+  }
+
+  private static void stopAndExit(Running running) {
+    Thread stopper = new Thread(() -> {
+      log.info("stopping: no new connections, finishing in-flight work");
+      try {
+        running.application().stop().toCompletionStage().toCompletableFuture()
+            .get(STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        running.vertx().close().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+      } catch (Exception e) {
+        log.warn("graceful stop incomplete: {}", e.toString());
+      }
+      try {
+        if (running.embedded() != null) {
+          running.embedded().close();
+        }
+      } catch (Exception e) {
+        log.warn("embedded PostgreSQL did not stop cleanly: {}", e.toString());
+      }
+      log.info("stopped");
+      System.exit(0);
+    }, "walletpay-shutdown");
+    stopper.start();
+  }
+
+  private static <T> T await(CompletableFuture<T> future) throws ConfigException {
+    try {
+      return future.get(5, TimeUnit.MINUTES);
+    } catch (java.util.concurrent.ExecutionException e) {
+      if (e.getCause() instanceof ConfigException config) {
+        throw config;
+      }
+      throw new IllegalStateException(e.getCause().getMessage(), e.getCause());
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+}

@@ -1,0 +1,67 @@
+package io.walletpay.bus;
+
+import io.vertx.core.Future;
+import io.vertx.core.eventbus.DeliveryOptions;
+import io.vertx.core.eventbus.EventBus;
+import io.vertx.core.eventbus.Message;
+import io.vertx.core.eventbus.ReplyException;
+import io.vertx.core.eventbus.ReplyFailure;
+import io.walletpay.error.ErrorKind;
+import io.walletpay.error.ServiceException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Request/reply over the bus with the service's error model on both ends: a {@link ServiceException} travels as
+ * the reply body and is rethrown on the caller's side; a timeout or missing handler becomes 503, so a caller
+ * never waits longer than the request timeout.
+ */
+public final class BusCalls {
+
+  private static final Logger log = LoggerFactory.getLogger(BusCalls.class);
+
+  private final EventBus bus;
+  private final DeliveryOptions options;
+
+  public BusCalls(EventBus bus, long timeoutMs) {
+    this.bus = bus;
+    this.options = new DeliveryOptions().setSendTimeout(timeoutMs);
+  }
+
+  @SuppressWarnings("unchecked")
+  public <T> Future<T> request(String address, Object body) {
+    return bus.request(address, body, options)
+        .recover(BusCalls::unavailable)
+        .map(reply -> {
+          Object value = reply.body();
+          if (value instanceof ServiceException failure) {
+            throw failure;
+          }
+          return (T) value;
+        });
+  }
+
+  /** Answers {@code message} with the outcome of {@code result}. */
+  public static <T> void reply(Message<?> message, Future<T> result) {
+    result.onComplete(done -> {
+      if (done.succeeded()) {
+        message.reply(done.result());
+      } else if (done.cause() instanceof ServiceException expected) {
+        message.reply(expected);
+      } else {
+        ServiceException mapped = StoreFailures.map(done.cause());
+        if (mapped.kind() == ErrorKind.INTERNAL) {
+          log.error("unexpected failure handling {}", message.address(), done.cause());
+        }
+        message.reply(mapped);
+      }
+    });
+  }
+
+  private static <T> Future<T> unavailable(Throwable failure) {
+    if (failure instanceof ReplyException reply && reply.failureType() != ReplyFailure.RECIPIENT_FAILURE) {
+      return Future.failedFuture(ServiceException.unavailable());
+    }
+    return Future.failedFuture(failure);
+  }
+}

@@ -1,0 +1,45 @@
+package io.walletpay.bus;
+
+import io.vertx.core.eventbus.EventBus;
+import io.walletpay.error.ServiceException;
+import java.util.List;
+import java.util.UUID;
+
+/** The message records that travel on the event bus, and the registration of their local codec. */
+public final class Messages {
+
+  public record ReadinessQuery() {
+  }
+
+  public record Readiness(boolean ready, String detail) {
+  }
+
+  /** A payment changed state; the webhook outbox row is committed. Carries ids only: the rows are the truth. */
+  public record PaymentUpdated(UUID paymentId, UUID merchantId, String status) {
+  }
+
+  private static final List<Class<?>> TYPES = List.of(
+      ReadinessQuery.class, Readiness.class, PaymentUpdated.class, ServiceException.class);
+
+  private Messages() {
+  }
+
+  /** Registers the local codec for every message type; idempotent per event bus. */
+  public static synchronized void registerCodecs(EventBus bus, List<Class<?>> more) {
+    for (Class<?> type : concat(TYPES, more)) {
+      register(bus, type);
+    }
+  }
+
+  private static <T> void register(EventBus bus, Class<T> type) {
+    try {
+      bus.registerDefaultCodec(type, new LocalCodec<>(type));
+    } catch (IllegalStateException alreadyRegistered) {
+      // a second Application on the same Vertx (tests) registers the same codecs again
+    }
+  }
+
+  private static List<Class<?>> concat(List<Class<?>> a, List<Class<?>> b) {
+    return java.util.stream.Stream.concat(a.stream(), b.stream()).toList();
+  }
+}

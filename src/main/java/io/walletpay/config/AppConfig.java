@@ -1,0 +1,144 @@
+package io.walletpay.config;
+
+import io.vertx.core.json.JsonObject;
+import java.math.BigDecimal;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * The whole configuration, typed and validated once at start-up. Built from the JSON defaults with environment
+ * overrides applied; every invalid value is reported as a {@link ConfigException} naming its key.
+ */
+public record AppConfig(
+    Mode mode,
+    String publicBaseUrl,
+    Path dataDir,
+    String adminToken,
+    Http http,
+    Db db,
+    Jwt jwt,
+    Fees fees,
+    Payments payments,
+    Provider provider) {
+
+  public enum Mode { DEVELOPMENT, PRODUCTION }
+
+  public record Http(String host, int port, int instances, int maxBodyBytes, int idleTimeoutSeconds,
+                     int maxHeaderBytes, int shutdownGraceSeconds) {
+  }
+
+  /** {@code url} is null when the embedded PostgreSQL is to be used. */
+  public record Db(String url, int poolSize, int pipeliningLimit, int connectTimeoutMs, int acquireTimeoutMs,
+                   int embeddedPort) {
+  }
+
+  public record Jwt(String algorithm, String secret, String privateKeyPem, String publicKeyPem, String issuer,
+                    String audience, Duration ttl) {
+  }
+
+  public record Fees(BigDecimal percent, BigDecimal fixed) {
+  }
+
+  public record Payments(BigDecimal minAmount, BigDecimal maxAmount, Duration expiry, Duration expirySweepInterval,
+                         Duration idempotencyTtl, int createRatePerSecond) {
+  }
+
+  public record Provider(String mode) {
+  }
+
+  public boolean production() {
+    return mode == Mode.PRODUCTION;
+  }
+
+  /** Reads and validates {@code json} (defaults with overrides already applied). */
+  public static AppConfig from(JsonObject json) {
+    ConfigReader root = new ConfigReader(json, "");
+    Mode mode = root.oneOf("mode", Mode.class);
+    ConfigReader http = root.child("http");
+    Http httpConfig = new Http(
+        root.child("http").text("host"),
+        http.intIn("port", 0, 65535),
+        http.intIn("instances", 0, 256),
+        http.intIn("max_body_bytes", 1024, 64 * 1024 * 1024),
+        http.intIn("idle_timeout_seconds", 1, 3600),
+        http.intIn("max_header_bytes", 1024, 1024 * 1024),
+        http.intIn("shutdown_grace_seconds", 0, 25));
+    String publicBaseUrl = root.optionalText("public_base_url");
+    if (publicBaseUrl == null) {
+      publicBaseUrl = "http://localhost:" + httpConfig.port();
+    }
+    publicBaseUrl = validBaseUrl(publicBaseUrl);
+
+    ConfigReader db = root.child("db");
+    String dbUrl = db.optionalText("url");
+    if (dbUrl != null && !dbUrl.startsWith("postgresql://") && !dbUrl.startsWith("postgres://")) {
+      throw new ConfigException("db.url", "expected postgresql://user:password@host:port/database");
+    }
+    Db dbConfig = new Db(dbUrl,
+        db.intIn("pool_size", 1, 512),
+        db.intIn("pipelining_limit", 1, 4096),
+        db.intIn("connect_timeout_ms", 100, 120_000),
+        db.intIn("acquire_timeout_ms", 50, 120_000),
+        db.intIn("embedded_port", 0, 65535));
+
+    ConfigReader jwt = root.child("jwt");
+    Jwt jwtConfig = new Jwt(
+        jwt.oneOfText("algorithm", "HS256", "ES256", "RS256"),
+        jwt.optionalText("secret"),
+        jwt.optionalText("private_key_pem"),
+        jwt.optionalText("public_key_pem"),
+        jwt.text("issuer"),
+        jwt.text("audience"),
+        Duration.ofSeconds(jwt.intIn("ttl_seconds", 60, 86_400)));
+    if (jwtConfig.secret() != null && jwtConfig.secret().length() < 32) {
+      throw new ConfigException("jwt.secret", "must be at least 32 characters");
+    }
+    if (!jwtConfig.algorithm().equals("HS256")
+        && (jwtConfig.privateKeyPem() == null || jwtConfig.publicKeyPem() == null)) {
+      throw new ConfigException("jwt.private_key_pem", jwtConfig.algorithm() + " needs private_key_pem and public_key_pem files");
+    }
+
+    ConfigReader fees = root.child("fees");
+    Fees feesConfig = new Fees(fees.decimalIn("percent", BigDecimal.ZERO, new BigDecimal("100")),
+        fees.decimalIn("fixed", BigDecimal.ZERO, new BigDecimal("1000000")));
+
+    ConfigReader payments = root.child("payments");
+    BigDecimal min = payments.decimalIn("min_amount", new BigDecimal("0.01"), new BigDecimal("1000000000"));
+    BigDecimal max = payments.decimalIn("max_amount", min, new BigDecimal("1000000000"));
+    Payments paymentsConfig = new Payments(min, max,
+        Duration.ofMinutes(payments.intIn("expiry_minutes", 1, 7 * 24 * 60)),
+        Duration.ofSeconds(payments.intIn("expiry_sweep_seconds", 1, 3600)),
+        Duration.ofHours(payments.intIn("idempotency_ttl_hours", 24, 24 * 30)),
+        payments.intIn("create_rate_per_second", 1, 1_000_000));
+
+    Provider providerConfig = new Provider(root.child("provider").oneOfText("mode", "sandbox", "live"));
+
+    String adminToken = root.optionalText("admin_token");
+    if (adminToken != null && adminToken.length() < 24) {
+      throw new ConfigException("admin_token", "must be at least 24 characters");
+    }
+    if (mode == Mode.PRODUCTION) {
+      if (adminToken == null) {
+        throw new ConfigException("admin_token", "production mode needs WALLETPAY_ADMIN_TOKEN");
+      }
+      if (jwtConfig.algorithm().equals("HS256") && jwtConfig.secret() == null) {
+        throw new ConfigException("jwt.secret", "production mode needs WALLETPAY_JWT_SECRET (or ES256/RS256 key files)");
+      }
+    }
+    return new AppConfig(mode, publicBaseUrl, Path.of(root.text("data_dir")), adminToken, httpConfig, dbConfig,
+        jwtConfig, feesConfig, paymentsConfig, providerConfig);
+  }
+
+  private static String validBaseUrl(String value) {
+    try {
+      URI uri = new URI(value);
+      if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null) {
+        throw new ConfigException("public_base_url", "expected an absolute http(s) URL, got '" + value + "'");
+      }
+    } catch (java.net.URISyntaxException e) {
+      throw new ConfigException("public_base_url", "not a URL: '" + value + "'");
+    }
+    return value.endsWith("/") ? value.substring(0, value.length() - 1) : value;
+  }
+}

@@ -1,0 +1,107 @@
+package io.walletpay.http;
+
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.walletpay.error.ErrorKind;
+import io.walletpay.error.ServiceException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The one place where failures become HTTP: status code, the JSON envelope, and the headers some codes need. */
+public final class ErrorResponder {
+
+  private static final Logger log = LoggerFactory.getLogger(ErrorResponder.class);
+
+  private ErrorResponder() {
+  }
+
+  /** Installs the failure handler and the router's own 404/405/413 answers. */
+  public static void install(Router router) {
+    router.route().failureHandler(ErrorResponder::handleFailure);
+    router.errorHandler(404, ctx -> send(ctx, new ServiceException(ErrorKind.NOT_FOUND, "route_not_found",
+        "No route " + ctx.request().method() + " " + ctx.request().path())));
+    router.errorHandler(405, ctx -> send(ctx, new ServiceException(ErrorKind.METHOD_NOT_ALLOWED,
+        "method_not_allowed", "Method " + ctx.request().method() + " is not allowed on " + ctx.request().path())));
+    router.errorHandler(413, ctx -> send(ctx, tooLarge()));
+    router.errorHandler(415, ctx -> send(ctx, unsupportedMediaType()));
+  }
+
+  public static int status(ErrorKind kind) {
+    return switch (kind) {
+      case VALIDATION -> 400;
+      case UNAUTHORIZED -> 401;
+      case FORBIDDEN -> 403;
+      case NOT_FOUND -> 404;
+      case METHOD_NOT_ALLOWED -> 405;
+      case CONFLICT -> 409;
+      case GONE -> 410;
+      case PAYLOAD_TOO_LARGE -> 413;
+      case UNSUPPORTED_MEDIA_TYPE -> 415;
+      case RATE_LIMITED -> 429;
+      case INTERNAL -> 500;
+      case PROVIDER -> 502;
+      case UNAVAILABLE -> 503;
+    };
+  }
+
+  public static JsonObject envelope(ServiceException error) {
+    JsonObject body = new JsonObject().put("code", error.code()).put("message", error.getMessage());
+    if (error.field() != null) {
+      body.put("field", error.field());
+    }
+    return new JsonObject().put("success", false).put("error", body);
+  }
+
+  static void send(RoutingContext ctx, ServiceException error) {
+    if (ctx.response().ended() || ctx.response().headWritten()) {
+      return;
+    }
+    var response = ctx.response().setStatusCode(status(error.kind()))
+        .putHeader(HttpHeaders.CONTENT_TYPE, "application/json; charset=utf-8")
+        .putHeader(HttpHeaders.CACHE_CONTROL, "no-store");
+    if (error.kind() == ErrorKind.UNAUTHORIZED) {
+      response.putHeader("WWW-Authenticate", "Bearer");
+    }
+    if (error instanceof RateLimitedException limited) {
+      response.putHeader("Retry-After", Long.toString(limited.retryAfterSeconds()));
+    }
+    if (error.kind() == ErrorKind.UNAVAILABLE) {
+      response.putHeader("Retry-After", "1");
+    }
+    response.end(envelope(error).toBuffer());
+  }
+
+  private static void handleFailure(RoutingContext ctx) {
+    Throwable failure = ctx.failure();
+    if (failure instanceof ServiceException known) {
+      send(ctx, known);
+      return;
+    }
+    int status = ctx.statusCode();
+    if (status == 413 || failure instanceof io.vertx.core.http.HttpClosedException) {
+      send(ctx, tooLarge());
+    } else if (status == 415) {
+      send(ctx, unsupportedMediaType());
+    } else if (status == 404) {
+      send(ctx, ServiceException.notFound("Resource"));
+    } else if (status == 405) {
+      send(ctx, new ServiceException(ErrorKind.METHOD_NOT_ALLOWED, "method_not_allowed", "Method not allowed"));
+    } else if (status >= 400 && status < 500) {
+      send(ctx, new ServiceException(ErrorKind.VALIDATION, "bad_request", "The request could not be read"));
+    } else {
+      log.error("unhandled failure on {} {}", ctx.request().method(), ctx.request().path(), failure);
+      send(ctx, new ServiceException(ErrorKind.INTERNAL, "internal_error", "Something went wrong on our side"));
+    }
+  }
+
+  private static ServiceException tooLarge() {
+    return new ServiceException(ErrorKind.PAYLOAD_TOO_LARGE, "payload_too_large", "The request body is too large");
+  }
+
+  private static ServiceException unsupportedMediaType() {
+    return new ServiceException(ErrorKind.UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type",
+        "Send the body as application/json");
+  }
+}

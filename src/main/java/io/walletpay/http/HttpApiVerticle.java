@@ -1,0 +1,48 @@
+package io.walletpay.http;
+
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.ext.web.Router;
+import io.walletpay.bus.BusCalls;
+import io.walletpay.config.AppConfig;
+import java.util.concurrent.TimeUnit;
+
+/** HTTP intake: builds the router from the resource handlers and listens; one instance per event loop. */
+public final class HttpApiVerticle extends VerticleBase {
+
+  private static final long BUS_TIMEOUT_MS = 5_000;
+
+  private final AppConfig config;
+  private HttpServer server;
+
+  public HttpApiVerticle(AppConfig config) {
+    this.config = config;
+  }
+
+  @Override
+  public Future<?> start() {
+    BusCalls bus = new BusCalls(vertx.eventBus(), BUS_TIMEOUT_MS);
+    Router router = Router.router(vertx);
+    router.route().handler(RequestLog::handle);
+    new HealthRoutes(bus).mount(router);
+    ErrorResponder.install(router);
+
+    AppConfig.Http http = config.http();
+    HttpServerOptions options = new HttpServerOptions()
+        .setHost(http.host())
+        .setPort(http.port())
+        .setIdleTimeout(http.idleTimeoutSeconds())
+        .setMaxHeaderSize(http.maxHeaderBytes())
+        .setCompressionSupported(false);
+    server = vertx.createHttpServer(options).requestHandler(router);
+    return server.listen();
+  }
+
+  /** Stops accepting, lets in-flight requests finish within the grace period, then closes. */
+  @Override
+  public Future<?> stop() {
+    return server.shutdown(config.http().shutdownGraceSeconds(), TimeUnit.SECONDS);
+  }
+}

@@ -1,0 +1,44 @@
+package io.walletpay.store;
+
+import io.vertx.core.Vertx;
+import io.vertx.core.net.NetClientOptions;
+import io.vertx.pgclient.PgBuilder;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.PoolOptions;
+import io.vertx.sqlclient.SqlClient;
+import io.walletpay.config.AppConfig;
+import io.walletpay.db.DatabaseTarget;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The reactive clients a store uses: a pipelining client for single statements (the hot path) and a pool for
+ * transactions, which need one connection for their whole length.
+ */
+public record Database(SqlClient statements, Pool transactions) {
+
+  public static Database connect(Vertx vertx, DatabaseTarget target, AppConfig.Db config) {
+    NetClientOptions network = new NetClientOptions().setConnectTimeout(config.connectTimeoutMs());
+    PoolOptions poolOptions = new PoolOptions()
+        .setMaxSize(config.poolSize())
+        .setConnectionTimeout(config.acquireTimeoutMs())
+        .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS)
+        .setMaxWaitQueueSize(10_000);
+    SqlClient statements = PgBuilder.client()
+        .with(poolOptions)
+        .with(network)
+        .connectingTo(target.connectOptions().setPipeliningLimit(config.pipeliningLimit()))
+        .using(vertx)
+        .build();
+    Pool transactions = PgBuilder.pool()
+        .with(new PoolOptions(poolOptions).setMaxSize(Math.max(2, config.poolSize() / 2)))
+        .with(network)
+        .connectingTo(target.connectOptions())
+        .using(vertx)
+        .build();
+    return new Database(statements, transactions);
+  }
+
+  public io.vertx.core.Future<Void> close() {
+    return io.vertx.core.Future.join(statements.close(), transactions.close()).mapEmpty();
+  }
+}
