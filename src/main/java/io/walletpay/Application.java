@@ -32,7 +32,7 @@ public final class Application {
 
   /** Deploys store, webhook sender and HTTP intake against a migrated database at {@code schemaVersion}. */
   public static Future<Application> deploy(Vertx vertx, AppConfig config, DatabaseTarget target, String schemaVersion) {
-    Messages.registerCodecs(vertx.eventBus(), List.of());
+    Messages.registerCodecs(vertx.eventBus());
     List<String> ids = Collections.synchronizedList(new ArrayList<>());
     int httpInstances = config.http().instances() > 0
         ? config.http().instances()

@@ -4,6 +4,8 @@ import io.vertx.core.Vertx;
 import io.walletpay.config.AppConfig;
 import io.walletpay.config.ConfigException;
 import io.walletpay.config.ConfigLoader;
+import io.walletpay.config.DevelopmentSecrets;
+import io.vertx.core.json.JsonObject;
 import io.walletpay.db.DatabaseTarget;
 import io.walletpay.db.EmbeddedDatabase;
 import io.walletpay.db.Migrations;
@@ -44,6 +46,9 @@ public final class Main {
       vertx.close();
       System.exit(1);
     }
+    if (!config.production()) {
+      announceDevelopmentCredentials(running.config(), running);
+    }
     Running toStop = running;
     Signal.handle(new Signal("TERM"), signal -> stopAndExit(toStop));
     Signal.handle(new Signal("INT"), signal -> stopAndExit(toStop));
@@ -51,10 +56,11 @@ public final class Main {
         config.mode().name().toLowerCase(java.util.Locale.ROOT), config.publicBaseUrl());
   }
 
-  private record Running(Vertx vertx, Application application, EmbeddedDatabase embedded) {
+  private record Running(Vertx vertx, AppConfig config, Application application, EmbeddedDatabase embedded) {
   }
 
-  private static Running start(Vertx vertx, AppConfig config) throws Exception {
+  private static Running start(Vertx vertx, AppConfig configured) throws Exception {
+    AppConfig config = DevelopmentSecrets.resolve(configured).config();
     EmbeddedDatabase embedded = null;
     DatabaseTarget target;
     if (config.db().url() == null) {
@@ -68,13 +74,25 @@ public final class Main {
       String schemaVersion = Migrations.apply(target);
       Application application = await(Application.deploy(vertx, config, target, schemaVersion)
           .toCompletionStage().toCompletableFuture());
-      return new Running(vertx, application, embedded);
+      return new Running(vertx, config, application, embedded);
     } catch (Exception e) {
       if (embedded != null) {
         embedded.close();
       }
       throw e;
     }
+  }
+
+  /** Development only: the admin token and the demo merchant, printed for the person at the terminal. */
+  private static void announceDevelopmentCredentials(AppConfig config, Running running) {
+    JsonObject demo = await(DemoMerchant.ensure(running.vertx(), config).toCompletionStage().toCompletableFuture());
+    System.out.println();
+    System.out.println("  walletpay development credentials (kept in " + config.dataDir() + "):");
+    System.out.println("    admin token     " + config.adminToken());
+    System.out.println("    demo merchant   " + demo.getString("merchant_id"));
+    System.out.println("    secret key      " + demo.getString("secret_key"));
+    System.out.println("    webhook secret  " + demo.getString("webhook_secret"));
+    System.out.println();
   }
 
   private static void stopAndExit(Running running) {

@@ -9,6 +9,17 @@ public final class Addresses {
   /** Publish: a payment left {@code pending}; its webhook outbox row is already committed. A wake-up, not the truth. */
   public static final String PAYMENT_UPDATED = "walletpay.payment.updated";
 
+  /** Request/reply to the merchant store; see {@link MerchantMessages}. */
+  public static final String MERCHANT_CREATE = "walletpay.store.merchant.create";
+  public static final String MERCHANT_GET = "walletpay.store.merchant.get";
+  public static final String MERCHANT_LIST = "walletpay.store.merchant.list";
+  public static final String MERCHANT_UPDATE = "walletpay.store.merchant.update";
+  public static final String MERCHANT_ROTATE_WEBHOOK_SECRET = "walletpay.store.merchant.rotate-webhook-secret";
+  public static final String MERCHANT_CREDENTIALS = "walletpay.store.merchant.credentials";
+
+  /** Publish: a merchant changed; every HTTP verticle drops its cached copy. */
+  public static final String MERCHANT_CHANGED = "walletpay.merchant.changed";
+
   private Addresses() {
   }
 }

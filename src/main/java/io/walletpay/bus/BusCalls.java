@@ -52,6 +52,8 @@ public final class BusCalls {
         ServiceException mapped = StoreFailures.map(done.cause());
         if (mapped.kind() == ErrorKind.INTERNAL) {
           log.error("unexpected failure handling {}", message.address(), done.cause());
+        } else {
+          log.warn("{} failed: {}", message.address(), done.cause().toString());
         }
         message.reply(mapped);
       }

@@ -18,16 +18,25 @@ public final class Messages {
   public record PaymentUpdated(UUID paymentId, UUID merchantId, String status) {
   }
 
-  private static final List<Class<?>> TYPES = List.of(
-      ReadinessQuery.class, Readiness.class, PaymentUpdated.class, ServiceException.class);
+  /** Every class whose nested records travel on the bus. */
+  private static final List<Class<?>> GROUPS = List.of(Messages.class, MerchantMessages.class);
+
+  /** Domain records that are replied as they are. */
+  private static final List<Class<?>> DOMAIN_REPLIES = List.of(ServiceException.class,
+      io.walletpay.merchant.Merchant.class);
 
   private Messages() {
   }
 
   /** Registers the local codec for every message type; idempotent per event bus. */
-  public static synchronized void registerCodecs(EventBus bus, List<Class<?>> more) {
-    for (Class<?> type : concat(TYPES, more)) {
-      register(bus, type);
+  public static synchronized void registerCodecs(EventBus bus) {
+    DOMAIN_REPLIES.forEach(type -> register(bus, type));
+    for (Class<?> group : GROUPS) {
+      for (Class<?> type : group.getDeclaredClasses()) {
+        if (type.isRecord()) {
+          register(bus, type);
+        }
+      }
     }
   }
 
@@ -37,9 +46,5 @@ public final class Messages {
     } catch (IllegalStateException alreadyRegistered) {
       // a second Application on the same Vertx (tests) registers the same codecs again
     }
-  }
-
-  private static List<Class<?>> concat(List<Class<?>> a, List<Class<?>> b) {
-    return java.util.stream.Stream.concat(a.stream(), b.stream()).toList();
   }
 }

@@ -5,6 +5,7 @@ import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.ext.web.Router;
+import io.vertx.ext.web.handler.BodyHandler;
 import io.walletpay.bus.BusCalls;
 import io.walletpay.config.AppConfig;
 import java.util.concurrent.TimeUnit;
@@ -24,11 +25,29 @@ public final class HttpApiVerticle extends VerticleBase {
   @Override
   public Future<?> start() {
     BusCalls bus = new BusCalls(vertx.eventBus(), BUS_TIMEOUT_MS);
+    return MerchantTokens.create(vertx, config.jwt())
+        .compose(tokens -> listen(router(bus, tokens)));
+  }
+
+  private Router router(BusCalls bus, MerchantTokens tokens) {
     Router router = Router.router(vertx);
     router.route().handler(RequestLog::handle);
+    router.route("/api/*").handler(BodyHandler.create(false).setBodyLimit(config.http().maxBodyBytes()));
     new HealthRoutes(bus).mount(router);
-    ErrorResponder.install(router);
 
+    new AdminMerchantRoutes(bus, config.fees()).mount(router, new AdminGuard(config.adminToken()));
+
+    MerchantAccountRoutes account = new MerchantAccountRoutes(bus, tokens);
+    account.mountToken(router);
+    MerchantGuard guard = new MerchantGuard(tokens, new MerchantDirectory(vertx, bus));
+    router.route("/api/merchant/*").handler(guard::handle);
+    account.mountGuarded(router);
+
+    ErrorResponder.install(router);
+    return router;
+  }
+
+  private Future<HttpServer> listen(Router router) {
     AppConfig.Http http = config.http();
     HttpServerOptions options = new HttpServerOptions()
         .setHost(http.host())

@@ -5,6 +5,14 @@ import io.vertx.core.VerticleBase;
 import io.vertx.sqlclient.Tuple;
 import io.walletpay.bus.Addresses;
 import io.walletpay.bus.BusCalls;
+import io.walletpay.bus.MerchantMessages.CreateMerchant;
+import io.walletpay.bus.MerchantMessages.GetCredentials;
+import io.walletpay.bus.MerchantMessages.GetMerchant;
+import io.walletpay.bus.MerchantMessages.ListMerchants;
+import io.walletpay.bus.MerchantMessages.MerchantChanged;
+import io.walletpay.bus.MerchantMessages.RotateWebhookSecret;
+import io.walletpay.bus.MerchantMessages.UpdateMerchant;
+import io.walletpay.merchant.Merchant;
 import io.walletpay.bus.Messages.Readiness;
 import io.walletpay.bus.Messages.ReadinessQuery;
 import io.walletpay.config.AppConfig;
@@ -29,12 +37,29 @@ public final class PaymentStoreVerticle extends VerticleBase {
     database = Database.connect(vertx, target, config.db());
     var bus = vertx.eventBus();
     bus.<ReadinessQuery>consumer(Addresses.STORE_READINESS, message -> BusCalls.reply(message, readiness()));
+
+    MerchantStore merchants = new MerchantStore(database.statements());
+    bus.<CreateMerchant>consumer(Addresses.MERCHANT_CREATE, m -> BusCalls.reply(m, merchants.create(m.body())));
+    bus.<GetMerchant>consumer(Addresses.MERCHANT_GET, m -> BusCalls.reply(m, merchants.get(m.body().id())));
+    bus.<ListMerchants>consumer(Addresses.MERCHANT_LIST, m -> BusCalls.reply(m, merchants.page(m.body())));
+    bus.<GetCredentials>consumer(Addresses.MERCHANT_CREDENTIALS,
+        m -> BusCalls.reply(m, merchants.credentials(m.body().id())));
+    bus.<UpdateMerchant>consumer(Addresses.MERCHANT_UPDATE,
+        m -> BusCalls.reply(m, announce(merchants.update(m.body()))));
+    bus.<RotateWebhookSecret>consumer(Addresses.MERCHANT_ROTATE_WEBHOOK_SECRET,
+        m -> BusCalls.reply(m, announce(merchants.rotateWebhookSecret(m.body().id(), m.body().webhookSecret()))));
     return Future.succeededFuture();
   }
 
   @Override
   public Future<?> stop() {
     return database.close();
+  }
+
+  /** Tells every cache that a merchant changed, once the change is committed. */
+  private Future<Merchant> announce(Future<Merchant> change) {
+    return change.onSuccess(merchant ->
+        vertx.eventBus().publish(Addresses.MERCHANT_CHANGED, new MerchantChanged(merchant.id())));
   }
 
   private Future<Readiness> readiness() {

@@ -40,7 +40,7 @@ class EventBusWiringTest {
 
   @Test
   void messagesCrossTheBusByReferenceWithoutCopying(Vertx vertx, VertxTestContext test) {
-    Messages.registerCodecs(vertx.eventBus(), List.of());
+    Messages.registerCodecs(vertx.eventBus());
     var sent = new Messages.PaymentUpdated(UUID.randomUUID(), UUID.randomUUID(), "completed");
     vertx.eventBus().<Messages.PaymentUpdated>consumer("test.echo", message -> test.verify(() -> {
       assertThat(message.body()).isSameAs(sent);
@@ -51,7 +51,7 @@ class EventBusWiringTest {
 
   @Test
   void aServiceExceptionRepliedByAHandlerIsRethrownToTheCaller(Vertx vertx, VertxTestContext test) {
-    Messages.registerCodecs(vertx.eventBus(), List.of());
+    Messages.registerCodecs(vertx.eventBus());
     vertx.eventBus().consumer("test.fails", message ->
         BusCalls.reply(message, io.vertx.core.Future.failedFuture(ServiceException.notFound("Payment"))));
     new BusCalls(vertx.eventBus(), 5_000).request("test.fails", new ReadinessQuery())
@@ -63,7 +63,7 @@ class EventBusWiringTest {
 
   @Test
   void aMissingHandlerBecomesUnavailableInsteadOfHanging(Vertx vertx, VertxTestContext test) {
-    Messages.registerCodecs(vertx.eventBus(), List.of());
+    Messages.registerCodecs(vertx.eventBus());
     new BusCalls(vertx.eventBus(), 5_000).request("nobody.listens", new ReadinessQuery())
         .onComplete(test.failing(failure -> test.verify(() -> {
           assertThat(((ServiceException) failure).code()).isEqualTo("database_unavailable");

@@ -1,0 +1,49 @@
+package io.walletpay.http;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.walletpay.bus.Addresses;
+import io.walletpay.bus.BusCalls;
+import io.walletpay.bus.MerchantMessages.GetMerchant;
+import io.walletpay.bus.MerchantMessages.MerchantChanged;
+import io.walletpay.merchant.Merchant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * The merchants an HTTP verticle has looked up lately, so the hot path does not ask the store on every request.
+ * Entries are dropped when this JVM changes a merchant and expire after {@link #TTL_MS} otherwise (the bound on
+ * staleness when another node disables a merchant). One per verticle: touched only on its event loop.
+ */
+final class MerchantDirectory {
+
+  static final long TTL_MS = 5_000;
+
+  private record Entry(Merchant merchant, long loadedAt) {
+  }
+
+  private final BusCalls bus;
+  private final Map<UUID, Entry> entries = new HashMap<>();
+
+  MerchantDirectory(Vertx vertx, BusCalls bus) {
+    this.bus = bus;
+    vertx.eventBus().<MerchantChanged>consumer(Addresses.MERCHANT_CHANGED,
+        message -> entries.remove(message.body().id()));
+  }
+
+  Future<Merchant> find(UUID id) {
+    Entry entry = entries.get(id);
+    long now = System.currentTimeMillis();
+    if (entry != null && now - entry.loadedAt() < TTL_MS) {
+      return Future.succeededFuture(entry.merchant());
+    }
+    return bus.<Merchant>request(Addresses.MERCHANT_GET, new GetMerchant(id))
+        .onSuccess(merchant -> {
+          if (entries.size() > 10_000) {
+            entries.clear();
+          }
+          entries.put(id, new Entry(merchant, now));
+        });
+  }
+}

@@ -1,0 +1,28 @@
+package io.walletpay.http;
+
+import io.vertx.core.json.JsonObject;
+import io.walletpay.merchant.Merchant;
+
+/** How merchants look in API answers. Secrets never appear here; the create and rotate answers add them once. */
+final class MerchantViews {
+
+  private MerchantViews() {
+  }
+
+  static JsonObject admin(Merchant merchant) {
+    return settings(merchant)
+        .put("status", merchant.status().wireName())
+        .put("created_at", merchant.createdAt().toString())
+        .put("updated_at", merchant.updatedAt().toString());
+  }
+
+  static JsonObject settings(Merchant merchant) {
+    return new JsonObject()
+        .put("merchant_id", merchant.id().toString())
+        .put("name", merchant.name())
+        .put("webhook_url", merchant.webhookUrl())
+        .put("return_url", merchant.returnUrl())
+        .put("fee_percent", merchant.feePercent().toPlainString())
+        .put("fee_fixed", merchant.feeFixed().toPlainString());
+  }
+}

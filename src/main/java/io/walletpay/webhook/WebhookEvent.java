@@ -1,0 +1,31 @@
+package io.walletpay.webhook;
+
+import java.math.BigDecimal;
+import java.time.OffsetDateTime;
+import java.util.Objects;
+import java.util.UUID;
+
+/**
+ * The facts one {@code payment.updated} webhook reports: the payment as it stood at the transition. Reference,
+ * customer name and e-mail are optional at creation, so they may be null here and are sent as JSON null.
+ */
+public record WebhookEvent(
+    UUID transactionId,
+    String referenceId,
+    String status,
+    BigDecimal amount,
+    BigDecimal fees,
+    BigDecimal netAmount,
+    String customerName,
+    String customerEmail,
+    OffsetDateTime timestamp) {
+
+  public WebhookEvent {
+    Objects.requireNonNull(transactionId, "transactionId");
+    Objects.requireNonNull(status, "status");
+    Objects.requireNonNull(amount, "amount");
+    Objects.requireNonNull(fees, "fees");
+    Objects.requireNonNull(netAmount, "netAmount");
+    Objects.requireNonNull(timestamp, "timestamp");
+  }
+}

@@ -1,0 +1,80 @@
+package io.walletpay.support;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Map;
+
+/** A blocking HTTP client for tests: real sockets, answers as a merchant's code would see them. */
+public final class Http {
+
+  public record Response(int status, java.net.http.HttpHeaders headers, String body) {
+
+    public JsonObject json() {
+      return new JsonObject(body);
+    }
+
+    public JsonObject data() {
+      return json().getJsonObject("data");
+    }
+
+    public JsonArray dataArray() {
+      return json().getJsonArray("data");
+    }
+
+    public String errorCode() {
+      return json().getJsonObject("error").getString("code");
+    }
+
+    public String header(String name) {
+      return headers.firstValue(name).orElse(null);
+    }
+  }
+
+  private final HttpClient client = HttpClient.newBuilder()
+      .connectTimeout(Duration.ofSeconds(5))
+      .followRedirects(HttpClient.Redirect.NEVER)
+      .build();
+  private final String base;
+
+  public Http(int port) {
+    this.base = "http://localhost:" + port;
+  }
+
+  public Response get(String path, String bearer) {
+    return send("GET", path, bearer, null, Map.of());
+  }
+
+  public Response post(String path, String bearer, Object json) {
+    return send("POST", path, bearer, json == null ? null : json.toString(), Map.of("Content-Type", "application/json"));
+  }
+
+  public Response patch(String path, String bearer, Object json) {
+    return send("PATCH", path, bearer, json.toString(), Map.of("Content-Type", "application/json"));
+  }
+
+  public Response send(String method, String path, String bearer, String body, Map<String, String> headers) {
+    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
+        .timeout(Duration.ofSeconds(30))
+        .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+    if (bearer != null) {
+      request.header("Authorization", "Bearer " + bearer);
+    }
+    headers.forEach(request::header);
+    try {
+      HttpResponse<String> response = client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+      return new Response(response.statusCode(), response.headers(), response.body());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+}

@@ -1,0 +1,102 @@
+package io.walletpay.support;
+
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import io.vertx.pgclient.PgBuilder;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.SqlClient;
+import io.vertx.sqlclient.Tuple;
+import io.walletpay.Application;
+import io.walletpay.config.AppConfig;
+import io.walletpay.db.DatabaseTarget;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The whole service deployed on its own Vert.x and its own migrated database, driven from a test thread with
+ * blocking calls: {@code http} for the API, {@code sql} to look at the rows.
+ */
+public final class RunningService implements AutoCloseable {
+
+  public final Vertx vertx;
+  public final AppConfig config;
+  public final DatabaseTarget database;
+  public final Http http;
+  private final SqlClient sqlClient;
+
+  private RunningService(Vertx vertx, AppConfig config, DatabaseTarget database) {
+    this.vertx = vertx;
+    this.config = config;
+    this.database = database;
+    this.http = new Http(config.http().port());
+    this.sqlClient = PgBuilder.client().connectingTo(database.connectOptions()).using(vertx).build();
+  }
+
+  public static RunningService start(Map<String, String> overrides) {
+    return start(overrides, TestDatabase.migrated());
+  }
+
+  public static RunningService start(Map<String, String> overrides, DatabaseTarget database) {
+    try {
+      Path dataDir = Files.createTempDirectory("walletpay-test");
+      AppConfig config = TestConfig.forTest(dataDir, overrides);
+      Vertx vertx = Vertx.vertx();
+      await(Application.deploy(vertx, config, database, "1"));
+      return new RunningService(vertx, config, database);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  public static RunningService start() {
+    return start(new HashMap<>());
+  }
+
+  public RowSet<Row> sql(String query, Object... params) {
+    return await(sqlClient.preparedQuery(query).execute(Tuple.wrap(params)));
+  }
+
+  /** Creates a merchant through the admin API; the answer's data, including the secrets shown once. */
+  public JsonObject createMerchant(JsonObject body) {
+    Http.Response response = http.post("/api/admin/merchants", TestConfig.ADMIN_TOKEN, body);
+    if (response.status() != 201) {
+      throw new AssertionError("merchant not created: " + response.status() + " " + response.body());
+    }
+    return response.data();
+  }
+
+  public JsonObject createMerchant(String name) {
+    return createMerchant(new JsonObject().put("name", name));
+  }
+
+  /** A bearer token for a merchant created by {@link #createMerchant}. */
+  public String tokenFor(JsonObject merchant) {
+    Http.Response response = http.post("/api/merchant/token/", null, new JsonObject()
+        .put("merchant_id", merchant.getString("merchant_id"))
+        .put("secret_key", merchant.getString("secret_key")));
+    if (response.status() != 200) {
+      throw new AssertionError("no token: " + response.status() + " " + response.body());
+    }
+    return response.data().getString("token");
+  }
+
+  public static <T> T await(io.vertx.core.Future<T> future) {
+    try {
+      return future.toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
+    } catch (java.util.concurrent.ExecutionException e) {
+      throw new IllegalStateException(e.getCause());
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Override
+  public void close() {
+    await(sqlClient.close());
+    await(vertx.close());
+  }
+}
