@@ -5,7 +5,10 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.walletpay.bus.Messages;
+import io.walletpay.checkout.SandboxWalletProvider;
+import io.walletpay.checkout.WalletProvider;
 import io.walletpay.config.AppConfig;
+import io.walletpay.http.CreateRateLimiter;
 import io.walletpay.db.DatabaseTarget;
 import io.walletpay.http.HttpApiVerticle;
 import io.walletpay.store.PaymentStoreVerticle;
@@ -34,6 +37,8 @@ public final class Application {
   public static Future<Application> deploy(Vertx vertx, AppConfig config, DatabaseTarget target, String schemaVersion) {
     Messages.registerCodecs(vertx.eventBus());
     List<String> ids = Collections.synchronizedList(new ArrayList<>());
+    WalletProvider provider = new SandboxWalletProvider(config.publicBaseUrl());
+    CreateRateLimiter rateLimiter = new CreateRateLimiter(config.payments().createRatePerSecond());
     int httpInstances = config.http().instances() > 0
         ? config.http().instances()
         : VertxOptions.DEFAULT_EVENT_LOOP_POOL_SIZE;
@@ -41,7 +46,7 @@ public final class Application {
         .onSuccess(ids::add)
         .compose(id -> vertx.deployVerticle(new WebhookVerticle()))
         .onSuccess(ids::add)
-        .compose(id -> vertx.deployVerticle(() -> new HttpApiVerticle(config),
+        .compose(id -> vertx.deployVerticle(() -> new HttpApiVerticle(config, provider, rateLimiter),
             new DeploymentOptions().setInstances(httpInstances)))
         .onSuccess(ids::add)
         .map(id -> new Application(vertx, ids))

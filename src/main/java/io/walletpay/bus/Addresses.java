@@ -17,6 +17,14 @@ public final class Addresses {
   public static final String MERCHANT_ROTATE_WEBHOOK_SECRET = "walletpay.store.merchant.rotate-webhook-secret";
   public static final String MERCHANT_CREDENTIALS = "walletpay.store.merchant.credentials";
 
+  /** Request/reply to the payment store; see {@link PaymentMessages}. */
+  public static final String PAYMENT_CLAIM_IDEMPOTENCY_KEY = "walletpay.store.payment.claim-idempotency-key";
+  public static final String PAYMENT_RELEASE_IDEMPOTENCY_KEY = "walletpay.store.payment.release-idempotency-key";
+  public static final String PAYMENT_CREATE = "walletpay.store.payment.create";
+  public static final String PAYMENT_GET = "walletpay.store.payment.get";
+  public static final String PAYMENT_LIST = "walletpay.store.payment.list";
+  public static final String PAYMENT_TRANSITION = "walletpay.store.payment.transition";
+
   /** Publish: a merchant changed; every HTTP verticle drops its cached copy. */
   public static final String MERCHANT_CHANGED = "walletpay.merchant.changed";
 

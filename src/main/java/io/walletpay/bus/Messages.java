@@ -19,11 +19,11 @@ public final class Messages {
   }
 
   /** Every class whose nested records travel on the bus. */
-  private static final List<Class<?>> GROUPS = List.of(Messages.class, MerchantMessages.class);
+  private static final List<Class<?>> GROUPS = List.of(Messages.class, MerchantMessages.class, PaymentMessages.class);
 
   /** Domain records that are replied as they are. */
   private static final List<Class<?>> DOMAIN_REPLIES = List.of(ServiceException.class,
-      io.walletpay.merchant.Merchant.class);
+      io.walletpay.merchant.Merchant.class, io.walletpay.payment.Payment.class);
 
   private Messages() {
   }

@@ -7,6 +7,7 @@ import io.vertx.core.http.HttpServerOptions;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.walletpay.bus.BusCalls;
+import io.walletpay.checkout.WalletProvider;
 import io.walletpay.config.AppConfig;
 import java.util.concurrent.TimeUnit;
 
@@ -16,10 +17,14 @@ public final class HttpApiVerticle extends VerticleBase {
   private static final long BUS_TIMEOUT_MS = 5_000;
 
   private final AppConfig config;
+  private final WalletProvider provider;
+  private final CreateRateLimiter rateLimiter;
   private HttpServer server;
 
-  public HttpApiVerticle(AppConfig config) {
+  public HttpApiVerticle(AppConfig config, WalletProvider provider, CreateRateLimiter rateLimiter) {
     this.config = config;
+    this.provider = provider;
+    this.rateLimiter = rateLimiter;
   }
 
   @Override
@@ -42,6 +47,7 @@ public final class HttpApiVerticle extends VerticleBase {
     MerchantGuard guard = new MerchantGuard(tokens, new MerchantDirectory(vertx, bus));
     router.route("/api/merchant/*").handler(guard::handle);
     account.mountGuarded(router);
+    new PaymentRoutes(bus, new PaymentIntake(bus, provider, config.payments()), rateLimiter).mount(router);
 
     ErrorResponder.install(router);
     return router;

@@ -13,6 +13,14 @@ import io.walletpay.bus.MerchantMessages.MerchantChanged;
 import io.walletpay.bus.MerchantMessages.RotateWebhookSecret;
 import io.walletpay.bus.MerchantMessages.UpdateMerchant;
 import io.walletpay.merchant.Merchant;
+import io.walletpay.bus.Messages.PaymentUpdated;
+import io.walletpay.bus.PaymentMessages.ClaimIdempotencyKey;
+import io.walletpay.bus.PaymentMessages.CreatePayment;
+import io.walletpay.bus.PaymentMessages.GetPayment;
+import io.walletpay.bus.PaymentMessages.ListPayments;
+import io.walletpay.bus.PaymentMessages.ReleaseIdempotencyKey;
+import io.walletpay.bus.PaymentMessages.TransitionPayment;
+import io.walletpay.payment.Payment;
 import io.walletpay.bus.Messages.Readiness;
 import io.walletpay.bus.Messages.ReadinessQuery;
 import io.walletpay.config.AppConfig;
@@ -25,6 +33,7 @@ public final class PaymentStoreVerticle extends VerticleBase {
   private final AppConfig config;
   private final String schemaVersion;
   private Database database;
+  private ExpirySweep expirySweep;
 
   public PaymentStoreVerticle(DatabaseTarget target, AppConfig config, String schemaVersion) {
     this.target = target;
@@ -48,11 +57,33 @@ public final class PaymentStoreVerticle extends VerticleBase {
         m -> BusCalls.reply(m, announce(merchants.update(m.body()))));
     bus.<RotateWebhookSecret>consumer(Addresses.MERCHANT_ROTATE_WEBHOOK_SECRET,
         m -> BusCalls.reply(m, announce(merchants.rotateWebhookSecret(m.body().id(), m.body().webhookSecret()))));
+
+    PaymentStore payments = new PaymentStore(database, config.payments());
+    bus.<ClaimIdempotencyKey>consumer(Addresses.PAYMENT_CLAIM_IDEMPOTENCY_KEY,
+        m -> BusCalls.reply(m, payments.claim(m.body())));
+    bus.<ReleaseIdempotencyKey>consumer(Addresses.PAYMENT_RELEASE_IDEMPOTENCY_KEY,
+        m -> BusCalls.reply(m, payments.release(m.body().merchantId(), m.body().key())));
+    bus.<CreatePayment>consumer(Addresses.PAYMENT_CREATE, m -> BusCalls.reply(m, payments.create(m.body())));
+    bus.<GetPayment>consumer(Addresses.PAYMENT_GET,
+        m -> BusCalls.reply(m, payments.get(m.body().merchantId(), m.body().id())));
+    bus.<ListPayments>consumer(Addresses.PAYMENT_LIST, m -> BusCalls.reply(m, payments.page(m.body())));
+    bus.<TransitionPayment>consumer(Addresses.PAYMENT_TRANSITION,
+        m -> BusCalls.reply(m, payments.transition(m.body()).onSuccess(this::announce)));
+
+    expirySweep = new ExpirySweep(vertx, payments, this::announce);
+    expirySweep.start(config.payments().expirySweepInterval());
     return Future.succeededFuture();
+  }
+
+  /** The wake-up for webhook senders, published once the transition and its outbox row are committed. */
+  private void announce(Payment payment) {
+    vertx.eventBus().publish(Addresses.PAYMENT_UPDATED,
+        new PaymentUpdated(payment.id(), payment.merchantId(), payment.status().wireName()));
   }
 
   @Override
   public Future<?> stop() {
+    expirySweep.stop();
     return database.close();
   }
 

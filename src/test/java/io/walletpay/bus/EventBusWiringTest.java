@@ -33,7 +33,7 @@ class EventBusWiringTest {
             .<Readiness>request(Addresses.STORE_READINESS, new ReadinessQuery()))
         .onComplete(test.succeeding(readiness -> test.verify(() -> {
           assertThat(readiness.ready()).isTrue();
-          assertThat(readiness.detail()).contains("schema 1");
+          assertThat(readiness.detail()).contains("schema " + io.walletpay.support.TestDatabase.schemaVersion());
           test.completeNow();
         })));
   }

@@ -45,7 +45,7 @@ public final class RunningService implements AutoCloseable {
       Path dataDir = Files.createTempDirectory("walletpay-test");
       AppConfig config = TestConfig.forTest(dataDir, overrides);
       Vertx vertx = Vertx.vertx();
-      await(Application.deploy(vertx, config, database, "1"));
+      await(Application.deploy(vertx, config, database, TestDatabase.schemaVersion()));
       return new RunningService(vertx, config, database);
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);

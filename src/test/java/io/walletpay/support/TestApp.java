@@ -13,7 +13,7 @@ public record TestApp(Application application, AppConfig config, DatabaseTarget 
 
   public static Future<TestApp> start(Vertx vertx, AppConfig config) {
     DatabaseTarget database = TestDatabase.migrated();
-    return Application.deploy(vertx, config, database, "1")
+    return Application.deploy(vertx, config, database, TestDatabase.schemaVersion())
         .map(app -> new TestApp(app, config, database, WebClient.create(vertx,
             new WebClientOptions().setDefaultHost("localhost").setDefaultPort(config.http().port()))));
   }

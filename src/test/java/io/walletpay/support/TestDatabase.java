@@ -18,6 +18,7 @@ public final class TestDatabase {
 
   private static final AtomicInteger COUNTER = new AtomicInteger();
   private static EmbeddedPostgres server;
+  private static volatile String schemaVersion;
 
   private TestDatabase() {
   }
@@ -25,8 +26,13 @@ public final class TestDatabase {
   /** A new empty database with the schema applied. */
   public static DatabaseTarget migrated() {
     DatabaseTarget target = empty();
-    Migrations.apply(target);
+    schemaVersion = Migrations.apply(target);
     return target;
+  }
+
+  /** The schema version the migrations reach, as {@code /health/ready} expects it. */
+  public static String schemaVersion() {
+    return schemaVersion;
   }
 
   /** A new empty database without any schema. */

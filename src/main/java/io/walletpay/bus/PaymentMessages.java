@@ -1,0 +1,52 @@
+package io.walletpay.bus;
+
+import io.walletpay.payment.NewPayment;
+import io.walletpay.payment.Payment;
+import io.walletpay.payment.PaymentStatus;
+import java.util.List;
+import java.util.UUID;
+
+/** Requests to the payment store and their replies. */
+public final class PaymentMessages {
+
+  /** Claims an Idempotency-Key for a request; conflicts fail with 409s. */
+  public record ClaimIdempotencyKey(UUID merchantId, String key, byte[] requestHash) {
+  }
+
+  /** Either the key is now ours ({@code replay} null) or the first request's answer is to be replayed. */
+  public record IdempotencyClaim(StoredResponse replay) {
+  }
+
+  /** Gives a claimed key back after the request failed, so the merchant can retry with it. */
+  public record ReleaseIdempotencyKey(UUID merchantId, String key) {
+  }
+
+  /** Stores a payment; with a key, its answer is kept for replays in the same transaction. */
+  public record CreatePayment(NewPayment payment, String idempotencyKey) {
+  }
+
+  /** An HTTP answer as stored: replayed byte for byte. */
+  public record StoredResponse(int status, String body) {
+  }
+
+  public record GetPayment(UUID merchantId, UUID id) {
+  }
+
+  public record ListPayments(UUID merchantId, String referenceId, PaymentStatus status, int limit,
+                             UUID startingAfter) {
+  }
+
+  public record PaymentPage(List<Payment> payments, boolean hasMore) {
+  }
+
+  /**
+   * Moves a pending payment to {@code target}. {@code merchantId} scopes it to one merchant (API calls); null
+   * for the customer's checkout, which is scoped by its token instead.
+   */
+  public record TransitionPayment(UUID paymentId, UUID merchantId, PaymentStatus target,
+                                  String providerTransactionId) {
+  }
+
+  private PaymentMessages() {
+  }
+}

@@ -1,0 +1,36 @@
+package io.walletpay.checkout;
+
+import io.vertx.core.Future;
+import io.walletpay.error.ServiceException;
+import io.walletpay.merchant.Secrets;
+import java.math.BigDecimal;
+import java.util.UUID;
+
+/**
+ * The sandbox provider: payments are "opened" by minting an opaque checkout token, and the customer pays on the
+ * service's own checkout page ({@code {public_base_url}/checkout/{token}}). Nothing is ever remote.
+ */
+public final class SandboxWalletProvider implements WalletProvider {
+
+  private final String publicBaseUrl;
+
+  public SandboxWalletProvider(String publicBaseUrl) {
+    this.publicBaseUrl = publicBaseUrl;
+  }
+
+  @Override
+  public Future<ProviderPayment> createPayment(UUID orderId, BigDecimal amount) {
+    String token = Secrets.randomToken(24);
+    return Future.succeededFuture(new ProviderPayment(token, publicBaseUrl + "/checkout/" + token));
+  }
+
+  @Override
+  public Future<ProviderTransaction> retrieveByOrder(UUID orderId) {
+    return Future.failedFuture(ServiceException.notFound("Sandbox transaction"));
+  }
+
+  @Override
+  public Future<ProviderTransaction> retrieveByTransaction(String transactionId) {
+    return Future.failedFuture(ServiceException.notFound("Sandbox transaction"));
+  }
+}

@@ -1,0 +1,23 @@
+package io.walletpay.checkout;
+
+import io.vertx.core.Future;
+import java.math.BigDecimal;
+import java.util.UUID;
+
+/**
+ * The wallet provider's merchant API as the service needs it: open a payment for an order, and later ask the
+ * provider what really happened. Failures are {@link io.walletpay.error.ServiceException}s: kind PROVIDER with
+ * code {@code provider_error} when the provider cannot be reached or answers badly, NOT_FOUND when it knows no
+ * such transaction.
+ */
+public interface WalletProvider {
+
+  /** Opens a payment of {@code amount} HTG (scale 2) for the order; the customer is sent to the redirect URL. */
+  Future<ProviderPayment> createPayment(UUID orderId, BigDecimal amount);
+
+  /** The provider's record of the payment made for the order; NOT_FOUND while the customer has not paid. */
+  Future<ProviderTransaction> retrieveByOrder(UUID orderId);
+
+  /** The provider's record of one transaction, by the id the customer's return carried. */
+  Future<ProviderTransaction> retrieveByTransaction(String transactionId);
+}

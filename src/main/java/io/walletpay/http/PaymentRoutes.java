@@ -1,0 +1,106 @@
+package io.walletpay.http;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.walletpay.bus.Addresses;
+import io.walletpay.bus.BusCalls;
+import io.walletpay.bus.PaymentMessages.GetPayment;
+import io.walletpay.bus.PaymentMessages.ListPayments;
+import io.walletpay.bus.PaymentMessages.PaymentPage;
+import io.walletpay.bus.PaymentMessages.StoredResponse;
+import io.walletpay.bus.PaymentMessages.TransitionPayment;
+import io.walletpay.error.ServiceException;
+import io.walletpay.payment.CreatePaymentRequest;
+import io.walletpay.payment.Payment;
+import io.walletpay.payment.PaymentStatus;
+import io.walletpay.view.PaymentViews;
+import java.util.UUID;
+
+/** {@code /api/merchant/payments}: create, retrieve, list and cancel, always within the token's merchant. */
+final class PaymentRoutes {
+
+  static final int MAX_IDEMPOTENCY_KEY = 255;
+  private static final int MAX_REFERENCE = 100;
+
+  private final BusCalls bus;
+  private final PaymentIntake intake;
+  private final CreateRateLimiter rateLimiter;
+
+  PaymentRoutes(BusCalls bus, PaymentIntake intake, CreateRateLimiter rateLimiter) {
+    this.bus = bus;
+    this.intake = intake;
+    this.rateLimiter = rateLimiter;
+  }
+
+  void mount(Router router) {
+    router.post("/api/merchant/payments/wallet/").handler(this::create);
+    router.post("/api/merchant/payments/wallet").handler(this::create);
+    router.get("/api/merchant/payments").handler(this::list);
+    router.get("/api/merchant/payments/:id").handler(this::get);
+    router.post("/api/merchant/payments/:id/cancel").handler(this::cancel);
+  }
+
+  private void create(RoutingContext ctx) {
+    var merchant = MerchantGuard.merchant(ctx);
+    rateLimiter.acquire(merchant.id());
+    String key = idempotencyKey(ctx);
+    CreatePaymentRequest request = CreatePaymentRequest.parse(Bodies.json(ctx), intake.limits());
+    intake.create(merchant, request, key)
+        .onSuccess(answer -> send(ctx, answer))
+        .onFailure(ctx::fail);
+  }
+
+  private void get(RoutingContext ctx) {
+    UUID merchantId = MerchantGuard.merchant(ctx).id();
+    bus.<Payment>request(Addresses.PAYMENT_GET, new GetPayment(merchantId, Queries.pathId(ctx, "Payment")))
+        .onSuccess(payment -> Responses.success(ctx, 200, PaymentViews.full(payment)))
+        .onFailure(ctx::fail);
+  }
+
+  private void list(RoutingContext ctx) {
+    String status = Queries.text(ctx, "status", 20);
+    PaymentStatus filter = status == null ? null : PaymentStatus.fromWire(status).orElseThrow(() ->
+        ServiceException.invalid("status", "status must be one of pending, completed, failed, cancelled, expired"));
+    ListPayments query = new ListPayments(MerchantGuard.merchant(ctx).id(),
+        Queries.text(ctx, "reference_id", MAX_REFERENCE), filter, Queries.limit(ctx),
+        Queries.uuid(ctx, "starting_after"));
+    bus.<PaymentPage>request(Addresses.PAYMENT_LIST, query)
+        .onSuccess(page -> {
+          JsonArray data = new JsonArray();
+          page.payments().forEach(payment -> data.add(PaymentViews.full(payment)));
+          Responses.json(ctx, 200, new JsonObject().put("success", true).put("data", data)
+              .put("has_more", page.hasMore()));
+        })
+        .onFailure(ctx::fail);
+  }
+
+  private void cancel(RoutingContext ctx) {
+    UUID merchantId = MerchantGuard.merchant(ctx).id();
+    bus.<Payment>request(Addresses.PAYMENT_TRANSITION,
+            new TransitionPayment(Queries.pathId(ctx, "Payment"), merchantId, PaymentStatus.CANCELLED, null))
+        .onSuccess(payment -> Responses.success(ctx, 200, PaymentViews.full(payment)))
+        .onFailure(ctx::fail);
+  }
+
+  private static String idempotencyKey(RoutingContext ctx) {
+    String key = ctx.request().getHeader("Idempotency-Key");
+    if (key == null) {
+      return null;
+    }
+    if (key.isBlank() || key.length() > MAX_IDEMPOTENCY_KEY || !key.chars().allMatch(c -> c >= 0x21 && c <= 0x7e)) {
+      throw ServiceException.invalid("idempotency_key",
+          "Idempotency-Key must be 1 to " + MAX_IDEMPOTENCY_KEY + " visible ASCII characters");
+    }
+    return key;
+  }
+
+  private static void send(RoutingContext ctx, StoredResponse answer) {
+    ctx.response().setStatusCode(answer.status())
+        .putHeader("Content-Type", "application/json; charset=utf-8")
+        .putHeader("Cache-Control", "no-store")
+        .end(answer.body());
+  }
+
+}

@@ -1,0 +1,29 @@
+package io.walletpay.payment;
+
+import java.math.BigDecimal;
+import java.time.OffsetDateTime;
+import java.util.UUID;
+
+/** A payment as stored: what the merchant asked for, what it is charged, and where it stands. */
+public record Payment(
+    UUID id,
+    UUID merchantId,
+    String referenceId,
+    BigDecimal amount,
+    BigDecimal fees,
+    BigDecimal netAmount,
+    PaymentStatus status,
+    String customerName,
+    String customerEmail,
+    String description,
+    String checkoutToken,
+    String redirectUrl,
+    String providerTransactionId,
+    OffsetDateTime createdAt,
+    OffsetDateTime updatedAt,
+    OffsetDateTime completedAt,
+    OffsetDateTime expiresAt) {
+
+  public static final String CURRENCY = "HTG";
+  public static final String METHOD = "wallet";
+}
