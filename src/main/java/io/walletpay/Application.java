@@ -1,10 +1,13 @@
 package io.walletpay;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.walletpay.bus.Messages;
+import io.walletpay.checkout.LiveProviderSettings;
+import io.walletpay.checkout.LiveWalletProvider;
 import io.walletpay.checkout.SandboxWalletProvider;
 import io.walletpay.checkout.WalletProvider;
 import io.walletpay.config.AppConfig;
@@ -27,30 +30,43 @@ public final class Application {
   private final Vertx vertx;
   private final List<String> deployments;
   private final AtomicBoolean stopped = new AtomicBoolean();
+  private final Runnable releaseProvider;
 
-  private Application(Vertx vertx, List<String> deployments) {
+  private Application(Vertx vertx, List<String> deployments, Runnable releaseProvider) {
     this.vertx = vertx;
     this.deployments = deployments;
+    this.releaseProvider = releaseProvider;
   }
 
   /** Deploys store, webhook sender and HTTP intake against a migrated database at {@code schemaVersion}. */
   public static Future<Application> deploy(Vertx vertx, AppConfig config, DatabaseTarget target, String schemaVersion) {
+    return deploy(vertx, new io.micrometer.core.instrument.simple.SimpleMeterRegistry(), config, target, schemaVersion);
+  }
+
+  /** As above, with the registry {@code /metrics} shows and webhook metrics go to. */
+  public static Future<Application> deploy(Vertx vertx, MeterRegistry registry, AppConfig config,
+                                           DatabaseTarget target, String schemaVersion) {
     Messages.registerCodecs(vertx.eventBus());
     List<String> ids = Collections.synchronizedList(new ArrayList<>());
-    WalletProvider provider = new SandboxWalletProvider(config.publicBaseUrl());
+    WalletProvider provider = config.provider().live()
+        ? new LiveWalletProvider(vertx, LiveProviderSettings.from(config.provider()))
+        : new SandboxWalletProvider(config.publicBaseUrl());
+    Runnable releaseProvider = provider instanceof LiveWalletProvider live ? live::close : () -> { };
     CreateRateLimiter rateLimiter = new CreateRateLimiter(config.payments().createRatePerSecond());
     int httpInstances = config.http().instances() > 0
         ? config.http().instances()
         : VertxOptions.DEFAULT_EVENT_LOOP_POOL_SIZE;
     return vertx.deployVerticle(new PaymentStoreVerticle(target, config, schemaVersion))
         .onSuccess(ids::add)
-        .compose(id -> vertx.deployVerticle(new WebhookVerticle()))
+        .compose(id -> vertx.deployVerticle(() -> new WebhookVerticle(target, config, registry),
+            new DeploymentOptions().setInstances(config.webhooks().instances())))
         .onSuccess(ids::add)
-        .compose(id -> vertx.deployVerticle(() -> new HttpApiVerticle(config, provider, rateLimiter),
+        .compose(id -> vertx.deployVerticle(() -> new HttpApiVerticle(config, provider, rateLimiter, registry),
             new DeploymentOptions().setInstances(httpInstances)))
         .onSuccess(ids::add)
-        .map(id -> new Application(vertx, ids))
-        .recover(failure -> undeployAll(vertx, ids).transform(ignored -> Future.failedFuture(failure)));
+        .map(id -> new Application(vertx, ids, releaseProvider))
+        .recover(failure -> undeployAll(vertx, ids).onComplete(done -> releaseProvider.run())
+            .transform(ignored -> Future.failedFuture(failure)));
   }
 
   /** Undeploys in reverse order of deployment; safe to call more than once. */
@@ -58,7 +74,7 @@ public final class Application {
     if (stopped.getAndSet(true)) {
       return Future.succeededFuture();
     }
-    return undeployAll(vertx, deployments);
+    return undeployAll(vertx, deployments).onComplete(done -> releaseProvider.run());
   }
 
   private static Future<Void> undeployAll(Vertx vertx, List<String> ids) {

@@ -28,7 +28,12 @@ public final class Main {
   }
 
   public static void main(String[] args) {
-    Vertx vertx = Vertx.vertx();
+    if (args.length > 0 && args[0].equals("loadtest")) {
+      io.walletpay.loadtest.LoadTest.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+      return;
+    }
+    ServiceVertx service = ServiceVertx.create();
+    Vertx vertx = service.vertx();
     AppConfig config;
     try {
       config = await(ConfigLoader.load(vertx).toCompletionStage().toCompletableFuture());
@@ -40,7 +45,7 @@ public final class Main {
     }
     Running running = null;
     try {
-      running = start(vertx, config);
+      running = start(service, config);
     } catch (Exception e) {
       log.error("start-up failed: {}", e.getMessage(), e);
       vertx.close();
@@ -59,7 +64,8 @@ public final class Main {
   private record Running(Vertx vertx, AppConfig config, Application application, EmbeddedDatabase embedded) {
   }
 
-  private static Running start(Vertx vertx, AppConfig configured) throws Exception {
+  private static Running start(ServiceVertx service, AppConfig configured) throws Exception {
+    Vertx vertx = service.vertx();
     AppConfig config = DevelopmentSecrets.resolve(configured).config();
     EmbeddedDatabase embedded = null;
     DatabaseTarget target;
@@ -72,7 +78,7 @@ public final class Main {
     }
     try {
       String schemaVersion = Migrations.apply(target);
-      Application application = await(Application.deploy(vertx, config, target, schemaVersion)
+      Application application = await(Application.deploy(vertx, service.registry(), config, target, schemaVersion)
           .toCompletionStage().toCompletableFuture());
       return new Running(vertx, config, application, embedded);
     } catch (Exception e) {

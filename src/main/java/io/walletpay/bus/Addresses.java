@@ -25,6 +25,18 @@ public final class Addresses {
   public static final String PAYMENT_LIST = "walletpay.store.payment.list";
   public static final String PAYMENT_TRANSITION = "walletpay.store.payment.transition";
 
+  /** Request/reply to the checkout reads of the store; see {@link CheckoutMessages}. */
+  public static final String CHECKOUT_BY_TOKEN = "walletpay.store.checkout.by-token";
+  public static final String CHECKOUT_BY_PAYMENT = "walletpay.store.checkout.by-payment";
+
+  /** Request/reply to the delivery log; see {@link DeliveryMessages}. */
+  public static final String DELIVERY_LIST = "walletpay.store.delivery.list";
+  public static final String DELIVERY_GET = "walletpay.store.delivery.get";
+  public static final String DELIVERY_REDELIVER = "walletpay.store.delivery.redeliver";
+
+  /** Publish: deliveries were queued again (redeliver); a wake-up for senders like {@link #PAYMENT_UPDATED}. */
+  public static final String DELIVERIES_DUE = "walletpay.deliveries.due";
+
   /** Publish: a merchant changed; every HTTP verticle drops its cached copy. */
   public static final String MERCHANT_CHANGED = "walletpay.merchant.changed";
 

@@ -19,11 +19,13 @@ public final class Messages {
   }
 
   /** Every class whose nested records travel on the bus. */
-  private static final List<Class<?>> GROUPS = List.of(Messages.class, MerchantMessages.class, PaymentMessages.class);
+  private static final List<Class<?>> GROUPS = List.of(Messages.class, MerchantMessages.class, PaymentMessages.class,
+      DeliveryMessages.class, CheckoutMessages.class);
 
   /** Domain records that are replied as they are. */
   private static final List<Class<?>> DOMAIN_REPLIES = List.of(ServiceException.class,
-      io.walletpay.merchant.Merchant.class, io.walletpay.payment.Payment.class);
+      io.walletpay.merchant.Merchant.class, io.walletpay.payment.Payment.class,
+      io.walletpay.webhook.Delivery.class);
 
   private Messages() {
   }

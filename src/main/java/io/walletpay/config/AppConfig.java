@@ -5,6 +5,7 @@ import java.math.BigDecimal;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * The whole configuration, typed and validated once at start-up. Built from the JSON defaults with environment
@@ -20,6 +21,7 @@ public record AppConfig(
     Jwt jwt,
     Fees fees,
     Payments payments,
+    Webhooks webhooks,
     Provider provider) {
 
   public enum Mode { DEVELOPMENT, PRODUCTION }
@@ -44,7 +46,24 @@ public record AppConfig(
                          Duration idempotencyTtl, int createRatePerSecond) {
   }
 
-  public record Provider(String mode) {
+  /** {@code retrySchedule} is the config string, parsed by the webhook sender's RetrySchedule. */
+  public record Webhooks(int instances, String retrySchedule, int connectTimeoutMs, int requestTimeoutMs,
+                         int maxInFlight, int maxInFlightPerEndpoint, int leaseSeconds, int pollIntervalMs,
+                         List<String> allowedSubnets) {
+  }
+
+  /** Credentials and URLs are only required in {@code live} mode. */
+  public record Provider(String mode, String apiBaseUrl, String gatewayBaseUrl, String clientId,
+                         String clientSecret, int connectTimeoutMs, int requestTimeoutMs) {
+
+    public boolean live() {
+      return mode.equals("live");
+    }
+
+    @Override
+    public String toString() {
+      return "Provider[mode=" + mode + ", apiBaseUrl=" + apiBaseUrl + ", clientSecret=***]";
+    }
   }
 
   public boolean production() {
@@ -112,7 +131,48 @@ public record AppConfig(
         Duration.ofHours(payments.intIn("idempotency_ttl_hours", 24, 24 * 30)),
         payments.intIn("create_rate_per_second", 1, 1_000_000));
 
-    Provider providerConfig = new Provider(root.child("provider").oneOfText("mode", "sandbox", "live"));
+    ConfigReader webhooks = root.child("webhooks");
+    Webhooks webhooksConfig = new Webhooks(
+        webhooks.intIn("instances", 1, 64),
+        webhooks.text("retry_schedule"),
+        webhooks.intIn("connect_timeout_ms", 100, 60_000),
+        webhooks.intIn("request_timeout_ms", 100, 120_000),
+        webhooks.intIn("max_in_flight", 1, 100_000),
+        webhooks.intIn("max_in_flight_per_endpoint", 1, 10_000),
+        webhooks.intIn("lease_seconds", 5, 3600),
+        webhooks.intIn("poll_interval_ms", 10, 60_000),
+        subnets(webhooks.optionalText("allowed_subnets")));
+    try {
+      io.walletpay.webhook.RetrySchedule.parse(webhooksConfig.retrySchedule());
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException("webhooks.retry_schedule", e.getMessage());
+    }
+    try {
+      new io.walletpay.webhook.TargetGuard(false, webhooksConfig.allowedSubnets());
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException("webhooks.allowed_subnets", e.getMessage());
+    }
+    if (webhooksConfig.leaseSeconds() * 1000L <= webhooksConfig.requestTimeoutMs() + webhooksConfig.connectTimeoutMs()) {
+      throw new ConfigException("webhooks.lease_seconds", "must outlast connect_timeout_ms + request_timeout_ms");
+    }
+
+    ConfigReader provider = root.child("provider");
+    Provider providerConfig = new Provider(
+        provider.oneOfText("mode", "sandbox", "live"),
+        provider.optionalText("api_base_url"),
+        provider.optionalText("gateway_base_url"),
+        provider.optionalText("client_id"),
+        provider.optionalText("client_secret"),
+        provider.intIn("connect_timeout_ms", 100, 60_000),
+        provider.intIn("request_timeout_ms", 100, 120_000));
+    if (providerConfig.live()) {
+      for (String key : List.of("api_base_url", "gateway_base_url", "client_id", "client_secret")) {
+        if (provider.optionalText(key) == null) {
+          throw new ConfigException("provider." + key, "is required when provider.mode is live");
+        }
+      }
+      io.walletpay.checkout.LiveProviderSettings.from(providerConfig); // URLs and timeouts the adapter can use
+    }
 
     String adminToken = root.optionalText("admin_token");
     if (adminToken != null && adminToken.length() < 24) {
@@ -127,7 +187,14 @@ public record AppConfig(
       }
     }
     return new AppConfig(mode, publicBaseUrl, Path.of(root.text("data_dir")), adminToken, httpConfig, dbConfig,
-        jwtConfig, feesConfig, paymentsConfig, providerConfig);
+        jwtConfig, feesConfig, paymentsConfig, webhooksConfig, providerConfig);
+  }
+
+  private static List<String> subnets(String commaSeparated) {
+    if (commaSeparated == null) {
+      return List.of();
+    }
+    return java.util.Arrays.stream(commaSeparated.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
   }
 
   private static String validBaseUrl(String value) {

@@ -47,7 +47,7 @@ public final class DevelopmentSecrets {
         needsAdmin ? kept.getString("admin_token") : config.adminToken(), config.http(), config.db(),
         needsJwt ? new AppConfig.Jwt(jwt.algorithm(), kept.getString("jwt_secret"), jwt.privateKeyPem(),
             jwt.publicKeyPem(), jwt.issuer(), jwt.audience(), jwt.ttl()) : jwt,
-        config.fees(), config.payments(), config.provider());
+        config.fees(), config.payments(), config.webhooks(), config.provider());
     return new Resolved(resolved, needsAdmin);
   }
 

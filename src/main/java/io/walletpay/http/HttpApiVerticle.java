@@ -6,6 +6,8 @@ import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.BodyHandler;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.walletpay.bus.BusCalls;
 import io.walletpay.checkout.WalletProvider;
 import io.walletpay.config.AppConfig;
@@ -19,12 +21,15 @@ public final class HttpApiVerticle extends VerticleBase {
   private final AppConfig config;
   private final WalletProvider provider;
   private final CreateRateLimiter rateLimiter;
+  private final MeterRegistry registry;
   private HttpServer server;
 
-  public HttpApiVerticle(AppConfig config, WalletProvider provider, CreateRateLimiter rateLimiter) {
+  public HttpApiVerticle(AppConfig config, WalletProvider provider, CreateRateLimiter rateLimiter,
+                         MeterRegistry registry) {
     this.config = config;
     this.provider = provider;
     this.rateLimiter = rateLimiter;
+    this.registry = registry;
   }
 
   @Override
@@ -39,6 +44,9 @@ public final class HttpApiVerticle extends VerticleBase {
     router.route().handler(RequestLog::handle);
     router.route("/api/*").handler(BodyHandler.create(false).setBodyLimit(config.http().maxBodyBytes()));
     new HealthRoutes(bus).mount(router);
+    router.get("/metrics").handler(this::metrics);
+    router.get("/openapi.yaml").handler(ctx -> ctx.response()
+        .putHeader("Content-Type", "application/yaml; charset=utf-8").sendFile("openapi.yaml"));
 
     new AdminMerchantRoutes(bus, config.fees()).mount(router, new AdminGuard(config.adminToken()));
 
@@ -48,9 +56,17 @@ public final class HttpApiVerticle extends VerticleBase {
     router.route("/api/merchant/*").handler(guard::handle);
     account.mountGuarded(router);
     new PaymentRoutes(bus, new PaymentIntake(bus, provider, config.payments()), rateLimiter).mount(router);
+    new DeliveryRoutes(bus).mount(router);
+    new CheckoutRoutes(bus, provider, config).mount(router);
 
     ErrorResponder.install(router);
     return router;
+  }
+
+  /** Prometheus text; empty when the service runs without a Prometheus registry. */
+  private void metrics(io.vertx.ext.web.RoutingContext ctx) {
+    String text = registry instanceof PrometheusMeterRegistry prometheus ? prometheus.scrape() : "";
+    ctx.response().putHeader("Content-Type", "text/plain; version=0.0.4; charset=utf-8").end(text);
   }
 
   private Future<HttpServer> listen(Router router) {

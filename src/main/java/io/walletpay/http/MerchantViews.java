@@ -2,6 +2,7 @@ package io.walletpay.http;
 
 import io.vertx.core.json.JsonObject;
 import io.walletpay.merchant.Merchant;
+import io.walletpay.view.Timestamps;
 
 /** How merchants look in API answers. Secrets never appear here; the create and rotate answers add them once. */
 final class MerchantViews {
@@ -12,8 +13,8 @@ final class MerchantViews {
   static JsonObject admin(Merchant merchant) {
     return settings(merchant)
         .put("status", merchant.status().wireName())
-        .put("created_at", merchant.createdAt().toString())
-        .put("updated_at", merchant.updatedAt().toString());
+        .put("created_at", Timestamps.format(merchant.createdAt()))
+        .put("updated_at", Timestamps.format(merchant.updatedAt()));
   }
 
   static JsonObject settings(Merchant merchant) {

@@ -5,6 +5,8 @@ import io.vertx.core.VerticleBase;
 import io.vertx.sqlclient.Tuple;
 import io.walletpay.bus.Addresses;
 import io.walletpay.bus.BusCalls;
+import io.walletpay.bus.CheckoutMessages.CheckoutByPayment;
+import io.walletpay.bus.CheckoutMessages.CheckoutByToken;
 import io.walletpay.bus.MerchantMessages.CreateMerchant;
 import io.walletpay.bus.MerchantMessages.GetCredentials;
 import io.walletpay.bus.MerchantMessages.GetMerchant;
@@ -21,6 +23,10 @@ import io.walletpay.bus.PaymentMessages.ListPayments;
 import io.walletpay.bus.PaymentMessages.ReleaseIdempotencyKey;
 import io.walletpay.bus.PaymentMessages.TransitionPayment;
 import io.walletpay.payment.Payment;
+import io.walletpay.bus.DeliveryMessages.DeliveriesDue;
+import io.walletpay.bus.DeliveryMessages.GetDelivery;
+import io.walletpay.bus.DeliveryMessages.ListDeliveries;
+import io.walletpay.bus.DeliveryMessages.Redeliver;
 import io.walletpay.bus.Messages.Readiness;
 import io.walletpay.bus.Messages.ReadinessQuery;
 import io.walletpay.config.AppConfig;
@@ -69,6 +75,20 @@ public final class PaymentStoreVerticle extends VerticleBase {
     bus.<ListPayments>consumer(Addresses.PAYMENT_LIST, m -> BusCalls.reply(m, payments.page(m.body())));
     bus.<TransitionPayment>consumer(Addresses.PAYMENT_TRANSITION,
         m -> BusCalls.reply(m, payments.transition(m.body()).onSuccess(this::announce)));
+
+    CheckoutStore checkouts = new CheckoutStore(database);
+    bus.<CheckoutByToken>consumer(Addresses.CHECKOUT_BY_TOKEN,
+        m -> BusCalls.reply(m, checkouts.byToken(m.body().token())));
+    bus.<CheckoutByPayment>consumer(Addresses.CHECKOUT_BY_PAYMENT,
+        m -> BusCalls.reply(m, checkouts.byPayment(m.body().paymentId())));
+
+    DeliveryStore deliveries = new DeliveryStore(database);
+    bus.<ListDeliveries>consumer(Addresses.DELIVERY_LIST, m -> BusCalls.reply(m, deliveries.page(m.body())));
+    bus.<GetDelivery>consumer(Addresses.DELIVERY_GET,
+        m -> BusCalls.reply(m, deliveries.detail(m.body().merchantId(), m.body().id())));
+    bus.<Redeliver>consumer(Addresses.DELIVERY_REDELIVER,
+        m -> BusCalls.reply(m, deliveries.redeliver(m.body().merchantId(), m.body().id())
+            .onSuccess(queued -> bus.publish(Addresses.DELIVERIES_DUE, new DeliveriesDue()))));
 
     expirySweep = new ExpirySweep(vertx, payments, this::announce);
     expirySweep.start(config.payments().expirySweepInterval());

@@ -48,6 +48,6 @@ public final class PaymentViews {
   }
 
   private static String time(OffsetDateTime at) {
-    return at == null ? null : at.toString();
+    return Timestamps.format(at);
   }
 }

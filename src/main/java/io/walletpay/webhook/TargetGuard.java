@@ -104,6 +104,13 @@ public final class TargetGuard {
     return Optional.of(describe(address, target, verdict));
   }
 
+  /** Whether {@code address} lies in an allow-listed subnet (production lets plain http reach only those). */
+  public boolean allowListed(InetAddress address) {
+    byte[] raw = address.getAddress();
+    byte[] target = IPV4_MAPPED.contains(raw) ? Arrays.copyOfRange(raw, 12, 16) : raw;
+    return allowed.stream().anyMatch(s -> s.contains(target) || s.contains(raw));
+  }
+
   /** Null for a public address. */
   private static Verdict classify(byte[] address) {
     if (address.length == 4) {

@@ -1,24 +1,157 @@
 package io.walletpay.webhook;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
 import io.walletpay.bus.Addresses;
-import io.walletpay.bus.Messages.PaymentUpdated;
+import io.walletpay.config.AppConfig;
+import io.walletpay.db.DatabaseTarget;
+import io.walletpay.store.Database;
+import io.walletpay.store.DeliveryStore;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Signs and sends webhooks. Wakes up on {@code payment.updated}; the outbox rows in PostgreSQL are the truth. */
+/**
+ * Sends webhooks. The outbox rows in PostgreSQL are the truth: on start, on every poll tick and on every
+ * {@code payment.updated} wake-up it claims due deliveries (leased, SKIP LOCKED, so any number of instances in
+ * any number of JVMs never send one attempt twice at once), within a global in-flight limit and a per-merchant
+ * one, so a slow merchant only ever holds its own slots.
+ */
 public final class WebhookVerticle extends VerticleBase {
 
   private static final Logger log = LoggerFactory.getLogger(WebhookVerticle.class);
+  private static final int MAX_CLAIM = 200;
+
+  private final DatabaseTarget target;
+  private final AppConfig config;
+  private final Map<UUID, Integer> inFlightByMerchant = new HashMap<>();
+  private Database database;
+  private DeliveryStore store;
+  private WebhookSender sender;
+  private WebhookMetrics metrics;
+  private long poller;
+  private int inFlight;
+  private boolean claiming;
+  private boolean claimAgain;
+  private boolean stopping;
+  private Promise<Void> drained;
+
+  private final MeterRegistry registry;
+
+  public WebhookVerticle(DatabaseTarget target, AppConfig config, MeterRegistry registry) {
+    this.target = target;
+    this.config = config;
+    this.registry = registry;
+  }
 
   @Override
   public Future<?> start() {
-    vertx.eventBus().<PaymentUpdated>consumer(Addresses.PAYMENT_UPDATED, message -> wakeUp(message.body()));
+    database = Database.connect(vertx, target, config.db());
+    store = new DeliveryStore(database);
+    sender = new WebhookSender(vertx, config);
+    metrics = new WebhookMetrics(registry);
+    vertx.eventBus().consumer(Addresses.PAYMENT_UPDATED, message -> claim());
+    vertx.eventBus().consumer(Addresses.DELIVERIES_DUE, message -> claim());
+    poller = vertx.setPeriodic(config.webhooks().pollIntervalMs(), tick -> claim());
+    claim(); // whatever was due before this start, including rows a crashed sender had leased
     return Future.succeededFuture();
   }
 
-  private void wakeUp(PaymentUpdated event) {
-    log.debug("payment {} is now {}", event.paymentId(), event.status());
+  /** Stops claiming, lets in-flight attempts finish (their leases would bring them back anyway), then closes. */
+  @Override
+  public Future<?> stop() {
+    stopping = true;
+    vertx.cancelTimer(poller);
+    drained = Promise.promise();
+    if (inFlight == 0) {
+      drained.tryComplete();
+    }
+    long grace = vertx.setTimer(config.webhooks().requestTimeoutMs() + 1_000L, fired -> drained.tryComplete());
+    return drained.future()
+        .andThen(done -> vertx.cancelTimer(grace))
+        .compose(done -> sender.close())
+        .compose(done -> database.close());
+  }
+
+  /** One claim at a time; wake-ups during a claim make it run once more instead of piling up. */
+  private void claim() {
+    if (stopping) {
+      return;
+    }
+    if (claiming) {
+      claimAgain = true;
+      return;
+    }
+    int room = Math.min(MAX_CLAIM, config.webhooks().maxInFlight() - inFlight);
+    if (room <= 0) {
+      return; // a finishing attempt claims again
+    }
+    claiming = true;
+    claimAgain = false;
+    store.claimDue(room, config.webhooks().leaseSeconds(), saturatedMerchants())
+        .onSuccess(due -> {
+          List<UUID> overLimit = new ArrayList<>();
+          int limit = config.webhooks().maxInFlightPerEndpoint();
+          for (DueDelivery delivery : due) {
+            if (inFlightByMerchant.getOrDefault(delivery.merchantId(), 0) >= limit) {
+              overLimit.add(delivery.id()); // one batch may hold many rows of one merchant
+            } else {
+              send(delivery);
+            }
+          }
+          if (!overLimit.isEmpty()) {
+            store.release(overLimit).onFailure(failure -> log.debug("release failed; leases expire anyway"));
+          }
+          if (due.size() == room && overLimit.size() < due.size()) {
+            claimAgain = true; // there may be more
+          }
+        })
+        .onFailure(failure -> log.warn("claiming due webhooks failed, retrying on the next tick: {}",
+            failure.toString()))
+        .onComplete(done -> {
+          claiming = false;
+          if (claimAgain && done.succeeded()) {
+            claim();
+          }
+        });
+  }
+
+  private List<UUID> saturatedMerchants() {
+    int limit = config.webhooks().maxInFlightPerEndpoint();
+    return inFlightByMerchant.entrySet().stream().filter(e -> e.getValue() >= limit).map(Map.Entry::getKey).toList();
+  }
+
+  private void send(DueDelivery delivery) {
+    inFlight++;
+    inFlightByMerchant.merge(delivery.merchantId(), 1, Integer::sum);
+    sender.attempt(delivery)
+        .compose(result -> {
+          metrics.attempted(result);
+          if (result.nextStatus().equals("succeeded")) {
+            metrics.delivered(Duration.between(delivery.createdAt(), OffsetDateTime.now()));
+          }
+          return store.record(result);
+        })
+        .onFailure(failure -> log.warn("delivery {} attempt not recorded; its lease will bring it back: {}",
+            delivery.id(), failure.toString()))
+        .onComplete(done -> {
+          inFlight--;
+          inFlightByMerchant.computeIfPresent(delivery.merchantId(), (id, n) -> n > 1 ? n - 1 : null);
+          if (stopping) {
+            if (inFlight == 0 && drained != null) {
+              drained.tryComplete();
+            }
+            return;
+          }
+          claim();
+        });
   }
 }

@@ -2,6 +2,7 @@ package io.walletpay.support;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import io.walletpay.openapi.OpenApiContract;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -47,6 +48,19 @@ public final class Http {
     this.base = "http://localhost:" + port;
   }
 
+  /**
+   * Every answer of a route the API document describes must match it (status, headers, body schema), so the
+   * document cannot drift from the service: every test that calls the API checks it.
+   */
+  private static void checkAgainstTheDocument(String method, String path, Response answer) {
+    String bare = path.contains("?") ? path.substring(0, path.indexOf('?')) : path;
+    OpenApiContract.operationFor(method, bare).ifPresent(operation -> {
+      Map<String, String> headers = new java.util.HashMap<>();
+      answer.headers().map().forEach((name, values) -> headers.put(name, values.get(0)));
+      OpenApiContract.assertMatchesWithHeaders(operation, answer.status(), headers, answer.body());
+    });
+  }
+
   public Response get(String path, String bearer) {
     return send("GET", path, bearer, null, Map.of());
   }
@@ -69,7 +83,9 @@ public final class Http {
     headers.forEach(request::header);
     try {
       HttpResponse<String> response = client.send(request.build(), HttpResponse.BodyHandlers.ofString());
-      return new Response(response.statusCode(), response.headers(), response.body());
+      Response answer = new Response(response.statusCode(), response.headers(), response.body());
+      checkAgainstTheDocument(method, path, answer);
+      return answer;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (InterruptedException e) {

@@ -8,6 +8,7 @@ import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
 import io.walletpay.Application;
+import io.walletpay.ServiceVertx;
 import io.walletpay.config.AppConfig;
 import io.walletpay.db.DatabaseTarget;
 import java.nio.file.Files;
@@ -44,8 +45,9 @@ public final class RunningService implements AutoCloseable {
     try {
       Path dataDir = Files.createTempDirectory("walletpay-test");
       AppConfig config = TestConfig.forTest(dataDir, overrides);
-      Vertx vertx = Vertx.vertx();
-      await(Application.deploy(vertx, config, database, TestDatabase.schemaVersion()));
+      ServiceVertx service = ServiceVertx.create();
+      Vertx vertx = service.vertx();
+      await(Application.deploy(vertx, service.registry(), config, database, TestDatabase.schemaVersion()));
       return new RunningService(vertx, config, database);
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
@@ -54,6 +56,13 @@ public final class RunningService implements AutoCloseable {
 
   public static RunningService start() {
     return start(new HashMap<>());
+  }
+
+  /** In live provider mode against a wallet provider (e.g. a started FakeWalletProvider's liveModeEnvironment()). */
+  public static RunningService startLive(Map<String, String> providerEnvironment, Map<String, String> more) {
+    Map<String, String> overrides = new HashMap<>(providerEnvironment);
+    overrides.putAll(more);
+    return start(overrides);
   }
 
   public RowSet<Row> sql(String query, Object... params) {
@@ -82,6 +91,22 @@ public final class RunningService implements AutoCloseable {
       throw new AssertionError("no token: " + response.status() + " " + response.body());
     }
     return response.data().getString("token");
+  }
+
+  /** Creates a payment through the API; the create answer's data. */
+  public JsonObject createPayment(String token, JsonObject body) {
+    Http.Response response = http.post("/api/merchant/payments/wallet/", token, body);
+    if (response.status() != 201) {
+      throw new AssertionError("payment not created: " + response.status() + " " + response.body());
+    }
+    return response.data();
+  }
+
+  /** Moves a payment out of pending through the store, as the checkout does (scoped by nothing but the id). */
+  public void transition(String paymentId, io.walletpay.payment.PaymentStatus target) {
+    await(new io.walletpay.bus.BusCalls(vertx.eventBus(), 10_000).request(io.walletpay.bus.Addresses.PAYMENT_TRANSITION,
+        new io.walletpay.bus.PaymentMessages.TransitionPayment(java.util.UUID.fromString(paymentId), null, target,
+            "TX-" + paymentId.substring(0, 8))));
   }
 
   public static <T> T await(io.vertx.core.Future<T> future) {

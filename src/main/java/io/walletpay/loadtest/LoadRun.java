@@ -1,0 +1,147 @@
+package io.walletpay.loadtest;
+
+import io.vertx.core.DeploymentOptions;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+
+/**
+ * One run from start to summary: receiver and credentials, the lanes that drive the load, waiting for the last
+ * answers and webhooks, the figures, and putting things back.
+ */
+final class LoadRun {
+
+  // Time for the lanes to deploy before the first request is due.
+  private static final long START_DELAY_MS = 250;
+  private static final long POLL_MS = 20;
+  private static final int MAX_RECEIVER_INSTANCES = 4;
+
+  private final Vertx vertx;
+  private final LoadTestOptions options;
+  private final String runId = UUID.randomUUID().toString().substring(0, 8);
+  private final OperationStats create = new OperationStats();
+  private final OperationStats pay;
+  private final WebhookVerifier webhooks;
+  private TargetClient client;
+  private MerchantSetup setup;
+  private ProgressLine progress;
+  private PaymentFlow flow;
+  private RunClock clock;
+  private String lanes;
+
+  private LoadRun(Vertx vertx, LoadTestOptions options) {
+    this.vertx = vertx;
+    this.options = options;
+    this.pay = options.pay() ? new OperationStats() : null;
+    this.webhooks = options.verifyWebhooks() ? new WebhookVerifier() : null;
+  }
+
+  /** Runs the whole test on {@code vertx}; fails with a {@link SetupException} when it could not begin. */
+  static Future<Summary> start(Vertx vertx, LoadTestOptions options) {
+    LoadRun run = new LoadRun(vertx, options);
+    return run.prepare()
+        .compose(ready -> run.drive())
+        .compose(driven -> run.settle())
+        .transform(outcome -> run.cleanUp().transform(cleaned -> outcome.succeeded()
+            ? Future.succeededFuture(outcome.result()) : Future.failedFuture(outcome.cause())));
+  }
+
+  private Future<Void> prepare() {
+    client = TargetClient.create(vertx, options);
+    Future<String> receiver = webhooks == null ? Future.succeededFuture(null)
+        : webhooks.listen(vertx, options.webhookPort(), Math.min(MAX_RECEIVER_INSTANCES, options.eventLoops()))
+            .map(port -> "http://" + urlHost(options.webhookHost()) + ":" + port)
+            .recover(failure -> Future.failedFuture(new SetupException("the webhook receiver could not listen on "
+                + "port " + options.webhookPort() + ": " + failure.getMessage())));
+    return receiver
+        .compose(url -> MerchantSetup.open(vertx, client, options, runId, url))
+        .map(opened -> {
+          setup = opened;
+          if (webhooks != null) {
+            opened.merchants().forEach(webhooks::trust);
+          }
+          return null;
+        });
+  }
+
+  private Future<Void> drive() {
+    clock = RunClock.startingIn(START_DELAY_MS, options.warmupSeconds(), options.durationSeconds());
+    flow = new PaymentFlow(client, setup.merchants(), clock, runId, create, pay, webhooks);
+    if (options.progress()) {
+      progress = new ProgressLine(vertx, clock, create, pay, webhooks, System.err);
+      progress.start();
+    }
+    int count = options.eventLoops();
+    List<Promise<Void>> finished = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      finished.add(Promise.promise());
+    }
+    AtomicInteger lane = new AtomicInteger();
+    DeploymentOptions instances = new DeploymentOptions().setInstances(count);
+    Future<String> deployed = options.openLoop()
+        ? vertx.deployVerticle(() -> {
+          int index = lane.getAndIncrement();
+          return new RateLane(index, count, options.rate(), clock, flow, options.maxOutstanding(),
+              finished.get(index));
+        }, instances)
+        : vertx.deployVerticle(() -> {
+          int index = lane.getAndIncrement();
+          int workers = options.concurrency() / count + (index < options.concurrency() % count ? 1 : 0);
+          return new ConcurrencyLane(workers, clock, flow, finished.get(index));
+        }, instances);
+    return deployed
+        .compose(id -> {
+          lanes = id;
+          return Future.all(finished.stream().map(Promise::future).toList());
+        })
+        .mapEmpty();
+  }
+
+  /** Waits for the last answers (each bounded by --timeout) and then the last webhooks, and sums up. */
+  private Future<Summary> settle() {
+    return awaitCondition(() -> flow.outstanding() == 0, 2 * options.timeoutMs() + 5_000)
+        .compose(answered -> webhooks == null ? Future.succeededFuture()
+            : awaitCondition(() -> webhooks.pending() == 0, Math.round(options.webhookWaitSeconds() * 1000)))
+        .map(done -> {
+          double seconds = clock.measuredSeconds();
+          return new Summary(options.mode(), options.target(), seconds, options.warmupSeconds(), options.rate(),
+              options.concurrency(), options.connections(), create.result(seconds),
+              pay == null ? null : pay.result(seconds), webhooks == null ? null : webhooks.result());
+        });
+  }
+
+  private Future<Void> cleanUp() {
+    if (progress != null) {
+      progress.stop();
+    }
+    Future<?> undeployed = lanes == null ? Future.succeededFuture() : vertx.undeploy(lanes);
+    return undeployed
+        .transform(x -> setup == null ? Future.succeededFuture() : setup.close())
+        .transform(x -> client == null ? Future.succeededFuture() : client.close())
+        .transform(x -> Future.succeededFuture());
+  }
+
+  private Future<Void> awaitCondition(BooleanSupplier condition, long timeoutMs) {
+    if (condition.getAsBoolean()) {
+      return Future.succeededFuture();
+    }
+    Promise<Void> met = Promise.promise();
+    long deadline = System.nanoTime() + timeoutMs * 1_000_000L;
+    vertx.setPeriodic(POLL_MS, id -> {
+      if (condition.getAsBoolean() || System.nanoTime() > deadline) {
+        vertx.cancelTimer(id);
+        met.tryComplete();
+      }
+    });
+    return met.future();
+  }
+
+  private static String urlHost(String host) {
+    return host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
+  }
+}

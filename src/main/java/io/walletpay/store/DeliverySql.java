@@ -1,0 +1,57 @@
+package io.walletpay.store;
+
+/** All SQL about webhook deliveries and their attempts (the outbox insert lives in {@link OutboxSql}). */
+final class DeliverySql {
+
+  static final String COLUMNS = "d.id, d.merchant_id, d.payment_id, d.event, d.status, d.attempts,"
+      + " d.next_attempt_at, d.last_status_code, d.last_error, d.created_at, d.updated_at, d.delivered_at";
+
+  /**
+   * Claims due deliveries with a lease: SKIP LOCKED so concurrent senders never take the same row, the lease so
+   * a crashed sender's rows come back. {@code $3} lists merchants whose endpoint is at its in-flight limit.
+   */
+  static final String CLAIM_DUE = "WITH due AS ("
+      + "  SELECT id FROM webhook_deliveries"
+      + "  WHERE status = 'pending' AND next_attempt_at <= now()"
+      + "    AND (lease_until IS NULL OR lease_until < now())"
+      + "    AND NOT (merchant_id = ANY($3::uuid[]))"
+      + "  ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)"
+      + " UPDATE webhook_deliveries d SET lease_until = now() + ($2::int) * interval '1 second'"
+      + " FROM due, merchants m WHERE d.id = due.id AND m.id = d.merchant_id"
+      + " RETURNING d.id, d.merchant_id, d.body, d.attempts, d.created_at, m.webhook_url, m.webhook_secret";
+
+  /** Gives back claimed rows that a sender could not start (its merchant's endpoint was at its limit). */
+  static final String RELEASE = "UPDATE webhook_deliveries SET lease_until = NULL WHERE id = ANY($1::uuid[])";
+
+  static final String RECORD_ATTEMPT = "INSERT INTO webhook_attempts (delivery_id, attempted_at, status_code,"
+      + " duration_ms, error_kind, response_excerpt) VALUES ($1, $2, $3, $4, $5, $6)";
+
+  /** {@code $2} the new status; {@code $3} seconds until the next attempt (null when there is none). */
+  static final String AFTER_ATTEMPT = "UPDATE webhook_deliveries SET status = $2, attempts = attempts + 1,"
+      + " next_attempt_at = CASE WHEN $3::bigint IS NULL THEN next_attempt_at"
+      + "   ELSE now() + ($3::bigint) * interval '1 millisecond' END,"
+      + " lease_until = NULL, last_status_code = $4, last_error = $5, updated_at = now(),"
+      + " delivered_at = CASE WHEN $2 = 'succeeded' THEN now() ELSE delivered_at END"
+      + " WHERE id = $1";
+
+  static final String BY_ID = "SELECT " + COLUMNS + ", d.body FROM webhook_deliveries d"
+      + " WHERE d.id = $1 AND d.merchant_id = $2";
+
+  static final String ATTEMPTS = "SELECT attempted_at, status_code, duration_ms, error_kind, response_excerpt"
+      + " FROM webhook_attempts WHERE delivery_id = $1 ORDER BY attempted_at, id";
+
+  static final String PAGE = "SELECT " + COLUMNS + " FROM webhook_deliveries d WHERE d.merchant_id = $1"
+      + " AND ($2::text IS NULL OR d.status = $2)"
+      + " AND ($3::uuid IS NULL OR d.payment_id = $3)"
+      + " AND ($5::uuid IS NULL OR (d.created_at, d.id) <"
+      + "      (SELECT created_at, id FROM webhook_deliveries WHERE id = $5 AND merchant_id = $1))"
+      + " ORDER BY d.created_at DESC, d.id DESC LIMIT $4";
+
+  /** Puts a delivery back in the queue, same id, with a fresh schedule. */
+  static final String REDELIVER = "UPDATE webhook_deliveries d SET status = 'pending', attempts = 0,"
+      + " next_attempt_at = now(), updated_at = now()"
+      + " WHERE d.id = $1 AND d.merchant_id = $2 RETURNING " + COLUMNS;
+
+  private DeliverySql() {
+  }
+}

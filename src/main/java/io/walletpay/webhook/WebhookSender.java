@@ -1,0 +1,205 @@
+package io.walletpay.webhook;
+
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.PoolOptions;
+import io.vertx.core.http.RequestOptions;
+import io.vertx.core.net.SocketAddress;
+import io.walletpay.config.AppConfig;
+import io.walletpay.webhook.DeliveryOutcome.TransportFailure;
+import java.net.ConnectException;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Makes one attempt of one delivery: resolves the target, checks the address actually used with the
+ * {@link TargetGuard} and pins the connection to it, signs the stored bytes, POSTs without following redirects,
+ * and turns what happened into an {@link AttemptResult} with the next step from the {@link RetrySchedule}.
+ */
+final class WebhookSender {
+
+  static final int EXCERPT_BYTES = 1024;
+
+  private final Vertx vertx;
+  private final HttpClient client;
+  private final TargetGuard guard;
+  private final RetrySchedule schedule;
+  private final AppConfig.Webhooks config;
+  private final boolean production;
+  private final String userAgent;
+
+  WebhookSender(Vertx vertx, AppConfig config) {
+    this.vertx = vertx;
+    this.config = config.webhooks();
+    this.production = config.production();
+    this.guard = new TargetGuard(!production, config.webhooks().allowedSubnets());
+    this.schedule = RetrySchedule.parse(config.webhooks().retrySchedule());
+    this.userAgent = "walletpay-webhooks/" + Version.current();
+    this.client = vertx.createHttpClient(
+        new HttpClientOptions()
+            .setConnectTimeout(config.webhooks().connectTimeoutMs())
+            .setKeepAlive(true)
+            .setKeepAliveTimeout(30)
+            .setMaxRedirects(0),
+        // the per-merchant limit is the sender's own accounting; the pool must never be the bottleneck, or
+        // merchants sharing a host would queue behind each other's slow answers
+        new PoolOptions().setHttp1MaxSize(config.webhooks().maxInFlight()));
+  }
+
+  Future<AttemptResult> attempt(DueDelivery delivery) {
+    Instant started = Instant.now();
+    long startNanos = System.nanoTime();
+    if (delivery.webhookUrl() == null) {
+      return Future.succeededFuture(failed(delivery, started, startNanos, null, "no_webhook_url", null, null));
+    }
+    URI url = URI.create(delivery.webhookUrl());
+    boolean https = "https".equalsIgnoreCase(url.getScheme());
+    int port = url.getPort() > 0 ? url.getPort() : (https ? 443 : 80);
+    return resolve(url.getHost())
+        .compose(address -> {
+          Optional<String> refused = refusal(address, https);
+          if (refused.isPresent()) {
+            return Future.succeededFuture(failed(delivery, started, startNanos, null,
+                TransportFailure.TARGET_REJECTED.name().toLowerCase(), refused.get(), null));
+          }
+          return post(delivery, url, https, port, address, started, startNanos);
+        }, failure -> Future.succeededFuture(failed(delivery, started, startNanos, null,
+            TransportFailure.DNS_FAILURE.name().toLowerCase(), null, null)));
+  }
+
+  private Optional<String> refusal(InetAddress address, boolean https) {
+    Optional<String> guarded = guard.rejectionReason(address);
+    if (guarded.isPresent()) {
+      return guarded;
+    }
+    if (production && !https && !guard.allowListed(address)) {
+      return Optional.of("plain http targets are refused in production unless allow-listed");
+    }
+    return Optional.empty();
+  }
+
+  private Future<AttemptResult> post(DueDelivery delivery, URI url, boolean https, int port, InetAddress address,
+                                     Instant started, long startNanos) {
+    byte[] body = delivery.body().getBytes(StandardCharsets.UTF_8);
+    String path = (url.getRawPath() == null || url.getRawPath().isEmpty() ? "/" : url.getRawPath())
+        + (url.getRawQuery() == null ? "" : "?" + url.getRawQuery());
+    RequestOptions options = new RequestOptions()
+        .setMethod(HttpMethod.POST)
+        .setServer(SocketAddress.inetSocketAddress(port, address.getHostAddress()))
+        .setHost(url.getHost())
+        .setPort(port)
+        .setSsl(https)
+        .setURI(path)
+        .setFollowRedirects(false)
+        .setConnectTimeout(config.connectTimeoutMs())
+        .setIdleTimeout(config.requestTimeoutMs())
+        .putHeader("Content-Type", "application/json")
+        .putHeader("User-Agent", userAgent)
+        .putHeader("X-Service-Event", WebhookBody.EVENT)
+        .putHeader("X-Service-Delivery", delivery.id().toString())
+        .putHeader(WebhookSigner.HEADER, WebhookSigner.signatureHeader(body, delivery.webhookSecret()));
+    Promise<AttemptResult> result = Promise.promise();
+    long deadline = vertx.setTimer(config.requestTimeoutMs(), fired -> result.tryComplete(
+        failed(delivery, started, startNanos, null, TransportFailure.RESPONSE_TIMEOUT.name().toLowerCase(), null,
+            null)));
+    client.request(options)
+        .compose(request -> {
+          result.future().onComplete(done -> {
+            if (!request.response().isComplete()) {
+              request.reset(); // the deadline passed: free the connection
+            }
+          });
+          return request.send(Buffer.buffer(body));
+        })
+        .compose(response -> excerpt(response).map(text -> answered(delivery, started, startNanos, response, text)))
+        .onComplete(done -> {
+          vertx.cancelTimer(deadline);
+          result.tryComplete(done.succeeded() ? done.result()
+              : failed(delivery, started, startNanos, null, transportFailure(done.cause()), null, null));
+        });
+    return result.future();
+  }
+
+  /** The first KB of the answer, for the delivery log; the rest is read and dropped. */
+  private static Future<String> excerpt(HttpClientResponse response) {
+    Buffer kept = Buffer.buffer();
+    response.handler(chunk -> {
+      int room = EXCERPT_BYTES - kept.length();
+      if (room > 0) {
+        kept.appendBuffer(chunk.length() <= room ? chunk : chunk.getBuffer(0, room));
+      }
+    });
+    return response.end().map(done -> new String(kept.getBytes(), StandardCharsets.UTF_8));
+  }
+
+  private AttemptResult answered(DueDelivery delivery, Instant started, long startNanos, HttpClientResponse response,
+                                 String excerpt) {
+    int status = response.statusCode();
+    DeliveryOutcome outcome = DeliveryOutcome.of(status);
+    long duration = (System.nanoTime() - startNanos) / 1_000_000;
+    if (outcome == DeliveryOutcome.SUCCEEDED) {
+      return new AttemptResult(delivery.id(), started, status, duration, null, excerpt, "succeeded", null);
+    }
+    if (outcome == DeliveryOutcome.STOP) {
+      return new AttemptResult(delivery.id(), started, status, duration, "gone", excerpt, "failed", null);
+    }
+    Duration retryAfter = RetryAfter.parse(response.getHeader("Retry-After"), Instant.now()).orElse(null);
+    return next(delivery, started, duration, status, "http_" + status, excerpt, retryAfter);
+  }
+
+  private AttemptResult failed(DueDelivery delivery, Instant started, long startNanos, Integer status, String kind,
+                               String detail, Duration retryAfter) {
+    long duration = (System.nanoTime() - startNanos) / 1_000_000;
+    return next(delivery, started, duration, status, kind, detail, retryAfter);
+  }
+
+  private AttemptResult next(DueDelivery delivery, Instant started, long duration, Integer status, String kind,
+                             String excerpt, Duration retryAfter) {
+    Optional<Duration> wait = schedule.delayBeforeAttempt(delivery.attemptsSoFar() + 2, retryAfter,
+        ThreadLocalRandom.current()::nextDouble);
+    return new AttemptResult(delivery.id(), started, status, duration, kind, excerpt,
+        wait.isPresent() ? "pending" : "failed", wait.orElse(null));
+  }
+
+  private Future<InetAddress> resolve(String host) {
+    return vertx.executeBlocking(() -> {
+      try {
+        return InetAddress.getAllByName(host)[0];
+      } catch (UnknownHostException e) {
+        throw e;
+      }
+    }, false);
+  }
+
+  private static String transportFailure(Throwable failure) {
+    String name = failure.getClass().getSimpleName();
+    String message = String.valueOf(failure.getMessage()).toLowerCase();
+    TransportFailure kind;
+    if (failure instanceof ConnectException || message.contains("connection refused")) {
+      kind = message.contains("timed out") ? TransportFailure.CONNECT_TIMEOUT : TransportFailure.CONNECTION_REFUSED;
+    } else if (name.contains("Timeout") || message.contains("timeout") || message.contains("timed out")) {
+      kind = TransportFailure.RESPONSE_TIMEOUT;
+    } else if (name.contains("SSL") || name.contains("Ssl")) {
+      kind = TransportFailure.TLS_FAILURE;
+    } else {
+      kind = TransportFailure.CONNECTION_RESET;
+    }
+    return kind.name().toLowerCase();
+  }
+
+  Future<Void> close() {
+    return client.close();
+  }
+}
