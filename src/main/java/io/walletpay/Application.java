@@ -11,6 +11,7 @@ import io.walletpay.checkout.LiveWalletProvider;
 import io.walletpay.checkout.SandboxWalletProvider;
 import io.walletpay.checkout.WalletProvider;
 import io.walletpay.config.AppConfig;
+import io.walletpay.http.ConnectionLimit;
 import io.walletpay.http.CreateRateLimiter;
 import io.walletpay.db.DatabaseTarget;
 import io.walletpay.http.HttpApiVerticle;
@@ -53,15 +54,19 @@ public final class Application {
         : new SandboxWalletProvider(config.publicBaseUrl());
     Runnable releaseProvider = provider instanceof LiveWalletProvider live ? live::close : () -> { };
     CreateRateLimiter rateLimiter = new CreateRateLimiter(config.payments().createRatePerSecond());
+    ConnectionLimit connections = new ConnectionLimit(config.http().maxConnections());
     int httpInstances = config.http().instances() > 0
         ? config.http().instances()
         : VertxOptions.DEFAULT_EVENT_LOOP_POOL_SIZE;
-    return vertx.deployVerticle(new PaymentStoreVerticle(target, config, schemaVersion))
+    return vertx.deployVerticle(() -> new PaymentStoreVerticle(target, config, schemaVersion),
+            new DeploymentOptions().setInstances(config.db().storeInstances() > 0
+                ? config.db().storeInstances() : VertxOptions.DEFAULT_EVENT_LOOP_POOL_SIZE))
         .onSuccess(ids::add)
         .compose(id -> vertx.deployVerticle(() -> new WebhookVerticle(target, config, registry),
             new DeploymentOptions().setInstances(config.webhooks().instances())))
         .onSuccess(ids::add)
-        .compose(id -> vertx.deployVerticle(() -> new HttpApiVerticle(config, provider, rateLimiter, registry),
+        .compose(id -> vertx.deployVerticle(
+            () -> new HttpApiVerticle(config, provider, rateLimiter, registry, connections),
             new DeploymentOptions().setInstances(httpInstances)))
         .onSuccess(ids::add)
         .map(id -> new Application(vertx, ids, releaseProvider))

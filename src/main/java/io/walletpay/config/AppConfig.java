@@ -27,12 +27,12 @@ public record AppConfig(
   public enum Mode { DEVELOPMENT, PRODUCTION }
 
   public record Http(String host, int port, int instances, int maxBodyBytes, int idleTimeoutSeconds,
-                     int maxHeaderBytes, int shutdownGraceSeconds) {
+                     int maxHeaderBytes, int shutdownGraceSeconds, int maxConnections) {
   }
 
   /** {@code url} is null when the embedded PostgreSQL is to be used. */
   public record Db(String url, int poolSize, int pipeliningLimit, int connectTimeoutMs, int acquireTimeoutMs,
-                   int embeddedPort) {
+                   int embeddedPort, int storeInstances) {
   }
 
   public record Jwt(String algorithm, String secret, String privateKeyPem, String publicKeyPem, String issuer,
@@ -82,7 +82,8 @@ public record AppConfig(
         http.intIn("max_body_bytes", 1024, 64 * 1024 * 1024),
         http.intIn("idle_timeout_seconds", 1, 3600),
         http.intIn("max_header_bytes", 1024, 1024 * 1024),
-        http.intIn("shutdown_grace_seconds", 0, 25));
+        http.intIn("shutdown_grace_seconds", 0, 25),
+        http.intIn("max_connections", 1, 1_000_000));
     String publicBaseUrl = root.optionalText("public_base_url");
     if (publicBaseUrl == null) {
       publicBaseUrl = "http://localhost:" + httpConfig.port();
@@ -99,7 +100,8 @@ public record AppConfig(
         db.intIn("pipelining_limit", 1, 4096),
         db.intIn("connect_timeout_ms", 100, 120_000),
         db.intIn("acquire_timeout_ms", 50, 120_000),
-        db.intIn("embedded_port", 0, 65535));
+        db.intIn("embedded_port", 0, 65535),
+        db.intIn("store_instances", 0, 256));
 
     ConfigReader jwt = root.child("jwt");
     Jwt jwtConfig = new Jwt(

@@ -1,6 +1,11 @@
 package io.walletpay.http;
 
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.vertx.core.Future;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -17,7 +22,7 @@ public final class ErrorResponder {
   private ErrorResponder() {
   }
 
-  /** Installs the failure handler and the router's own 404/405/413 answers. */
+  /** Installs the failure handler and the router's own 400/404/405/413/415 answers. */
   public static void install(Router router) {
     router.route().failureHandler(ErrorResponder::handleFailure);
     router.errorHandler(404, ctx -> send(ctx, new ServiceException(ErrorKind.NOT_FOUND, "route_not_found",
@@ -26,6 +31,47 @@ public final class ErrorResponder {
         "method_not_allowed", "Method " + ctx.request().method() + " is not allowed on " + ctx.request().path())));
     router.errorHandler(413, ctx -> send(ctx, tooLarge()));
     router.errorHandler(415, ctx -> send(ctx, unsupportedMediaType()));
+    // the router itself fails a request whose path it cannot decode (a "%" not followed by two hex digits)
+    router.errorHandler(400, ctx -> {
+      if (customerPath(ctx.request().path())) {
+        HtmlResponses.problem(ctx, 400, "Something went wrong", "The link could not be read. Open it again.");
+      } else {
+        send(ctx, unreadable());
+      }
+    });
+  }
+
+  /**
+   * Requests the HTTP codec could not read (an over-long request line or header block, a malformed header) never
+   * reach the router: they are answered here, in the same envelope (or the customer's HTML page), and the
+   * connection is closed because the rest of its bytes cannot be trusted.
+   */
+  public static void invalidRequest(HttpServerRequest request) {
+    Throwable cause = request.decoderResult().cause();
+    int status;
+    ServiceException error;
+    if (cause instanceof TooLongHttpLineException) {
+      status = 414;
+      error = new ServiceException(ErrorKind.VALIDATION, "uri_too_long", "The request line is too long");
+    } else if (cause instanceof TooLongHttpHeaderException) {
+      status = 431;
+      error = new ServiceException(ErrorKind.VALIDATION, "headers_too_large", "The request headers are too large");
+    } else {
+      status = 400;
+      error = unreadable();
+    }
+    HttpServerResponse response = request.response().putHeader(HttpHeaders.CONNECTION, "close");
+    Future<Void> sent = customerPath(request.path())
+        ? HtmlResponses.problem(response, status, "Something went wrong", "The request could not be read.")
+        : response.setStatusCode(status)
+            .putHeader(HttpHeaders.CONTENT_TYPE, "application/json; charset=utf-8")
+            .putHeader(HttpHeaders.CACHE_CONTROL, "no-store")
+            .end(envelope(error).toBuffer());
+    sent.onComplete(done -> request.connection().close());
+  }
+
+  private static boolean customerPath(String path) {
+    return path != null && path.startsWith("/checkout/");
   }
 
   public static int status(ErrorKind kind) {
@@ -89,11 +135,15 @@ public final class ErrorResponder {
     } else if (status == 405) {
       send(ctx, new ServiceException(ErrorKind.METHOD_NOT_ALLOWED, "method_not_allowed", "Method not allowed"));
     } else if (status >= 400 && status < 500) {
-      send(ctx, new ServiceException(ErrorKind.VALIDATION, "bad_request", "The request could not be read"));
+      send(ctx, unreadable());
     } else {
       log.error("unhandled failure on {} {}", ctx.request().method(), ctx.request().path(), failure);
       send(ctx, new ServiceException(ErrorKind.INTERNAL, "internal_error", "Something went wrong on our side"));
     }
+  }
+
+  private static ServiceException unreadable() {
+    return new ServiceException(ErrorKind.VALIDATION, "bad_request", "The request could not be read");
   }
 
   private static ServiceException tooLarge() {

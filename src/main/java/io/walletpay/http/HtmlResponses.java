@@ -1,5 +1,6 @@
 package io.walletpay.http;
 
+import io.vertx.core.Future;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
@@ -122,14 +123,23 @@ final class HtmlResponses {
     if (ctx.response().ended()) {
       return;
     }
-    HttpServerResponse response = ctx.response().setStatusCode(status)
+    send(ctx.response(), status, html, formAction);
+  }
+
+  /** A problem page for a request that never reached the router (see {@link ErrorResponder#invalidRequest}). */
+  static Future<Void> problem(HttpServerResponse response, int status, String title, String message) {
+    return send(response, status, CheckoutPages.problemPage(title, message), "'none'");
+  }
+
+  private static Future<Void> send(HttpServerResponse response, int status, String html, String formAction) {
+    return response.setStatusCode(status)
         .putHeader(HttpHeaders.CONTENT_TYPE, HTML)
         .putHeader(HttpHeaders.CACHE_CONTROL, "no-store")
         .putHeader("Referrer-Policy", "no-referrer")
         .putHeader("X-Frame-Options", "DENY")
         .putHeader("X-Content-Type-Options", "nosniff")
-        .putHeader("Content-Security-Policy", POLICY + formAction);
-    response.end(html);
+        .putHeader("Content-Security-Policy", POLICY + formAction)
+        .end(html);
   }
 
   /** {@code scheme://host[:port]} of an http(s) URL, or null. */

@@ -22,14 +22,16 @@ public final class HttpApiVerticle extends VerticleBase {
   private final WalletProvider provider;
   private final CreateRateLimiter rateLimiter;
   private final MeterRegistry registry;
+  private final ConnectionLimit connections;
   private HttpServer server;
 
   public HttpApiVerticle(AppConfig config, WalletProvider provider, CreateRateLimiter rateLimiter,
-                         MeterRegistry registry) {
+                         MeterRegistry registry, ConnectionLimit connections) {
     this.config = config;
     this.provider = provider;
     this.rateLimiter = rateLimiter;
     this.registry = registry;
+    this.connections = connections;
   }
 
   @Override
@@ -76,8 +78,14 @@ public final class HttpApiVerticle extends VerticleBase {
         .setPort(http.port())
         .setIdleTimeout(http.idleTimeoutSeconds())
         .setMaxHeaderSize(http.maxHeaderBytes())
+        // HTTP/1.1 only: with cleartext HTTP/2 upgrades on, Vert.x reports a connection only once its first
+        // request head is complete, so a client trickling that head would escape http.max_connections
+        .setHttp2ClearTextEnabled(false)
         .setCompressionSupported(false);
-    server = vertx.createHttpServer(options).requestHandler(router);
+    server = vertx.createHttpServer(options)
+        .connectionHandler(connections::accept)
+        .invalidRequestHandler(ErrorResponder::invalidRequest)
+        .requestHandler(router);
     return server.listen();
   }
 

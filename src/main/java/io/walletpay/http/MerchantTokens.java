@@ -13,7 +13,9 @@ import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.merchant.Merchant;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 /** Issues and verifies merchant access tokens (JWTs, via vertx-auth-jwt); the subject is the merchant id. */
@@ -21,6 +23,20 @@ final class MerchantTokens {
 
   record Issued(String token, Instant expiresAt, long expiresIn) {
   }
+
+  /** A token already verified, until its own expiry: the signature check is not repeated per request. */
+  private record Verified(UUID merchantId, long expiresAtEpochSecond) {
+  }
+
+  private static final int VERIFIED_CACHE_SIZE = 10_000;
+
+  /** Per HTTP verticle, so touched by one event loop only; least recently used entries go first. */
+  private final Map<String, Verified> verifiedTokens = new LinkedHashMap<>(1024, 0.75f, true) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<String, Verified> eldest) {
+      return size() > VERIFIED_CACHE_SIZE;
+    }
+  };
 
   private final JWTAuth auth;
   private final AppConfig.Jwt config;
@@ -62,8 +78,26 @@ final class MerchantTokens {
 
   /** The merchant id of a valid token; any problem (signature, alg, expiry, issuer, audience) is a 401. */
   Future<UUID> verify(String token) {
-    return auth.authenticate(new TokenCredentials(token))
-        .map(user -> UUID.fromString(user.principal().getString("sub")))
+    Verified known = verifiedTokens.get(token);
+    if (known != null && known.expiresAtEpochSecond() > Instant.now().getEpochSecond()) {
+      return Future.succeededFuture(known.merchantId());
+    }
+    Future<io.vertx.ext.auth.User> verified;
+    try {
+      verified = auth.authenticate(new TokenCredentials(token));
+    } catch (RuntimeException unusable) {
+      // vertx-auth-jwt throws instead of failing for some claim shapes (a signed token without "aud")
+      verified = Future.failedFuture(unusable);
+    }
+    return verified
+        .map(user -> {
+          UUID merchantId = UUID.fromString(user.principal().getString("sub"));
+          Long expires = user.principal().getLong("exp");
+          if (expires != null) {
+            verifiedTokens.put(token, new Verified(merchantId, expires));
+          }
+          return merchantId;
+        })
         .recover(failure -> Future.failedFuture(MerchantGuard.unauthorized("The access token is not valid")));
   }
 

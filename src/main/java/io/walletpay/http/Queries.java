@@ -44,6 +44,10 @@ final class Queries {
     if (value != null && value.length() > maxLength) {
       throw ServiceException.invalid(name, name + " must be at most " + maxLength + " characters");
     }
+    // %00 decodes to a NUL that PostgreSQL text cannot hold: the query would fail as a 500 instead of a 400
+    if (value != null && value.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
+      throw ServiceException.invalid(name, name + " must not contain control characters");
+    }
     return value;
   }
 

@@ -10,6 +10,9 @@ import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 import java.util.Set;
 
@@ -31,7 +34,12 @@ public final class JsonInput {
   public static JsonInput parseObject(byte[] body, Set<String> allowed) {
     JsonNode node;
     try {
-      node = MAPPER.readTree(body);
+      // Jackson's own UTF-8 reader lets encoded surrogates (ED A0 80) through as lone halves, which PostgreSQL
+      // would then store as '?': decode strictly first, so bytes that are not UTF-8 are refused, never altered.
+      node = MAPPER.readTree(StandardCharsets.UTF_8.newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(ByteBuffer.wrap(body)).toString());
     } catch (IOException e) {
       throw malformed();
     }
@@ -80,6 +88,9 @@ public final class JsonInput {
     if (value.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
       throw ServiceException.invalid(field, field + " must not contain control characters");
     }
+    if (hasLoneSurrogate(value)) {
+      throw ServiceException.invalid(field, field + " must be valid Unicode text");
+    }
     return value;
   }
 
@@ -102,6 +113,19 @@ public final class JsonInput {
           + " with at most two decimals");
     }
     return value.setScale(2);
+  }
+
+  /** Half a surrogate pair (sent as a JSON escape) is no character: PostgreSQL could not store it as sent. */
+  private static boolean hasLoneSurrogate(String value) {
+    for (int i = 0; i < value.length(); i++) {
+      char c = value.charAt(i);
+      if (Character.isHighSurrogate(c) && i + 1 < value.length() && Character.isLowSurrogate(value.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static ServiceException malformed() {

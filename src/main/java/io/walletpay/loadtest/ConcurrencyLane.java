@@ -56,7 +56,11 @@ final class ConcurrencyLane extends VerticleBase {
       }
       return;
     }
-    // back on this lane's loop before the next send, so a chain of answers never deepens the stack
-    flow.run(now).onComplete(done -> context.runOnContext(v -> next()));
+    try {
+      // back on this lane's loop before the next send, so a chain of answers never deepens the stack
+      flow.run(now).onComplete(done -> context.runOnContext(v -> next()));
+    } catch (RuntimeException e) {
+      finished.tryFail(e); // a worker that stopped must end the run, not leave it waiting
+    }
   }
 }

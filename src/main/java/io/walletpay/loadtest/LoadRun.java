@@ -7,6 +7,8 @@ import io.vertx.core.Vertx;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
@@ -20,6 +22,7 @@ final class LoadRun {
   private static final long START_DELAY_MS = 250;
   private static final long POLL_MS = 20;
   private static final int MAX_RECEIVER_INSTANCES = 4;
+  private static final long STALL_MARGIN_MS = 10_000;
 
   private final Vertx vertx;
   private final LoadTestOptions options;
@@ -33,6 +36,7 @@ final class LoadRun {
   private PaymentFlow flow;
   private RunClock clock;
   private String lanes;
+  private RateSchedule schedule;
 
   private LoadRun(Vertx vertx, LoadTestOptions options) {
     this.vertx = vertx;
@@ -77,24 +81,39 @@ final class LoadRun {
       progress.start();
     }
     int count = options.eventLoops();
+    long lastDueMs = (clock.end() - System.nanoTime()) / 1_000_000;
+    Future<Void> driven = options.openLoop() ? openLoop(count) : closedLoop(count);
+    return driven
+        .timeout(lastDueMs + 2 * options.timeoutMs() + STALL_MARGIN_MS, TimeUnit.MILLISECONDS)
+        .recover(stalled -> Future.failedFuture(new IllegalStateException(
+            "the load generator did not finish its schedule: " + stalled.getMessage(), stalled)));
+  }
+
+  private Future<Void> openLoop(int count) {
+    List<RateLane> rateLanes = new CopyOnWriteArrayList<>();
+    return vertx.deployVerticle(() -> {
+          RateLane lane = new RateLane(flow, options.maxOutstanding());
+          rateLanes.add(lane);
+          return lane;
+        }, new DeploymentOptions().setInstances(count))
+        .compose(id -> {
+          lanes = id;
+          schedule = new RateSchedule(clock, options.rate(), List.copyOf(rateLanes));
+          return schedule.start();
+        });
+  }
+
+  private Future<Void> closedLoop(int count) {
     List<Promise<Void>> finished = new ArrayList<>();
     for (int i = 0; i < count; i++) {
       finished.add(Promise.promise());
     }
     AtomicInteger lane = new AtomicInteger();
-    DeploymentOptions instances = new DeploymentOptions().setInstances(count);
-    Future<String> deployed = options.openLoop()
-        ? vertx.deployVerticle(() -> {
-          int index = lane.getAndIncrement();
-          return new RateLane(index, count, options.rate(), clock, flow, options.maxOutstanding(),
-              finished.get(index));
-        }, instances)
-        : vertx.deployVerticle(() -> {
+    return vertx.deployVerticle(() -> {
           int index = lane.getAndIncrement();
           int workers = options.concurrency() / count + (index < options.concurrency() % count ? 1 : 0);
           return new ConcurrencyLane(workers, clock, flow, finished.get(index));
-        }, instances);
-    return deployed
+        }, new DeploymentOptions().setInstances(count))
         .compose(id -> {
           lanes = id;
           return Future.all(finished.stream().map(Promise::future).toList());
@@ -118,6 +137,9 @@ final class LoadRun {
   private Future<Void> cleanUp() {
     if (progress != null) {
       progress.stop();
+    }
+    if (schedule != null) {
+      schedule.stop();
     }
     Future<?> undeployed = lanes == null ? Future.succeededFuture() : vertx.undeploy(lanes);
     return undeployed

@@ -41,7 +41,7 @@ public final class LoadTest {
     Summary summary;
     try {
       summary = run(options);
-    } catch (SetupException e) {
+    } catch (RuntimeException e) {
       System.err.println("loadtest: " + e.getMessage());
       System.exit(2);
       return;
@@ -71,6 +71,7 @@ public final class LoadTest {
    * Runs one load test on a Vert.x of its own (closed before returning) and answers its figures.
    *
    * @throws SetupException when the run could not begin (credentials refused, receiver port taken, …)
+   * @throws IllegalStateException when it could not finish
    */
   public static Summary run(LoadTestOptions options) {
     Vertx vertx = Vertx.builder().with(new VertxOptions().setEventLoopPoolSize(options.eventLoops())).build();
@@ -86,7 +87,7 @@ public final class LoadTest {
     try {
       await(CeilingServer.deploy(vertx, options.host(), options.port(), options.eventLoops())
           .toCompletionStage().toCompletableFuture());
-    } catch (SetupException e) {
+    } catch (RuntimeException e) {
       System.err.println("loadtest: the ceiling server could not start: " + e.getMessage());
       vertx.close();
       System.exit(2);
@@ -104,10 +105,10 @@ public final class LoadTest {
       if (cause instanceof SetupException setup) {
         throw setup;
       }
-      throw new SetupException(cause.getMessage() == null ? cause.toString() : cause.getMessage());
+      throw new IllegalStateException(cause.getMessage() == null ? cause.toString() : cause.getMessage(), cause);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new SetupException("interrupted");
+      throw new IllegalStateException("interrupted", e);
     }
   }
 }

@@ -74,9 +74,20 @@ public final class Http {
   }
 
   public Response send(String method, String path, String bearer, String body, Map<String, String> headers) {
+    return sendPublished(method, path, bearer,
+        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body), headers);
+  }
+
+  /** A body of exact bytes, e.g. invalid UTF-8 that a String could not carry. */
+  public Response sendBytes(String method, String path, String bearer, byte[] body, Map<String, String> headers) {
+    return sendPublished(method, path, bearer, HttpRequest.BodyPublishers.ofByteArray(body), headers);
+  }
+
+  private Response sendPublished(String method, String path, String bearer, HttpRequest.BodyPublisher body,
+                        Map<String, String> headers) {
     HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
         .timeout(Duration.ofSeconds(30))
-        .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        .method(method, body);
     if (bearer != null) {
       request.header("Authorization", "Bearer " + bearer);
     }

@@ -32,6 +32,43 @@ public final class Jwts {
     return parts[0] + "." + part(newClaims) + "." + parts[2];
   }
 
+  /** {@code header.claims.signature}, with whatever header and signature bytes an attacker chooses. */
+  public static String forged(JsonObject header, JsonObject claims, java.util.function.Function<String, byte[]> signer) {
+    String signingInput = part(header) + "." + part(claims);
+    return signingInput + "." + b64(signer.apply(signingInput));
+  }
+
+  /** HMAC-SHA256 of the signing input keyed with {@code key}'s bytes, whatever the header claims. */
+  public static java.util.function.Function<String, byte[]> hmacWith(byte[] key) {
+    return input -> {
+      try {
+        Mac mac = Mac.getInstance("HmacSHA256");
+        mac.init(new SecretKeySpec(key, "HmacSHA256"));
+        return mac.doFinal(input.getBytes(StandardCharsets.UTF_8));
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    };
+  }
+
+  /** A real RS256 signature with {@code key}. */
+  public static java.util.function.Function<String, byte[]> rsaWith(java.security.PrivateKey key) {
+    return input -> {
+      try {
+        java.security.Signature signature = java.security.Signature.getInstance("SHA256withRSA");
+        signature.initSign(key);
+        signature.update(input.getBytes(StandardCharsets.UTF_8));
+        return signature.sign();
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    };
+  }
+
+  public static JsonObject header(String alg) {
+    return new JsonObject().put("alg", alg).put("typ", "JWT");
+  }
+
   private static String part(JsonObject json) {
     return b64(json.encode().getBytes(StandardCharsets.UTF_8));
   }

@@ -27,11 +27,19 @@ public final class WebhookReceiver implements AutoCloseable {
     }
   }
 
-  /** How to answer one call: status, optional Retry-After, and a delay before answering. */
-  public record Answer(int status, String retryAfter, long delayMs, String body) {
+  /** How to answer one call: status, optional Retry-After and Location, and a delay before answering. */
+  public record Answer(int status, String retryAfter, long delayMs, String body, String location) {
+
+    public Answer(int status, String retryAfter, long delayMs, String body) {
+      this(status, retryAfter, delayMs, body, null);
+    }
 
     public static Answer status(int status) {
       return new Answer(status, null, 0, "ok");
+    }
+
+    public static Answer redirect(int status, String location) {
+      return new Answer(status, null, 0, "moved", location);
     }
 
     public static Answer slow(long delayMs) {
@@ -96,6 +104,9 @@ public final class WebhookReceiver implements AutoCloseable {
     }
     if (answer.retryAfter() != null) {
       exchange.getResponseHeaders().add("Retry-After", answer.retryAfter());
+    }
+    if (answer.location() != null) {
+      exchange.getResponseHeaders().add("Location", answer.location());
     }
     byte[] reply = answer.body().getBytes();
     try {
