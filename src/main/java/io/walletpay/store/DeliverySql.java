@@ -23,15 +23,18 @@ final class DeliverySql {
   /** Gives back claimed rows that a sender could not start (its merchant's endpoint was at its limit). */
   static final String RELEASE = "UPDATE webhook_deliveries SET lease_until = NULL WHERE id = ANY($1::uuid[])";
 
-  static final String RECORD_ATTEMPT = "INSERT INTO webhook_attempts (delivery_id, attempted_at, status_code,"
-      + " duration_ms, error_kind, response_excerpt) VALUES ($1, $2, $3, $4, $5, $6)";
-
-  /** {@code $2} the new status; {@code $3} seconds until the next attempt (null when there is none). */
-  static final String AFTER_ATTEMPT = "UPDATE webhook_deliveries SET status = $2, attempts = attempts + 1,"
-      + " next_attempt_at = CASE WHEN $3::bigint IS NULL THEN next_attempt_at"
-      + "   ELSE now() + ($3::bigint) * interval '1 millisecond' END,"
-      + " lease_until = NULL, last_status_code = $4, last_error = $5, updated_at = now(),"
-      + " delivered_at = CASE WHEN $2 = 'succeeded' THEN now() ELSE delivered_at END"
+  /**
+   * Records one attempt and the delivery's next state in one statement (one round trip, one commit): the
+   * attempt row and the state change cannot be split. {@code $7} the new status; {@code $8} milliseconds until
+   * the next attempt (null when there is none).
+   */
+  static final String RECORD_ATTEMPT = "WITH attempt AS (INSERT INTO webhook_attempts (delivery_id, attempted_at,"
+      + " status_code, duration_ms, error_kind, response_excerpt) VALUES ($1, $2, $3, $4, $5, $6))"
+      + " UPDATE webhook_deliveries SET status = $7, attempts = attempts + 1,"
+      + " next_attempt_at = CASE WHEN $8::bigint IS NULL THEN next_attempt_at"
+      + "   ELSE now() + ($8::bigint) * interval '1 millisecond' END,"
+      + " lease_until = NULL, last_status_code = $3, last_error = $5, updated_at = now(),"
+      + " delivered_at = CASE WHEN $7 = 'succeeded' THEN now() ELSE delivered_at END"
       + " WHERE id = $1";
 
   static final String BY_ID = "SELECT " + COLUMNS + ", d.body FROM webhook_deliveries d"

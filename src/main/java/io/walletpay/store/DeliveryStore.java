@@ -46,14 +46,17 @@ public final class DeliveryStore {
 
   /** The attempt row and the delivery's new state, together. */
   public Future<Void> record(AttemptResult result) {
-    return database.transactions().withTransaction(connection -> connection.preparedQuery(DeliverySql.RECORD_ATTEMPT)
-        .execute(Tuple.of(result.deliveryId(), result.attemptedAt().atOffset(ZoneOffset.UTC), result.statusCode(),
-            (int) result.durationMs(), result.errorKind(), result.responseExcerpt()))
-        .compose(inserted -> connection.preparedQuery(DeliverySql.AFTER_ATTEMPT)
-            .execute(Tuple.of(result.deliveryId(), result.nextStatus(),
-                result.retryIn() == null ? null : result.retryIn().toMillis(),
-                result.statusCode(), result.errorKind())))
-        .mapEmpty());
+    return database.statements().preparedQuery(DeliverySql.RECORD_ATTEMPT)
+        .execute(Tuple.tuple()
+            .addValue(result.deliveryId())
+            .addValue(result.attemptedAt().atOffset(ZoneOffset.UTC))
+            .addValue(result.statusCode())
+            .addValue((int) result.durationMs())
+            .addValue(result.errorKind())
+            .addValue(result.responseExcerpt())
+            .addValue(result.nextStatus())
+            .addValue(result.retryIn() == null ? null : result.retryIn().toMillis()))
+        .mapEmpty();
   }
 
   Future<DeliveryPage> page(ListDeliveries query) {

@@ -10,7 +10,6 @@ import io.walletpay.support.RunningService;
 import io.walletpay.support.TestConfig;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.Map;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
