@@ -3,9 +3,8 @@ package io.walletpay.reliability;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.json.JsonObject;
-import io.walletpay.Main;
 import io.walletpay.support.Http;
-import io.walletpay.support.TestConfig;
+import io.walletpay.support.ServiceProcess;
 import io.walletpay.support.WebhookReceiver;
 import io.walletpay.support.WebhookReceiver.Answer;
 import io.walletpay.support.WebhookReceiver.Received;
@@ -49,15 +48,12 @@ class CrashRecoveryTest {
 
   @TempDir
   Path dataDir;
-  Process process;
-  final int httpPort = TestConfig.freePort();
-  final int dbPort = TestConfig.freePort();
+  ServiceProcess service;
 
   @AfterEach
   void stop() throws Exception {
-    if (process != null && process.isAlive()) {
-      process.destroy();
-      process.waitFor(30, TimeUnit.SECONDS);
+    if (service != null && service.alive()) {
+      service.terminate();
     }
   }
 
@@ -67,8 +63,13 @@ class CrashRecoveryTest {
       AtomicBoolean merchantUp = new AtomicBoolean(false);
       receiver.script("/crash-hooks", call -> merchantUp.get() ? Answer.status(200) : Answer.status(503));
 
-      process = start();
-      Http http = awaitReady();
+      service = new ServiceProcess(dataDir, Map.of(
+          "WALLETPAY_WEBHOOKS_RETRY_SCHEDULE", "0s,200ms,500ms,1s,1s,1s,2s,2s,2s,2s,2s,2s,2s,2s,2s,2s",
+          "WALLETPAY_WEBHOOKS_POLL_INTERVAL_MS", "200",
+          "WALLETPAY_WEBHOOKS_REQUEST_TIMEOUT_MS", "1000",
+          "WALLETPAY_WEBHOOKS_CONNECT_TIMEOUT_MS", "500",
+          "WALLETPAY_WEBHOOKS_LEASE_SECONDS", "5")).start();
+      Http http = service.awaitReady();
       String adminToken = new JsonObject(Files.readString(dataDir.resolve("secrets.json"))).getString("admin_token");
       Http.Response created = http.post("/api/admin/merchants", adminToken, new JsonObject().put("name", "Crash shop")
           .put("webhook_url", receiver.url("/crash-hooks")).put("return_url", "https://shop.example/back"));
@@ -98,9 +99,9 @@ class CrashRecoveryTest {
         database.add(handle);
         handle.descendants().forEach(database::add);
       });
-      process.destroyForcibly(); // SIGKILL, mid-load: the workers' requests in flight are cut
+      service.kill(); // SIGKILL, mid-load: the workers' requests in flight are cut
       database.forEach(ProcessHandle::destroyForcibly); // and PostgreSQL goes down hard with it
-      assertThat(process.waitFor(10, TimeUnit.SECONDS)).isTrue();
+      assertThat(service.alive()).isFalse();
       for (ProcessHandle handle : database) {
         handle.onExit().get(10, TimeUnit.SECONDS);
       }
@@ -110,8 +111,8 @@ class CrashRecoveryTest {
       int refusedBeforeRestart = receiver.all().size();
 
       merchantUp.set(true);
-      process = start();
-      Http restarted = awaitReady();
+      service.start();
+      Http restarted = service.awaitReady();
       String freshToken = restarted.post("/api/merchant/token", null, new JsonObject()
           .put("merchant_id", merchant.getString("merchant_id"))
           .put("secret_key", merchant.getString("secret_key"))).data().getString("token");
@@ -185,8 +186,7 @@ class CrashRecoveryTest {
 
   private Set<String> completedPayments() throws Exception {
     Set<String> ids = new HashSet<>();
-    try (Connection db = DriverManager.getConnection("jdbc:postgresql://localhost:" + dbPort + "/postgres",
-        "postgres", ""); Statement sql = db.createStatement();
+    try (Connection db = service.database(); Statement sql = db.createStatement();
          ResultSet rows = sql.executeQuery("SELECT id FROM payments WHERE status = 'completed'")) {
       while (rows.next()) {
         ids.add(rows.getString(1));
@@ -197,42 +197,6 @@ class CrashRecoveryTest {
 
   private long postmasterPid() throws Exception {
     return Long.parseLong(Files.readAllLines(dataDir.resolve("postgres").resolve("postmaster.pid")).get(0).trim());
-  }
-
-  private Process start() throws Exception {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    ProcessBuilder builder = new ProcessBuilder(List.of(java, "-Xmx256m", "-cp",
-        System.getProperty("java.class.path"), Main.class.getName()));
-    builder.directory(new File("."));
-    builder.environment().put("WALLETPAY_HTTP_PORT", Integer.toString(httpPort));
-    builder.environment().put("WALLETPAY_DATA_DIR", dataDir.toString());
-    builder.environment().put("WALLETPAY_DB_EMBEDDED_PORT", Integer.toString(dbPort));
-    builder.environment().put("WALLETPAY_WEBHOOKS_RETRY_SCHEDULE", "0s,200ms,500ms,1s,1s,1s,2s,2s,2s,2s,2s,2s,2s,2s,2s,2s");
-    builder.environment().put("WALLETPAY_WEBHOOKS_POLL_INTERVAL_MS", "200");
-    builder.environment().put("WALLETPAY_WEBHOOKS_REQUEST_TIMEOUT_MS", "1000");
-    builder.environment().put("WALLETPAY_WEBHOOKS_CONNECT_TIMEOUT_MS", "500");
-    builder.environment().put("WALLETPAY_WEBHOOKS_LEASE_SECONDS", "5");
-    builder.environment().remove("WALLETPAY_DB_URL");
-    return builder.redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.appendTo(dataDir.resolve("service.log").toFile()))
-        .start();
-  }
-
-  private Http awaitReady() throws Exception {
-    Http http = new Http(httpPort);
-    long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
-    while (System.nanoTime() < deadline) {
-      assertThat(process.isAlive()).as("service process is running").isTrue();
-      try {
-        if (http.get("/health/ready", null).status() == 200) {
-          return http;
-        }
-      } catch (UncheckedIOException notYet) {
-        // still starting
-      }
-      Thread.sleep(200);
-    }
-    throw new AssertionError("service did not become ready");
   }
 
   private static void sleep(long ms) {
