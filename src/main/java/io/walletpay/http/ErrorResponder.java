@@ -120,26 +120,35 @@ public final class ErrorResponder {
   }
 
   private static void handleFailure(RoutingContext ctx) {
+    send(ctx, failureOf(ctx));
+  }
+
+  /**
+   * What a failed request means, as the one error type: the failure itself when it is a ServiceException,
+   * otherwise the status vertx-web set (413 from the body limit, 415, 404, 405, other 4xx), otherwise an
+   * unexpected defect, logged here once (500, no details to the client). JSON and HTML answers both start here.
+   */
+  static ServiceException failureOf(RoutingContext ctx) {
     Throwable failure = ctx.failure();
     if (failure instanceof ServiceException known) {
-      send(ctx, known);
-      return;
+      return known;
     }
     int status = ctx.statusCode();
     if (status == 413 || failure instanceof io.vertx.core.http.HttpClosedException) {
-      send(ctx, tooLarge());
+      return tooLarge();
     } else if (status == 415) {
-      send(ctx, unsupportedMediaType());
+      return unsupportedMediaType();
     } else if (status == 404) {
-      send(ctx, ServiceException.notFound("Resource"));
+      return ServiceException.notFound("Resource");
     } else if (status == 405) {
-      send(ctx, new ServiceException(ErrorKind.METHOD_NOT_ALLOWED, "method_not_allowed", "Method not allowed"));
+      return new ServiceException(ErrorKind.METHOD_NOT_ALLOWED, "method_not_allowed", "Method not allowed");
     } else if (status >= 400 && status < 500) {
-      send(ctx, unreadable());
-    } else {
-      log.error("unhandled failure on {} {}", ctx.request().method(), ctx.request().path(), failure);
-      send(ctx, new ServiceException(ErrorKind.INTERNAL, "internal_error", "Something went wrong on our side"));
+      return unreadable();
     }
+    String path = ctx.request().path();
+    log.error("unhandled failure on {} {}", ctx.request().method(),
+        path != null && path.startsWith("/checkout/") ? "/checkout/…" : path, failure);
+    return new ServiceException(ErrorKind.INTERNAL, "internal_error", "Something went wrong on our side");
   }
 
   private static ServiceException unreadable() {

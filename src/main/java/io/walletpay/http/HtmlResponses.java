@@ -57,30 +57,12 @@ final class HtmlResponses {
         .end();
   }
 
-  /** The failure handler of the HTML routes. */
+  /** The failure handler of the HTML routes: the same meaning as the JSON routes, shown as a page. */
   static void failure(RoutingContext ctx) {
     if (ctx.response().ended() || ctx.response().headWritten()) {
       return;
     }
-    Throwable failure = ctx.failure();
-    if (failure instanceof ServiceException known) {
-      problem(ctx, known);
-      return;
-    }
-    int status = ctx.statusCode();
-    if (status == 413 || failure instanceof io.vertx.core.http.HttpClosedException) {
-      problem(ctx, 413, "Too much data", "The form sent more data than a payment needs.");
-    } else if (status == 415) {
-      unsupportedMediaType(ctx);
-    } else if (status == 404) {
-      notFound(ctx);
-    } else if (status >= 400 && status < 500) {
-      problem(ctx, 400, "Something went wrong", "The request could not be read. Go back and try again.");
-    } else {
-      log.error("unhandled failure on {} {}", ctx.request().method(), ctx.request().path().startsWith("/checkout/")
-          ? "/checkout/…" : ctx.request().path(), failure);
-      problem(ctx, 500, "Something went wrong", "Something went wrong on our side. Please try again in a moment.");
-    }
+    problem(ctx, ErrorResponder.failureOf(ctx));
   }
 
   /** A problem page for a known failure; the status comes from the one mapping in {@link ErrorResponder}. */
@@ -100,7 +82,9 @@ final class HtmlResponses {
       case UNSUPPORTED_MEDIA_TYPE -> unsupportedMediaType(ctx);
       case METHOD_NOT_ALLOWED -> problem(ctx, status, "Not allowed", "Open the payment link instead.");
       default -> {
-        log.error("failure on a checkout route: {} {}", error.code(), error.getMessage());
+        if (error.kind() != io.walletpay.error.ErrorKind.INTERNAL) { // INTERNAL is logged where it is mapped
+          log.error("failure on a checkout route: {} {}", error.code(), error.getMessage());
+        }
         problem(ctx, 500, "Something went wrong", "Something went wrong on our side. Please try again in a moment.");
       }
     }

@@ -237,7 +237,9 @@ class HostileRequestPartsTest {
         Tuple.of(1, Arbitraries.integers().map(String::valueOf)));
     Arbitrary<String> pair = Combinators.combine(queryNames(), value)
         .as((name, v) -> encode(name) + "=" + encode(v));
-    return pair.list().ofMinSize(1).ofMaxSize(5).map(pairs -> String.join("&", pairs));
+    // request lines over 4 KB are the HTTP codec's 414 before any route sees them (ConnectionBoundsTest)
+    return pair.list().ofMinSize(1).ofMaxSize(5).map(pairs -> String.join("&", pairs))
+        .filter(query -> query.length() < 3_500);
   }
 
   @Provide
