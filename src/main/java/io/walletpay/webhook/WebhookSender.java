@@ -30,6 +30,8 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 final class WebhookSender {
 
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(WebhookSender.class);
+
   static final int EXCERPT_BYTES = 1024;
 
   private final Vertx vertx;
@@ -47,15 +49,20 @@ final class WebhookSender {
     this.guard = new TargetGuard(!production, config.webhooks().allowedSubnets());
     this.schedule = RetrySchedule.parse(config.webhooks().retrySchedule());
     this.userAgent = "walletpay-webhooks/" + Version.current();
-    this.client = vertx.createHttpClient(
-        new HttpClientOptions()
+    this.client = vertx.httpClientBuilder()
+        .with(new HttpClientOptions()
             .setConnectTimeout(config.webhooks().connectTimeoutMs())
             .setKeepAlive(true)
             .setKeepAliveTimeout(30)
-            .setMaxRedirects(0),
+            .setMaxRedirects(0))
         // the per-merchant limit is the sender's own accounting; the pool must never be the bottleneck, or
         // merchants sharing a host would queue behind each other's slow answers
-        new PoolOptions().setHttp1MaxSize(config.webhooks().maxInFlight()));
+        .with(new PoolOptions().setHttp1MaxSize(config.webhooks().maxInFlight()))
+        // a merchant endpoint answering garbage fails that attempt (recorded in the delivery log); without a
+        // handler Vert.x would also log an ERROR per attempt, letting any merchant flood the service's logs
+        .withConnectHandler(connection -> connection.exceptionHandler(failure ->
+            log.debug("webhook connection to {} failed: {}", connection.remoteAddress(), failure.toString())))
+        .build();
   }
 
   Future<AttemptResult> attempt(DueDelivery delivery) {
