@@ -101,7 +101,12 @@ public final class Main {
     System.out.println();
   }
 
+  private static final java.util.concurrent.atomic.AtomicBoolean STOPPING = new java.util.concurrent.atomic.AtomicBoolean();
+
   private static void stopAndExit(Running running) {
+    if (STOPPING.getAndSet(true)) {
+      return; // a second SIGTERM or Ctrl-C while stopping: the first stop is already under way
+    }
     Thread stopper = new Thread(() -> {
       log.info("stopping: no new connections, finishing in-flight work");
       try {

@@ -16,7 +16,11 @@ import java.util.concurrent.TimeUnit;
  */
 public record Database(SqlClient statements, Pool transactions) {
 
-  public static Database connect(Vertx vertx, DatabaseTarget target, AppConfig.Db config) {
+  private static final java.util.concurrent.atomic.AtomicInteger COUNT = new java.util.concurrent.atomic.AtomicInteger();
+
+  /** {@code owner} names the pools in metrics, e.g. {@code store-2-statements}. */
+  public static Database connect(Vertx vertx, DatabaseTarget target, AppConfig.Db config, String owner) {
+    String name = owner + "-" + COUNT.incrementAndGet();
     NetClientOptions network = new NetClientOptions().setConnectTimeout(config.connectTimeoutMs());
     PoolOptions poolOptions = new PoolOptions()
         .setMaxSize(config.poolSize())
@@ -24,13 +28,13 @@ public record Database(SqlClient statements, Pool transactions) {
         .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS)
         .setMaxWaitQueueSize(10_000);
     SqlClient statements = PgBuilder.client()
-        .with(poolOptions)
+        .with(new PoolOptions(poolOptions).setName(name + "-statements"))
         .with(network)
         .connectingTo(target.connectOptions().setPipeliningLimit(config.pipeliningLimit()))
         .using(vertx)
         .build();
     Pool transactions = PgBuilder.pool()
-        .with(new PoolOptions(poolOptions).setMaxSize(Math.max(2, config.poolSize() / 2)))
+        .with(new PoolOptions(poolOptions).setName(name + "-transactions").setMaxSize(Math.max(2, config.poolSize() / 2)))
         .with(network)
         .connectingTo(target.connectOptions())
         .using(vertx)

@@ -49,7 +49,7 @@ public final class PaymentStoreVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    database = Database.connect(vertx, target, config.db());
+    database = Database.connect(vertx, target, config.db(), "store");
     var bus = vertx.eventBus();
     bus.<ReadinessQuery>consumer(Addresses.STORE_READINESS, message -> BusCalls.reply(message, readiness()));
 

@@ -54,7 +54,7 @@ public final class WebhookVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    database = Database.connect(vertx, target, config.db());
+    database = Database.connect(vertx, target, config.db(), "webhook");
     store = new DeliveryStore(database);
     sender = new WebhookSender(vertx, config);
     metrics = new WebhookMetrics(registry);
