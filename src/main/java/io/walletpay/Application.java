@@ -15,7 +15,7 @@ import io.walletpay.http.ConnectionLimit;
 import io.walletpay.http.CreateRateLimiter;
 import io.walletpay.db.DatabaseTarget;
 import io.walletpay.http.HttpApiVerticle;
-import io.walletpay.store.PaymentStoreVerticle;
+import io.walletpay.store.StoreVerticle;
 import io.walletpay.webhook.WebhookVerticle;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -58,9 +58,8 @@ public final class Application {
     int httpInstances = config.http().instances() > 0
         ? config.http().instances()
         : VertxOptions.DEFAULT_EVENT_LOOP_POOL_SIZE;
-    return vertx.deployVerticle(() -> new PaymentStoreVerticle(target, config, schemaVersion),
-            new DeploymentOptions().setInstances(config.db().storeInstances() > 0
-                ? config.db().storeInstances() : VertxOptions.DEFAULT_EVENT_LOOP_POOL_SIZE))
+    return vertx.deployVerticle(() -> new StoreVerticle(target, config, schemaVersion),
+            new DeploymentOptions().setInstances(config.db().storeInstances()))
         .onSuccess(ids::add)
         .compose(id -> vertx.deployVerticle(() -> new WebhookVerticle(target, config, registry),
             new DeploymentOptions().setInstances(config.webhooks().instances())))

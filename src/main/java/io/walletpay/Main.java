@@ -61,12 +61,14 @@ public final class Main {
         config.mode().name().toLowerCase(java.util.Locale.ROOT), config.publicBaseUrl());
   }
 
-  private record Running(Vertx vertx, AppConfig config, Application application, EmbeddedDatabase embedded) {
+  private record Running(Vertx vertx, AppConfig config, boolean adminTokenGenerated, Application application,
+                         EmbeddedDatabase embedded) {
   }
 
   private static Running start(ServiceVertx service, AppConfig configured) throws Exception {
     Vertx vertx = service.vertx();
-    AppConfig config = DevelopmentSecrets.resolve(configured).config();
+    DevelopmentSecrets.Resolved secrets = DevelopmentSecrets.resolve(configured);
+    AppConfig config = secrets.config();
     EmbeddedDatabase embedded = null;
     DatabaseTarget target;
     if (config.db().url() == null) {
@@ -80,7 +82,7 @@ public final class Main {
       String schemaVersion = Migrations.apply(target);
       Application application = await(Application.deploy(vertx, service.registry(), config, target, schemaVersion)
           .toCompletionStage().toCompletableFuture());
-      return new Running(vertx, config, application, embedded);
+      return new Running(vertx, config, secrets.adminTokenGenerated(), application, embedded);
     } catch (Exception e) {
       if (embedded != null) {
         embedded.close();
@@ -94,7 +96,8 @@ public final class Main {
     JsonObject demo = await(DemoMerchant.ensure(running.vertx(), config).toCompletionStage().toCompletableFuture());
     System.out.println();
     System.out.println("  walletpay development credentials (kept in " + config.dataDir() + "):");
-    System.out.println("    admin token     " + config.adminToken());
+    System.out.println("    admin token     " + (running.adminTokenGenerated()
+        ? config.adminToken() : "(from WALLETPAY_ADMIN_TOKEN, not shown)"));
     System.out.println("    demo merchant   " + demo.getString("merchant_id"));
     System.out.println("    secret key      " + demo.getString("secret_key"));
     System.out.println("    webhook secret  " + demo.getString("webhook_secret"));

@@ -9,8 +9,8 @@ import java.util.UUID;
 /** Requests to the payment store and their replies. */
 public final class PaymentMessages {
 
-  /** Claims an Idempotency-Key for a request; conflicts fail with 409s. */
-  public record ClaimIdempotencyKey(UUID merchantId, String key, byte[] requestHash) {
+  /** Claims an Idempotency-Key for the request {@code claimId}; conflicts fail with 409s. */
+  public record ClaimIdempotencyKey(UUID merchantId, String key, UUID claimId, byte[] requestHash) {
   }
 
   /** Either the key is now ours ({@code replay} null) or the first request's answer is to be replayed. */
@@ -18,11 +18,14 @@ public final class PaymentMessages {
   }
 
   /** Gives a claimed key back after the request failed, so the merchant can retry with it. */
-  public record ReleaseIdempotencyKey(UUID merchantId, String key) {
+  public record ReleaseIdempotencyKey(UUID merchantId, String key, UUID claimId) {
   }
 
-  /** Stores a payment; with a key, its answer is kept for replays in the same transaction. */
-  public record CreatePayment(NewPayment payment, String idempotencyKey) {
+  /**
+   * Stores a payment; with a key ({@code claimId} the claim that holds it), its answer is kept for replays in the
+   * same transaction, or nothing is stored when the claim is no longer ours.
+   */
+  public record CreatePayment(NewPayment payment, String idempotencyKey, UUID claimId) {
   }
 
   /** An HTTP answer as stored: replayed byte for byte. */

@@ -29,8 +29,9 @@ final class StoreFailures {
         return true;
       }
       if (t instanceof PgException pg && pg.getSqlState() != null
-          && (pg.getSqlState().startsWith("08") || pg.getSqlState().startsWith("57P"))) {
-        return true; // connection exceptions and operator intervention (shutdown, crash)
+          && (pg.getSqlState().startsWith("08") || pg.getSqlState().startsWith("57P")
+              || pg.getSqlState().startsWith("53"))) {
+        return true; // connection exceptions, operator intervention (shutdown, crash), too many connections
       }
       if (t instanceof VertxException vertx && vertx.getMessage() != null
           && (vertx.getMessage().contains("closed") || vertx.getMessage().contains("Timeout"))) {

@@ -33,10 +33,22 @@ public record AppConfig(
   /** {@code url} is null when the embedded PostgreSQL is to be used. */
   public record Db(String url, int poolSize, int pipeliningLimit, int connectTimeoutMs, int acquireTimeoutMs,
                    int embeddedPort, int storeInstances) {
+
+    @Override
+    public String toString() {
+      return "Db[external=" + (url != null) + ", poolSize=" + poolSize + ", pipeliningLimit=" + pipeliningLimit
+          + ", storeInstances=" + storeInstances + "]";
+    }
   }
 
   public record Jwt(String algorithm, String secret, String privateKeyPem, String publicKeyPem, String issuer,
                     String audience, Duration ttl) {
+
+    @Override
+    public String toString() {
+      return "Jwt[algorithm=" + algorithm + ", issuer=" + issuer + ", audience=" + audience + ", ttl=" + ttl
+          + ", secret=***]";
+    }
   }
 
   public record Fees(BigDecimal percent, BigDecimal fixed) {
@@ -66,6 +78,14 @@ public record AppConfig(
     }
   }
 
+  /** Never prints secrets: the admin token, the JWT secret and the database URL (it may carry a password). */
+  @Override
+  public String toString() {
+    return "AppConfig[mode=" + mode + ", publicBaseUrl=" + publicBaseUrl + ", dataDir=" + dataDir
+        + ", http=" + http + ", db.external=" + (db.url() != null) + ", jwt.algorithm=" + jwt.algorithm()
+        + ", fees=" + fees + ", payments=" + payments + ", webhooks=" + webhooks + ", provider=" + provider + "]";
+  }
+
   public boolean production() {
     return mode == Mode.PRODUCTION;
   }
@@ -92,8 +112,18 @@ public record AppConfig(
 
     ConfigReader db = root.child("db");
     String dbUrl = db.optionalText("url");
-    if (dbUrl != null && !dbUrl.startsWith("postgresql://") && !dbUrl.startsWith("postgres://")) {
-      throw new ConfigException("db.url", "expected postgresql://user:password@host:port/database");
+    if (dbUrl != null) {
+      boolean parses;
+      try {
+        parses = (dbUrl.startsWith("postgresql://") || dbUrl.startsWith("postgres://"))
+            && io.vertx.pgclient.PgConnectOptions.fromUri(dbUrl).getHost() != null;
+      } catch (RuntimeException e) {
+        parses = false; // its message would repeat the URL, password included
+      }
+      if (!parses) {
+        throw new ConfigException("db.url", "expected postgresql://user:password@host:port/database"
+            + " (characters such as # or @ in the password must be percent-encoded)");
+      }
     }
     Db dbConfig = new Db(dbUrl,
         db.intIn("pool_size", 1, 512),
@@ -101,7 +131,7 @@ public record AppConfig(
         db.intIn("connect_timeout_ms", 100, 120_000),
         db.intIn("acquire_timeout_ms", 50, 120_000),
         db.intIn("embedded_port", 0, 65535),
-        db.intIn("store_instances", 0, 256));
+        resolvedInstances(db.intIn("store_instances", 0, 256)));
 
     ConfigReader jwt = root.child("jwt");
     Jwt jwtConfig = new Jwt(
@@ -190,6 +220,11 @@ public record AppConfig(
     }
     return new AppConfig(mode, publicBaseUrl, Path.of(root.text("data_dir")), adminToken, httpConfig, dbConfig,
         jwtConfig, feesConfig, paymentsConfig, webhooksConfig, providerConfig);
+  }
+
+  /** 0 means one per event loop, as Vert.x sizes its event-loop pool. */
+  private static int resolvedInstances(int configured) {
+    return configured > 0 ? configured : io.vertx.core.VertxOptions.DEFAULT_EVENT_LOOP_POOL_SIZE;
   }
 
   private static List<String> subnets(String commaSeparated) {

@@ -25,11 +25,15 @@ final class MerchantDirectory {
 
   private final BusCalls bus;
   private final Map<UUID, Entry> entries = new HashMap<>();
+  /** Bumped on every change; a lookup that started before a change must not cache what it read. */
+  private long changes;
 
   MerchantDirectory(Vertx vertx, BusCalls bus) {
     this.bus = bus;
-    vertx.eventBus().<MerchantChanged>consumer(Addresses.MERCHANT_CHANGED,
-        message -> entries.remove(message.body().id()));
+    vertx.eventBus().<MerchantChanged>consumer(Addresses.MERCHANT_CHANGED, message -> {
+      changes++;
+      entries.remove(message.body().id());
+    });
   }
 
   Future<Merchant> find(UUID id) {
@@ -38,8 +42,12 @@ final class MerchantDirectory {
     if (entry != null && now - entry.loadedAt() < TTL_MS) {
       return Future.succeededFuture(entry.merchant());
     }
+    long changesBefore = changes;
     return bus.<Merchant>request(Addresses.MERCHANT_GET, new GetMerchant(id))
         .onSuccess(merchant -> {
+          if (changes != changesBefore) {
+            return; // a change arrived while reading: what was read may be the old merchant
+          }
           if (entries.size() > 10_000) {
             entries.clear();
           }

@@ -43,25 +43,33 @@ final class PaymentIntake {
 
   Future<StoredResponse> create(Merchant merchant, CreatePaymentRequest request, String idempotencyKey) {
     if (idempotencyKey == null) {
-      return openAndStore(merchant, request, null);
+      return open(merchant, request).compose(opened -> store(opened, null, null));
     }
+    UUID claimId = UUID.randomUUID();
     return bus.<IdempotencyClaim>request(Addresses.PAYMENT_CLAIM_IDEMPOTENCY_KEY,
-            new ClaimIdempotencyKey(merchant.id(), idempotencyKey, RequestFingerprint.of(request)))
+            new ClaimIdempotencyKey(merchant.id(), idempotencyKey, claimId, RequestFingerprint.of(request)))
         .compose(claim -> claim.replay() != null
             ? Future.succeededFuture(claim.replay())
-            : openAndStore(merchant, request, idempotencyKey)
+            : open(merchant, request)
+                // the provider refused: nothing is stored, so the key goes back for a clean retry
                 .recover(failure -> bus.request(Addresses.PAYMENT_RELEASE_IDEMPOTENCY_KEY,
-                        new ReleaseIdempotencyKey(merchant.id(), idempotencyKey))
-                    .transform(released -> Future.failedFuture(failure))));
+                        new ReleaseIdempotencyKey(merchant.id(), idempotencyKey, claimId))
+                    .transform(released -> Future.failedFuture(failure)))
+                // a store failure (even a timeout) keeps the claim: the transaction may still commit, and only
+                // this claim can answer the key; an abandoned claim is taken over later
+                .compose(opened -> store(opened, idempotencyKey, claimId)));
   }
 
-  private Future<StoredResponse> openAndStore(Merchant merchant, CreatePaymentRequest request, String key) {
+  /** The payment as it will be stored, opened at the wallet provider. */
+  private Future<NewPayment> open(Merchant merchant, CreatePaymentRequest request) {
     UUID id = UUID.randomUUID();
     Charge charge = new FeeRule(merchant.feePercent(), merchant.feeFixed()).chargeFor(request.amount());
     return provider.createPayment(id, charge.amount())
-        .compose(opened -> bus.request(Addresses.PAYMENT_CREATE, new CreatePayment(
-            new NewPayment(id, merchant.id(), request, charge, opened.paymentToken(), opened.redirectUrl(),
-                config.expiry()),
-            key)));
+        .map(opened -> new NewPayment(id, merchant.id(), request, charge, opened.paymentToken(),
+            opened.redirectUrl(), config.expiry()));
+  }
+
+  private Future<StoredResponse> store(NewPayment payment, String idempotencyKey, UUID claimId) {
+    return bus.request(Addresses.PAYMENT_CREATE, new CreatePayment(payment, idempotencyKey, claimId));
   }
 }

@@ -40,8 +40,8 @@ public final class JsonInput {
           .onMalformedInput(CodingErrorAction.REPORT)
           .onUnmappableCharacter(CodingErrorAction.REPORT)
           .decode(ByteBuffer.wrap(body)).toString());
-    } catch (IOException e) {
-      throw malformed();
+    } catch (IOException | RuntimeException e) {
+      throw malformed(); // Jackson throws NumberFormatException for exponents it cannot hold (1e9999999999)
     }
     if (node == null || !node.isObject()) {
       throw malformed();

@@ -17,6 +17,11 @@ public record Merchant(
     OffsetDateTime createdAt,
     OffsetDateTime updatedAt) {
 
+  @Override
+  public String toString() {
+    return "Merchant[id=" + id + ", name=" + name + ", status=" + status + ", webhookSecret=***]";
+  }
+
   public boolean active() {
     return status == MerchantStatus.ACTIVE;
   }

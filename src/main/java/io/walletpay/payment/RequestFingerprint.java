@@ -13,13 +13,18 @@ public final class RequestFingerprint {
   private RequestFingerprint() {
   }
 
+  /** Absent and the text "null" must differ: a marker that valid text cannot contain (control characters are refused). */
+  private static String field(String value) {
+    return value == null ? "\u0001" : "=" + value;
+  }
+
   public static byte[] of(CreatePaymentRequest request) {
     String canonical = String.join("\u0000",
         request.amount().toPlainString(),
-        String.valueOf(request.referenceId()),
-        String.valueOf(request.customerName()),
-        String.valueOf(request.customerEmail()),
-        String.valueOf(request.description()));
+        field(request.referenceId()),
+        field(request.customerName()),
+        field(request.customerEmail()),
+        field(request.description()));
     try {
       return MessageDigest.getInstance("SHA-256").digest(canonical.getBytes(StandardCharsets.UTF_8));
     } catch (NoSuchAlgorithmException e) {

@@ -26,7 +26,7 @@ final class DeliverySql {
   /**
    * Records one attempt and the delivery's next state in one statement (one round trip, one commit): the
    * attempt row and the state change cannot be split. {@code $7} the new status; {@code $8} milliseconds until
-   * the next attempt (null when there is none).
+   * the next attempt (null when there is none); {@code $9} the attempt count when the delivery was claimed.
    */
   static final String RECORD_ATTEMPT = "WITH attempt AS (INSERT INTO webhook_attempts (delivery_id, attempted_at,"
       + " status_code, duration_ms, error_kind, response_excerpt) VALUES ($1, $2, $3, $4, $5, $6))"
@@ -35,7 +35,7 @@ final class DeliverySql {
       + "   ELSE now() + ($8::bigint) * interval '1 millisecond' END,"
       + " lease_until = NULL, last_status_code = $3, last_error = $5, updated_at = now(),"
       + " delivered_at = CASE WHEN $7 = 'succeeded' THEN now() ELSE delivered_at END"
-      + " WHERE id = $1";
+      + " WHERE id = $1 AND attempts = $9"; // a redeliver meanwhile reset the schedule: the attempt row stays
 
   static final String BY_ID = "SELECT " + COLUMNS + ", d.body FROM webhook_deliveries d"
       + " WHERE d.id = $1 AND d.merchant_id = $2";
@@ -51,7 +51,7 @@ final class DeliverySql {
       + " ORDER BY d.created_at DESC, d.id DESC LIMIT $4";
 
   /** Puts a delivery back in the queue, same id, with a fresh schedule. */
-  static final String REDELIVER = "UPDATE webhook_deliveries d SET status = 'pending', attempts = 0,"
+  static final String REDELIVER = "UPDATE webhook_deliveries d SET status = 'pending', attempts = 0, lease_until = NULL,"
       + " next_attempt_at = now(), updated_at = now()"
       + " WHERE d.id = $1 AND d.merchant_id = $2 RETURNING " + COLUMNS;
 

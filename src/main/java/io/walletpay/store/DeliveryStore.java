@@ -45,7 +45,8 @@ public final class DeliveryStore {
   }
 
   /** The attempt row and the delivery's new state, together. */
-  public Future<Void> record(AttemptResult result) {
+  /** Records {@code result}; {@code attemptsSoFar} is the count the delivery had when it was claimed. */
+  public Future<Void> record(AttemptResult result, int attemptsSoFar) {
     return database.statements().preparedQuery(DeliverySql.RECORD_ATTEMPT)
         .execute(Tuple.tuple()
             .addValue(result.deliveryId())
@@ -55,7 +56,8 @@ public final class DeliveryStore {
             .addValue(result.errorKind())
             .addValue(result.responseExcerpt())
             .addValue(result.nextStatus())
-            .addValue(result.retryIn() == null ? null : result.retryIn().toMillis()))
+            .addValue(result.retryIn() == null ? null : result.retryIn().toMillis())
+            .addValue(attemptsSoFar))
         .mapEmpty();
   }
 

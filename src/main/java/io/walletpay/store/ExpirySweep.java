@@ -44,9 +44,14 @@ final class ExpirySweep {
     }
     running = true;
     expireBatches()
-        .compose(expired -> payments.purgeExpiredKeys())
+        .compose(expired -> purgeKeyBatches())
         .onFailure(failure -> log.warn("expiry sweep failed, retrying next tick: {}", failure.toString()))
         .onComplete(done -> running = false);
+  }
+
+  private Future<Void> purgeKeyBatches() {
+    return payments.purgeExpiredKeys().compose(purged ->
+        purged < PaymentStore.EXPIRY_BATCH ? Future.succeededFuture() : purgeKeyBatches());
   }
 
   private Future<Void> expireBatches() {

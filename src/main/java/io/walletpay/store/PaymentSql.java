@@ -44,9 +44,10 @@ final class PaymentSql {
    * Claims a key: inserts it, or takes over one that expired or whose request died before answering (no
    * response after {@code $5} seconds). Returns a row only when the claim is ours; the primary key decides races.
    */
-  static final String CLAIM_KEY = "INSERT INTO idempotency_keys (merchant_id, idempotency_key, request_hash, expires_at)"
-      + " VALUES ($1, $2, $3, now() + ($4::int) * interval '1 second')"
+  static final String CLAIM_KEY = "INSERT INTO idempotency_keys (merchant_id, idempotency_key, request_hash, expires_at,"
+      + " claim_id) VALUES ($1, $2, $3, now() + ($4::int) * interval '1 second', $6)"
       + " ON CONFLICT (merchant_id, idempotency_key) DO UPDATE SET request_hash = EXCLUDED.request_hash,"
+      + " claim_id = EXCLUDED.claim_id,"
       + " response_status = NULL, response_body = NULL, created_at = now(), expires_at = EXCLUDED.expires_at"
       + " WHERE idempotency_keys.expires_at <= now()"
       + "    OR (idempotency_keys.response_status IS NULL AND idempotency_keys.created_at < now() - ($5::int) * interval '1 second')"
@@ -55,14 +56,15 @@ final class PaymentSql {
   static final String KEY = "SELECT request_hash, response_status, response_body FROM idempotency_keys"
       + " WHERE merchant_id = $1 AND idempotency_key = $2";
 
+  /** Only the claim that holds the key may answer it; 0 rows means it was released or taken over. */
   static final String KEY_ANSWERED = "UPDATE idempotency_keys SET response_status = $3, response_body = $4"
-      + " WHERE merchant_id = $1 AND idempotency_key = $2";
+      + " WHERE merchant_id = $1 AND idempotency_key = $2 AND claim_id = $5 AND response_status IS NULL";
 
   static final String RELEASE_KEY = "DELETE FROM idempotency_keys"
-      + " WHERE merchant_id = $1 AND idempotency_key = $2 AND response_status IS NULL";
+      + " WHERE merchant_id = $1 AND idempotency_key = $2 AND claim_id = $3 AND response_status IS NULL";
 
   static final String PURGE_EXPIRED_KEYS = "DELETE FROM idempotency_keys WHERE ctid IN"
-      + " (SELECT ctid FROM idempotency_keys WHERE expires_at <= now() LIMIT $1)";
+      + " (SELECT ctid FROM idempotency_keys WHERE expires_at <= now() LIMIT $1 FOR UPDATE SKIP LOCKED)";
 
   private PaymentSql() {
   }

@@ -29,8 +29,12 @@ import java.util.UUID;
 /** Reads and writes payments and Idempotency-Keys; every transition writes its outbox row in the same transaction. */
 final class PaymentStore {
 
-  /** A claimed key whose request has not answered after this long is taken to have died with its node. */
-  static final int ABANDONED_CLAIM_SECONDS = 60;
+  /**
+   * A claimed key whose request has not answered after this long is taken to have died with its node; longer
+   * than the slowest live-provider create (token and create, each retried once after a 401). Should the first
+   * request still finish later, its payment is rolled back: only the current claim may answer the key.
+   */
+  static final int ABANDONED_CLAIM_SECONDS = 120;
   static final int EXPIRY_BATCH = 500;
 
   private final Database database;
@@ -45,7 +49,7 @@ final class PaymentStore {
     SqlClient sql = database.statements();
     return sql.preparedQuery(PaymentSql.CLAIM_KEY)
         .execute(Tuple.of(claim.merchantId(), claim.key(), Buffer.buffer(claim.requestHash()),
-            (int) config.idempotencyTtl().toSeconds(), ABANDONED_CLAIM_SECONDS))
+            (int) config.idempotencyTtl().toSeconds(), ABANDONED_CLAIM_SECONDS, claim.claimId()))
         .compose(claimed -> claimed.size() == 1
             ? Future.succeededFuture(new IdempotencyClaim(null))
             : sql.preparedQuery(PaymentSql.KEY).execute(Tuple.of(claim.merchantId(), claim.key()))
@@ -73,8 +77,9 @@ final class PaymentStore {
         "A request with this Idempotency-Key is still being processed; retry shortly");
   }
 
-  Future<Void> release(UUID merchantId, String key) {
-    return database.statements().preparedQuery(PaymentSql.RELEASE_KEY).execute(Tuple.of(merchantId, key)).mapEmpty();
+  Future<Void> release(UUID merchantId, String key, UUID claimId) {
+    return database.statements().preparedQuery(PaymentSql.RELEASE_KEY).execute(Tuple.of(merchantId, key, claimId))
+        .mapEmpty();
   }
 
   /** Without a key one pipelined INSERT; with a key the payment and the stored answer commit together. */
@@ -86,8 +91,11 @@ final class PaymentStore {
     return database.transactions().withTransaction(connection -> insert(connection, payment)
         .map(PaymentStore::createdResponse)
         .compose(response -> connection.preparedQuery(PaymentSql.KEY_ANSWERED)
-            .execute(Tuple.of(payment.merchantId(), command.idempotencyKey(), response.status(), response.body()))
-            .map(response)));
+            .execute(Tuple.of(payment.merchantId(), command.idempotencyKey(), response.status(), response.body(),
+                command.claimId()))
+            .compose(answered -> answered.rowCount() == 1
+                ? Future.succeededFuture(response)
+                : Future.failedFuture(keyInUse())))); // rolls the payment back: the key is another request's now
   }
 
   private static Future<Payment> insert(SqlClient sql, NewPayment payment) {

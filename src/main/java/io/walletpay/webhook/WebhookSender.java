@@ -33,9 +33,11 @@ final class WebhookSender {
   private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(WebhookSender.class);
 
   static final int EXCERPT_BYTES = 1024;
+  private static final int DNS_THREADS = 8;
 
   private final Vertx vertx;
   private final HttpClient client;
+  private final io.vertx.core.WorkerExecutor resolver;
   private final TargetGuard guard;
   private final RetrySchedule schedule;
   private final AppConfig.Webhooks config;
@@ -49,6 +51,7 @@ final class WebhookSender {
     this.guard = new TargetGuard(!production, config.webhooks().allowedSubnets());
     this.schedule = RetrySchedule.parse(config.webhooks().retrySchedule());
     this.userAgent = "walletpay-webhooks/" + Version.current();
+    this.resolver = vertx.createSharedWorkerExecutor("walletpay-webhook-dns", DNS_THREADS);
     this.client = vertx.httpClientBuilder()
         .with(new HttpClientOptions()
             .setConnectTimeout(config.webhooks().connectTimeoutMs())
@@ -180,14 +183,24 @@ final class WebhookSender {
         wait.isPresent() ? "pending" : "failed", wait.orElse(null));
   }
 
+  /**
+   * The JDK resolver blocks, so it runs on this sender's own small worker pool (a merchant with dead DNS can
+   * only tie up these threads, not Vert.x's shared workers), and gives up after the connect timeout.
+   */
   private Future<InetAddress> resolve(String host) {
-    return vertx.executeBlocking(() -> {
-      try {
-        return InetAddress.getAllByName(host)[0];
-      } catch (UnknownHostException e) {
-        throw e;
-      }
-    }, false);
+    Promise<InetAddress> resolved = Promise.promise();
+    long timeout = vertx.setTimer(config.connectTimeoutMs(),
+        fired -> resolved.tryFail(new UnknownHostException(host + ": no answer in time")));
+    resolver.executeBlocking(() -> InetAddress.getAllByName(host)[0], false)
+        .onComplete(done -> {
+          vertx.cancelTimer(timeout);
+          if (done.succeeded()) {
+            resolved.tryComplete(done.result());
+          } else {
+            resolved.tryFail(done.cause());
+          }
+        });
+    return resolved.future();
   }
 
   private static String transportFailure(Throwable failure) {
@@ -207,6 +220,6 @@ final class WebhookSender {
   }
 
   Future<Void> close() {
-    return client.close();
+    return client.close().eventually(() -> resolver.close());
   }
 }

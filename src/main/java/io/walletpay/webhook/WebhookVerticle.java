@@ -54,7 +54,7 @@ public final class WebhookVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    database = Database.connect(vertx, target, config.db(), "webhook");
+    database = Database.connect(vertx, target, config.db(), "webhook", 4 * config.webhooks().instances());
     store = new DeliveryStore(database);
     sender = new WebhookSender(vertx, config);
     metrics = new WebhookMetrics(registry);
@@ -71,9 +71,7 @@ public final class WebhookVerticle extends VerticleBase {
     stopping = true;
     vertx.cancelTimer(poller);
     drained = Promise.promise();
-    if (inFlight == 0) {
-      drained.tryComplete();
-    }
+    drainedWhenIdle();
     long grace = vertx.setTimer(config.webhooks().requestTimeoutMs() + 1_000L, fired -> drained.tryComplete());
     return drained.future()
         .andThen(done -> vertx.cancelTimer(grace))
@@ -97,6 +95,10 @@ public final class WebhookVerticle extends VerticleBase {
     claiming = true;
     claimAgain = false;
     store.claimDue(room, config.webhooks().leaseSeconds(), saturatedMerchants())
+        .compose(due -> stopping
+            // stop() came while claiming: give the rows back rather than send them through closing clients
+            ? store.release(due.stream().map(DueDelivery::id).toList()).map(released -> List.<DueDelivery>of())
+            : Future.succeededFuture(due))
         .onSuccess(due -> {
           List<UUID> overLimit = new ArrayList<>();
           int limit = config.webhooks().maxInFlightPerEndpoint();
@@ -118,10 +120,19 @@ public final class WebhookVerticle extends VerticleBase {
             failure.toString()))
         .onComplete(done -> {
           claiming = false;
-          if (claimAgain && done.succeeded()) {
+          if (stopping) {
+            drainedWhenIdle();
+          } else if (claimAgain && done.succeeded()) {
             claim();
           }
         });
+  }
+
+  /** While stopping: done once no attempt is in flight and no claim is under way. */
+  private void drainedWhenIdle() {
+    if (drained != null && inFlight == 0 && !claiming) {
+      drained.tryComplete();
+    }
   }
 
   private List<UUID> saturatedMerchants() {
@@ -138,7 +149,7 @@ public final class WebhookVerticle extends VerticleBase {
           if (result.nextStatus().equals("succeeded")) {
             metrics.delivered(Duration.between(delivery.createdAt(), OffsetDateTime.now()));
           }
-          return store.record(result);
+          return store.record(result, delivery.attemptsSoFar());
         })
         .onFailure(failure -> log.warn("delivery {} attempt not recorded; its lease will bring it back: {}",
             delivery.id(), failure.toString()))
@@ -146,9 +157,7 @@ public final class WebhookVerticle extends VerticleBase {
           inFlight--;
           inFlightByMerchant.computeIfPresent(delivery.merchantId(), (id, n) -> n > 1 ? n - 1 : null);
           if (stopping) {
-            if (inFlight == 0 && drained != null) {
-              drained.tryComplete();
-            }
+            drainedWhenIdle();
             return;
           }
           claim();

@@ -71,6 +71,14 @@ class AppConfigTest {
   }
 
   @Test
+  void aDatabaseUrlThatDoesNotParseIsRefusedWithoutRepeatingThePassword() {
+    assertThatThrownBy(() -> TestConfig.with(Map.of("WALLETPAY_DB_URL", "postgresql://pay:Sup3r#Secret@db:5432/x")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("db.url")
+        .hasMessageNotContaining("Sup3r");
+  }
+
+  @Test
   void productionRefusesToStartWithoutExplicitSecrets() {
     assertThatThrownBy(() -> TestConfig.with(Map.of("WALLETPAY_MODE", "production")))
         .hasMessageContaining("admin_token");

@@ -247,6 +247,14 @@ class MerchantAuthenticationTest {
   }
 
   @Test
+  void aNumberTooBigForAnyDecimalIsA400NotA500() {
+    Http.Response huge = http.send("POST", "/api/merchant/token", null,
+        "{\"merchant_id\":1e9999999999,\"secret_key\":\"x\"}", Map.of("Content-Type", "application/json"));
+    assertThat(huge.status()).isEqualTo(400);
+    assertThat(huge.errorCode()).isEqualTo("malformed_json");
+  }
+
+  @Test
   void jsonRoutesRefuseOtherContentTypesAndBrokenJson() {
     Http.Response text = http.send("POST", "/api/merchant/token", null, "merchant_id=x",
         Map.of("Content-Type", "application/x-www-form-urlencoded"));

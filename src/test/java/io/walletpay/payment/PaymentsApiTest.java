@@ -183,6 +183,32 @@ class PaymentsApiTest {
   }
 
   @Test
+  void aCreateWhoseKeyWasTakenOverMeanwhileStoresNothing() {
+    java.util.UUID merchantId = java.util.UUID.fromString(merchantA.getString("merchant_id"));
+    java.util.UUID slowClaim = java.util.UUID.randomUUID();
+    var bus = new io.walletpay.bus.BusCalls(service.vertx.eventBus(), 10_000);
+    CreatePaymentRequest request = CreatePaymentRequest.parse("{\"amount\":70,\"reference_id\":\"LATE\"}"
+        .getBytes(java.nio.charset.StandardCharsets.UTF_8), AmountLimits.defaults());
+    RunningService.await(bus.request(io.walletpay.bus.Addresses.PAYMENT_CLAIM_IDEMPOTENCY_KEY,
+        new io.walletpay.bus.PaymentMessages.ClaimIdempotencyKey(merchantId, "taken-over", slowClaim,
+            RequestFingerprint.of(request))));
+    // the slow request's claim was abandoned and another request took the key over
+    service.sql("UPDATE idempotency_keys SET claim_id = gen_random_uuid() WHERE idempotency_key = 'taken-over'");
+
+    NewPayment late = new NewPayment(java.util.UUID.randomUUID(), merchantId, request,
+        new FeeRule(java.math.BigDecimal.ZERO, java.math.BigDecimal.ZERO).chargeFor(request.amount()),
+        "late-token-" + java.util.UUID.randomUUID(), "http://localhost/checkout/late", java.time.Duration.ofMinutes(30));
+    Throwable refused = org.assertj.core.api.Assertions.catchThrowable(() -> RunningService.await(bus.request(
+        io.walletpay.bus.Addresses.PAYMENT_CREATE,
+        new io.walletpay.bus.PaymentMessages.CreatePayment(late, "taken-over", slowClaim))));
+
+    assertThat(refused).hasRootCauseInstanceOf(io.walletpay.error.ServiceException.class)
+        .hasRootCauseMessage("A request with this Idempotency-Key is still being processed; retry shortly");
+    assertThat(service.sql("SELECT count(*) FROM payments WHERE reference_id = 'LATE'").iterator().next()
+        .getLong(0)).isZero();
+  }
+
+  @Test
   void keysArePerMerchant() {
     Map<String, String> headers = Map.of("Content-Type", "application/json", "Idempotency-Key", "shared-key");
     Http.Response a = http.send("POST", CREATE, tokenA, "{\"amount\":100}", headers);

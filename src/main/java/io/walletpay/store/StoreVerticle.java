@@ -32,8 +32,12 @@ import io.walletpay.bus.Messages.ReadinessQuery;
 import io.walletpay.config.AppConfig;
 import io.walletpay.db.DatabaseTarget;
 
-/** Owns every conversation with PostgreSQL: answers store requests from the bus; the SQL lives beside it. */
-public final class PaymentStoreVerticle extends VerticleBase {
+/**
+ * Persistence behind the event bus: answers the HTTP verticles' requests about merchants, payments, checkout
+ * sessions and the delivery log (the SQL lives beside it, one *Sql class per store), and sweeps expired
+ * payments. The webhook sender claims and records its deliveries with its own clients (DeliveryStore).
+ */
+public final class StoreVerticle extends VerticleBase {
 
   private final DatabaseTarget target;
   private final AppConfig config;
@@ -41,7 +45,7 @@ public final class PaymentStoreVerticle extends VerticleBase {
   private Database database;
   private ExpirySweep expirySweep;
 
-  public PaymentStoreVerticle(DatabaseTarget target, AppConfig config, String schemaVersion) {
+  public StoreVerticle(DatabaseTarget target, AppConfig config, String schemaVersion) {
     this.target = target;
     this.config = config;
     this.schemaVersion = schemaVersion;
@@ -49,7 +53,7 @@ public final class PaymentStoreVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    database = Database.connect(vertx, target, config.db(), "store");
+    database = Database.connect(vertx, target, config.db(), "store", config.db().storeInstances());
     var bus = vertx.eventBus();
     bus.<ReadinessQuery>consumer(Addresses.STORE_READINESS, message -> BusCalls.reply(message, readiness()));
 
@@ -68,7 +72,7 @@ public final class PaymentStoreVerticle extends VerticleBase {
     bus.<ClaimIdempotencyKey>consumer(Addresses.PAYMENT_CLAIM_IDEMPOTENCY_KEY,
         m -> BusCalls.reply(m, payments.claim(m.body())));
     bus.<ReleaseIdempotencyKey>consumer(Addresses.PAYMENT_RELEASE_IDEMPOTENCY_KEY,
-        m -> BusCalls.reply(m, payments.release(m.body().merchantId(), m.body().key())));
+        m -> BusCalls.reply(m, payments.release(m.body().merchantId(), m.body().key(), m.body().claimId())));
     bus.<CreatePayment>consumer(Addresses.PAYMENT_CREATE, m -> BusCalls.reply(m, payments.create(m.body())));
     bus.<GetPayment>consumer(Addresses.PAYMENT_GET,
         m -> BusCalls.reply(m, payments.get(m.body().merchantId(), m.body().id())));
