@@ -58,7 +58,7 @@ public final class Application {
     int httpInstances = config.http().instances() > 0
         ? config.http().instances()
         : VertxOptions.DEFAULT_EVENT_LOOP_POOL_SIZE;
-    return vertx.deployVerticle(() -> new StoreVerticle(target, config, schemaVersion),
+    return vertx.deployVerticle(() -> new StoreVerticle(target, config, schemaVersion, provider),
             new DeploymentOptions().setInstances(config.db().storeInstances()))
         .onSuccess(ids::add)
         .compose(id -> vertx.deployVerticle(() -> new WebhookVerticle(target, config, registry),

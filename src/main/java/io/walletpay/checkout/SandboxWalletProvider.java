@@ -25,6 +25,11 @@ public final class SandboxWalletProvider implements WalletProvider {
   }
 
   @Override
+  public boolean remote() {
+    return false;
+  }
+
+  @Override
   public Future<ProviderTransaction> retrieveByOrder(UUID orderId) {
     return Future.failedFuture(ServiceException.notFound("Sandbox transaction"));
   }

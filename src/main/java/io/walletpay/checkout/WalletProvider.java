@@ -18,6 +18,11 @@ public interface WalletProvider {
   /** The provider's record of the payment made for the order; NOT_FOUND while the customer has not paid. */
   Future<ProviderTransaction> retrieveByOrder(UUID orderId);
 
+  /** Whether customers pay somewhere else (the provider's gateway), so the provider must be asked what happened. */
+  default boolean remote() {
+    return true;
+  }
+
   /** The provider's record of one transaction, by the id the customer's return carried. */
   Future<ProviderTransaction> retrieveByTransaction(String transactionId);
 }

@@ -57,7 +57,8 @@ public final class HttpApiVerticle extends VerticleBase {
     MerchantGuard guard = new MerchantGuard(tokens, new MerchantDirectory(vertx, bus));
     router.route("/api/merchant/*").handler(guard::handle);
     account.mountGuarded(router);
-    new PaymentRoutes(bus, new PaymentIntake(bus, provider, config.payments()), rateLimiter).mount(router);
+    new PaymentRoutes(bus, new PaymentIntake(bus, provider, config.payments()), rateLimiter, provider)
+        .mount(router);
     new DeliveryRoutes(bus).mount(router);
     new CheckoutRoutes(bus, provider, config).mount(router);
 

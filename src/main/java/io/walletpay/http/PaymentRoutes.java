@@ -11,6 +11,10 @@ import io.walletpay.bus.PaymentMessages.ListPayments;
 import io.walletpay.bus.PaymentMessages.PaymentPage;
 import io.walletpay.bus.PaymentMessages.StoredResponse;
 import io.walletpay.bus.PaymentMessages.TransitionPayment;
+import io.walletpay.checkout.ProviderPaymentCheck;
+import io.walletpay.checkout.ProviderTransaction;
+import io.walletpay.checkout.WalletProvider;
+import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.payment.CreatePaymentRequest;
 import io.walletpay.payment.Payment;
@@ -27,11 +31,13 @@ final class PaymentRoutes {
   private final BusCalls bus;
   private final PaymentIntake intake;
   private final CreateRateLimiter rateLimiter;
+  private final WalletProvider provider;
 
-  PaymentRoutes(BusCalls bus, PaymentIntake intake, CreateRateLimiter rateLimiter) {
+  PaymentRoutes(BusCalls bus, PaymentIntake intake, CreateRateLimiter rateLimiter, WalletProvider provider) {
     this.bus = bus;
     this.intake = intake;
     this.rateLimiter = rateLimiter;
+    this.provider = provider;
   }
 
   void mount(Router router) {
@@ -76,11 +82,26 @@ final class PaymentRoutes {
         .onFailure(ctx::fail);
   }
 
+  /**
+   * Cancels a pending payment. With a live provider the provider is asked first: if the customer has already
+   * paid there, the payment completes instead and the cancel answers 409 (it can no longer be cancelled).
+   */
   private void cancel(RoutingContext ctx) {
     UUID merchantId = MerchantGuard.merchant(ctx).id();
-    bus.<Payment>request(Addresses.PAYMENT_TRANSITION,
-            new TransitionPayment(Queries.pathId(ctx, "Payment"), merchantId, PaymentStatus.CANCELLED, null))
-        .onSuccess(payment -> Responses.success(ctx, 200, PaymentViews.full(payment)))
+    UUID id = Queries.pathId(ctx, "Payment");
+    bus.<Payment>request(Addresses.PAYMENT_GET, new GetPayment(merchantId, id))
+        .compose(payment -> ProviderPaymentCheck.paidTransaction(provider, id, payment.amount()))
+        .compose(paid -> bus.<Payment>request(Addresses.PAYMENT_TRANSITION, new TransitionPayment(id, merchantId,
+                paid.isPresent() ? PaymentStatus.COMPLETED : PaymentStatus.CANCELLED,
+                paid.map(ProviderTransaction::transactionId).orElse(null))))
+        .onSuccess(payment -> {
+          if (payment.status() == PaymentStatus.CANCELLED) {
+            Responses.success(ctx, 200, PaymentViews.full(payment));
+          } else {
+            ctx.fail(new ServiceException(ErrorKind.CONFLICT, "invalid_state",
+                "The customer has already paid this payment at the wallet provider; it is now completed"));
+          }
+        })
         .onFailure(ctx::fail);
   }
 

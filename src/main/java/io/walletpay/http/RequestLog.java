@@ -2,6 +2,7 @@ package io.walletpay.http;
 
 import io.vertx.ext.web.RoutingContext;
 import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,7 +23,7 @@ final class RequestLog {
   static void handle(RoutingContext ctx) {
     long started = System.nanoTime();
     String offered = ctx.request().getHeader(HEADER);
-    String requestId = offered != null && SAFE_ID.matcher(offered).matches() ? offered : UUID.randomUUID().toString();
+    String requestId = offered != null && SAFE_ID.matcher(offered).matches() ? offered : newRequestId();
     ctx.response().putHeader(HEADER, requestId);
     ctx.addEndHandler(done -> {
       if (log.isInfoEnabled()) {
@@ -31,6 +32,15 @@ final class RequestLog {
       }
     });
     ctx.next();
+  }
+
+  /**
+   * A request id only has to be unique in the logs, not unguessable: a per-thread random source spares the hot
+   * path the shared SecureRandom behind UUID.randomUUID().
+   */
+  private static String newRequestId() {
+    ThreadLocalRandom random = ThreadLocalRandom.current();
+    return new UUID(random.nextLong(), random.nextLong()).toString();
   }
 
   /** Checkout paths carry a capability token: log its shape, not its value. */

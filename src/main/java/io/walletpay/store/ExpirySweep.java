@@ -2,7 +2,13 @@ package io.walletpay.store;
 
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.walletpay.bus.PaymentMessages.TransitionPayment;
+import io.walletpay.checkout.ProviderPaymentCheck;
+import io.walletpay.checkout.ProviderTransaction;
+import io.walletpay.checkout.WalletProvider;
 import io.walletpay.payment.Payment;
+import io.walletpay.payment.PaymentStatus;
+import java.util.List;
 import java.time.Duration;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -10,23 +16,27 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Periodically expires pending payments past their {@code expires_at} (with their outbox rows) and purges
- * expired Idempotency-Keys. Safe with any number of instances: rows are claimed with SKIP LOCKED and the
+ * expired Idempotency-Keys. With a live wallet provider each due payment is checked there first: one the
+ * customer paid at the gateway completes instead of expiring. Safe with any number of instances: rows are claimed with SKIP LOCKED and the
  * UPDATE is conditional on {@code pending}.
  */
 final class ExpirySweep {
 
   private static final Logger log = LoggerFactory.getLogger(ExpirySweep.class);
+  private static final int LIVE_BATCH = 50;
 
   private final Vertx vertx;
   private final PaymentStore payments;
   private final Consumer<Payment> announce;
+  private final WalletProvider provider;
   private long timer = -1;
   private boolean running;
 
-  ExpirySweep(Vertx vertx, PaymentStore payments, Consumer<Payment> announce) {
+  ExpirySweep(Vertx vertx, PaymentStore payments, Consumer<Payment> announce, WalletProvider provider) {
     this.vertx = vertx;
     this.payments = payments;
     this.announce = announce;
+    this.provider = provider;
   }
 
   void start(Duration interval) {
@@ -43,7 +53,7 @@ final class ExpirySweep {
       return;
     }
     running = true;
-    expireBatches()
+    (provider.remote() ? settleWithProvider() : expireBatches())
         .compose(expired -> purgeKeyBatches())
         .onFailure(failure -> log.warn("expiry sweep failed, retrying next tick: {}", failure.toString()))
         .onComplete(done -> running = false);
@@ -52,6 +62,27 @@ final class ExpirySweep {
   private Future<Void> purgeKeyBatches() {
     return payments.purgeExpiredKeys().compose(purged ->
         purged < PaymentStore.EXPIRY_BATCH ? Future.succeededFuture() : purgeKeyBatches());
+  }
+
+  /**
+   * Live mode: each due payment is first looked up at the provider. Paid there → completed; unknown there →
+   * expired; the provider cannot say → left pending for the next tick (never expired blind).
+   */
+  private Future<Void> settleWithProvider() {
+    return payments.dueForExpiry(LIVE_BATCH).compose(due -> {
+      List<Future<?>> settled = due.stream().<Future<?>>map(this::settle).toList();
+      return Future.join(settled).<Void>mapEmpty().recover(someFailed -> Future.succeededFuture());
+    });
+  }
+
+  private Future<Void> settle(Payment payment) {
+    return ProviderPaymentCheck.paidTransaction(provider, payment.id(), payment.amount())
+        .compose(paid -> payments.transition(new TransitionPayment(payment.id(), null,
+            paid.isPresent() ? PaymentStatus.COMPLETED : PaymentStatus.EXPIRED,
+            paid.map(ProviderTransaction::transactionId).orElse(null))))
+        .onSuccess(announce::accept)
+        .onFailure(failure -> log.debug("payment {} not settled this tick: {}", payment.id(), failure.toString()))
+        .mapEmpty();
   }
 
   private Future<Void> expireBatches() {

@@ -40,6 +40,10 @@ final class PaymentSql {
       + " net_amount = 0 WHERE id IN (SELECT id FROM payments WHERE status = 'pending' AND expires_at <= now()"
       + " ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED) AND status = 'pending' RETURNING " + COLUMNS;
 
+  /** Pending payments past their expiry, oldest first, for a sweep that asks the provider before expiring. */
+  static final String DUE_FOR_EXPIRY = "SELECT " + COLUMNS + " FROM payments WHERE status = 'pending'"
+      + " AND expires_at <= now() ORDER BY expires_at LIMIT $1";
+
   /**
    * Claims a key: inserts it, or takes over one that expired or whose request died before answering (no
    * response after {@code $5} seconds). Returns a row only when the claim is ours; the primary key decides races.

@@ -190,6 +190,15 @@ final class PaymentStore {
         }));
   }
 
+  /** Pending payments past their expiry (unchanged: the caller decides each one). */
+  Future<List<Payment>> dueForExpiry(int limit) {
+    return database.statements().preparedQuery(PaymentSql.DUE_FOR_EXPIRY).execute(Tuple.of(limit)).map(rows -> {
+      List<Payment> due = new ArrayList<>();
+      rows.forEach(row -> due.add(toPayment(row)));
+      return due;
+    });
+  }
+
   Future<Integer> purgeExpiredKeys() {
     return database.statements().preparedQuery(PaymentSql.PURGE_EXPIRED_KEYS).execute(Tuple.of(EXPIRY_BATCH))
         .map(RowSet::rowCount);

@@ -29,6 +29,7 @@ import io.walletpay.bus.DeliveryMessages.ListDeliveries;
 import io.walletpay.bus.DeliveryMessages.Redeliver;
 import io.walletpay.bus.Messages.Readiness;
 import io.walletpay.bus.Messages.ReadinessQuery;
+import io.walletpay.checkout.WalletProvider;
 import io.walletpay.config.AppConfig;
 import io.walletpay.db.DatabaseTarget;
 
@@ -45,7 +46,10 @@ public final class StoreVerticle extends VerticleBase {
   private Database database;
   private ExpirySweep expirySweep;
 
-  public StoreVerticle(DatabaseTarget target, AppConfig config, String schemaVersion) {
+  private final WalletProvider provider;
+
+  public StoreVerticle(DatabaseTarget target, AppConfig config, String schemaVersion, WalletProvider provider) {
+    this.provider = provider;
     this.target = target;
     this.config = config;
     this.schemaVersion = schemaVersion;
@@ -94,7 +98,7 @@ public final class StoreVerticle extends VerticleBase {
         m -> BusCalls.reply(m, deliveries.redeliver(m.body().merchantId(), m.body().id())
             .onSuccess(queued -> bus.publish(Addresses.DELIVERIES_DUE, new DeliveriesDue()))));
 
-    expirySweep = new ExpirySweep(vertx, payments, this::announce);
+    expirySweep = new ExpirySweep(vertx, payments, this::announce, provider);
     expirySweep.start(config.payments().expirySweepInterval());
     return Future.succeededFuture();
   }

@@ -44,7 +44,8 @@ class LiveCheckoutTest {
   static void start() {
     providerVertx = Vertx.vertx();
     fake = RunningService.await(new FakeWalletProvider().start(providerVertx));
-    service = RunningService.startLive(fake.liveModeEnvironment(), Map.of());
+    service = RunningService.startLive(fake.liveModeEnvironment(),
+        Map.of("WALLETPAY_PAYMENTS_EXPIRY_SWEEP_SECONDS", "1"));
     http = service.http;
     shopToken = service.tokenFor(service.createMerchant(new JsonObject().put("name", "Shop")
         .put("return_url", RETURN_URL)));
@@ -56,6 +57,39 @@ class LiveCheckoutTest {
     service.close();
     RunningService.await(fake.close());
     RunningService.await(providerVertx.close());
+  }
+
+  @Test
+  void theExpirySweepCompletesAPaymentTheCustomerPaidAtTheProviderInsteadOfExpiringIt() throws Exception {
+    JsonObject paid = create(shopToken, new JsonObject().put("amount", 640).put("reference_id", "LATE-PAY"));
+    JsonObject unpaid = create(shopToken, new JsonObject().put("amount", 641).put("reference_id", "NEVER-PAID"));
+    fake.complete(UUID.fromString(paid.getString("id")), new java.math.BigDecimal("640.00"), "TX-LATE");
+    service.sql("UPDATE payments SET expires_at = now() - interval '1 second' WHERE id IN ($1::uuid, $2::uuid)",
+        paid.getString("id"), unpaid.getString("id"));
+
+    for (int i = 0; i < 100 && (status(paid).equals("pending") || status(unpaid).equals("pending")); i++) {
+      Thread.sleep(100);
+    }
+    assertThat(status(paid)).isEqualTo("completed");
+    assertThat(status(unpaid)).isEqualTo("expired");
+    assertThat(service.sql("SELECT provider_transaction_id FROM payments WHERE id = $1::uuid", paid.getString("id"))
+        .iterator().next().getString(0)).isEqualTo("TX-LATE");
+  }
+
+  @Test
+  void cancellingAPaymentTheCustomerAlreadyPaidCompletesItAndAnswers409() {
+    JsonObject payment = create(shopToken, new JsonObject().put("amount", 90).put("reference_id", "PAID-FIRST"));
+    fake.complete(UUID.fromString(payment.getString("id")), new java.math.BigDecimal("90.00"), "TX-FIRST");
+
+    Http.Response cancel = http.post("/api/merchant/payments/" + payment.getString("id") + "/cancel", shopToken, null);
+    assertThat(cancel.status()).isEqualTo(409);
+    assertThat(cancel.errorCode()).isEqualTo("invalid_state");
+    assertThat(status(payment)).isEqualTo("completed");
+
+    JsonObject unpaid = create(shopToken, new JsonObject().put("amount", 91));
+    assertThat(http.post("/api/merchant/payments/" + unpaid.getString("id") + "/cancel", shopToken, null).status())
+        .isEqualTo(200);
+    assertThat(status(unpaid)).isEqualTo("cancelled");
   }
 
   @Test
