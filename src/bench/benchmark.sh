@@ -67,10 +67,13 @@ psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -Atc "SHOW synchronous_commit; SHOW 
 
 loadtest() { java -Xmx1g -jar "$JAR" loadtest --quiet --warmup "$WARMUP" --duration "$DURATION" "$@"; }
 
-echo "== warming the service up: ${SERVICE_WARMUP:=40}s of creates, not reported (the JIT needs it)"
+echo "== warming the service up: ${SERVICE_WARMUP:=40}s of creates and 30s of the full flow, not reported (the JIT needs it)"
 java -Xmx1g -jar "$JAR" loadtest --quiet --warmup 0 --duration "$SERVICE_WARMUP" --target "http://127.0.0.1:$HTTP_PORT" \
   --admin-token "$ADMIN_TOKEN" --merchants 4 --concurrency "$CONCURRENCY" --connections "$CONCURRENCY" \
   > "$WORK/warmup.txt" 2>&1 || true
+java -Xmx1g -jar "$JAR" loadtest --quiet --warmup 0 --duration 30 --target "http://127.0.0.1:$HTTP_PORT" \
+  --admin-token "$ADMIN_TOKEN" --merchants 4 --rate 200 --pay --connections 128 \
+  > "$WORK/warmup-flow.txt" 2>&1 || true   # the checkout and webhook paths need their JIT too
 
 echo "== (1) pgbench: the create route's INSERT, $CONCURRENCY clients, ${DURATION}s"
 cat > "$WORK/insert.sql" <<SQL
