@@ -12,8 +12,7 @@ final class Bodies {
   }
 
   static byte[] json(RoutingContext ctx) {
-    String contentType = ctx.request().getHeader("Content-Type");
-    if (contentType == null || !mediaType(contentType).equals("application/json")) {
+    if (!mediaType(ctx).equals("application/json")) {
       throw new ServiceException(ErrorKind.UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type",
           "Send the body as application/json");
     }
@@ -24,7 +23,12 @@ final class Bodies {
     return body.getBytes();
   }
 
-  private static String mediaType(String contentType) {
+  /** The request's media type without parameters, in lower case; "" when there is no Content-Type. */
+  static String mediaType(RoutingContext ctx) {
+    String contentType = ctx.request().getHeader("Content-Type");
+    if (contentType == null) {
+      return "";
+    }
     int semicolon = contentType.indexOf(';');
     return (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).trim().toLowerCase(java.util.Locale.ROOT);
   }

@@ -20,7 +20,6 @@ import io.walletpay.config.AppConfig;
 import io.walletpay.error.ServiceException;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Pattern;
@@ -90,7 +89,7 @@ final class CheckoutRoutes {
       HtmlResponses.notFound(ctx);
       return;
     }
-    if (!FORM.equals(mediaType(ctx.request().getHeader("Content-Type")))) {
+    if (!FORM.equals(Bodies.mediaType(ctx))) {
       HtmlResponses.unsupportedMediaType(ctx);
       return;
     }
@@ -189,13 +188,5 @@ final class CheckoutRoutes {
   private static String token(RoutingContext ctx) {
     String token = ctx.pathParam("token");
     return token != null && TOKEN.matcher(token).matches() ? token : null;
-  }
-
-  private static String mediaType(String contentType) {
-    if (contentType == null) {
-      return "";
-    }
-    int semicolon = contentType.indexOf(';');
-    return (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).trim().toLowerCase(Locale.ROOT);
   }
 }

@@ -16,7 +16,6 @@ import io.walletpay.checkout.WalletProvider;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.payment.PaymentStatus;
-import java.util.Locale;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -128,8 +127,7 @@ final class ProviderRoutes {
   }
 
   private static Reference reference(RoutingContext ctx) {
-    String contentType = ctx.request().getHeader("Content-Type");
-    String media = contentType == null ? "" : contentType.split(";", 2)[0].trim().toLowerCase(Locale.ROOT);
+    String media = Bodies.mediaType(ctx);
     String transactionId;
     String orderId;
     if (media.equals("application/json")) {
