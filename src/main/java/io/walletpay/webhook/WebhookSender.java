@@ -72,7 +72,8 @@ final class WebhookSender {
     Instant started = Instant.now();
     long startNanos = System.nanoTime();
     if (delivery.webhookUrl() == null) {
-      return Future.succeededFuture(failed(delivery, started, startNanos, null, "no_webhook_url", null, null));
+      long duration = (System.nanoTime() - startNanos) / 1_000_000;
+      return Future.succeededFuture(next(delivery, started, duration, null, "no_webhook_url", null, null));
     }
     URI url = URI.create(delivery.webhookUrl());
     boolean https = "https".equalsIgnoreCase(url.getScheme());
@@ -81,12 +82,12 @@ final class WebhookSender {
         .compose(address -> {
           Optional<String> refused = refusal(address, https);
           if (refused.isPresent()) {
-            return Future.succeededFuture(failed(delivery, started, startNanos, null,
-                TransportFailure.TARGET_REJECTED.name().toLowerCase(), refused.get(), null));
+            return Future.succeededFuture(unreached(delivery, started, startNanos, TransportFailure.TARGET_REJECTED,
+                refused.get()));
           }
           return post(delivery, url, https, port, address, started, startNanos);
-        }, failure -> Future.succeededFuture(failed(delivery, started, startNanos, null,
-            TransportFailure.DNS_FAILURE.name().toLowerCase(), null, null)));
+        }, failure -> Future.succeededFuture(unreached(delivery, started, startNanos, TransportFailure.DNS_FAILURE,
+            null)));
   }
 
   private Optional<String> refusal(InetAddress address, boolean https) {
@@ -122,8 +123,7 @@ final class WebhookSender {
         .putHeader(WebhookSigner.HEADER, WebhookSigner.signatureHeader(body, delivery.webhookSecret()));
     Promise<AttemptResult> result = Promise.promise();
     long deadline = vertx.setTimer(config.requestTimeoutMs(), fired -> result.tryComplete(
-        failed(delivery, started, startNanos, null, TransportFailure.RESPONSE_TIMEOUT.name().toLowerCase(), null,
-            null)));
+        unreached(delivery, started, startNanos, TransportFailure.RESPONSE_TIMEOUT, null)));
     client.request(options)
         .compose(request -> {
           result.future().onComplete(done -> {
@@ -137,7 +137,7 @@ final class WebhookSender {
         .onComplete(done -> {
           vertx.cancelTimer(deadline);
           result.tryComplete(done.succeeded() ? done.result()
-              : failed(delivery, started, startNanos, null, transportFailure(done.cause()), null, null));
+              : unreached(delivery, started, startNanos, transportFailure(done.cause()), null));
         });
     return result.future();
   }
@@ -169,10 +169,15 @@ final class WebhookSender {
     return next(delivery, started, duration, status, "http_" + status, excerpt, retryAfter);
   }
 
-  private AttemptResult failed(DueDelivery delivery, Instant started, long startNanos, Integer status, String kind,
-                               String detail, Duration retryAfter) {
+  /** An attempt that got no HTTP answer; whether it is retried is {@link DeliveryOutcome}'s decision. */
+  private AttemptResult unreached(DueDelivery delivery, Instant started, long startNanos, TransportFailure failure,
+                                  String detail) {
     long duration = (System.nanoTime() - startNanos) / 1_000_000;
-    return next(delivery, started, duration, status, kind, detail, retryAfter);
+    String kind = failure.name().toLowerCase(java.util.Locale.ROOT);
+    if (DeliveryOutcome.of(failure) != DeliveryOutcome.RETRY) {
+      return new AttemptResult(delivery.id(), started, null, duration, kind, detail, "failed", null);
+    }
+    return next(delivery, started, duration, null, kind, detail, null);
   }
 
   private AttemptResult next(DueDelivery delivery, Instant started, long duration, Integer status, String kind,
@@ -203,7 +208,7 @@ final class WebhookSender {
     return resolved.future();
   }
 
-  private static String transportFailure(Throwable failure) {
+  private static TransportFailure transportFailure(Throwable failure) {
     String name = failure.getClass().getSimpleName();
     String message = String.valueOf(failure.getMessage()).toLowerCase();
     TransportFailure kind;
@@ -216,7 +221,7 @@ final class WebhookSender {
     } else {
       kind = TransportFailure.CONNECTION_RESET;
     }
-    return kind.name().toLowerCase();
+    return kind;
   }
 
   Future<Void> close() {
