@@ -17,34 +17,47 @@ import java.util.UUID;
  */
 public class JwtCost {
 
-  public static void main(String[] args) {
-    Vertx vertx = Vertx.vertx();
-    JWTOptions options = new JWTOptions().setAlgorithm("HS256").setIssuer("walletpay")
-        .setAudience(List.of("walletpay-merchant-api")).setExpiresInSeconds(3600);
-    JWTAuth auth = JWTAuth.create(vertx, new JWTAuthOptions().setJWTOptions(options)
-        .addPubSecKey(new PubSecKeyOptions().setAlgorithm("HS256").setBuffer("bench-secret-0123456789abcdef0123456789")));
-    String token = auth.generateToken(new JsonObject().put("sub", UUID.randomUUID().toString()));
-    Map<String, UUID> cache = new LinkedHashMap<>(1024, 0.75f, true);
-    cache.put(token, UUID.randomUUID());
+    public static void main(String[] args) {
+        Vertx vertx = Vertx.vertx();
+        JWTOptions options = new JWTOptions()
+                .setAlgorithm("HS256")
+                .setIssuer("walletpay")
+                .setAudience(List.of("walletpay-merchant-api"))
+                .setExpiresInSeconds(3600);
+        JWTAuth auth = JWTAuth.create(
+                vertx,
+                new JWTAuthOptions()
+                        .setJWTOptions(options)
+                        .addPubSecKey(new PubSecKeyOptions()
+                                .setAlgorithm("HS256")
+                                .setBuffer("bench-secret-0123456789abcdef0123456789")));
+        String token =
+                auth.generateToken(new JsonObject().put("sub", UUID.randomUUID().toString()));
+        Map<String, UUID> cache = new LinkedHashMap<>(1024, 0.75f, true);
+        cache.put(token, UUID.randomUUID());
 
-    for (int round = 0; round < 3; round++) { // the first rounds warm the JIT up; the last one is reported
-      int n = 200_000;
-      long start = System.nanoTime();
-      for (int i = 0; i < n; i++) {
-        auth.authenticate(new TokenCredentials(token)).result().principal().getString("sub");
-      }
-      long verify = (System.nanoTime() - start) / n;
-      start = System.nanoTime();
-      long sink = 0;
-      for (int i = 0; i < n; i++) {
-        sink += cache.get(token).getLeastSignificantBits();
-      }
-      long cached = (System.nanoTime() - start) / n;
-      if (round == 2) {
-        System.out.printf("JWT HS256 verification: %d ns per token; verified-token cache hit: %d ns (%d)%n",
-            verify, cached, sink & 1);
-      }
+        for (int round = 0; round < 3; round++) { // the first rounds warm the JIT up; the last one is reported
+            int n = 200_000;
+            long start = System.nanoTime();
+            for (int i = 0; i < n; i++) {
+                auth.authenticate(new TokenCredentials(token))
+                        .result()
+                        .principal()
+                        .getString("sub");
+            }
+            long verify = (System.nanoTime() - start) / n;
+            start = System.nanoTime();
+            long sink = 0;
+            for (int i = 0; i < n; i++) {
+                sink += cache.get(token).getLeastSignificantBits();
+            }
+            long cached = (System.nanoTime() - start) / n;
+            if (round == 2) {
+                System.out.printf(
+                        "JWT HS256 verification: %d ns per token; verified-token cache hit: %d ns (%d)%n",
+                        verify, cached, sink & 1);
+            }
+        }
+        vertx.close();
     }
-    vertx.close();
-  }
 }

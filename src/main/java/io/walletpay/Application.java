@@ -11,9 +11,9 @@ import io.walletpay.checkout.LiveWalletProvider;
 import io.walletpay.checkout.SandboxWalletProvider;
 import io.walletpay.checkout.WalletProvider;
 import io.walletpay.config.AppConfig;
+import io.walletpay.db.DatabaseTarget;
 import io.walletpay.http.ConnectionLimit;
 import io.walletpay.http.CreateRateLimiter;
-import io.walletpay.db.DatabaseTarget;
 import io.walletpay.http.HttpApiVerticle;
 import io.walletpay.store.StoreVerticle;
 import io.walletpay.webhook.WebhookVerticle;
@@ -28,66 +28,70 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class Application {
 
-  private final Vertx vertx;
-  private final List<String> deployments;
-  private final AtomicBoolean stopped = new AtomicBoolean();
-  private final Runnable releaseProvider;
+    private final Vertx vertx;
+    private final List<String> deployments;
+    private final AtomicBoolean stopped = new AtomicBoolean();
+    private final Runnable releaseProvider;
 
-  private Application(Vertx vertx, List<String> deployments, Runnable releaseProvider) {
-    this.vertx = vertx;
-    this.deployments = deployments;
-    this.releaseProvider = releaseProvider;
-  }
-
-  /** Deploys store, webhook sender and HTTP intake against a migrated database at {@code schemaVersion}. */
-  public static Future<Application> deploy(Vertx vertx, AppConfig config, DatabaseTarget target, String schemaVersion) {
-    return deploy(vertx, new io.micrometer.core.instrument.simple.SimpleMeterRegistry(), config, target, schemaVersion);
-  }
-
-  /** As above, with the registry {@code /metrics} shows and webhook metrics go to. */
-  public static Future<Application> deploy(Vertx vertx, MeterRegistry registry, AppConfig config,
-                                           DatabaseTarget target, String schemaVersion) {
-    Messages.registerCodecs(vertx.eventBus());
-    List<String> ids = Collections.synchronizedList(new ArrayList<>());
-    WalletProvider provider = config.provider().live()
-        ? new LiveWalletProvider(vertx, LiveProviderSettings.from(config.provider()))
-        : new SandboxWalletProvider(config.publicBaseUrl());
-    Runnable releaseProvider = provider instanceof LiveWalletProvider live ? live::close : () -> { };
-    CreateRateLimiter rateLimiter = new CreateRateLimiter(config.payments().createRatePerSecond());
-    ConnectionLimit connections = new ConnectionLimit(config.http().maxConnections());
-    int httpInstances = config.http().instances() > 0
-        ? config.http().instances()
-        : VertxOptions.DEFAULT_EVENT_LOOP_POOL_SIZE;
-    return vertx.deployVerticle(() -> new StoreVerticle(target, config, schemaVersion, provider),
-            new DeploymentOptions().setInstances(config.db().storeInstances()))
-        .onSuccess(ids::add)
-        .compose(id -> vertx.deployVerticle(() -> new WebhookVerticle(target, config, registry),
-            new DeploymentOptions().setInstances(config.webhooks().instances())))
-        .onSuccess(ids::add)
-        .compose(id -> vertx.deployVerticle(
-            () -> new HttpApiVerticle(config, provider, rateLimiter, registry, connections),
-            new DeploymentOptions().setInstances(httpInstances)))
-        .onSuccess(ids::add)
-        .map(id -> new Application(vertx, ids, releaseProvider))
-        .recover(failure -> undeployAll(vertx, ids).onComplete(done -> releaseProvider.run())
-            .transform(ignored -> Future.failedFuture(failure)));
-  }
-
-  /** Undeploys in reverse order of deployment; safe to call more than once. */
-  public Future<Void> stop() {
-    if (stopped.getAndSet(true)) {
-      return Future.succeededFuture();
+    private Application(Vertx vertx, List<String> deployments, Runnable releaseProvider) {
+        this.vertx = vertx;
+        this.deployments = deployments;
+        this.releaseProvider = releaseProvider;
     }
-    return undeployAll(vertx, deployments).onComplete(done -> releaseProvider.run());
-  }
 
-  private static Future<Void> undeployAll(Vertx vertx, List<String> ids) {
-    Future<Void> chain = Future.succeededFuture();
-    List<String> reversed = new ArrayList<>(ids);
-    Collections.reverse(reversed);
-    for (String id : reversed) {
-      chain = chain.transform(ignored -> vertx.undeploy(id));
+    /** Deploys store, webhook sender and HTTP intake against a migrated database at {@code schemaVersion}. */
+    public static Future<Application> deploy(
+            Vertx vertx, AppConfig config, DatabaseTarget target, String schemaVersion) {
+        return deploy(
+                vertx, new io.micrometer.core.instrument.simple.SimpleMeterRegistry(), config, target, schemaVersion);
     }
-    return chain;
-  }
+
+    /** As above, with the registry {@code /metrics} shows and webhook metrics go to. */
+    public static Future<Application> deploy(
+            Vertx vertx, MeterRegistry registry, AppConfig config, DatabaseTarget target, String schemaVersion) {
+        Messages.registerCodecs(vertx.eventBus());
+        List<String> ids = Collections.synchronizedList(new ArrayList<>());
+        WalletProvider provider = config.provider().live()
+                ? new LiveWalletProvider(vertx, LiveProviderSettings.from(config.provider()))
+                : new SandboxWalletProvider(config.publicBaseUrl());
+        Runnable releaseProvider = provider instanceof LiveWalletProvider live ? live::close : () -> {};
+        CreateRateLimiter rateLimiter = new CreateRateLimiter(config.payments().createRatePerSecond());
+        ConnectionLimit connections = new ConnectionLimit(config.http().maxConnections());
+        int httpInstances =
+                config.http().instances() > 0 ? config.http().instances() : VertxOptions.DEFAULT_EVENT_LOOP_POOL_SIZE;
+        return vertx.deployVerticle(
+                        () -> new StoreVerticle(target, config, schemaVersion, provider),
+                        new DeploymentOptions().setInstances(config.db().storeInstances()))
+                .onSuccess(ids::add)
+                .compose(id -> vertx.deployVerticle(
+                        () -> new WebhookVerticle(target, config, registry),
+                        new DeploymentOptions().setInstances(config.webhooks().instances())))
+                .onSuccess(ids::add)
+                .compose(id -> vertx.deployVerticle(
+                        () -> new HttpApiVerticle(config, provider, rateLimiter, registry, connections),
+                        new DeploymentOptions().setInstances(httpInstances)))
+                .onSuccess(ids::add)
+                .map(id -> new Application(vertx, ids, releaseProvider))
+                .recover(failure -> undeployAll(vertx, ids)
+                        .onComplete(done -> releaseProvider.run())
+                        .transform(ignored -> Future.failedFuture(failure)));
+    }
+
+    /** Undeploys in reverse order of deployment; safe to call more than once. */
+    public Future<Void> stop() {
+        if (stopped.getAndSet(true)) {
+            return Future.succeededFuture();
+        }
+        return undeployAll(vertx, deployments).onComplete(done -> releaseProvider.run());
+    }
+
+    private static Future<Void> undeployAll(Vertx vertx, List<String> ids) {
+        Future<Void> chain = Future.succeededFuture();
+        List<String> reversed = new ArrayList<>(ids);
+        Collections.reverse(reversed);
+        for (String id : reversed) {
+            chain = chain.transform(ignored -> vertx.undeploy(id));
+        }
+        return chain;
+    }
 }

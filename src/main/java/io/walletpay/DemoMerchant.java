@@ -19,32 +19,40 @@ import java.util.UUID;
  */
 final class DemoMerchant {
 
-  static final String FILE = "demo-merchant.json";
+    static final String FILE = "demo-merchant.json";
 
-  private DemoMerchant() {
-  }
+    private DemoMerchant() {}
 
-  /** The demo merchant's credentials, created on first use. */
-  static Future<JsonObject> ensure(Vertx vertx, AppConfig config) {
-    String file = config.dataDir().resolve(FILE).toString();
-    return vertx.fileSystem().exists(file).compose(exists -> exists
-        ? vertx.fileSystem().readFile(file).map(buffer -> new JsonObject(buffer))
-        : create(vertx, config, Path.of(file)));
-  }
+    /** The demo merchant's credentials, created on first use. */
+    static Future<JsonObject> ensure(Vertx vertx, AppConfig config) {
+        String file = config.dataDir().resolve(FILE).toString();
+        return vertx.fileSystem()
+                .exists(file)
+                .compose(exists -> exists
+                        ? vertx.fileSystem().readFile(file).map(buffer -> new JsonObject(buffer))
+                        : create(vertx, config, Path.of(file)));
+    }
 
-  private static Future<JsonObject> create(Vertx vertx, AppConfig config, Path file) {
-    Secrets.Issued secrets = Secrets.forNewMerchant();
-    NewMerchant demo = new NewMerchant("Demo Merchant", null, null, config.fees().percent(), config.fees().fixed());
-    return new BusCalls(vertx.eventBus(), 10_000)
-        .<Merchant>request(Addresses.MERCHANT_CREATE,
-            new CreateMerchant(UUID.randomUUID(), demo, secrets.secretHash(), secrets.webhookSecret()))
-        .map(merchant -> new JsonObject()
-            .put("merchant_id", merchant.id().toString())
-            .put("name", merchant.name())
-            .put("secret_key", secrets.secretKey())
-            .put("webhook_secret", secrets.webhookSecret()))
-        .compose(credentials -> vertx.fileSystem().writeFile(file.toString(), credentials.toBuffer().appendString("\n"))
-            .compose(written -> vertx.fileSystem().chmod(file.toString(), "rw-------"))
-            .map(credentials));
-  }
+    private static Future<JsonObject> create(Vertx vertx, AppConfig config, Path file) {
+        Secrets.Issued secrets = Secrets.forNewMerchant();
+        NewMerchant demo = new NewMerchant(
+                "Demo Merchant",
+                null,
+                null,
+                config.fees().percent(),
+                config.fees().fixed());
+        return new BusCalls(vertx.eventBus(), 10_000)
+                .<Merchant>request(
+                        Addresses.MERCHANT_CREATE,
+                        new CreateMerchant(UUID.randomUUID(), demo, secrets.secretHash(), secrets.webhookSecret()))
+                .map(merchant -> new JsonObject()
+                        .put("merchant_id", merchant.id().toString())
+                        .put("name", merchant.name())
+                        .put("secret_key", secrets.secretKey())
+                        .put("webhook_secret", secrets.webhookSecret()))
+                .compose(credentials -> vertx.fileSystem()
+                        .writeFile(file.toString(), credentials.toBuffer().appendString("\n"))
+                        .compose(written -> vertx.fileSystem().chmod(file.toString(), "rw-------"))
+                        .map(credentials));
+    }
 }

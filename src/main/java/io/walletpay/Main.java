@@ -1,11 +1,11 @@
 package io.walletpay;
 
 import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
 import io.walletpay.config.AppConfig;
 import io.walletpay.config.ConfigException;
 import io.walletpay.config.ConfigLoader;
 import io.walletpay.config.DevelopmentSecrets;
-import io.vertx.core.json.JsonObject;
 import io.walletpay.db.DatabaseTarget;
 import io.walletpay.db.EmbeddedDatabase;
 import io.walletpay.db.Migrations;
@@ -21,128 +21,145 @@ import sun.misc.Signal;
  */
 public final class Main {
 
-  private static final Logger log = LoggerFactory.getLogger(Main.class);
-  private static final long STOP_TIMEOUT_SECONDS = 25;
+    private static final Logger log = LoggerFactory.getLogger(Main.class);
+    private static final long STOP_TIMEOUT_SECONDS = 25;
 
-  private Main() {
-  }
+    private Main() {}
 
-  public static void main(String[] args) {
-    if (args.length > 0 && args[0].equals("loadtest")) {
-      io.walletpay.loadtest.LoadTest.main(java.util.Arrays.copyOfRange(args, 1, args.length));
-      return;
-    }
-    ServiceVertx service = ServiceVertx.create();
-    Vertx vertx = service.vertx();
-    AppConfig config;
-    try {
-      config = await(ConfigLoader.load(vertx).toCompletionStage().toCompletableFuture());
-    } catch (ConfigException e) {
-      System.err.println("walletpay: " + e.getMessage());
-      vertx.close();
-      System.exit(2);
-      return;
-    }
-    Running running = null;
-    try {
-      running = start(service, config);
-    } catch (Exception e) {
-      log.error("start-up failed: {}", e.getMessage(), e);
-      vertx.close();
-      System.exit(1);
-    }
-    if (!config.production()) {
-      announceDevelopmentCredentials(running.config(), running);
-    }
-    Running toStop = running;
-    Signal.handle(new Signal("TERM"), signal -> stopAndExit(toStop));
-    Signal.handle(new Signal("INT"), signal -> stopAndExit(toStop));
-    log.info("walletpay listening on port {} ({} mode); public base URL {}", config.http().port(),
-        config.mode().name().toLowerCase(java.util.Locale.ROOT), config.publicBaseUrl());
-  }
-
-  private record Running(Vertx vertx, AppConfig config, boolean adminTokenGenerated, Application application,
-                         EmbeddedDatabase embedded) {
-  }
-
-  private static Running start(ServiceVertx service, AppConfig configured) throws Exception {
-    Vertx vertx = service.vertx();
-    DevelopmentSecrets.Resolved secrets = DevelopmentSecrets.resolve(configured);
-    AppConfig config = secrets.config();
-    EmbeddedDatabase embedded = null;
-    DatabaseTarget target;
-    if (config.db().url() == null) {
-      embedded = EmbeddedDatabase.start(config.dataDir().resolve("postgres"), config.db().embeddedPort());
-      target = embedded.target();
-    } else {
-      target = DatabaseTarget.fromUrl(config.db().url());
-      log.info("using external PostgreSQL {}", target);
-    }
-    try {
-      String schemaVersion = Migrations.apply(target);
-      Application application = await(Application.deploy(vertx, service.registry(), config, target, schemaVersion)
-          .toCompletionStage().toCompletableFuture());
-      return new Running(vertx, config, secrets.adminTokenGenerated(), application, embedded);
-    } catch (Exception e) {
-      if (embedded != null) {
-        embedded.close();
-      }
-      throw e;
-    }
-  }
-
-  /** Development only: the admin token and the demo merchant, printed for the person at the terminal. */
-  private static void announceDevelopmentCredentials(AppConfig config, Running running) {
-    JsonObject demo = await(DemoMerchant.ensure(running.vertx(), config).toCompletionStage().toCompletableFuture());
-    System.out.println();
-    System.out.println("  walletpay development credentials (kept in " + config.dataDir() + "):");
-    System.out.println("    admin token     " + (running.adminTokenGenerated()
-        ? config.adminToken() : "(from WALLETPAY_ADMIN_TOKEN, not shown)"));
-    System.out.println("    demo merchant   " + demo.getString("merchant_id"));
-    System.out.println("    secret key      " + demo.getString("secret_key"));
-    System.out.println("    webhook secret  " + demo.getString("webhook_secret"));
-    System.out.println();
-  }
-
-  private static final java.util.concurrent.atomic.AtomicBoolean STOPPING = new java.util.concurrent.atomic.AtomicBoolean();
-
-  private static void stopAndExit(Running running) {
-    if (STOPPING.getAndSet(true)) {
-      return; // a second SIGTERM or Ctrl-C while stopping: the first stop is already under way
-    }
-    Thread stopper = new Thread(() -> {
-      log.info("stopping: no new connections, finishing in-flight work");
-      try {
-        running.application().stop().toCompletionStage().toCompletableFuture()
-            .get(STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-        running.vertx().close().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
-      } catch (Exception e) {
-        log.warn("graceful stop incomplete: {}", e.toString());
-      }
-      try {
-        if (running.embedded() != null) {
-          running.embedded().close();
+    public static void main(String[] args) {
+        if (args.length > 0 && args[0].equals("loadtest")) {
+            io.walletpay.loadtest.LoadTest.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+            return;
         }
-      } catch (Exception e) {
-        log.warn("embedded PostgreSQL did not stop cleanly: {}", e.toString());
-      }
-      log.info("stopped");
-      System.exit(0);
-    }, "walletpay-shutdown");
-    stopper.start();
-  }
-
-  private static <T> T await(CompletableFuture<T> future) throws ConfigException {
-    try {
-      return future.get(5, TimeUnit.MINUTES);
-    } catch (java.util.concurrent.ExecutionException e) {
-      if (e.getCause() instanceof ConfigException config) {
-        throw config;
-      }
-      throw new IllegalStateException(e.getCause().getMessage(), e.getCause());
-    } catch (Exception e) {
-      throw new IllegalStateException(e);
+        ServiceVertx service = ServiceVertx.create();
+        Vertx vertx = service.vertx();
+        AppConfig config;
+        try {
+            config = await(ConfigLoader.load(vertx).toCompletionStage().toCompletableFuture());
+        } catch (ConfigException e) {
+            System.err.println("walletpay: " + e.getMessage());
+            vertx.close();
+            System.exit(2);
+            return;
+        }
+        Running running = null;
+        try {
+            running = start(service, config);
+        } catch (Exception e) {
+            log.error("start-up failed: {}", e.getMessage(), e);
+            vertx.close();
+            System.exit(1);
+        }
+        if (!config.production()) {
+            announceDevelopmentCredentials(running.config(), running);
+        }
+        Running toStop = running;
+        Signal.handle(new Signal("TERM"), signal -> stopAndExit(toStop));
+        Signal.handle(new Signal("INT"), signal -> stopAndExit(toStop));
+        log.info(
+                "walletpay listening on port {} ({} mode); public base URL {}",
+                config.http().port(),
+                config.mode().name().toLowerCase(java.util.Locale.ROOT),
+                config.publicBaseUrl());
     }
-  }
 
+    private record Running(
+            Vertx vertx,
+            AppConfig config,
+            boolean adminTokenGenerated,
+            Application application,
+            EmbeddedDatabase embedded) {}
+
+    private static Running start(ServiceVertx service, AppConfig configured) throws Exception {
+        Vertx vertx = service.vertx();
+        DevelopmentSecrets.Resolved secrets = DevelopmentSecrets.resolve(configured);
+        AppConfig config = secrets.config();
+        EmbeddedDatabase embedded = null;
+        DatabaseTarget target;
+        if (config.db().url() == null) {
+            embedded = EmbeddedDatabase.start(
+                    config.dataDir().resolve("postgres"), config.db().embeddedPort());
+            target = embedded.target();
+        } else {
+            target = DatabaseTarget.fromUrl(config.db().url());
+            log.info("using external PostgreSQL {}", target);
+        }
+        try {
+            String schemaVersion = Migrations.apply(target);
+            Application application = await(Application.deploy(vertx, service.registry(), config, target, schemaVersion)
+                    .toCompletionStage()
+                    .toCompletableFuture());
+            return new Running(vertx, config, secrets.adminTokenGenerated(), application, embedded);
+        } catch (Exception e) {
+            if (embedded != null) {
+                embedded.close();
+            }
+            throw e;
+        }
+    }
+
+    /** Development only: the admin token and the demo merchant, printed for the person at the terminal. */
+    private static void announceDevelopmentCredentials(AppConfig config, Running running) {
+        JsonObject demo = await(
+                DemoMerchant.ensure(running.vertx(), config).toCompletionStage().toCompletableFuture());
+        System.out.println();
+        System.out.println("  walletpay development credentials (kept in " + config.dataDir() + "):");
+        System.out.println("    admin token     "
+                + (running.adminTokenGenerated() ? config.adminToken() : "(from WALLETPAY_ADMIN_TOKEN, not shown)"));
+        System.out.println("    demo merchant   " + demo.getString("merchant_id"));
+        System.out.println("    secret key      " + demo.getString("secret_key"));
+        System.out.println("    webhook secret  " + demo.getString("webhook_secret"));
+        System.out.println();
+    }
+
+    private static final java.util.concurrent.atomic.AtomicBoolean STOPPING =
+            new java.util.concurrent.atomic.AtomicBoolean();
+
+    private static void stopAndExit(Running running) {
+        if (STOPPING.getAndSet(true)) {
+            return; // a second SIGTERM or Ctrl-C while stopping: the first stop is already under way
+        }
+        Thread stopper = new Thread(
+                () -> {
+                    log.info("stopping: no new connections, finishing in-flight work");
+                    try {
+                        running.application()
+                                .stop()
+                                .toCompletionStage()
+                                .toCompletableFuture()
+                                .get(STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                        running.vertx()
+                                .close()
+                                .toCompletionStage()
+                                .toCompletableFuture()
+                                .get(5, TimeUnit.SECONDS);
+                    } catch (Exception e) {
+                        log.warn("graceful stop incomplete: {}", e.toString());
+                    }
+                    try {
+                        if (running.embedded() != null) {
+                            running.embedded().close();
+                        }
+                    } catch (Exception e) {
+                        log.warn("embedded PostgreSQL did not stop cleanly: {}", e.toString());
+                    }
+                    log.info("stopped");
+                    System.exit(0);
+                },
+                "walletpay-shutdown");
+        stopper.start();
+    }
+
+    private static <T> T await(CompletableFuture<T> future) throws ConfigException {
+        try {
+            return future.get(5, TimeUnit.MINUTES);
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof ConfigException config) {
+                throw config;
+            }
+            throw new IllegalStateException(e.getCause().getMessage(), e.getCause());
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
 }

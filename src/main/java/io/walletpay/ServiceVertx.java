@@ -12,17 +12,17 @@ import java.util.UUID;
 /** A Vert.x instance with Micrometer metrics (HTTP server, pools, JVM) in a Prometheus registry of its own. */
 public record ServiceVertx(Vertx vertx, PrometheusMeterRegistry registry) {
 
-  public static ServiceVertx create() {
-    PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-    MicrometerMetricsOptions metrics = new MicrometerMetricsOptions()
-        .setEnabled(true)
-        .setJvmMetricsEnabled(true)
-        .setRegistryName("walletpay-" + UUID.randomUUID()) // one per instance: tests run several in one JVM
-        .setPrometheusOptions(new VertxPrometheusOptions().setEnabled(true));
-    Vertx vertx = Vertx.builder()
-        .with(new VertxOptions().setMetricsOptions(metrics))
-        .withMetrics(new MicrometerMetricsFactory(registry))
-        .build();
-    return new ServiceVertx(vertx, registry);
-  }
+    public static ServiceVertx create() {
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        MicrometerMetricsOptions metrics = new MicrometerMetricsOptions()
+                .setEnabled(true)
+                .setJvmMetricsEnabled(true)
+                .setRegistryName("walletpay-" + UUID.randomUUID()) // one per instance: tests run several in one JVM
+                .setPrometheusOptions(new VertxPrometheusOptions().setEnabled(true));
+        Vertx vertx = Vertx.builder()
+                .with(new VertxOptions().setMetricsOptions(metrics))
+                .withMetrics(new MicrometerMetricsFactory(registry))
+                .build();
+        return new ServiceVertx(vertx, registry);
+    }
 }

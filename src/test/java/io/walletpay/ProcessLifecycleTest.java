@@ -16,62 +16,65 @@ import org.junit.jupiter.api.io.TempDir;
 /** The real process on the embedded default: durable data, SIGTERM exits 0, a kill -9 does not stop the next start. */
 class ProcessLifecycleTest {
 
-  @TempDir
-  Path dataDir;
-  ServiceProcess service;
+    @TempDir
+    Path dataDir;
 
-  @AfterEach
-  void stop() throws Exception {
-    if (service != null && service.alive()) {
-      service.terminate();
-    }
-  }
+    ServiceProcess service;
 
-  @Test
-  void embeddedDataSurvivesAGracefulStopAndAKill() throws Exception {
-    service = new ServiceProcess(dataDir, Map.of()).start();
-    service.awaitReady();
-    try (Connection db = service.database(); Statement sql = db.createStatement()) {
-      assertThat(scalar(sql, "SHOW fsync")).isEqualTo("on");
-      assertThat(scalar(sql, "SHOW synchronous_commit")).isEqualTo("on");
-      sql.execute("CREATE TABLE survivor (note text)");
-      sql.execute("INSERT INTO survivor VALUES ('written before the restart')");
+    @AfterEach
+    void stop() throws Exception {
+        if (service != null && service.alive()) {
+            service.terminate();
+        }
     }
 
-    assertThat(service.terminate()).as("stopped within 30 s of SIGTERM").isTrue();
-    assertThat(service.exitValue()).isZero();
+    @Test
+    void embeddedDataSurvivesAGracefulStopAndAKill() throws Exception {
+        service = new ServiceProcess(dataDir, Map.of()).start();
+        service.awaitReady();
+        try (Connection db = service.database();
+                Statement sql = db.createStatement()) {
+            assertThat(scalar(sql, "SHOW fsync")).isEqualTo("on");
+            assertThat(scalar(sql, "SHOW synchronous_commit")).isEqualTo("on");
+            sql.execute("CREATE TABLE survivor (note text)");
+            sql.execute("INSERT INTO survivor VALUES ('written before the restart')");
+        }
 
-    service.start().awaitReady();
-    assertThat(survivorNote()).isEqualTo("written before the restart");
+        assertThat(service.terminate()).as("stopped within 30 s of SIGTERM").isTrue();
+        assertThat(service.exitValue()).isZero();
 
-    service.kill(); // the embedded PostgreSQL is left behind, holding the directory
+        service.start().awaitReady();
+        assertThat(survivorNote()).isEqualTo("written before the restart");
 
-    service.start().awaitReady();
-    assertThat(survivorNote()).isEqualTo("written before the restart");
-  }
+        service.kill(); // the embedded PostgreSQL is left behind, holding the directory
 
-  @Test
-  void aBadConfigurationValueStopsStartUpWithOneLineNamingTheKey() throws Exception {
-    Process failed = new ServiceProcess(dataDir, Map.of())
-        .builder(Map.of("WALLETPAY_HTTP_PORT", "not-a-port"))
-        .redirectErrorStream(true)
-        .start();
-    String output = new String(failed.getInputStream().readAllBytes());
-    assertThat(failed.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    assertThat(failed.exitValue()).isEqualTo(2);
-    assertThat(output).contains("configuration key 'http.port'");
-  }
-
-  private String survivorNote() throws Exception {
-    try (Connection db = service.database(); Statement sql = db.createStatement()) {
-      return scalar(sql, "SELECT note FROM survivor");
+        service.start().awaitReady();
+        assertThat(survivorNote()).isEqualTo("written before the restart");
     }
-  }
 
-  private static String scalar(Statement sql, String query) throws Exception {
-    try (ResultSet rows = sql.executeQuery(query)) {
-      rows.next();
-      return rows.getString(1);
+    @Test
+    void aBadConfigurationValueStopsStartUpWithOneLineNamingTheKey() throws Exception {
+        Process failed = new ServiceProcess(dataDir, Map.of())
+                .builder(Map.of("WALLETPAY_HTTP_PORT", "not-a-port"))
+                .redirectErrorStream(true)
+                .start();
+        String output = new String(failed.getInputStream().readAllBytes());
+        assertThat(failed.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(failed.exitValue()).isEqualTo(2);
+        assertThat(output).contains("configuration key 'http.port'");
     }
-  }
+
+    private String survivorNote() throws Exception {
+        try (Connection db = service.database();
+                Statement sql = db.createStatement()) {
+            return scalar(sql, "SELECT note FROM survivor");
+        }
+    }
+
+    private static String scalar(Statement sql, String query) throws Exception {
+        try (ResultSet rows = sql.executeQuery(query)) {
+            rows.next();
+            return rows.getString(1);
+        }
+    }
 }

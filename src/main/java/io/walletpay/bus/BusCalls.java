@@ -18,52 +18,52 @@ import org.slf4j.LoggerFactory;
  */
 public final class BusCalls {
 
-  private static final Logger log = LoggerFactory.getLogger(BusCalls.class);
+    private static final Logger log = LoggerFactory.getLogger(BusCalls.class);
 
-  private final EventBus bus;
-  private final DeliveryOptions options;
+    private final EventBus bus;
+    private final DeliveryOptions options;
 
-  public BusCalls(EventBus bus, long timeoutMs) {
-    this.bus = bus;
-    this.options = new DeliveryOptions().setSendTimeout(timeoutMs);
-  }
-
-  @SuppressWarnings("unchecked")
-  public <T> Future<T> request(String address, Object body) {
-    return bus.request(address, body, options)
-        .recover(BusCalls::unavailable)
-        .map(reply -> {
-          Object value = reply.body();
-          if (value instanceof ServiceException failure) {
-            throw failure;
-          }
-          return (T) value;
-        });
-  }
-
-  /** Answers {@code message} with the outcome of {@code result}. */
-  public static <T> void reply(Message<?> message, Future<T> result) {
-    result.onComplete(done -> {
-      if (done.succeeded()) {
-        message.reply(done.result());
-      } else if (done.cause() instanceof ServiceException expected) {
-        message.reply(expected);
-      } else {
-        ServiceException mapped = StoreFailures.map(done.cause());
-        if (mapped.kind() == ErrorKind.INTERNAL) {
-          log.error("unexpected failure handling {}", message.address(), done.cause());
-        } else {
-          log.warn("{} failed: {}", message.address(), done.cause().toString());
-        }
-        message.reply(mapped);
-      }
-    });
-  }
-
-  private static <T> Future<T> unavailable(Throwable failure) {
-    if (failure instanceof ReplyException reply && reply.failureType() != ReplyFailure.RECIPIENT_FAILURE) {
-      return Future.failedFuture(ServiceException.unavailable());
+    public BusCalls(EventBus bus, long timeoutMs) {
+        this.bus = bus;
+        this.options = new DeliveryOptions().setSendTimeout(timeoutMs);
     }
-    return Future.failedFuture(failure);
-  }
+
+    @SuppressWarnings("unchecked")
+    public <T> Future<T> request(String address, Object body) {
+        return bus.request(address, body, options)
+                .recover(BusCalls::unavailable)
+                .map(reply -> {
+                    Object value = reply.body();
+                    if (value instanceof ServiceException failure) {
+                        throw failure;
+                    }
+                    return (T) value;
+                });
+    }
+
+    /** Answers {@code message} with the outcome of {@code result}. */
+    public static <T> void reply(Message<?> message, Future<T> result) {
+        result.onComplete(done -> {
+            if (done.succeeded()) {
+                message.reply(done.result());
+            } else if (done.cause() instanceof ServiceException expected) {
+                message.reply(expected);
+            } else {
+                ServiceException mapped = StoreFailures.map(done.cause());
+                if (mapped.kind() == ErrorKind.INTERNAL) {
+                    log.error("unexpected failure handling {}", message.address(), done.cause());
+                } else {
+                    log.warn("{} failed: {}", message.address(), done.cause().toString());
+                }
+                message.reply(mapped);
+            }
+        });
+    }
+
+    private static <T> Future<T> unavailable(Throwable failure) {
+        if (failure instanceof ReplyException reply && reply.failureType() != ReplyFailure.RECIPIENT_FAILURE) {
+            return Future.failedFuture(ServiceException.unavailable());
+        }
+        return Future.failedFuture(failure);
+    }
 }

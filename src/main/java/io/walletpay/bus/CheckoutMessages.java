@@ -6,27 +6,24 @@ import java.util.UUID;
 /** Requests about a payment as its customer sees it during checkout, and their reply. */
 public final class CheckoutMessages {
 
-  /** The checkout behind a {@code redirect_url} token; an unknown token is NOT_FOUND. */
-  public record CheckoutByToken(String token) {
-  }
+    /** The checkout behind a {@code redirect_url} token; an unknown token is NOT_FOUND. */
+    public record CheckoutByToken(String token) {}
 
-  /** The checkout of one payment, by id (the provider's order id in live mode); unknown is NOT_FOUND. */
-  public record CheckoutByPayment(UUID paymentId) {
-  }
+    /** The checkout of one payment, by id (the provider's order id in live mode); unknown is NOT_FOUND. */
+    public record CheckoutByPayment(UUID paymentId) {}
 
-  /**
-   * A payment with what its pages need from the merchant. {@code returnUrl} is null when the merchant has none;
-   * {@code pastExpiry} is measured by the database clock, so a pending payment the sweep has not reached yet is
-   * still refused.
-   */
-  public record Checkout(Payment payment, String merchantName, String returnUrl, boolean pastExpiry) {
+    /**
+     * A payment with what its pages need from the merchant. {@code returnUrl} is null when the merchant has none;
+     * {@code pastExpiry} is measured by the database clock, so a pending payment the sweep has not reached yet is
+     * still refused.
+     */
+    public record Checkout(Payment payment, String merchantName, String returnUrl, boolean pastExpiry) {
 
-    /** The same checkout after {@code changed} (the same payment, transitioned). */
-    public Checkout with(Payment changed) {
-      return new Checkout(changed, merchantName, returnUrl, pastExpiry);
+        /** The same checkout after {@code changed} (the same payment, transitioned). */
+        public Checkout with(Payment changed) {
+            return new Checkout(changed, merchantName, returnUrl, pastExpiry);
+        }
     }
-  }
 
-  private CheckoutMessages() {
-  }
+    private CheckoutMessages() {}
 }

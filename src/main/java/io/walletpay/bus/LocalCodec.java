@@ -9,34 +9,34 @@ import io.vertx.core.eventbus.MessageCodec;
  */
 public final class LocalCodec<T> implements MessageCodec<T, T> {
 
-  private final String name;
+    private final String name;
 
-  public LocalCodec(Class<T> type) {
-    this.name = "local:" + type.getName();
-  }
+    public LocalCodec(Class<T> type) {
+        this.name = "local:" + type.getName();
+    }
 
-  @Override
-  public void encodeToWire(Buffer buffer, T message) {
-    throw new UnsupportedOperationException("walletpay messages are local to one JVM");
-  }
+    @Override
+    public void encodeToWire(Buffer buffer, T message) {
+        throw new UnsupportedOperationException("walletpay messages are local to one JVM");
+    }
 
-  @Override
-  public T decodeFromWire(int position, Buffer buffer) {
-    throw new UnsupportedOperationException("walletpay messages are local to one JVM");
-  }
+    @Override
+    public T decodeFromWire(int position, Buffer buffer) {
+        throw new UnsupportedOperationException("walletpay messages are local to one JVM");
+    }
 
-  @Override
-  public T transform(T message) {
-    return message;
-  }
+    @Override
+    public T transform(T message) {
+        return message;
+    }
 
-  @Override
-  public String name() {
-    return name;
-  }
+    @Override
+    public String name() {
+        return name;
+    }
 
-  @Override
-  public byte systemCodecID() {
-    return -1;
-  }
+    @Override
+    public byte systemCodecID() {
+        return -1;
+    }
 }

@@ -9,35 +9,25 @@ import java.util.UUID;
 /** Requests to the merchant store and their replies. */
 public final class MerchantMessages {
 
-  public record CreateMerchant(UUID id, NewMerchant merchant, byte[] secretHash, String webhookSecret) {
-  }
+    public record CreateMerchant(UUID id, NewMerchant merchant, byte[] secretHash, String webhookSecret) {}
 
-  public record GetMerchant(UUID id) {
-  }
+    public record GetMerchant(UUID id) {}
 
-  public record ListMerchants(int limit, UUID startingAfter) {
-  }
+    public record ListMerchants(int limit, UUID startingAfter) {}
 
-  public record MerchantPage(List<Merchant> merchants, boolean hasMore) {
-  }
+    public record MerchantPage(List<Merchant> merchants, boolean hasMore) {}
 
-  public record UpdateMerchant(UUID id, MerchantChanges changes) {
-  }
+    public record UpdateMerchant(UUID id, MerchantChanges changes) {}
 
-  public record RotateWebhookSecret(UUID id, String webhookSecret) {
-  }
+    public record RotateWebhookSecret(UUID id, String webhookSecret) {}
 
-  /** Asks for what a token request is checked against; an unknown id answers {@code Credentials(null, null)}. */
-  public record GetCredentials(UUID id) {
-  }
+    /** Asks for what a token request is checked against; an unknown id answers {@code Credentials(null, null)}. */
+    public record GetCredentials(UUID id) {}
 
-  public record Credentials(Merchant merchant, byte[] secretHash) {
-  }
+    public record Credentials(Merchant merchant, byte[] secretHash) {}
 
-  /** Published after any change, so caches of merchants drop their copy. */
-  public record MerchantChanged(UUID id) {
-  }
+    /** Published after any change, so caches of merchants drop their copy. */
+    public record MerchantChanged(UUID id) {}
 
-  private MerchantMessages() {
-  }
+    private MerchantMessages() {}
 }

@@ -9,47 +9,37 @@ import java.util.UUID;
 /** Requests to the payment store and their replies. */
 public final class PaymentMessages {
 
-  /** Claims an Idempotency-Key for the request {@code claimId}; conflicts fail with 409s. */
-  public record ClaimIdempotencyKey(UUID merchantId, String key, UUID claimId, byte[] requestHash) {
-  }
+    /** Claims an Idempotency-Key for the request {@code claimId}; conflicts fail with 409s. */
+    public record ClaimIdempotencyKey(UUID merchantId, String key, UUID claimId, byte[] requestHash) {}
 
-  /** Either the key is now ours ({@code replay} null) or the first request's answer is to be replayed. */
-  public record IdempotencyClaim(StoredResponse replay) {
-  }
+    /** Either the key is now ours ({@code replay} null) or the first request's answer is to be replayed. */
+    public record IdempotencyClaim(StoredResponse replay) {}
 
-  /** Gives a claimed key back after the request failed, so the merchant can retry with it. */
-  public record ReleaseIdempotencyKey(UUID merchantId, String key, UUID claimId) {
-  }
+    /** Gives a claimed key back after the request failed, so the merchant can retry with it. */
+    public record ReleaseIdempotencyKey(UUID merchantId, String key, UUID claimId) {}
 
-  /**
-   * Stores a payment; with a key ({@code claimId} the claim that holds it), its answer is kept for replays in the
-   * same transaction, or nothing is stored when the claim is no longer ours.
-   */
-  public record CreatePayment(NewPayment payment, String idempotencyKey, UUID claimId) {
-  }
+    /**
+     * Stores a payment; with a key ({@code claimId} the claim that holds it), its answer is kept for replays in the
+     * same transaction, or nothing is stored when the claim is no longer ours.
+     */
+    public record CreatePayment(NewPayment payment, String idempotencyKey, UUID claimId) {}
 
-  /** An HTTP answer as stored: replayed byte for byte. */
-  public record StoredResponse(int status, String body) {
-  }
+    /** An HTTP answer as stored: replayed byte for byte. */
+    public record StoredResponse(int status, String body) {}
 
-  public record GetPayment(UUID merchantId, UUID id) {
-  }
+    public record GetPayment(UUID merchantId, UUID id) {}
 
-  public record ListPayments(UUID merchantId, String referenceId, PaymentStatus status, int limit,
-                             UUID startingAfter) {
-  }
+    public record ListPayments(
+            UUID merchantId, String referenceId, PaymentStatus status, int limit, UUID startingAfter) {}
 
-  public record PaymentPage(List<Payment> payments, boolean hasMore) {
-  }
+    public record PaymentPage(List<Payment> payments, boolean hasMore) {}
 
-  /**
-   * Moves a pending payment to {@code target}. {@code merchantId} scopes it to one merchant (API calls); null
-   * for the customer's checkout, which is scoped by its token instead.
-   */
-  public record TransitionPayment(UUID paymentId, UUID merchantId, PaymentStatus target,
-                                  String providerTransactionId) {
-  }
+    /**
+     * Moves a pending payment to {@code target}. {@code merchantId} scopes it to one merchant (API calls); null
+     * for the customer's checkout, which is scoped by its token instead.
+     */
+    public record TransitionPayment(
+            UUID paymentId, UUID merchantId, PaymentStatus target, String providerTransactionId) {}
 
-  private PaymentMessages() {
-  }
+    private PaymentMessages() {}
 }

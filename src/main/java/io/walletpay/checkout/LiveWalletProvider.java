@@ -40,328 +40,335 @@ import org.slf4j.LoggerFactory;
  */
 public final class LiveWalletProvider implements WalletProvider {
 
-  private static final Logger LOG = LoggerFactory.getLogger(LiveWalletProvider.class);
+    private static final Logger LOG = LoggerFactory.getLogger(LiveWalletProvider.class);
 
-  // Amounts stay decimal from the wire to BigDecimal: never through double.
-  private static final JsonMapper JSON = JsonMapper.builder()
-      .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-      .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
-      .build();
+    // Amounts stay decimal from the wire to BigDecimal: never through double.
+    private static final JsonMapper JSON = JsonMapper.builder()
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
+            .build();
 
-  private static final String TOKEN_FORM = "scope=read,write&grant_type=client_credentials";
-  private static final Duration MAX_EXPIRY_MARGIN = Duration.ofSeconds(5);
+    private static final String TOKEN_FORM = "scope=read,write&grant_type=client_credentials";
+    private static final Duration MAX_EXPIRY_MARGIN = Duration.ofSeconds(5);
 
-  private final LiveProviderSettings settings;
-  private final WebClient client;
-  private final Clock clock;
+    private final LiveProviderSettings settings;
+    private final WebClient client;
+    private final Clock clock;
 
-  private final Object tokenLock = new Object();
-  private CachedToken cachedToken; // guarded by tokenLock
-  private Future<CachedToken> pendingToken; // guarded by tokenLock: the one token request in flight
+    private final Object tokenLock = new Object();
+    private CachedToken cachedToken; // guarded by tokenLock
+    private Future<CachedToken> pendingToken; // guarded by tokenLock: the one token request in flight
 
-  private record CachedToken(String value, Instant usableUntil) {
-  }
+    private record CachedToken(String value, Instant usableUntil) {}
 
-  public LiveWalletProvider(Vertx vertx, LiveProviderSettings settings) {
-    this(vertx, settings, Clock.systemUTC());
-  }
-
-  /** With a clock of the caller's, so token expiry can be tested without waiting. */
-  LiveWalletProvider(Vertx vertx, LiveProviderSettings settings, Clock clock) {
-    this.settings = Objects.requireNonNull(settings, "settings");
-    this.clock = Objects.requireNonNull(clock, "clock");
-    this.client = WebClient.create(vertx, new WebClientOptions()
-        .setUserAgent("walletpay")
-        .setFollowRedirects(false)
-        .setConnectTimeout(Math.toIntExact(settings.connectTimeout().toMillis())));
-  }
-
-  @Override
-  public Future<ProviderPayment> createPayment(UUID orderId, BigDecimal amount) {
-    Objects.requireNonNull(orderId, "orderId");
-    BigDecimal twoDecimals;
-    try {
-      twoDecimals = amount.setScale(2, RoundingMode.UNNECESSARY);
-    } catch (ArithmeticException | NullPointerException e) {
-      return Future.failedFuture(ServiceException.invalid("amount", "The amount must have at most two decimals"));
+    public LiveWalletProvider(Vertx vertx, LiveProviderSettings settings) {
+        this(vertx, settings, Clock.systemUTC());
     }
-    if (twoDecimals.signum() <= 0) {
-      return Future.failedFuture(ServiceException.invalid("amount", "The amount must be positive"));
+
+    /** With a clock of the caller's, so token expiry can be tested without waiting. */
+    LiveWalletProvider(Vertx vertx, LiveProviderSettings settings, Clock clock) {
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.client = WebClient.create(
+                vertx,
+                new WebClientOptions()
+                        .setUserAgent("walletpay")
+                        .setFollowRedirects(false)
+                        .setConnectTimeout(
+                                Math.toIntExact(settings.connectTimeout().toMillis())));
     }
-    ObjectNode body = JSON.createObjectNode();
-    body.put("amount", twoDecimals);
-    body.put("orderId", orderId.toString());
-    return call("CreatePayment", body, false).map(answer -> {
-      String token = text(answer.path("payment_token").path("token"));
-      if (token == null || token.isBlank()) {
-        throw providerError("CreatePayment", "the answer carries no payment token");
-      }
-      String redirect = settings.gatewayBaseUrl() + "/Payment/Redirect?token="
-          + URLEncoder.encode(token, StandardCharsets.UTF_8);
-      return new ProviderPayment(token, redirect);
-    });
-  }
 
-  @Override
-  public Future<ProviderTransaction> retrieveByOrder(UUID orderId) {
-    Objects.requireNonNull(orderId, "orderId");
-    ObjectNode body = JSON.createObjectNode().put("orderId", orderId.toString());
-    return call("RetrieveOrderPayment", body, true).map(answer -> {
-      ProviderTransaction transaction = transaction("RetrieveOrderPayment", answer);
-      if (!orderId.equals(transaction.orderId())) {
-        throw providerError("RetrieveOrderPayment", "the answer is about another order");
-      }
-      return transaction;
-    });
-  }
-
-  @Override
-  public Future<ProviderTransaction> retrieveByTransaction(String transactionId) {
-    if (transactionId == null || transactionId.isBlank()) {
-      return Future.failedFuture(ServiceException.invalid("transactionId", "A transaction id is required"));
-    }
-    ObjectNode body = JSON.createObjectNode().put("transactionId", transactionId);
-    return call("RetrieveTransactionPayment", body, true).map(answer -> {
-      ProviderTransaction transaction = transaction("RetrieveTransactionPayment", answer);
-      if (!transactionId.equals(transaction.transactionId())) {
-        throw providerError("RetrieveTransactionPayment", "the answer is about another transaction");
-      }
-      return transaction;
-    });
-  }
-
-  /** Releases the HTTP connections. */
-  public void close() {
-    client.close();
-  }
-
-  // ---- one API call: token, request, a single retry on 401, answer checked ------------------------------
-
-  private Future<JsonNode> call(String operation, ObjectNode body, boolean notFoundIsAnAnswer) {
-    Buffer payload;
-    try {
-      payload = Buffer.buffer(JSON.writeValueAsBytes(body));
-    } catch (JsonProcessingException e) {
-      return Future.failedFuture(providerError(operation, "the request could not be encoded"));
-    }
-    String url = settings.apiBaseUrl() + "/v1/" + operation;
-    return accessToken()
-        .compose(token -> post(url, payload, token).compose(response -> {
-          if (response.statusCode() != 401) {
-            return Future.succeededFuture(response);
-          }
-          // The provider may revoke or expire a token earlier than it said: one fresh token, one retry.
-          dropToken(token);
-          return accessToken().compose(fresh -> post(url, payload, fresh).andThen(retried -> {
-            if (retried.succeeded() && retried.result().statusCode() == 401) {
-              dropToken(fresh);
+    @Override
+    public Future<ProviderPayment> createPayment(UUID orderId, BigDecimal amount) {
+        Objects.requireNonNull(orderId, "orderId");
+        BigDecimal twoDecimals;
+        try {
+            twoDecimals = amount.setScale(2, RoundingMode.UNNECESSARY);
+        } catch (ArithmeticException | NullPointerException e) {
+            return Future.failedFuture(ServiceException.invalid("amount", "The amount must have at most two decimals"));
+        }
+        if (twoDecimals.signum() <= 0) {
+            return Future.failedFuture(ServiceException.invalid("amount", "The amount must be positive"));
+        }
+        ObjectNode body = JSON.createObjectNode();
+        body.put("amount", twoDecimals);
+        body.put("orderId", orderId.toString());
+        return call("CreatePayment", body, false).map(answer -> {
+            String token = text(answer.path("payment_token").path("token"));
+            if (token == null || token.isBlank()) {
+                throw providerError("CreatePayment", "the answer carries no payment token");
             }
-          }));
-        }))
-        .map(response -> answer(operation, response, notFoundIsAnAnswer))
-        .recover(failure -> {
-          ServiceException error = asServiceException(operation, failure);
-          if (error.kind() == ErrorKind.PROVIDER) {
-            LOG.warn("{}", error.getMessage()); // messages name the step and status, never a credential
-          }
-          return Future.failedFuture(error);
+            String redirect = settings.gatewayBaseUrl() + "/Payment/Redirect?token="
+                    + URLEncoder.encode(token, StandardCharsets.UTF_8);
+            return new ProviderPayment(token, redirect);
         });
-  }
+    }
 
-  private Future<HttpResponse<Buffer>> post(String url, Buffer payload, String token) {
-    return timed(client.postAbs(url))
-        .bearerTokenAuthentication(token)
-        .putHeader("Content-Type", "application/json")
-        .putHeader("Accept", "application/json")
-        .sendBuffer(payload);
-  }
-
-  private HttpRequest<Buffer> timed(HttpRequest<Buffer> request) {
-    return request
-        .connectTimeout(settings.connectTimeout().toMillis())
-        .timeout(settings.requestTimeout().toMillis());
-  }
-
-  private JsonNode answer(String operation, HttpResponse<Buffer> response, boolean notFoundIsAnAnswer) {
-    int status = response.statusCode();
-    if (status == 404 && notFoundIsAnAnswer) {
-      throw ServiceException.notFound("Wallet transaction");
-    }
-    if (status < 200 || status > 299) {
-      throw providerError(operation, "the provider answered HTTP " + status);
-    }
-    JsonNode answer = parse(operation, response);
-    // Some wallet APIs repeat the outcome in the body; an error there wins over a 2xx on the wire.
-    JsonNode bodyStatus = answer.path("status");
-    if (bodyStatus.canConvertToInt() && bodyStatus.isNumber() && bodyStatus.intValue() >= 400) {
-      if (bodyStatus.intValue() == 404 && notFoundIsAnAnswer) {
-        throw ServiceException.notFound("Wallet transaction");
-      }
-      throw providerError(operation, "the provider answered status " + bodyStatus.intValue());
-    }
-    return answer;
-  }
-
-  private static JsonNode parse(String operation, HttpResponse<Buffer> response) {
-    Buffer body = response.body();
-    if (body == null || body.length() == 0) {
-      throw providerError(operation, "the answer is empty");
-    }
-    try {
-      JsonNode node = JSON.readTree(body.getBytes());
-      if (node == null || !node.isObject()) {
-        throw providerError(operation, "the answer is not a JSON object");
-      }
-      return node;
-    } catch (IOException e) {
-      throw providerError(operation, "the answer is not JSON");
-    }
-  }
-
-  private static ProviderTransaction transaction(String operation, JsonNode answer) {
-    JsonNode payment = answer.path("payment");
-    if (!payment.isObject()) {
-      throw providerError(operation, "the answer carries no payment");
-    }
-    String transactionId = text(payment.path("transaction_id"));
-    String reference = text(payment.path("reference"));
-    BigDecimal cost = decimal(payment.path("cost"));
-    if (transactionId == null || transactionId.isBlank() || reference == null || cost == null) {
-      throw providerError(operation, "the payment lacks transaction_id, reference or cost");
-    }
-    UUID orderId;
-    try {
-      orderId = UUID.fromString(reference);
-    } catch (IllegalArgumentException e) {
-      throw providerError(operation, "the payment reference is not an order id");
-    }
-    boolean successful = "successful".equalsIgnoreCase(text(payment.path("message")));
-    return new ProviderTransaction(transactionId, orderId, cost, text(payment.path("payer")), successful);
-  }
-
-  /** A JSON number or numeric string, exactly; two decimals when that loses nothing. */
-  private static BigDecimal decimal(JsonNode node) {
-    BigDecimal value;
-    if (node.isNumber()) {
-      value = node.decimalValue();
-    } else if (node.isTextual()) {
-      try {
-        value = new BigDecimal(node.textValue().strip());
-      } catch (NumberFormatException e) {
-        return null;
-      }
-    } else {
-      return null;
-    }
-    try {
-      return value.setScale(2, RoundingMode.UNNECESSARY);
-    } catch (ArithmeticException moreThanTwoDecimals) {
-      return value; // kept exact: the caller's compareTo against the payment amount will refuse it
-    }
-  }
-
-  private static String text(JsonNode node) {
-    return node.isTextual() || node.isNumber() ? node.asText() : null;
-  }
-
-  // ---- the access token: single flight, cached until shortly before expiry -------------------------------
-
-  private Future<String> accessToken() {
-    synchronized (tokenLock) {
-      if (cachedToken != null && clock.instant().isBefore(cachedToken.usableUntil())) {
-        return Future.succeededFuture(cachedToken.value());
-      }
-      if (pendingToken == null) {
-        Promise<CachedToken> promise = Promise.promise();
-        Future<CachedToken> request = promise.future();
-        pendingToken = request;
-        fetchToken().onComplete(result -> {
-          synchronized (tokenLock) {
-            if (pendingToken == request) {
-              pendingToken = null;
+    @Override
+    public Future<ProviderTransaction> retrieveByOrder(UUID orderId) {
+        Objects.requireNonNull(orderId, "orderId");
+        ObjectNode body = JSON.createObjectNode().put("orderId", orderId.toString());
+        return call("RetrieveOrderPayment", body, true).map(answer -> {
+            ProviderTransaction transaction = transaction("RetrieveOrderPayment", answer);
+            if (!orderId.equals(transaction.orderId())) {
+                throw providerError("RetrieveOrderPayment", "the answer is about another order");
             }
-            if (result.succeeded()) {
-              cachedToken = result.result();
-            }
-          }
-          promise.handle(result);
+            return transaction;
         });
-      }
-      return pendingToken.map(CachedToken::value);
     }
-  }
 
-  /** Forgets {@code rejected} unless a newer token has replaced it already. */
-  private void dropToken(String rejected) {
-    synchronized (tokenLock) {
-      if (cachedToken != null && cachedToken.value().equals(rejected)) {
-        cachedToken = null;
-      }
+    @Override
+    public Future<ProviderTransaction> retrieveByTransaction(String transactionId) {
+        if (transactionId == null || transactionId.isBlank()) {
+            return Future.failedFuture(ServiceException.invalid("transactionId", "A transaction id is required"));
+        }
+        ObjectNode body = JSON.createObjectNode().put("transactionId", transactionId);
+        return call("RetrieveTransactionPayment", body, true).map(answer -> {
+            ProviderTransaction transaction = transaction("RetrieveTransactionPayment", answer);
+            if (!transactionId.equals(transaction.transactionId())) {
+                throw providerError("RetrieveTransactionPayment", "the answer is about another transaction");
+            }
+            return transaction;
+        });
     }
-  }
 
-  private Future<CachedToken> fetchToken() {
-    Instant requestedAt = clock.instant();
-    return timed(client.postAbs(settings.apiBaseUrl() + "/oauth/token"))
-        .basicAuthentication(settings.clientId(), settings.clientSecret())
-        .putHeader("Content-Type", "application/x-www-form-urlencoded")
-        .putHeader("Accept", "application/json")
-        .sendBuffer(Buffer.buffer(TOKEN_FORM))
-        .map(response -> {
-          int status = response.statusCode();
-          if (status == 400 || status == 401 || status == 403) {
-            throw providerError("token", "the provider refused the client credentials (HTTP " + status + ")");
-          }
-          if (status < 200 || status > 299) {
-            throw providerError("token", "the provider answered HTTP " + status);
-          }
-          JsonNode answer = parse("token", response);
-          String token = answer.path("access_token").isTextual() ? answer.path("access_token").textValue() : null;
-          if (token == null || token.isBlank()) {
-            throw providerError("token", "the answer carries no access_token");
-          }
-          return new CachedToken(token, requestedAt.plus(usableLifetime(answer.path("expires_in"))));
-        })
-        .recover(failure -> Future.failedFuture(asServiceException("token", failure)));
-  }
-
-  /**
-   * How long a token is reused: its lifetime less a margin of 10 % (at most 5 s), counted from when it was
-   * requested, so a call never leaves with a token about to expire in flight. No lifetime: used once.
-   */
-  static Duration usableLifetime(JsonNode expiresIn) {
-    long seconds = expiresIn.canConvertToLong() && expiresIn.isNumber() ? expiresIn.longValue()
-        : expiresIn.isTextual() && expiresIn.textValue().strip().matches("[0-9]{1,9}")
-            ? Long.parseLong(expiresIn.textValue().strip()) : 0;
-    if (seconds <= 0) {
-      return Duration.ZERO;
+    /** Releases the HTTP connections. */
+    public void close() {
+        client.close();
     }
-    Duration lifetime = Duration.ofSeconds(seconds);
-    Duration margin = lifetime.dividedBy(10);
-    if (margin.compareTo(MAX_EXPIRY_MARGIN) > 0) {
-      margin = MAX_EXPIRY_MARGIN;
-    }
-    return lifetime.minus(margin);
-  }
 
-  // ---- errors ----------------------------------------------------------------------------------------------
+    // ---- one API call: token, request, a single retry on 401, answer checked ------------------------------
 
-  private static ServiceException asServiceException(String operation, Throwable failure) {
-    if (failure instanceof ServiceException known) {
-      return known;
+    private Future<JsonNode> call(String operation, ObjectNode body, boolean notFoundIsAnAnswer) {
+        Buffer payload;
+        try {
+            payload = Buffer.buffer(JSON.writeValueAsBytes(body));
+        } catch (JsonProcessingException e) {
+            return Future.failedFuture(providerError(operation, "the request could not be encoded"));
+        }
+        String url = settings.apiBaseUrl() + "/v1/" + operation;
+        return accessToken()
+                .compose(token -> post(url, payload, token).compose(response -> {
+                    if (response.statusCode() != 401) {
+                        return Future.succeededFuture(response);
+                    }
+                    // The provider may revoke or expire a token earlier than it said: one fresh token, one retry.
+                    dropToken(token);
+                    return accessToken()
+                            .compose(fresh -> post(url, payload, fresh).andThen(retried -> {
+                                if (retried.succeeded() && retried.result().statusCode() == 401) {
+                                    dropToken(fresh);
+                                }
+                            }));
+                }))
+                .map(response -> answer(operation, response, notFoundIsAnAnswer))
+                .recover(failure -> {
+                    ServiceException error = asServiceException(operation, failure);
+                    if (error.kind() == ErrorKind.PROVIDER) {
+                        LOG.warn("{}", error.getMessage()); // messages name the step and status, never a credential
+                    }
+                    return Future.failedFuture(error);
+                });
     }
-    String why;
-    if (failure instanceof TimeoutException || failure instanceof io.netty.channel.ConnectTimeoutException) {
-      why = "the provider did not answer in time";
-    } else if (failure instanceof ConnectException || failure.getCause() instanceof ConnectException) {
-      why = "the provider could not be reached";
-    } else {
-      why = "the call failed (" + failure.getClass().getSimpleName() + ")";
-    }
-    return new ServiceException(ErrorKind.PROVIDER, "provider_error", "Wallet provider " + operation + ": " + why);
-  }
 
-  private static ServiceException providerError(String operation, String why) {
-    return new ServiceException(ErrorKind.PROVIDER, "provider_error", "Wallet provider " + operation + ": " + why);
-  }
+    private Future<HttpResponse<Buffer>> post(String url, Buffer payload, String token) {
+        return timed(client.postAbs(url))
+                .bearerTokenAuthentication(token)
+                .putHeader("Content-Type", "application/json")
+                .putHeader("Accept", "application/json")
+                .sendBuffer(payload);
+    }
+
+    private HttpRequest<Buffer> timed(HttpRequest<Buffer> request) {
+        return request.connectTimeout(settings.connectTimeout().toMillis())
+                .timeout(settings.requestTimeout().toMillis());
+    }
+
+    private JsonNode answer(String operation, HttpResponse<Buffer> response, boolean notFoundIsAnAnswer) {
+        int status = response.statusCode();
+        if (status == 404 && notFoundIsAnAnswer) {
+            throw ServiceException.notFound("Wallet transaction");
+        }
+        if (status < 200 || status > 299) {
+            throw providerError(operation, "the provider answered HTTP " + status);
+        }
+        JsonNode answer = parse(operation, response);
+        // Some wallet APIs repeat the outcome in the body; an error there wins over a 2xx on the wire.
+        JsonNode bodyStatus = answer.path("status");
+        if (bodyStatus.canConvertToInt() && bodyStatus.isNumber() && bodyStatus.intValue() >= 400) {
+            if (bodyStatus.intValue() == 404 && notFoundIsAnAnswer) {
+                throw ServiceException.notFound("Wallet transaction");
+            }
+            throw providerError(operation, "the provider answered status " + bodyStatus.intValue());
+        }
+        return answer;
+    }
+
+    private static JsonNode parse(String operation, HttpResponse<Buffer> response) {
+        Buffer body = response.body();
+        if (body == null || body.length() == 0) {
+            throw providerError(operation, "the answer is empty");
+        }
+        try {
+            JsonNode node = JSON.readTree(body.getBytes());
+            if (node == null || !node.isObject()) {
+                throw providerError(operation, "the answer is not a JSON object");
+            }
+            return node;
+        } catch (IOException e) {
+            throw providerError(operation, "the answer is not JSON");
+        }
+    }
+
+    private static ProviderTransaction transaction(String operation, JsonNode answer) {
+        JsonNode payment = answer.path("payment");
+        if (!payment.isObject()) {
+            throw providerError(operation, "the answer carries no payment");
+        }
+        String transactionId = text(payment.path("transaction_id"));
+        String reference = text(payment.path("reference"));
+        BigDecimal cost = decimal(payment.path("cost"));
+        if (transactionId == null || transactionId.isBlank() || reference == null || cost == null) {
+            throw providerError(operation, "the payment lacks transaction_id, reference or cost");
+        }
+        UUID orderId;
+        try {
+            orderId = UUID.fromString(reference);
+        } catch (IllegalArgumentException e) {
+            throw providerError(operation, "the payment reference is not an order id");
+        }
+        boolean successful = "successful".equalsIgnoreCase(text(payment.path("message")));
+        return new ProviderTransaction(transactionId, orderId, cost, text(payment.path("payer")), successful);
+    }
+
+    /** A JSON number or numeric string, exactly; two decimals when that loses nothing. */
+    private static BigDecimal decimal(JsonNode node) {
+        BigDecimal value;
+        if (node.isNumber()) {
+            value = node.decimalValue();
+        } else if (node.isTextual()) {
+            try {
+                value = new BigDecimal(node.textValue().strip());
+            } catch (NumberFormatException e) {
+                return null;
+            }
+        } else {
+            return null;
+        }
+        try {
+            return value.setScale(2, RoundingMode.UNNECESSARY);
+        } catch (ArithmeticException moreThanTwoDecimals) {
+            return value; // kept exact: the caller's compareTo against the payment amount will refuse it
+        }
+    }
+
+    private static String text(JsonNode node) {
+        return node.isTextual() || node.isNumber() ? node.asText() : null;
+    }
+
+    // ---- the access token: single flight, cached until shortly before expiry -------------------------------
+
+    private Future<String> accessToken() {
+        synchronized (tokenLock) {
+            if (cachedToken != null && clock.instant().isBefore(cachedToken.usableUntil())) {
+                return Future.succeededFuture(cachedToken.value());
+            }
+            if (pendingToken == null) {
+                Promise<CachedToken> promise = Promise.promise();
+                Future<CachedToken> request = promise.future();
+                pendingToken = request;
+                fetchToken().onComplete(result -> {
+                    synchronized (tokenLock) {
+                        if (pendingToken == request) {
+                            pendingToken = null;
+                        }
+                        if (result.succeeded()) {
+                            cachedToken = result.result();
+                        }
+                    }
+                    promise.handle(result);
+                });
+            }
+            return pendingToken.map(CachedToken::value);
+        }
+    }
+
+    /** Forgets {@code rejected} unless a newer token has replaced it already. */
+    private void dropToken(String rejected) {
+        synchronized (tokenLock) {
+            if (cachedToken != null && cachedToken.value().equals(rejected)) {
+                cachedToken = null;
+            }
+        }
+    }
+
+    private Future<CachedToken> fetchToken() {
+        Instant requestedAt = clock.instant();
+        return timed(client.postAbs(settings.apiBaseUrl() + "/oauth/token"))
+                .basicAuthentication(settings.clientId(), settings.clientSecret())
+                .putHeader("Content-Type", "application/x-www-form-urlencoded")
+                .putHeader("Accept", "application/json")
+                .sendBuffer(Buffer.buffer(TOKEN_FORM))
+                .map(response -> {
+                    int status = response.statusCode();
+                    if (status == 400 || status == 401 || status == 403) {
+                        throw providerError(
+                                "token", "the provider refused the client credentials (HTTP " + status + ")");
+                    }
+                    if (status < 200 || status > 299) {
+                        throw providerError("token", "the provider answered HTTP " + status);
+                    }
+                    JsonNode answer = parse("token", response);
+                    String token = answer.path("access_token").isTextual()
+                            ? answer.path("access_token").textValue()
+                            : null;
+                    if (token == null || token.isBlank()) {
+                        throw providerError("token", "the answer carries no access_token");
+                    }
+                    return new CachedToken(token, requestedAt.plus(usableLifetime(answer.path("expires_in"))));
+                })
+                .recover(failure -> Future.failedFuture(asServiceException("token", failure)));
+    }
+
+    /**
+     * How long a token is reused: its lifetime less a margin of 10 % (at most 5 s), counted from when it was
+     * requested, so a call never leaves with a token about to expire in flight. No lifetime: used once.
+     */
+    static Duration usableLifetime(JsonNode expiresIn) {
+        long seconds = expiresIn.canConvertToLong() && expiresIn.isNumber()
+                ? expiresIn.longValue()
+                : expiresIn.isTextual() && expiresIn.textValue().strip().matches("[0-9]{1,9}")
+                        ? Long.parseLong(expiresIn.textValue().strip())
+                        : 0;
+        if (seconds <= 0) {
+            return Duration.ZERO;
+        }
+        Duration lifetime = Duration.ofSeconds(seconds);
+        Duration margin = lifetime.dividedBy(10);
+        if (margin.compareTo(MAX_EXPIRY_MARGIN) > 0) {
+            margin = MAX_EXPIRY_MARGIN;
+        }
+        return lifetime.minus(margin);
+    }
+
+    // ---- errors ----------------------------------------------------------------------------------------------
+
+    private static ServiceException asServiceException(String operation, Throwable failure) {
+        if (failure instanceof ServiceException known) {
+            return known;
+        }
+        String why;
+        if (failure instanceof TimeoutException || failure instanceof io.netty.channel.ConnectTimeoutException) {
+            why = "the provider did not answer in time";
+        } else if (failure instanceof ConnectException || failure.getCause() instanceof ConnectException) {
+            why = "the provider could not be reached";
+        } else {
+            why = "the call failed (" + failure.getClass().getSimpleName() + ")";
+        }
+        return new ServiceException(ErrorKind.PROVIDER, "provider_error", "Wallet provider " + operation + ": " + why);
+    }
+
+    private static ServiceException providerError(String operation, String why) {
+        return new ServiceException(ErrorKind.PROVIDER, "provider_error", "Wallet provider " + operation + ": " + why);
+    }
 }

@@ -11,39 +11,39 @@ import java.util.regex.Pattern;
  */
 public record PhoneNumber(String digits) {
 
-  /** The sandbox number whose payments are declined (insufficient funds); every other valid number pays. */
-  public static final String SANDBOX_DECLINED = "50900000002";
+    /** The sandbox number whose payments are declined (insufficient funds); every other valid number pays. */
+    public static final String SANDBOX_DECLINED = "50900000002";
 
-  private static final Pattern CANONICAL = Pattern.compile("509[0-9]{8}");
-  private static final Pattern SEPARATORS = Pattern.compile("[ \\t\\u00A0-]");
-  // Generous bound so a pasted paragraph is rejected before any regex runs on it.
-  private static final int MAX_RAW_LENGTH = 40;
+    private static final Pattern CANONICAL = Pattern.compile("509[0-9]{8}");
+    private static final Pattern SEPARATORS = Pattern.compile("[ \\t\\u00A0-]");
+    // Generous bound so a pasted paragraph is rejected before any regex runs on it.
+    private static final int MAX_RAW_LENGTH = 40;
 
-  public PhoneNumber {
-    Objects.requireNonNull(digits, "digits");
-    if (!CANONICAL.matcher(digits).matches()) {
-      throw new IllegalArgumentException("not a 509 wallet number");
+    public PhoneNumber {
+        Objects.requireNonNull(digits, "digits");
+        if (!CANONICAL.matcher(digits).matches()) {
+            throw new IllegalArgumentException("not a 509 wallet number");
+        }
     }
-  }
 
-  /** The eleven digits of {@code raw} when it is a 509 wallet number, else empty. */
-  public static Optional<String> parse(String raw) {
-    if (raw == null || raw.length() > MAX_RAW_LENGTH) {
-      return Optional.empty();
+    /** The eleven digits of {@code raw} when it is a 509 wallet number, else empty. */
+    public static Optional<String> parse(String raw) {
+        if (raw == null || raw.length() > MAX_RAW_LENGTH) {
+            return Optional.empty();
+        }
+        String compact = SEPARATORS.matcher(raw.strip()).replaceAll("");
+        if (compact.startsWith("+")) {
+            compact = compact.substring(1);
+        }
+        return CANONICAL.matcher(compact).matches() ? Optional.of(compact) : Optional.empty();
     }
-    String compact = SEPARATORS.matcher(raw.strip()).replaceAll("");
-    if (compact.startsWith("+")) {
-      compact = compact.substring(1);
+
+    /** {@link #parse(String)}, as a value. */
+    public static Optional<PhoneNumber> from(String raw) {
+        return parse(raw).map(PhoneNumber::new);
     }
-    return CANONICAL.matcher(compact).matches() ? Optional.of(compact) : Optional.empty();
-  }
 
-  /** {@link #parse(String)}, as a value. */
-  public static Optional<PhoneNumber> from(String raw) {
-    return parse(raw).map(PhoneNumber::new);
-  }
-
-  public boolean declinedInSandbox() {
-    return SANDBOX_DECLINED.equals(digits);
-  }
+    public boolean declinedInSandbox() {
+        return SANDBOX_DECLINED.equals(digits);
+    }
 }

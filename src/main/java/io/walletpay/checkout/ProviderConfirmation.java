@@ -13,27 +13,28 @@ import java.util.UUID;
  */
 public final class ProviderConfirmation {
 
-  public static final String MISMATCH = "provider_mismatch";
-  public static final String NOT_SUCCESSFUL = "payment_not_successful";
+    public static final String MISMATCH = "provider_mismatch";
+    public static final String NOT_SUCCESSFUL = "payment_not_successful";
 
-  private ProviderConfirmation() {
-  }
+    private ProviderConfirmation() {}
 
-  /** Returns normally when {@code transaction} pays the payment; otherwise a CONFLICT saying why not. */
-  public static void check(ProviderTransaction transaction, UUID paymentId, BigDecimal amount) {
-    Objects.requireNonNull(transaction, "transaction");
-    if (!paymentId.equals(transaction.orderId())) {
-      throw new ServiceException(ErrorKind.CONFLICT, MISMATCH,
-          "The wallet provider reports this transaction for another payment");
+    /** Returns normally when {@code transaction} pays the payment; otherwise a CONFLICT saying why not. */
+    public static void check(ProviderTransaction transaction, UUID paymentId, BigDecimal amount) {
+        Objects.requireNonNull(transaction, "transaction");
+        if (!paymentId.equals(transaction.orderId())) {
+            throw new ServiceException(
+                    ErrorKind.CONFLICT, MISMATCH, "The wallet provider reports this transaction for another payment");
+        }
+        // compareTo, not equals: 2500.0 and 2500.00 are the same money; 2500.01 is not
+        if (transaction.amount() == null || transaction.amount().compareTo(amount) != 0) {
+            throw new ServiceException(
+                    ErrorKind.CONFLICT, MISMATCH, "The amount paid at the wallet provider does not match this payment");
+        }
+        if (!transaction.successful()) {
+            throw new ServiceException(
+                    ErrorKind.CONFLICT,
+                    NOT_SUCCESSFUL,
+                    "The wallet provider does not report this payment as successful");
+        }
     }
-    // compareTo, not equals: 2500.0 and 2500.00 are the same money; 2500.01 is not
-    if (transaction.amount() == null || transaction.amount().compareTo(amount) != 0) {
-      throw new ServiceException(ErrorKind.CONFLICT, MISMATCH,
-          "The amount paid at the wallet provider does not match this payment");
-    }
-    if (!transaction.successful()) {
-      throw new ServiceException(ErrorKind.CONFLICT, NOT_SUCCESSFUL,
-          "The wallet provider does not report this payment as successful");
-    }
-  }
 }

@@ -16,56 +16,55 @@ import java.util.UUID;
  */
 public final class ReturnUrl {
 
-  public static final String TRANSACTION_ID = "transaction_id";
-  public static final String REFERENCE_ID = "reference_id";
-  public static final String STATUS = "status";
+    public static final String TRANSACTION_ID = "transaction_id";
+    public static final String REFERENCE_ID = "reference_id";
+    public static final String STATUS = "status";
 
-  private static final Set<String> OURS = Set.of(TRANSACTION_ID, REFERENCE_ID, STATUS);
+    private static final Set<String> OURS = Set.of(TRANSACTION_ID, REFERENCE_ID, STATUS);
 
-  private ReturnUrl() {
-  }
+    private ReturnUrl() {}
 
-  public static String withResult(String returnUrl, UUID transactionId, String referenceId, String status) {
-    Objects.requireNonNull(returnUrl, "returnUrl");
-    Objects.requireNonNull(transactionId, "transactionId");
-    Objects.requireNonNull(status, "status");
-    String fragment = "";
-    String rest = returnUrl;
-    int hash = rest.indexOf('#');
-    if (hash >= 0) {
-      fragment = rest.substring(hash);
-      rest = rest.substring(0, hash);
-    }
-    List<String> pairs = new ArrayList<>();
-    int question = rest.indexOf('?');
-    if (question >= 0) {
-      for (String pair : rest.substring(question + 1).split("&")) {
-        if (!pair.isEmpty() && !OURS.contains(name(pair))) {
-          pairs.add(pair);
+    public static String withResult(String returnUrl, UUID transactionId, String referenceId, String status) {
+        Objects.requireNonNull(returnUrl, "returnUrl");
+        Objects.requireNonNull(transactionId, "transactionId");
+        Objects.requireNonNull(status, "status");
+        String fragment = "";
+        String rest = returnUrl;
+        int hash = rest.indexOf('#');
+        if (hash >= 0) {
+            fragment = rest.substring(hash);
+            rest = rest.substring(0, hash);
         }
-      }
-      rest = rest.substring(0, question);
+        List<String> pairs = new ArrayList<>();
+        int question = rest.indexOf('?');
+        if (question >= 0) {
+            for (String pair : rest.substring(question + 1).split("&")) {
+                if (!pair.isEmpty() && !OURS.contains(name(pair))) {
+                    pairs.add(pair);
+                }
+            }
+            rest = rest.substring(0, question);
+        }
+        pairs.add(TRANSACTION_ID + "=" + encode(transactionId.toString()));
+        if (referenceId != null) {
+            pairs.add(REFERENCE_ID + "=" + encode(referenceId));
+        }
+        pairs.add(STATUS + "=" + encode(status));
+        return rest + "?" + String.join("&", pairs) + fragment;
     }
-    pairs.add(TRANSACTION_ID + "=" + encode(transactionId.toString()));
-    if (referenceId != null) {
-      pairs.add(REFERENCE_ID + "=" + encode(referenceId));
-    }
-    pairs.add(STATUS + "=" + encode(status));
-    return rest + "?" + String.join("&", pairs) + fragment;
-  }
 
-  private static String name(String pair) {
-    int equals = pair.indexOf('=');
-    String raw = equals < 0 ? pair : pair.substring(0, equals);
-    try {
-      return URLDecoder.decode(raw, StandardCharsets.UTF_8);
-    } catch (IllegalArgumentException malformed) {
-      return raw;
+    private static String name(String pair) {
+        int equals = pair.indexOf('=');
+        String raw = equals < 0 ? pair : pair.substring(0, equals);
+        try {
+            return URLDecoder.decode(raw, StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException malformed) {
+            return raw;
+        }
     }
-  }
 
-  /** Percent-encoding in which a space is {@code %20}: unambiguous for form and non-form query parsers alike. */
-  private static String encode(String value) {
-    return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
-  }
+    /** Percent-encoding in which a space is {@code %20}: unambiguous for form and non-form query parsers alike. */
+    private static String encode(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
+    }
 }

@@ -12,30 +12,30 @@ import java.util.UUID;
  */
 public final class SandboxWalletProvider implements WalletProvider {
 
-  private final String publicBaseUrl;
+    private final String publicBaseUrl;
 
-  public SandboxWalletProvider(String publicBaseUrl) {
-    this.publicBaseUrl = publicBaseUrl;
-  }
+    public SandboxWalletProvider(String publicBaseUrl) {
+        this.publicBaseUrl = publicBaseUrl;
+    }
 
-  @Override
-  public Future<ProviderPayment> createPayment(UUID orderId, BigDecimal amount) {
-    String token = Secrets.randomToken(24);
-    return Future.succeededFuture(new ProviderPayment(token, publicBaseUrl + "/checkout/" + token));
-  }
+    @Override
+    public Future<ProviderPayment> createPayment(UUID orderId, BigDecimal amount) {
+        String token = Secrets.randomToken(24);
+        return Future.succeededFuture(new ProviderPayment(token, publicBaseUrl + "/checkout/" + token));
+    }
 
-  @Override
-  public boolean remote() {
-    return false;
-  }
+    @Override
+    public boolean remote() {
+        return false;
+    }
 
-  @Override
-  public Future<ProviderTransaction> retrieveByOrder(UUID orderId) {
-    return Future.failedFuture(ServiceException.notFound("Sandbox transaction"));
-  }
+    @Override
+    public Future<ProviderTransaction> retrieveByOrder(UUID orderId) {
+        return Future.failedFuture(ServiceException.notFound("Sandbox transaction"));
+    }
 
-  @Override
-  public Future<ProviderTransaction> retrieveByTransaction(String transactionId) {
-    return Future.failedFuture(ServiceException.notFound("Sandbox transaction"));
-  }
+    @Override
+    public Future<ProviderTransaction> retrieveByTransaction(String transactionId) {
+        return Future.failedFuture(ServiceException.notFound("Sandbox transaction"));
+    }
 }

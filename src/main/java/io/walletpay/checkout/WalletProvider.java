@@ -12,17 +12,17 @@ import java.util.UUID;
  */
 public interface WalletProvider {
 
-  /** Opens a payment of {@code amount} HTG (scale 2) for the order; the customer is sent to the redirect URL. */
-  Future<ProviderPayment> createPayment(UUID orderId, BigDecimal amount);
+    /** Opens a payment of {@code amount} HTG (scale 2) for the order; the customer is sent to the redirect URL. */
+    Future<ProviderPayment> createPayment(UUID orderId, BigDecimal amount);
 
-  /** The provider's record of the payment made for the order; NOT_FOUND while the customer has not paid. */
-  Future<ProviderTransaction> retrieveByOrder(UUID orderId);
+    /** The provider's record of the payment made for the order; NOT_FOUND while the customer has not paid. */
+    Future<ProviderTransaction> retrieveByOrder(UUID orderId);
 
-  /** Whether customers pay somewhere else (the provider's gateway), so the provider must be asked what happened. */
-  default boolean remote() {
-    return true;
-  }
+    /** Whether customers pay somewhere else (the provider's gateway), so the provider must be asked what happened. */
+    default boolean remote() {
+        return true;
+    }
 
-  /** The provider's record of one transaction, by the id the customer's return carried. */
-  Future<ProviderTransaction> retrieveByTransaction(String transactionId);
+    /** The provider's record of one transaction, by the id the customer's return carried. */
+    Future<ProviderTransaction> retrieveByTransaction(String transactionId);
 }

@@ -12,237 +12,296 @@ import java.util.List;
  * overrides applied; every invalid value is reported as a {@link ConfigException} naming its key.
  */
 public record AppConfig(
-    Mode mode,
-    String publicBaseUrl,
-    Path dataDir,
-    String adminToken,
-    Http http,
-    Db db,
-    Jwt jwt,
-    Fees fees,
-    Payments payments,
-    Webhooks webhooks,
-    Provider provider) {
+        Mode mode,
+        String publicBaseUrl,
+        Path dataDir,
+        String adminToken,
+        Http http,
+        Db db,
+        Jwt jwt,
+        Fees fees,
+        Payments payments,
+        Webhooks webhooks,
+        Provider provider) {
 
-  public enum Mode { DEVELOPMENT, PRODUCTION }
-
-  public record Http(String host, int port, int instances, int maxBodyBytes, int idleTimeoutSeconds,
-                     int maxHeaderBytes, int shutdownGraceSeconds, int maxConnections) {
-  }
-
-  /** {@code url} is null when the embedded PostgreSQL is to be used. */
-  public record Db(String url, int poolSize, int pipeliningLimit, int connectTimeoutMs, int acquireTimeoutMs,
-                   int embeddedPort, int storeInstances) {
-
-    @Override
-    public String toString() {
-      return "Db[external=" + (url != null) + ", poolSize=" + poolSize + ", pipeliningLimit=" + pipeliningLimit
-          + ", storeInstances=" + storeInstances + "]";
-    }
-  }
-
-  public record Jwt(String algorithm, String secret, String privateKeyPem, String publicKeyPem, String issuer,
-                    String audience, Duration ttl) {
-
-    @Override
-    public String toString() {
-      return "Jwt[algorithm=" + algorithm + ", issuer=" + issuer + ", audience=" + audience + ", ttl=" + ttl
-          + ", secret=***]";
-    }
-  }
-
-  public record Fees(BigDecimal percent, BigDecimal fixed) {
-  }
-
-  public record Payments(BigDecimal minAmount, BigDecimal maxAmount, Duration expiry, Duration expirySweepInterval,
-                         Duration idempotencyTtl, int createRatePerSecond) {
-  }
-
-  /** {@code retrySchedule} is the config string, parsed by the webhook sender's RetrySchedule. */
-  public record Webhooks(int instances, String retrySchedule, int connectTimeoutMs, int requestTimeoutMs,
-                         int maxInFlight, int maxInFlightPerEndpoint, int leaseSeconds, int pollIntervalMs,
-                         List<String> allowedSubnets) {
-  }
-
-  /** Credentials and URLs are only required in {@code live} mode. */
-  public record Provider(String mode, String apiBaseUrl, String gatewayBaseUrl, String clientId,
-                         String clientSecret, int connectTimeoutMs, int requestTimeoutMs) {
-
-    public boolean live() {
-      return mode.equals("live");
+    public enum Mode {
+        DEVELOPMENT,
+        PRODUCTION
     }
 
-    @Override
-    public String toString() {
-      return "Provider[mode=" + mode + ", apiBaseUrl=" + apiBaseUrl + ", clientSecret=***]";
-    }
-  }
+    public record Http(
+            String host,
+            int port,
+            int instances,
+            int maxBodyBytes,
+            int idleTimeoutSeconds,
+            int maxHeaderBytes,
+            int shutdownGraceSeconds,
+            int maxConnections) {}
 
-  /** Never prints secrets: the admin token, the JWT secret and the database URL (it may carry a password). */
-  @Override
-  public String toString() {
-    return "AppConfig[mode=" + mode + ", publicBaseUrl=" + publicBaseUrl + ", dataDir=" + dataDir
-        + ", http=" + http + ", db.external=" + (db.url() != null) + ", jwt.algorithm=" + jwt.algorithm()
-        + ", fees=" + fees + ", payments=" + payments + ", webhooks=" + webhooks + ", provider=" + provider + "]";
-  }
+    /** {@code url} is null when the embedded PostgreSQL is to be used. */
+    public record Db(
+            String url,
+            int poolSize,
+            int pipeliningLimit,
+            int connectTimeoutMs,
+            int acquireTimeoutMs,
+            int embeddedPort,
+            int storeInstances) {
 
-  public boolean production() {
-    return mode == Mode.PRODUCTION;
-  }
-
-  /** Reads and validates {@code json} (defaults with overrides already applied). */
-  public static AppConfig from(JsonObject json) {
-    ConfigReader root = new ConfigReader(json, "");
-    Mode mode = root.oneOf("mode", Mode.class);
-    ConfigReader http = root.child("http");
-    Http httpConfig = new Http(
-        root.child("http").text("host"),
-        http.intIn("port", 0, 65535),
-        http.intIn("instances", 0, 256),
-        http.intIn("max_body_bytes", 1024, 64 * 1024 * 1024),
-        http.intIn("idle_timeout_seconds", 1, 3600),
-        http.intIn("max_header_bytes", 1024, 1024 * 1024),
-        http.intIn("shutdown_grace_seconds", 0, 25),
-        http.intIn("max_connections", 1, 1_000_000));
-    String publicBaseUrl = root.optionalText("public_base_url");
-    if (publicBaseUrl == null) {
-      publicBaseUrl = "http://localhost:" + httpConfig.port();
-    }
-    publicBaseUrl = validBaseUrl(publicBaseUrl);
-
-    ConfigReader db = root.child("db");
-    String dbUrl = db.optionalText("url");
-    if (dbUrl != null) {
-      boolean parses;
-      try {
-        parses = (dbUrl.startsWith("postgresql://") || dbUrl.startsWith("postgres://"))
-            && io.vertx.pgclient.PgConnectOptions.fromUri(dbUrl).getHost() != null;
-      } catch (RuntimeException e) {
-        parses = false; // its message would repeat the URL, password included
-      }
-      if (!parses) {
-        throw new ConfigException("db.url", "expected postgresql://user:password@host:port/database"
-            + " (characters such as # or @ in the password must be percent-encoded)");
-      }
-    }
-    Db dbConfig = new Db(dbUrl,
-        db.intIn("pool_size", 1, 512),
-        db.intIn("pipelining_limit", 1, 4096),
-        db.intIn("connect_timeout_ms", 100, 120_000),
-        db.intIn("acquire_timeout_ms", 50, 120_000),
-        db.intIn("embedded_port", 0, 65535),
-        resolvedInstances(db.intIn("store_instances", 0, 256)));
-
-    ConfigReader jwt = root.child("jwt");
-    Jwt jwtConfig = new Jwt(
-        jwt.oneOfText("algorithm", "HS256", "ES256", "RS256"),
-        jwt.optionalText("secret"),
-        jwt.optionalText("private_key_pem"),
-        jwt.optionalText("public_key_pem"),
-        jwt.text("issuer"),
-        jwt.text("audience"),
-        Duration.ofSeconds(jwt.intIn("ttl_seconds", 60, 86_400)));
-    if (jwtConfig.secret() != null && jwtConfig.secret().length() < 32) {
-      throw new ConfigException("jwt.secret", "must be at least 32 characters");
-    }
-    if (!jwtConfig.algorithm().equals("HS256")
-        && (jwtConfig.privateKeyPem() == null || jwtConfig.publicKeyPem() == null)) {
-      throw new ConfigException("jwt.private_key_pem", jwtConfig.algorithm() + " needs private_key_pem and public_key_pem files");
-    }
-
-    ConfigReader fees = root.child("fees");
-    Fees feesConfig = new Fees(fees.decimalIn("percent", BigDecimal.ZERO, new BigDecimal("100")),
-        fees.decimalIn("fixed", BigDecimal.ZERO, new BigDecimal("1000000")));
-
-    ConfigReader payments = root.child("payments");
-    BigDecimal min = payments.decimalIn("min_amount", new BigDecimal("0.01"), new BigDecimal("1000000000"));
-    BigDecimal max = payments.decimalIn("max_amount", min, new BigDecimal("1000000000"));
-    Payments paymentsConfig = new Payments(min, max,
-        Duration.ofMinutes(payments.intIn("expiry_minutes", 1, 7 * 24 * 60)),
-        Duration.ofSeconds(payments.intIn("expiry_sweep_seconds", 1, 3600)),
-        Duration.ofHours(payments.intIn("idempotency_ttl_hours", 24, 24 * 30)),
-        payments.intIn("create_rate_per_second", 1, 1_000_000));
-
-    ConfigReader webhooks = root.child("webhooks");
-    Webhooks webhooksConfig = new Webhooks(
-        webhooks.intIn("instances", 1, 64),
-        webhooks.text("retry_schedule"),
-        webhooks.intIn("connect_timeout_ms", 100, 60_000),
-        webhooks.intIn("request_timeout_ms", 100, 120_000),
-        webhooks.intIn("max_in_flight", 1, 100_000),
-        webhooks.intIn("max_in_flight_per_endpoint", 1, 10_000),
-        webhooks.intIn("lease_seconds", 5, 3600),
-        webhooks.intIn("poll_interval_ms", 10, 60_000),
-        subnets(webhooks.optionalText("allowed_subnets")));
-    try {
-      io.walletpay.webhook.RetrySchedule.parse(webhooksConfig.retrySchedule());
-    } catch (IllegalArgumentException e) {
-      throw new ConfigException("webhooks.retry_schedule", e.getMessage());
-    }
-    try {
-      new io.walletpay.webhook.TargetGuard(false, webhooksConfig.allowedSubnets());
-    } catch (IllegalArgumentException e) {
-      throw new ConfigException("webhooks.allowed_subnets", e.getMessage());
-    }
-    if (webhooksConfig.leaseSeconds() * 1000L <= webhooksConfig.requestTimeoutMs() + webhooksConfig.connectTimeoutMs()) {
-      throw new ConfigException("webhooks.lease_seconds", "must outlast connect_timeout_ms + request_timeout_ms");
-    }
-
-    ConfigReader provider = root.child("provider");
-    Provider providerConfig = new Provider(
-        provider.oneOfText("mode", "sandbox", "live"),
-        provider.optionalText("api_base_url"),
-        provider.optionalText("gateway_base_url"),
-        provider.optionalText("client_id"),
-        provider.optionalText("client_secret"),
-        provider.intIn("connect_timeout_ms", 100, 60_000),
-        provider.intIn("request_timeout_ms", 100, 120_000));
-    if (providerConfig.live()) {
-      for (String key : List.of("api_base_url", "gateway_base_url", "client_id", "client_secret")) {
-        if (provider.optionalText(key) == null) {
-          throw new ConfigException("provider." + key, "is required when provider.mode is live");
+        @Override
+        public String toString() {
+            return "Db[external=" + (url != null) + ", poolSize=" + poolSize + ", pipeliningLimit=" + pipeliningLimit
+                    + ", storeInstances=" + storeInstances + "]";
         }
-      }
-      io.walletpay.checkout.LiveProviderSettings.from(providerConfig); // URLs and timeouts the adapter can use
     }
 
-    String adminToken = root.optionalText("admin_token");
-    if (adminToken != null && adminToken.length() < 24) {
-      throw new ConfigException("admin_token", "must be at least 24 characters");
-    }
-    if (mode == Mode.PRODUCTION) {
-      if (adminToken == null) {
-        throw new ConfigException("admin_token", "production mode needs WALLETPAY_ADMIN_TOKEN");
-      }
-      if (jwtConfig.algorithm().equals("HS256") && jwtConfig.secret() == null) {
-        throw new ConfigException("jwt.secret", "production mode needs WALLETPAY_JWT_SECRET (or ES256/RS256 key files)");
-      }
-    }
-    return new AppConfig(mode, publicBaseUrl, Path.of(root.text("data_dir")), adminToken, httpConfig, dbConfig,
-        jwtConfig, feesConfig, paymentsConfig, webhooksConfig, providerConfig);
-  }
+    public record Jwt(
+            String algorithm,
+            String secret,
+            String privateKeyPem,
+            String publicKeyPem,
+            String issuer,
+            String audience,
+            Duration ttl) {
 
-  /** 0 means one per event loop, as Vert.x sizes its event-loop pool. */
-  private static int resolvedInstances(int configured) {
-    return configured > 0 ? configured : io.vertx.core.VertxOptions.DEFAULT_EVENT_LOOP_POOL_SIZE;
-  }
-
-  private static List<String> subnets(String commaSeparated) {
-    if (commaSeparated == null) {
-      return List.of();
+        @Override
+        public String toString() {
+            return "Jwt[algorithm=" + algorithm + ", issuer=" + issuer + ", audience=" + audience + ", ttl=" + ttl
+                    + ", secret=***]";
+        }
     }
-    return java.util.Arrays.stream(commaSeparated.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
-  }
 
-  private static String validBaseUrl(String value) {
-    try {
-      URI uri = new URI(value);
-      if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null) {
-        throw new ConfigException("public_base_url", "expected an absolute http(s) URL, got '" + value + "'");
-      }
-    } catch (java.net.URISyntaxException e) {
-      throw new ConfigException("public_base_url", "not a URL: '" + value + "'");
+    public record Fees(BigDecimal percent, BigDecimal fixed) {}
+
+    public record Payments(
+            BigDecimal minAmount,
+            BigDecimal maxAmount,
+            Duration expiry,
+            Duration expirySweepInterval,
+            Duration idempotencyTtl,
+            int createRatePerSecond) {}
+
+    /** {@code retrySchedule} is the config string, parsed by the webhook sender's RetrySchedule. */
+    public record Webhooks(
+            int instances,
+            String retrySchedule,
+            int connectTimeoutMs,
+            int requestTimeoutMs,
+            int maxInFlight,
+            int maxInFlightPerEndpoint,
+            int leaseSeconds,
+            int pollIntervalMs,
+            List<String> allowedSubnets) {}
+
+    /** Credentials and URLs are only required in {@code live} mode. */
+    public record Provider(
+            String mode,
+            String apiBaseUrl,
+            String gatewayBaseUrl,
+            String clientId,
+            String clientSecret,
+            int connectTimeoutMs,
+            int requestTimeoutMs) {
+
+        public boolean live() {
+            return mode.equals("live");
+        }
+
+        @Override
+        public String toString() {
+            return "Provider[mode=" + mode + ", apiBaseUrl=" + apiBaseUrl + ", clientSecret=***]";
+        }
     }
-    return value.endsWith("/") ? value.substring(0, value.length() - 1) : value;
-  }
+
+    /** Never prints secrets: the admin token, the JWT secret and the database URL (it may carry a password). */
+    @Override
+    public String toString() {
+        return "AppConfig[mode=" + mode + ", publicBaseUrl=" + publicBaseUrl + ", dataDir=" + dataDir
+                + ", http=" + http + ", db.external=" + (db.url() != null) + ", jwt.algorithm=" + jwt.algorithm()
+                + ", fees=" + fees + ", payments=" + payments + ", webhooks=" + webhooks + ", provider=" + provider
+                + "]";
+    }
+
+    public boolean production() {
+        return mode == Mode.PRODUCTION;
+    }
+
+    /** Reads and validates {@code json} (defaults with overrides already applied). */
+    public static AppConfig from(JsonObject json) {
+        ConfigReader root = new ConfigReader(json, "");
+        Mode mode = root.oneOf("mode", Mode.class);
+        ConfigReader http = root.child("http");
+        Http httpConfig = new Http(
+                root.child("http").text("host"),
+                http.intIn("port", 0, 65535),
+                http.intIn("instances", 0, 256),
+                http.intIn("max_body_bytes", 1024, 64 * 1024 * 1024),
+                http.intIn("idle_timeout_seconds", 1, 3600),
+                http.intIn("max_header_bytes", 1024, 1024 * 1024),
+                http.intIn("shutdown_grace_seconds", 0, 25),
+                http.intIn("max_connections", 1, 1_000_000));
+        String publicBaseUrl = root.optionalText("public_base_url");
+        if (publicBaseUrl == null) {
+            publicBaseUrl = "http://localhost:" + httpConfig.port();
+        }
+        publicBaseUrl = validBaseUrl(publicBaseUrl);
+
+        ConfigReader db = root.child("db");
+        String dbUrl = db.optionalText("url");
+        if (dbUrl != null) {
+            boolean parses;
+            try {
+                parses = (dbUrl.startsWith("postgresql://") || dbUrl.startsWith("postgres://"))
+                        && io.vertx.pgclient.PgConnectOptions.fromUri(dbUrl).getHost() != null;
+            } catch (RuntimeException e) {
+                parses = false; // its message would repeat the URL, password included
+            }
+            if (!parses) {
+                throw new ConfigException(
+                        "db.url",
+                        "expected postgresql://user:password@host:port/database"
+                                + " (characters such as # or @ in the password must be percent-encoded)");
+            }
+        }
+        Db dbConfig = new Db(
+                dbUrl,
+                db.intIn("pool_size", 1, 512),
+                db.intIn("pipelining_limit", 1, 4096),
+                db.intIn("connect_timeout_ms", 100, 120_000),
+                db.intIn("acquire_timeout_ms", 50, 120_000),
+                db.intIn("embedded_port", 0, 65535),
+                resolvedInstances(db.intIn("store_instances", 0, 256)));
+
+        ConfigReader jwt = root.child("jwt");
+        Jwt jwtConfig = new Jwt(
+                jwt.oneOfText("algorithm", "HS256", "ES256", "RS256"),
+                jwt.optionalText("secret"),
+                jwt.optionalText("private_key_pem"),
+                jwt.optionalText("public_key_pem"),
+                jwt.text("issuer"),
+                jwt.text("audience"),
+                Duration.ofSeconds(jwt.intIn("ttl_seconds", 60, 86_400)));
+        if (jwtConfig.secret() != null && jwtConfig.secret().length() < 32) {
+            throw new ConfigException("jwt.secret", "must be at least 32 characters");
+        }
+        if (!jwtConfig.algorithm().equals("HS256")
+                && (jwtConfig.privateKeyPem() == null || jwtConfig.publicKeyPem() == null)) {
+            throw new ConfigException(
+                    "jwt.private_key_pem", jwtConfig.algorithm() + " needs private_key_pem and public_key_pem files");
+        }
+
+        ConfigReader fees = root.child("fees");
+        Fees feesConfig = new Fees(
+                fees.decimalIn("percent", BigDecimal.ZERO, new BigDecimal("100")),
+                fees.decimalIn("fixed", BigDecimal.ZERO, new BigDecimal("1000000")));
+
+        ConfigReader payments = root.child("payments");
+        BigDecimal min = payments.decimalIn("min_amount", new BigDecimal("0.01"), new BigDecimal("1000000000"));
+        BigDecimal max = payments.decimalIn("max_amount", min, new BigDecimal("1000000000"));
+        Payments paymentsConfig = new Payments(
+                min,
+                max,
+                Duration.ofMinutes(payments.intIn("expiry_minutes", 1, 7 * 24 * 60)),
+                Duration.ofSeconds(payments.intIn("expiry_sweep_seconds", 1, 3600)),
+                Duration.ofHours(payments.intIn("idempotency_ttl_hours", 24, 24 * 30)),
+                payments.intIn("create_rate_per_second", 1, 1_000_000));
+
+        ConfigReader webhooks = root.child("webhooks");
+        Webhooks webhooksConfig = new Webhooks(
+                webhooks.intIn("instances", 1, 64),
+                webhooks.text("retry_schedule"),
+                webhooks.intIn("connect_timeout_ms", 100, 60_000),
+                webhooks.intIn("request_timeout_ms", 100, 120_000),
+                webhooks.intIn("max_in_flight", 1, 100_000),
+                webhooks.intIn("max_in_flight_per_endpoint", 1, 10_000),
+                webhooks.intIn("lease_seconds", 5, 3600),
+                webhooks.intIn("poll_interval_ms", 10, 60_000),
+                subnets(webhooks.optionalText("allowed_subnets")));
+        try {
+            io.walletpay.webhook.RetrySchedule.parse(webhooksConfig.retrySchedule());
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("webhooks.retry_schedule", e.getMessage());
+        }
+        try {
+            new io.walletpay.webhook.TargetGuard(false, webhooksConfig.allowedSubnets());
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("webhooks.allowed_subnets", e.getMessage());
+        }
+        if (webhooksConfig.leaseSeconds() * 1000L
+                <= webhooksConfig.requestTimeoutMs() + webhooksConfig.connectTimeoutMs()) {
+            throw new ConfigException("webhooks.lease_seconds", "must outlast connect_timeout_ms + request_timeout_ms");
+        }
+
+        ConfigReader provider = root.child("provider");
+        Provider providerConfig = new Provider(
+                provider.oneOfText("mode", "sandbox", "live"),
+                provider.optionalText("api_base_url"),
+                provider.optionalText("gateway_base_url"),
+                provider.optionalText("client_id"),
+                provider.optionalText("client_secret"),
+                provider.intIn("connect_timeout_ms", 100, 60_000),
+                provider.intIn("request_timeout_ms", 100, 120_000));
+        if (providerConfig.live()) {
+            for (String key : List.of("api_base_url", "gateway_base_url", "client_id", "client_secret")) {
+                if (provider.optionalText(key) == null) {
+                    throw new ConfigException("provider." + key, "is required when provider.mode is live");
+                }
+            }
+            io.walletpay.checkout.LiveProviderSettings.from(providerConfig); // URLs and timeouts the adapter can use
+        }
+
+        String adminToken = root.optionalText("admin_token");
+        if (adminToken != null && adminToken.length() < 24) {
+            throw new ConfigException("admin_token", "must be at least 24 characters");
+        }
+        if (mode == Mode.PRODUCTION) {
+            if (adminToken == null) {
+                throw new ConfigException("admin_token", "production mode needs WALLETPAY_ADMIN_TOKEN");
+            }
+            if (jwtConfig.algorithm().equals("HS256") && jwtConfig.secret() == null) {
+                throw new ConfigException(
+                        "jwt.secret", "production mode needs WALLETPAY_JWT_SECRET (or ES256/RS256 key files)");
+            }
+        }
+        return new AppConfig(
+                mode,
+                publicBaseUrl,
+                Path.of(root.text("data_dir")),
+                adminToken,
+                httpConfig,
+                dbConfig,
+                jwtConfig,
+                feesConfig,
+                paymentsConfig,
+                webhooksConfig,
+                providerConfig);
+    }
+
+    /** 0 means one per event loop, as Vert.x sizes its event-loop pool. */
+    private static int resolvedInstances(int configured) {
+        return configured > 0 ? configured : io.vertx.core.VertxOptions.DEFAULT_EVENT_LOOP_POOL_SIZE;
+    }
+
+    private static List<String> subnets(String commaSeparated) {
+        if (commaSeparated == null) {
+            return List.of();
+        }
+        return java.util.Arrays.stream(commaSeparated.split(","))
+                .map(String::trim)
+                .filter(s -> !s.isEmpty())
+                .toList();
+    }
+
+    private static String validBaseUrl(String value) {
+        try {
+            URI uri = new URI(value);
+            if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null) {
+                throw new ConfigException("public_base_url", "expected an absolute http(s) URL, got '" + value + "'");
+            }
+        } catch (java.net.URISyntaxException e) {
+            throw new ConfigException("public_base_url", "not a URL: '" + value + "'");
+        }
+        return value.endsWith("/") ? value.substring(0, value.length() - 1) : value;
+    }
 }

@@ -15,36 +15,40 @@ import java.nio.file.Path;
  */
 public final class ConfigLoader {
 
-  private ConfigLoader() {
-  }
+    private ConfigLoader() {}
 
-  public static Future<AppConfig> load(Vertx vertx) {
-    String explicit = System.getenv("WALLETPAY_CONFIG");
-    ConfigStoreOptions defaults;
-    if (explicit != null) {
-      defaults = fileStore(explicit);
-    } else if (Files.isRegularFile(Path.of("config/application.json"))) {
-      defaults = fileStore("config/application.json");
-    } else {
-      defaults = fileStore("application.json"); // vertx-config falls back to the classpath
+    public static Future<AppConfig> load(Vertx vertx) {
+        String explicit = System.getenv("WALLETPAY_CONFIG");
+        ConfigStoreOptions defaults;
+        if (explicit != null) {
+            defaults = fileStore(explicit);
+        } else if (Files.isRegularFile(Path.of("config/application.json"))) {
+            defaults = fileStore("config/application.json");
+        } else {
+            defaults = fileStore("application.json"); // vertx-config falls back to the classpath
+        }
+        ConfigRetriever fileRetriever = ConfigRetriever.create(
+                vertx, new ConfigRetrieverOptions().setScanPeriod(0).addStore(defaults));
+        ConfigRetriever envRetriever = ConfigRetriever.create(
+                vertx,
+                new ConfigRetrieverOptions()
+                        .setScanPeriod(0)
+                        .addStore(new ConfigStoreOptions()
+                                .setType("env")
+                                .setConfig(new JsonObject().put("raw-data", true))));
+        return Future.all(fileRetriever.getConfig(), envRetriever.getConfig())
+                .map(both -> {
+                    JsonObject file = both.resultAt(0);
+                    JsonObject env = both.resultAt(1);
+                    return AppConfig.from(EnvOverrides.apply(file, env.getMap()));
+                })
+                .onComplete(done -> {
+                    fileRetriever.close();
+                    envRetriever.close();
+                });
     }
-    ConfigRetriever fileRetriever = ConfigRetriever.create(vertx,
-        new ConfigRetrieverOptions().setScanPeriod(0).addStore(defaults));
-    ConfigRetriever envRetriever = ConfigRetriever.create(vertx,
-        new ConfigRetrieverOptions().setScanPeriod(0).addStore(new ConfigStoreOptions().setType("env").setConfig(new JsonObject().put("raw-data", true))));
-    return Future.all(fileRetriever.getConfig(), envRetriever.getConfig())
-        .map(both -> {
-          JsonObject file = both.resultAt(0);
-          JsonObject env = both.resultAt(1);
-          return AppConfig.from(EnvOverrides.apply(file, env.getMap()));
-        })
-        .onComplete(done -> {
-          fileRetriever.close();
-          envRetriever.close();
-        });
-  }
 
-  private static ConfigStoreOptions fileStore(String path) {
-    return new ConfigStoreOptions().setType("file").setFormat("json").setConfig(new JsonObject().put("path", path));
-  }
+    private static ConfigStoreOptions fileStore(String path) {
+        return new ConfigStoreOptions().setType("file").setFormat("json").setConfig(new JsonObject().put("path", path));
+    }
 }

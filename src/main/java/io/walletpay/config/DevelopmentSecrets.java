@@ -14,48 +14,63 @@ import java.nio.file.attribute.PosixFilePermissions;
  */
 public final class DevelopmentSecrets {
 
-  public record Resolved(AppConfig config, boolean adminTokenGenerated) {
-  }
+    public record Resolved(AppConfig config, boolean adminTokenGenerated) {}
 
-  private DevelopmentSecrets() {
-  }
+    private DevelopmentSecrets() {}
 
-  public static Resolved resolve(AppConfig config) throws IOException {
-    boolean needsAdmin = config.adminToken() == null;
-    boolean needsJwt = config.jwt().algorithm().equals("HS256") && config.jwt().secret() == null;
-    if (!needsAdmin && !needsJwt) {
-      return new Resolved(config, false);
+    public static Resolved resolve(AppConfig config) throws IOException {
+        boolean needsAdmin = config.adminToken() == null;
+        boolean needsJwt =
+                config.jwt().algorithm().equals("HS256") && config.jwt().secret() == null;
+        if (!needsAdmin && !needsJwt) {
+            return new Resolved(config, false);
+        }
+        Path file = config.dataDir().resolve("secrets.json");
+        JsonObject kept = Files.isRegularFile(file) ? new JsonObject(Files.readString(file)) : new JsonObject();
+        boolean changed = false;
+        if (kept.getString("admin_token") == null) {
+            kept.put("admin_token", "adm_" + Secrets.randomToken(32));
+            changed = true;
+        }
+        if (kept.getString("jwt_secret") == null) {
+            kept.put("jwt_secret", Secrets.randomToken(48));
+            changed = true;
+        }
+        if (changed) {
+            Files.createDirectories(config.dataDir());
+            Files.writeString(file, kept.encodePrettily());
+            ownerOnly(file);
+        }
+        AppConfig.Jwt jwt = config.jwt();
+        AppConfig resolved = new AppConfig(
+                config.mode(),
+                config.publicBaseUrl(),
+                config.dataDir(),
+                needsAdmin ? kept.getString("admin_token") : config.adminToken(),
+                config.http(),
+                config.db(),
+                needsJwt
+                        ? new AppConfig.Jwt(
+                                jwt.algorithm(),
+                                kept.getString("jwt_secret"),
+                                jwt.privateKeyPem(),
+                                jwt.publicKeyPem(),
+                                jwt.issuer(),
+                                jwt.audience(),
+                                jwt.ttl())
+                        : jwt,
+                config.fees(),
+                config.payments(),
+                config.webhooks(),
+                config.provider());
+        return new Resolved(resolved, needsAdmin);
     }
-    Path file = config.dataDir().resolve("secrets.json");
-    JsonObject kept = Files.isRegularFile(file) ? new JsonObject(Files.readString(file)) : new JsonObject();
-    boolean changed = false;
-    if (kept.getString("admin_token") == null) {
-      kept.put("admin_token", "adm_" + Secrets.randomToken(32));
-      changed = true;
-    }
-    if (kept.getString("jwt_secret") == null) {
-      kept.put("jwt_secret", Secrets.randomToken(48));
-      changed = true;
-    }
-    if (changed) {
-      Files.createDirectories(config.dataDir());
-      Files.writeString(file, kept.encodePrettily());
-      ownerOnly(file);
-    }
-    AppConfig.Jwt jwt = config.jwt();
-    AppConfig resolved = new AppConfig(config.mode(), config.publicBaseUrl(), config.dataDir(),
-        needsAdmin ? kept.getString("admin_token") : config.adminToken(), config.http(), config.db(),
-        needsJwt ? new AppConfig.Jwt(jwt.algorithm(), kept.getString("jwt_secret"), jwt.privateKeyPem(),
-            jwt.publicKeyPem(), jwt.issuer(), jwt.audience(), jwt.ttl()) : jwt,
-        config.fees(), config.payments(), config.webhooks(), config.provider());
-    return new Resolved(resolved, needsAdmin);
-  }
 
-  static void ownerOnly(Path file) {
-    try {
-      Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
-    } catch (UnsupportedOperationException | IOException ignored) {
-      // not a POSIX file system: the data directory's own permissions must protect it
+    static void ownerOnly(Path file) {
+        try {
+            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+        } catch (UnsupportedOperationException | IOException ignored) {
+            // not a POSIX file system: the data directory's own permissions must protect it
+        }
     }
-  }
 }

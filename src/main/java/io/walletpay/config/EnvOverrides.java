@@ -11,52 +11,52 @@ import java.util.Map;
  */
 public final class EnvOverrides {
 
-  static final String PREFIX = "WALLETPAY_";
+    static final String PREFIX = "WALLETPAY_";
 
-  private EnvOverrides() {
-  }
+    private EnvOverrides() {}
 
-  /** A copy of {@code defaults} with every matching environment variable applied, converted to the default's type. */
-  public static JsonObject apply(JsonObject defaults, Map<String, ?> env) {
-    JsonObject result = defaults.copy();
-    overlay(result, "", env);
-    return result;
-  }
-
-  public static String variableFor(String keyPath) {
-    return PREFIX + keyPath.replace('.', '_').toUpperCase(java.util.Locale.ROOT);
-  }
-
-  private static void overlay(JsonObject node, String prefix, Map<String, ?> env) {
-    for (String name : node.fieldNames()) {
-      String path = prefix.isEmpty() ? name : prefix + "." + name;
-      Object current = node.getValue(name);
-      if (current instanceof JsonObject child) {
-        overlay(child, path, env);
-        continue;
-      }
-      Object raw = env.get(variableFor(path));
-      if (raw != null) {
-        node.put(name, convert(path, current, raw.toString()));
-      }
+    /** A copy of {@code defaults} with every matching environment variable applied, converted to the default's type. */
+    public static JsonObject apply(JsonObject defaults, Map<String, ?> env) {
+        JsonObject result = defaults.copy();
+        overlay(result, "", env);
+        return result;
     }
-  }
 
-  private static Object convert(String path, Object template, String raw) {
-    try {
-      if (template instanceof Integer || template instanceof Long) {
-        return Long.parseLong(raw.trim());
-      }
-      if (template instanceof Boolean) {
-        String value = raw.trim().toLowerCase(java.util.Locale.ROOT);
-        if (!value.equals("true") && !value.equals("false")) {
-          throw new ConfigException(path, "expected true or false in " + variableFor(path) + ", got '" + raw + "'");
+    public static String variableFor(String keyPath) {
+        return PREFIX + keyPath.replace('.', '_').toUpperCase(java.util.Locale.ROOT);
+    }
+
+    private static void overlay(JsonObject node, String prefix, Map<String, ?> env) {
+        for (String name : node.fieldNames()) {
+            String path = prefix.isEmpty() ? name : prefix + "." + name;
+            Object current = node.getValue(name);
+            if (current instanceof JsonObject child) {
+                overlay(child, path, env);
+                continue;
+            }
+            Object raw = env.get(variableFor(path));
+            if (raw != null) {
+                node.put(name, convert(path, current, raw.toString()));
+            }
         }
-        return Boolean.parseBoolean(value);
-      }
-      return raw;
-    } catch (NumberFormatException e) {
-      throw new ConfigException(path, "expected a whole number in " + variableFor(path) + ", got '" + raw + "'");
     }
-  }
+
+    private static Object convert(String path, Object template, String raw) {
+        try {
+            if (template instanceof Integer || template instanceof Long) {
+                return Long.parseLong(raw.trim());
+            }
+            if (template instanceof Boolean) {
+                String value = raw.trim().toLowerCase(java.util.Locale.ROOT);
+                if (!value.equals("true") && !value.equals("false")) {
+                    throw new ConfigException(
+                            path, "expected true or false in " + variableFor(path) + ", got '" + raw + "'");
+                }
+                return Boolean.parseBoolean(value);
+            }
+            return raw;
+        } catch (NumberFormatException e) {
+            throw new ConfigException(path, "expected a whole number in " + variableFor(path) + ", got '" + raw + "'");
+        }
+    }
 }

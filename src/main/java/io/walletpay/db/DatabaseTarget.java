@@ -5,33 +5,33 @@ import io.vertx.pgclient.PgConnectOptions;
 /** Where PostgreSQL answers: the same coordinates for the reactive client and for Flyway's JDBC connection. */
 public record DatabaseTarget(String host, int port, String database, String user, String password) {
 
-  public static DatabaseTarget fromUrl(String url) {
-    PgConnectOptions options = PgConnectOptions.fromUri(url);
-    return new DatabaseTarget(options.getHost(), options.getPort(), options.getDatabase(), options.getUser(),
-        options.getPassword());
-  }
+    public static DatabaseTarget fromUrl(String url) {
+        PgConnectOptions options = PgConnectOptions.fromUri(url);
+        return new DatabaseTarget(
+                options.getHost(), options.getPort(), options.getDatabase(), options.getUser(), options.getPassword());
+    }
 
-  public String jdbcUrl() {
-    return "jdbc:postgresql://" + host + ":" + port + "/" + database;
-  }
+    public String jdbcUrl() {
+        return "jdbc:postgresql://" + host + ":" + port + "/" + database;
+    }
 
-  public PgConnectOptions connectOptions() {
-    return new PgConnectOptions()
-        .setHost(host)
-        .setPort(port)
-        .setDatabase(database)
-        .setUser(user)
-        .setPassword(password)
-        .setCachePreparedStatements(true)
-        .setPreparedStatementCacheMaxSize(256);
-  }
+    public PgConnectOptions connectOptions() {
+        return new PgConnectOptions()
+                .setHost(host)
+                .setPort(port)
+                .setDatabase(database)
+                .setUser(user)
+                .setPassword(password)
+                .setCachePreparedStatements(true)
+                .setPreparedStatementCacheMaxSize(256);
+    }
 
-  public DatabaseTarget withDatabase(String name) {
-    return new DatabaseTarget(host, port, name, user, password);
-  }
+    public DatabaseTarget withDatabase(String name) {
+        return new DatabaseTarget(host, port, name, user, password);
+    }
 
-  @Override
-  public String toString() {
-    return "postgresql://" + user + "@" + host + ":" + port + "/" + database; // never the password
-  }
+    @Override
+    public String toString() {
+        return "postgresql://" + user + "@" + host + ":" + port + "/" + database; // never the password
+    }
 }

@@ -6,43 +6,43 @@ package io.walletpay.error;
  */
 public class ServiceException extends RuntimeException {
 
-  private final ErrorKind kind;
-  private final String code;
-  private final String field;
+    private final ErrorKind kind;
+    private final String code;
+    private final String field;
 
-  public ServiceException(ErrorKind kind, String code, String message) {
-    this(kind, code, message, null);
-  }
+    public ServiceException(ErrorKind kind, String code, String message) {
+        this(kind, code, message, null);
+    }
 
-  public ServiceException(ErrorKind kind, String code, String message, String field) {
-    super(message, null, false, false); // expected outcomes: no stack trace to fill or to leak
-    this.kind = kind;
-    this.code = code;
-    this.field = field;
-  }
+    public ServiceException(ErrorKind kind, String code, String message, String field) {
+        super(message, null, false, false); // expected outcomes: no stack trace to fill or to leak
+        this.kind = kind;
+        this.code = code;
+        this.field = field;
+    }
 
-  public static ServiceException invalid(String field, String message) {
-    return new ServiceException(ErrorKind.VALIDATION, "invalid_" + field, message, field);
-  }
+    public static ServiceException invalid(String field, String message) {
+        return new ServiceException(ErrorKind.VALIDATION, "invalid_" + field, message, field);
+    }
 
-  public static ServiceException notFound(String what) {
-    return new ServiceException(ErrorKind.NOT_FOUND, "not_found", what + " not found");
-  }
+    public static ServiceException notFound(String what) {
+        return new ServiceException(ErrorKind.NOT_FOUND, "not_found", what + " not found");
+    }
 
-  public static ServiceException unavailable() {
-    return new ServiceException(ErrorKind.UNAVAILABLE, "database_unavailable",
-        "The database is not reachable right now; retry later");
-  }
+    public static ServiceException unavailable() {
+        return new ServiceException(
+                ErrorKind.UNAVAILABLE, "database_unavailable", "The database is not reachable right now; retry later");
+    }
 
-  public ErrorKind kind() {
-    return kind;
-  }
+    public ErrorKind kind() {
+        return kind;
+    }
 
-  public String code() {
-    return code;
-  }
+    public String code() {
+        return code;
+    }
 
-  public String field() {
-    return field;
-  }
+    public String field() {
+        return field;
+    }
 }

@@ -20,55 +20,66 @@ import java.util.UUID;
 /** {@code /api/admin/merchants}: create (secrets shown once), list, get, update (including disable). */
 final class AdminMerchantRoutes {
 
-  private final BusCalls bus;
-  private final AppConfig.Fees defaultFees;
+    private final BusCalls bus;
+    private final AppConfig.Fees defaultFees;
 
-  AdminMerchantRoutes(BusCalls bus, AppConfig.Fees defaultFees) {
-    this.bus = bus;
-    this.defaultFees = defaultFees;
-  }
+    AdminMerchantRoutes(BusCalls bus, AppConfig.Fees defaultFees) {
+        this.bus = bus;
+        this.defaultFees = defaultFees;
+    }
 
-  void mount(Router router, AdminGuard guard) {
-    router.route("/api/admin/*").handler(guard::handle);
-    router.post("/api/admin/merchants").handler(this::create);
-    router.get("/api/admin/merchants").handler(this::list);
-    router.get("/api/admin/merchants/:id").handler(this::get);
-    router.patch("/api/admin/merchants/:id").handler(this::update);
-  }
+    void mount(Router router, AdminGuard guard) {
+        router.route("/api/admin/*").handler(guard::handle);
+        router.post("/api/admin/merchants").handler(this::create);
+        router.get("/api/admin/merchants").handler(this::list);
+        router.get("/api/admin/merchants/:id").handler(this::get);
+        router.patch("/api/admin/merchants/:id").handler(this::update);
+    }
 
-  private void create(RoutingContext ctx) {
-    var input = MerchantInput.newMerchant(Bodies.json(ctx), defaultFees.percent(), defaultFees.fixed());
-    Secrets.Issued secrets = Secrets.forNewMerchant();
-    bus.<Merchant>request(Addresses.MERCHANT_CREATE,
-            new CreateMerchant(UUID.randomUUID(), input, secrets.secretHash(), secrets.webhookSecret()))
-        .onSuccess(merchant -> Responses.success(ctx, 201, MerchantViews.admin(merchant)
-            .put("secret_key", secrets.secretKey())
-            .put("webhook_secret", secrets.webhookSecret())))
-        .onFailure(ctx::fail);
-  }
+    private void create(RoutingContext ctx) {
+        var input = MerchantInput.newMerchant(Bodies.json(ctx), defaultFees.percent(), defaultFees.fixed());
+        Secrets.Issued secrets = Secrets.forNewMerchant();
+        bus.<Merchant>request(
+                        Addresses.MERCHANT_CREATE,
+                        new CreateMerchant(UUID.randomUUID(), input, secrets.secretHash(), secrets.webhookSecret()))
+                .onSuccess(merchant -> Responses.success(
+                        ctx,
+                        201,
+                        MerchantViews.admin(merchant)
+                                .put("secret_key", secrets.secretKey())
+                                .put("webhook_secret", secrets.webhookSecret())))
+                .onFailure(ctx::fail);
+    }
 
-  private void list(RoutingContext ctx) {
-    bus.<MerchantPage>request(Addresses.MERCHANT_LIST,
-            new ListMerchants(Queries.limit(ctx), Queries.uuid(ctx, "starting_after")))
-        .onSuccess(page -> {
-          JsonArray data = new JsonArray();
-          page.merchants().forEach(merchant -> data.add(MerchantViews.admin(merchant)));
-          Responses.json(ctx, 200, new JsonObject().put("success", true).put("data", data)
-              .put("has_more", page.hasMore()));
-        })
-        .onFailure(ctx::fail);
-  }
+    private void list(RoutingContext ctx) {
+        bus.<MerchantPage>request(
+                        Addresses.MERCHANT_LIST,
+                        new ListMerchants(Queries.limit(ctx), Queries.uuid(ctx, "starting_after")))
+                .onSuccess(page -> {
+                    JsonArray data = new JsonArray();
+                    page.merchants().forEach(merchant -> data.add(MerchantViews.admin(merchant)));
+                    Responses.json(
+                            ctx,
+                            200,
+                            new JsonObject()
+                                    .put("success", true)
+                                    .put("data", data)
+                                    .put("has_more", page.hasMore()));
+                })
+                .onFailure(ctx::fail);
+    }
 
-  private void get(RoutingContext ctx) {
-    bus.<Merchant>request(Addresses.MERCHANT_GET, new GetMerchant(Queries.pathId(ctx, "Merchant")))
-        .onSuccess(merchant -> Responses.success(ctx, 200, MerchantViews.admin(merchant)))
-        .onFailure(ctx::fail);
-  }
+    private void get(RoutingContext ctx) {
+        bus.<Merchant>request(Addresses.MERCHANT_GET, new GetMerchant(Queries.pathId(ctx, "Merchant")))
+                .onSuccess(merchant -> Responses.success(ctx, 200, MerchantViews.admin(merchant)))
+                .onFailure(ctx::fail);
+    }
 
-  private void update(RoutingContext ctx) {
-    UUID id = Queries.pathId(ctx, "Merchant");
-    bus.<Merchant>request(Addresses.MERCHANT_UPDATE, new UpdateMerchant(id, MerchantInput.adminChanges(Bodies.json(ctx))))
-        .onSuccess(merchant -> Responses.success(ctx, 200, MerchantViews.admin(merchant)))
-        .onFailure(ctx::fail);
-  }
+    private void update(RoutingContext ctx) {
+        UUID id = Queries.pathId(ctx, "Merchant");
+        bus.<Merchant>request(
+                        Addresses.MERCHANT_UPDATE, new UpdateMerchant(id, MerchantInput.adminChanges(Bodies.json(ctx))))
+                .onSuccess(merchant -> Responses.success(ctx, 200, MerchantViews.admin(merchant)))
+                .onFailure(ctx::fail);
+    }
 }

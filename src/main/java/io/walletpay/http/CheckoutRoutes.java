@@ -35,158 +35,188 @@ import java.util.regex.Pattern;
  */
 final class CheckoutRoutes {
 
-  private static final Pattern TOKEN = Pattern.compile("[A-Za-z0-9_-]{1,128}");
-  private static final String FORM = "application/x-www-form-urlencoded";
-  private static final int MAX_PHONE_ECHO = 40;
+    private static final Pattern TOKEN = Pattern.compile("[A-Za-z0-9_-]{1,128}");
+    private static final String FORM = "application/x-www-form-urlencoded";
+    private static final int MAX_PHONE_ECHO = 40;
 
-  private final BusCalls bus;
-  private final WalletProvider provider;
-  private final AppConfig config;
+    private final BusCalls bus;
+    private final WalletProvider provider;
+    private final AppConfig config;
 
-  CheckoutRoutes(BusCalls bus, WalletProvider provider, AppConfig config) {
-    this.bus = bus;
-    this.provider = provider;
-    this.config = config;
-  }
-
-  void mount(Router router) {
-    if (config.provider().live()) {
-      new ProviderRoutes(bus, provider, config.http().maxBodyBytes()).mount(router);
-      router.route("/checkout/*").handler(HtmlResponses::notFound); // customers pay at the provider's gateway
-      return;
+    CheckoutRoutes(BusCalls bus, WalletProvider provider, AppConfig config) {
+        this.bus = bus;
+        this.provider = provider;
+        this.config = config;
     }
-    router.route("/checkout/*").handler(BodyHandler.create(false).setBodyLimit(config.http().maxBodyBytes()));
-    router.get("/checkout/:token").handler(this::show);
-    router.post("/checkout/:token").handler(this::submit);
-    router.route("/checkout/*").handler(CheckoutRoutes::noSuchRoute);
-    router.route("/checkout/*").failureHandler(HtmlResponses::failure);
-  }
 
-  private void show(RoutingContext ctx) {
-    String token = token(ctx);
-    if (token == null) {
-      HtmlResponses.notFound(ctx);
-      return;
+    void mount(Router router) {
+        if (config.provider().live()) {
+            new ProviderRoutes(bus, provider, config.http().maxBodyBytes()).mount(router);
+            router.route("/checkout/*").handler(HtmlResponses::notFound); // customers pay at the provider's gateway
+            return;
+        }
+        router.route("/checkout/*")
+                .handler(BodyHandler.create(false).setBodyLimit(config.http().maxBodyBytes()));
+        router.get("/checkout/:token").handler(this::show);
+        router.post("/checkout/:token").handler(this::submit);
+        router.route("/checkout/*").handler(CheckoutRoutes::noSuchRoute);
+        router.route("/checkout/*").failureHandler(HtmlResponses::failure);
     }
-    bus.<Checkout>request(Addresses.CHECKOUT_BY_TOKEN, new CheckoutByToken(token))
-        .onSuccess(checkout -> {
-          Payment payment = checkout.payment();
-          if (payment.status() == PaymentStatus.EXPIRED
-              || (payment.status() == PaymentStatus.PENDING && checkout.pastExpiry())) {
+
+    private void show(RoutingContext ctx) {
+        String token = token(ctx);
+        if (token == null) {
+            HtmlResponses.notFound(ctx);
+            return;
+        }
+        bus.<Checkout>request(Addresses.CHECKOUT_BY_TOKEN, new CheckoutByToken(token))
+                .onSuccess(checkout -> {
+                    Payment payment = checkout.payment();
+                    if (payment.status() == PaymentStatus.EXPIRED
+                            || (payment.status() == PaymentStatus.PENDING && checkout.pastExpiry())) {
+                        HtmlResponses.expired(ctx);
+                    } else if (payment.status() == PaymentStatus.PENDING) {
+                        HtmlResponses.formPage(
+                                ctx, 200, paymentPage(checkout, token, null, null), checkout.returnUrl());
+                    } else {
+                        receipt(ctx, checkout);
+                    }
+                })
+                .onFailure(ctx::fail);
+    }
+
+    private void submit(RoutingContext ctx) {
+        String token = token(ctx);
+        if (token == null) {
+            HtmlResponses.notFound(ctx);
+            return;
+        }
+        if (!FORM.equals(Bodies.mediaType(ctx))) {
+            HtmlResponses.unsupportedMediaType(ctx);
+            return;
+        }
+        MultiMap form = ctx.request().formAttributes();
+        String action = form.get("action");
+        String phone = form.get("phone");
+        bus.<Checkout>request(Addresses.CHECKOUT_BY_TOKEN, new CheckoutByToken(token))
+                .onSuccess(checkout -> {
+                    Payment payment = checkout.payment();
+                    if (payment.status() != PaymentStatus.PENDING) {
+                        result(ctx, checkout); // decided earlier: the same answer again, nothing changes
+                        return;
+                    }
+                    if (checkout.pastExpiry()) {
+                        HtmlResponses.expired(ctx);
+                        return;
+                    }
+                    PaymentStatus target;
+                    if ("cancel".equals(action)) {
+                        target = PaymentStatus.CANCELLED;
+                    } else if ("pay".equals(action)) {
+                        Optional<PhoneNumber> number = PhoneNumber.from(phone);
+                        if (number.isEmpty()) {
+                            rejected(
+                                    ctx,
+                                    checkout,
+                                    token,
+                                    phone,
+                                    "Enter your wallet number: 509 and 8 digits, e.g. 50912345678.");
+                            return;
+                        }
+                        target = number.get().declinedInSandbox() ? PaymentStatus.FAILED : PaymentStatus.COMPLETED;
+                    } else {
+                        rejected(ctx, checkout, token, phone, "Choose Pay or Cancel.");
+                        return;
+                    }
+                    decide(bus, checkout, target, null)
+                            .onSuccess(decided -> result(ctx, decided))
+                            .onFailure(ctx::fail);
+                })
+                .onFailure(ctx::fail);
+    }
+
+    /**
+     * Moves the checkout's pending payment to {@code target} through the store's one conditional transition (which
+     * writes the outbox row and announces it). When another request decided it first, answers the payment as it
+     * now is, so racing and repeated submits all land on one result.
+     */
+    static Future<Checkout> decide(
+            BusCalls bus, Checkout checkout, PaymentStatus target, String providerTransactionId) {
+        UUID paymentId = checkout.payment().id();
+        return bus.<Payment>request(
+                        Addresses.PAYMENT_TRANSITION,
+                        new TransitionPayment(paymentId, null, target, providerTransactionId))
+                .map(checkout::with)
+                .recover(
+                        failure -> failure instanceof ServiceException refused && "invalid_state".equals(refused.code())
+                                ? bus.request(Addresses.CHECKOUT_BY_PAYMENT, new CheckoutByPayment(paymentId))
+                                : Future.failedFuture(failure));
+    }
+
+    /** Where a decided checkout sends the customer: the Return URL with the result, or the receipt. */
+    static void result(RoutingContext ctx, Checkout checkout) {
+        Payment payment = checkout.payment();
+        if (payment.status() == PaymentStatus.EXPIRED) {
             HtmlResponses.expired(ctx);
-          } else if (payment.status() == PaymentStatus.PENDING) {
-            HtmlResponses.formPage(ctx, 200, paymentPage(checkout, token, null, null), checkout.returnUrl());
-          } else {
+        } else if (checkout.returnUrl() != null && payment.status().terminal()) {
+            HtmlResponses.seeOther(
+                    ctx,
+                    ReturnUrl.withResult(
+                            checkout.returnUrl(),
+                            payment.id(),
+                            payment.referenceId(),
+                            payment.status().wireName()));
+        } else {
             receipt(ctx, checkout);
-          }
-        })
-        .onFailure(ctx::fail);
-  }
-
-  private void submit(RoutingContext ctx) {
-    String token = token(ctx);
-    if (token == null) {
-      HtmlResponses.notFound(ctx);
-      return;
+        }
     }
-    if (!FORM.equals(Bodies.mediaType(ctx))) {
-      HtmlResponses.unsupportedMediaType(ctx);
-      return;
+
+    static void receipt(RoutingContext ctx, Checkout checkout) {
+        Payment payment = checkout.payment();
+        HtmlResponses.page(
+                ctx,
+                200,
+                CheckoutPages.receiptPage(
+                        checkout.merchantName(),
+                        payment.amount().toPlainString(),
+                        payment.status().wireName(),
+                        payment.id().toString(),
+                        payment.referenceId()));
     }
-    MultiMap form = ctx.request().formAttributes();
-    String action = form.get("action");
-    String phone = form.get("phone");
-    bus.<Checkout>request(Addresses.CHECKOUT_BY_TOKEN, new CheckoutByToken(token))
-        .onSuccess(checkout -> {
-          Payment payment = checkout.payment();
-          if (payment.status() != PaymentStatus.PENDING) {
-            result(ctx, checkout); // decided earlier: the same answer again, nothing changes
-            return;
-          }
-          if (checkout.pastExpiry()) {
-            HtmlResponses.expired(ctx);
-            return;
-          }
-          PaymentStatus target;
-          if ("cancel".equals(action)) {
-            target = PaymentStatus.CANCELLED;
-          } else if ("pay".equals(action)) {
-            Optional<PhoneNumber> number = PhoneNumber.from(phone);
-            if (number.isEmpty()) {
-              rejected(ctx, checkout, token, phone, "Enter your wallet number: 509 and 8 digits, e.g. 50912345678.");
-              return;
-            }
-            target = number.get().declinedInSandbox() ? PaymentStatus.FAILED : PaymentStatus.COMPLETED;
-          } else {
-            rejected(ctx, checkout, token, phone, "Choose Pay or Cancel.");
-            return;
-          }
-          decide(bus, checkout, target, null)
-              .onSuccess(decided -> result(ctx, decided))
-              .onFailure(ctx::fail);
-        })
-        .onFailure(ctx::fail);
-  }
 
-  /**
-   * Moves the checkout's pending payment to {@code target} through the store's one conditional transition (which
-   * writes the outbox row and announces it). When another request decided it first, answers the payment as it
-   * now is, so racing and repeated submits all land on one result.
-   */
-  static Future<Checkout> decide(BusCalls bus, Checkout checkout, PaymentStatus target, String providerTransactionId) {
-    UUID paymentId = checkout.payment().id();
-    return bus.<Payment>request(Addresses.PAYMENT_TRANSITION,
-            new TransitionPayment(paymentId, null, target, providerTransactionId))
-        .map(checkout::with)
-        .recover(failure -> failure instanceof ServiceException refused && "invalid_state".equals(refused.code())
-            ? bus.request(Addresses.CHECKOUT_BY_PAYMENT, new CheckoutByPayment(paymentId))
-            : Future.failedFuture(failure));
-  }
-
-  /** Where a decided checkout sends the customer: the Return URL with the result, or the receipt. */
-  static void result(RoutingContext ctx, Checkout checkout) {
-    Payment payment = checkout.payment();
-    if (payment.status() == PaymentStatus.EXPIRED) {
-      HtmlResponses.expired(ctx);
-    } else if (checkout.returnUrl() != null && payment.status().terminal()) {
-      HtmlResponses.seeOther(ctx, ReturnUrl.withResult(checkout.returnUrl(), payment.id(), payment.referenceId(),
-          payment.status().wireName()));
-    } else {
-      receipt(ctx, checkout);
+    private static void rejected(RoutingContext ctx, Checkout checkout, String token, String phone, String error) {
+        String typed = phone == null ? null : phone.substring(0, Math.min(phone.length(), MAX_PHONE_ECHO));
+        HtmlResponses.formPage(ctx, 400, paymentPage(checkout, token, typed, error), checkout.returnUrl());
     }
-  }
 
-  static void receipt(RoutingContext ctx, Checkout checkout) {
-    Payment payment = checkout.payment();
-    HtmlResponses.page(ctx, 200, CheckoutPages.receiptPage(checkout.merchantName(), payment.amount().toPlainString(),
-        payment.status().wireName(), payment.id().toString(), payment.referenceId()));
-  }
-
-  private static void rejected(RoutingContext ctx, Checkout checkout, String token, String phone, String error) {
-    String typed = phone == null ? null : phone.substring(0, Math.min(phone.length(), MAX_PHONE_ECHO));
-    HtmlResponses.formPage(ctx, 400, paymentPage(checkout, token, typed, error), checkout.returnUrl());
-  }
-
-  /** The form posts to the token relative to the page, so the page works behind a path prefix too. */
-  private static String paymentPage(Checkout checkout, String token, String phone, String error) {
-    Payment payment = checkout.payment();
-    return CheckoutPages.paymentPage(new PageModel(checkout.merchantName(), payment.amount().toPlainString(),
-        payment.description(), payment.referenceId(), token, phone), error);
-  }
-
-  private static void noSuchRoute(RoutingContext ctx) {
-    String rest = ctx.request().path().substring(Math.min(ctx.request().path().length(), "/checkout/".length()));
-    if (!rest.isEmpty() && !rest.contains("/")) {
-      ctx.response().putHeader("Allow", "GET, POST");
-      HtmlResponses.problem(ctx, 405, "Not allowed", "Open the payment link instead.");
-    } else {
-      HtmlResponses.notFound(ctx);
+    /** The form posts to the token relative to the page, so the page works behind a path prefix too. */
+    private static String paymentPage(Checkout checkout, String token, String phone, String error) {
+        Payment payment = checkout.payment();
+        return CheckoutPages.paymentPage(
+                new PageModel(
+                        checkout.merchantName(),
+                        payment.amount().toPlainString(),
+                        payment.description(),
+                        payment.referenceId(),
+                        token,
+                        phone),
+                error);
     }
-  }
 
-  /** The path token when it can be one (URL-safe, bounded); anything else cannot name a checkout. */
-  private static String token(RoutingContext ctx) {
-    String token = ctx.pathParam("token");
-    return token != null && TOKEN.matcher(token).matches() ? token : null;
-  }
+    private static void noSuchRoute(RoutingContext ctx) {
+        String rest =
+                ctx.request().path().substring(Math.min(ctx.request().path().length(), "/checkout/".length()));
+        if (!rest.isEmpty() && !rest.contains("/")) {
+            ctx.response().putHeader("Allow", "GET, POST");
+            HtmlResponses.problem(ctx, 405, "Not allowed", "Open the payment link instead.");
+        } else {
+            HtmlResponses.notFound(ctx);
+        }
+    }
+
+    /** The path token when it can be one (URL-safe, bounded); anything else cannot name a checkout. */
+    private static String token(RoutingContext ctx) {
+        String token = ctx.pathParam("token");
+        return token != null && TOKEN.matcher(token).matches() ? token : null;
+    }
 }

@@ -13,35 +13,35 @@ import org.slf4j.LoggerFactory;
  */
 public final class ConnectionLimit {
 
-  private static final Logger log = LoggerFactory.getLogger(ConnectionLimit.class);
+    private static final Logger log = LoggerFactory.getLogger(ConnectionLimit.class);
 
-  private final int max;
-  private final AtomicInteger open = new AtomicInteger();
-  private final AtomicInteger refusedSinceLog = new AtomicInteger();
-  private volatile long lastLogAt;
+    private final int max;
+    private final AtomicInteger open = new AtomicInteger();
+    private final AtomicInteger refusedSinceLog = new AtomicInteger();
+    private volatile long lastLogAt;
 
-  public ConnectionLimit(int max) {
-    this.max = max;
-  }
-
-  /** The server's connection handler: counts the connection until it closes, or closes it when over the limit. */
-  void accept(HttpConnection connection) {
-    if (open.incrementAndGet() > max) {
-      open.decrementAndGet();
-      refused();
-      connection.close();
-      return;
+    public ConnectionLimit(int max) {
+        this.max = max;
     }
-    connection.closeHandler(closed -> open.decrementAndGet());
-  }
 
-  /** At most one warning a second: a flood must not become a flood of log lines too. */
-  private void refused() {
-    refusedSinceLog.incrementAndGet();
-    long now = System.currentTimeMillis();
-    if (now - lastLogAt >= 1_000) {
-      lastLogAt = now;
-      log.warn("refused {} connection(s) over http.max_connections={}", refusedSinceLog.getAndSet(0), max);
+    /** The server's connection handler: counts the connection until it closes, or closes it when over the limit. */
+    void accept(HttpConnection connection) {
+        if (open.incrementAndGet() > max) {
+            open.decrementAndGet();
+            refused();
+            connection.close();
+            return;
+        }
+        connection.closeHandler(closed -> open.decrementAndGet());
     }
-  }
+
+    /** At most one warning a second: a flood must not become a flood of log lines too. */
+    private void refused() {
+        refusedSinceLog.incrementAndGet();
+        long now = System.currentTimeMillis();
+        if (now - lastLogAt >= 1_000) {
+            lastLogAt = now;
+            log.warn("refused {} connection(s) over http.max_connections={}", refusedSinceLog.getAndSet(0), max);
+        }
+    }
 }

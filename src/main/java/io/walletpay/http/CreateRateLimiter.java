@@ -14,25 +14,29 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class CreateRateLimiter {
 
-  private final int perSecond;
-  private final Map<UUID, Bucket> buckets = new ConcurrentHashMap<>();
+    private final int perSecond;
+    private final Map<UUID, Bucket> buckets = new ConcurrentHashMap<>();
 
-  public CreateRateLimiter(int perSecond) {
-    this.perSecond = perSecond;
-  }
-
-  /** Takes one request from the merchant's bucket, or throws 429 with the seconds to wait. */
-  void acquire(UUID merchantId) {
-    ConsumptionProbe probe = buckets.computeIfAbsent(merchantId, id -> newBucket()).tryConsumeAndReturnRemaining(1);
-    if (!probe.isConsumed()) {
-      long seconds = Math.max(1, (probe.getNanosToWaitForRefill() + 999_999_999L) / 1_000_000_000L);
-      throw new RateLimitedException(seconds);
+    public CreateRateLimiter(int perSecond) {
+        this.perSecond = perSecond;
     }
-  }
 
-  private Bucket newBucket() {
-    return Bucket.builder()
-        .addLimit(Bandwidth.builder().capacity(perSecond).refillGreedy(perSecond, Duration.ofSeconds(1)).build())
-        .build();
-  }
+    /** Takes one request from the merchant's bucket, or throws 429 with the seconds to wait. */
+    void acquire(UUID merchantId) {
+        ConsumptionProbe probe =
+                buckets.computeIfAbsent(merchantId, id -> newBucket()).tryConsumeAndReturnRemaining(1);
+        if (!probe.isConsumed()) {
+            long seconds = Math.max(1, (probe.getNanosToWaitForRefill() + 999_999_999L) / 1_000_000_000L);
+            throw new RateLimitedException(seconds);
+        }
+    }
+
+    private Bucket newBucket() {
+        return Bucket.builder()
+                .addLimit(Bandwidth.builder()
+                        .capacity(perSecond)
+                        .refillGreedy(perSecond, Duration.ofSeconds(1))
+                        .build())
+                .build();
+    }
 }

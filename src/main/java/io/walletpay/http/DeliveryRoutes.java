@@ -21,76 +21,93 @@ import java.util.UUID;
 /** {@code /api/merchant/webhooks/deliveries}: the merchant's delivery log, one delivery with its attempts, redeliver. */
 final class DeliveryRoutes {
 
-  private static final Set<String> STATUSES = Set.of("pending", "succeeded", "failed");
+    private static final Set<String> STATUSES = Set.of("pending", "succeeded", "failed");
 
-  private final BusCalls bus;
+    private final BusCalls bus;
 
-  DeliveryRoutes(BusCalls bus) {
-    this.bus = bus;
-  }
-
-  void mount(Router router) {
-    router.get("/api/merchant/webhooks/deliveries").handler(this::list);
-    router.get("/api/merchant/webhooks/deliveries/:id").handler(this::get);
-    router.post("/api/merchant/webhooks/deliveries/:id/redeliver").handler(this::redeliver);
-  }
-
-  private void list(RoutingContext ctx) {
-    String status = Queries.text(ctx, "status", 20);
-    if (status != null && !STATUSES.contains(status)) {
-      throw ServiceException.invalid("status", "status must be one of pending, succeeded, failed");
+    DeliveryRoutes(BusCalls bus) {
+        this.bus = bus;
     }
-    ListDeliveries query = new ListDeliveries(MerchantGuard.merchant(ctx).id(), status,
-        Queries.uuid(ctx, "payment_id"), Queries.limit(ctx), Queries.uuid(ctx, "starting_after"));
-    bus.<DeliveryPage>request(Addresses.DELIVERY_LIST, query)
-        .onSuccess(page -> {
-          JsonArray data = new JsonArray();
-          page.deliveries().forEach(delivery -> data.add(view(delivery)));
-          Responses.json(ctx, 200, new JsonObject().put("success", true).put("data", data)
-              .put("has_more", page.hasMore()));
-        })
-        .onFailure(ctx::fail);
-  }
 
-  private void get(RoutingContext ctx) {
-    UUID id = Queries.pathId(ctx, "Delivery");
-    bus.<DeliveryDetail>request(Addresses.DELIVERY_GET, new GetDelivery(MerchantGuard.merchant(ctx).id(), id))
-        .onSuccess(detail -> {
-          JsonArray attempts = new JsonArray();
-          detail.attempts().forEach(attempt -> attempts.add(new JsonObject()
-              .put("attempted_at", time(attempt.attemptedAt()))
-              .put("status_code", attempt.statusCode())
-              .put("duration_ms", attempt.durationMs())
-              .put("error_kind", attempt.errorKind())
-              .put("response_excerpt", attempt.responseExcerpt())));
-          Responses.success(ctx, 200, view(detail.delivery()).put("body", detail.body()).put("attempt_log", attempts));
-        })
-        .onFailure(ctx::fail);
-  }
+    void mount(Router router) {
+        router.get("/api/merchant/webhooks/deliveries").handler(this::list);
+        router.get("/api/merchant/webhooks/deliveries/:id").handler(this::get);
+        router.post("/api/merchant/webhooks/deliveries/:id/redeliver").handler(this::redeliver);
+    }
 
-  private void redeliver(RoutingContext ctx) {
-    UUID id = Queries.pathId(ctx, "Delivery");
-    bus.<Delivery>request(Addresses.DELIVERY_REDELIVER, new Redeliver(MerchantGuard.merchant(ctx).id(), id))
-        .onSuccess(delivery -> Responses.success(ctx, 202, view(delivery)))
-        .onFailure(ctx::fail);
-  }
+    private void list(RoutingContext ctx) {
+        String status = Queries.text(ctx, "status", 20);
+        if (status != null && !STATUSES.contains(status)) {
+            throw ServiceException.invalid("status", "status must be one of pending, succeeded, failed");
+        }
+        ListDeliveries query = new ListDeliveries(
+                MerchantGuard.merchant(ctx).id(),
+                status,
+                Queries.uuid(ctx, "payment_id"),
+                Queries.limit(ctx),
+                Queries.uuid(ctx, "starting_after"));
+        bus.<DeliveryPage>request(Addresses.DELIVERY_LIST, query)
+                .onSuccess(page -> {
+                    JsonArray data = new JsonArray();
+                    page.deliveries().forEach(delivery -> data.add(view(delivery)));
+                    Responses.json(
+                            ctx,
+                            200,
+                            new JsonObject()
+                                    .put("success", true)
+                                    .put("data", data)
+                                    .put("has_more", page.hasMore()));
+                })
+                .onFailure(ctx::fail);
+    }
 
-  private static JsonObject view(Delivery delivery) {
-    return new JsonObject()
-        .put("id", delivery.id().toString())
-        .put("payment_id", delivery.paymentId().toString())
-        .put("event", delivery.event())
-        .put("status", delivery.status())
-        .put("attempts", delivery.attempts())
-        .put("next_attempt_at", delivery.status().equals("pending") ? time(delivery.nextAttemptAt()) : null)
-        .put("last_status_code", delivery.lastStatusCode())
-        .put("last_error", delivery.lastError())
-        .put("created_at", time(delivery.createdAt()))
-        .put("updated_at", time(delivery.updatedAt()))
-        .put("delivered_at", time(delivery.deliveredAt()));
-  }
+    private void get(RoutingContext ctx) {
+        UUID id = Queries.pathId(ctx, "Delivery");
+        bus.<DeliveryDetail>request(
+                        Addresses.DELIVERY_GET,
+                        new GetDelivery(MerchantGuard.merchant(ctx).id(), id))
+                .onSuccess(detail -> {
+                    JsonArray attempts = new JsonArray();
+                    detail.attempts()
+                            .forEach(attempt -> attempts.add(new JsonObject()
+                                    .put("attempted_at", time(attempt.attemptedAt()))
+                                    .put("status_code", attempt.statusCode())
+                                    .put("duration_ms", attempt.durationMs())
+                                    .put("error_kind", attempt.errorKind())
+                                    .put("response_excerpt", attempt.responseExcerpt())));
+                    Responses.success(
+                            ctx,
+                            200,
+                            view(detail.delivery()).put("body", detail.body()).put("attempt_log", attempts));
+                })
+                .onFailure(ctx::fail);
+    }
 
-  private static String time(OffsetDateTime at) {
-    return Timestamps.format(at);
-  }
+    private void redeliver(RoutingContext ctx) {
+        UUID id = Queries.pathId(ctx, "Delivery");
+        bus.<Delivery>request(
+                        Addresses.DELIVERY_REDELIVER,
+                        new Redeliver(MerchantGuard.merchant(ctx).id(), id))
+                .onSuccess(delivery -> Responses.success(ctx, 202, view(delivery)))
+                .onFailure(ctx::fail);
+    }
+
+    private static JsonObject view(Delivery delivery) {
+        return new JsonObject()
+                .put("id", delivery.id().toString())
+                .put("payment_id", delivery.paymentId().toString())
+                .put("event", delivery.event())
+                .put("status", delivery.status())
+                .put("attempts", delivery.attempts())
+                .put("next_attempt_at", delivery.status().equals("pending") ? time(delivery.nextAttemptAt()) : null)
+                .put("last_status_code", delivery.lastStatusCode())
+                .put("last_error", delivery.lastError())
+                .put("created_at", time(delivery.createdAt()))
+                .put("updated_at", time(delivery.updatedAt()))
+                .put("delivered_at", time(delivery.deliveredAt()));
+    }
+
+    private static String time(OffsetDateTime at) {
+        return Timestamps.format(at);
+    }
 }

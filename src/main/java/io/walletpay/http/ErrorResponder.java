@@ -17,150 +17,168 @@ import org.slf4j.LoggerFactory;
 /** The one place where failures become HTTP: status code, the JSON envelope, and the headers some codes need. */
 public final class ErrorResponder {
 
-  private static final Logger log = LoggerFactory.getLogger(ErrorResponder.class);
+    private static final Logger log = LoggerFactory.getLogger(ErrorResponder.class);
 
-  private ErrorResponder() {
-  }
+    private ErrorResponder() {}
 
-  /** Installs the failure handler and the router's own 400/404/405/413/415 answers. */
-  public static void install(Router router) {
-    router.route().failureHandler(ErrorResponder::handleFailure);
-    router.errorHandler(404, ctx -> send(ctx, new ServiceException(ErrorKind.NOT_FOUND, "route_not_found",
-        "No route " + ctx.request().method() + " " + ctx.request().path())));
-    router.errorHandler(405, ctx -> send(ctx, new ServiceException(ErrorKind.METHOD_NOT_ALLOWED,
-        "method_not_allowed", "Method " + ctx.request().method() + " is not allowed on " + ctx.request().path())));
-    router.errorHandler(413, ctx -> send(ctx, tooLarge()));
-    router.errorHandler(415, ctx -> send(ctx, unsupportedMediaType()));
-    // the router itself fails a request whose path it cannot decode (a "%" not followed by two hex digits)
-    router.errorHandler(400, ctx -> {
-      if (customerPath(ctx.request().path())) {
-        HtmlResponses.problem(ctx, 400, "Something went wrong", "The link could not be read. Open it again.");
-      } else {
-        send(ctx, unreadable());
-      }
-    });
-  }
-
-  /**
-   * Requests the HTTP codec could not read (an over-long request line or header block, a malformed header) never
-   * reach the router: they are answered here, in the same envelope (or the customer's HTML page), and the
-   * connection is closed because the rest of its bytes cannot be trusted.
-   */
-  public static void invalidRequest(HttpServerRequest request) {
-    Throwable cause = request.decoderResult().cause();
-    int status;
-    ServiceException error;
-    if (cause instanceof TooLongHttpLineException) {
-      status = 414;
-      error = new ServiceException(ErrorKind.VALIDATION, "uri_too_long", "The request line is too long");
-    } else if (cause instanceof TooLongHttpHeaderException) {
-      status = 431;
-      error = new ServiceException(ErrorKind.VALIDATION, "headers_too_large", "The request headers are too large");
-    } else {
-      status = 400;
-      error = unreadable();
+    /** Installs the failure handler and the router's own 400/404/405/413/415 answers. */
+    public static void install(Router router) {
+        router.route().failureHandler(ErrorResponder::handleFailure);
+        router.errorHandler(
+                404,
+                ctx -> send(
+                        ctx,
+                        new ServiceException(
+                                ErrorKind.NOT_FOUND,
+                                "route_not_found",
+                                "No route " + ctx.request().method() + " "
+                                        + ctx.request().path())));
+        router.errorHandler(
+                405,
+                ctx -> send(
+                        ctx,
+                        new ServiceException(
+                                ErrorKind.METHOD_NOT_ALLOWED,
+                                "method_not_allowed",
+                                "Method " + ctx.request().method() + " is not allowed on "
+                                        + ctx.request().path())));
+        router.errorHandler(413, ctx -> send(ctx, tooLarge()));
+        router.errorHandler(415, ctx -> send(ctx, unsupportedMediaType()));
+        // the router itself fails a request whose path it cannot decode (a "%" not followed by two hex digits)
+        router.errorHandler(400, ctx -> {
+            if (customerPath(ctx.request().path())) {
+                HtmlResponses.problem(ctx, 400, "Something went wrong", "The link could not be read. Open it again.");
+            } else {
+                send(ctx, unreadable());
+            }
+        });
     }
-    HttpServerResponse response = request.response().putHeader(HttpHeaders.CONNECTION, "close");
-    Future<Void> sent = customerPath(request.path())
-        ? HtmlResponses.problem(response, status, "Something went wrong", "The request could not be read.")
-        : response.setStatusCode(status)
-            .putHeader(HttpHeaders.CONTENT_TYPE, "application/json; charset=utf-8")
-            .putHeader(HttpHeaders.CACHE_CONTROL, "no-store")
-            .end(envelope(error).toBuffer());
-    sent.onComplete(done -> request.connection().close());
-  }
 
-  private static boolean customerPath(String path) {
-    return path != null && path.startsWith("/checkout/");
-  }
-
-  public static int status(ErrorKind kind) {
-    return switch (kind) {
-      case VALIDATION -> 400;
-      case UNAUTHORIZED -> 401;
-      case FORBIDDEN -> 403;
-      case NOT_FOUND -> 404;
-      case METHOD_NOT_ALLOWED -> 405;
-      case CONFLICT -> 409;
-      case GONE -> 410;
-      case PAYLOAD_TOO_LARGE -> 413;
-      case UNSUPPORTED_MEDIA_TYPE -> 415;
-      case RATE_LIMITED -> 429;
-      case INTERNAL -> 500;
-      case PROVIDER -> 502;
-      case UNAVAILABLE -> 503;
-    };
-  }
-
-  public static JsonObject envelope(ServiceException error) {
-    JsonObject body = new JsonObject().put("code", error.code()).put("message", error.getMessage());
-    if (error.field() != null) {
-      body.put("field", error.field());
+    /**
+     * Requests the HTTP codec could not read (an over-long request line or header block, a malformed header) never
+     * reach the router: they are answered here, in the same envelope (or the customer's HTML page), and the
+     * connection is closed because the rest of its bytes cannot be trusted.
+     */
+    public static void invalidRequest(HttpServerRequest request) {
+        Throwable cause = request.decoderResult().cause();
+        int status;
+        ServiceException error;
+        if (cause instanceof TooLongHttpLineException) {
+            status = 414;
+            error = new ServiceException(ErrorKind.VALIDATION, "uri_too_long", "The request line is too long");
+        } else if (cause instanceof TooLongHttpHeaderException) {
+            status = 431;
+            error = new ServiceException(
+                    ErrorKind.VALIDATION, "headers_too_large", "The request headers are too large");
+        } else {
+            status = 400;
+            error = unreadable();
+        }
+        HttpServerResponse response = request.response().putHeader(HttpHeaders.CONNECTION, "close");
+        Future<Void> sent = customerPath(request.path())
+                ? HtmlResponses.problem(response, status, "Something went wrong", "The request could not be read.")
+                : response.setStatusCode(status)
+                        .putHeader(HttpHeaders.CONTENT_TYPE, "application/json; charset=utf-8")
+                        .putHeader(HttpHeaders.CACHE_CONTROL, "no-store")
+                        .end(envelope(error).toBuffer());
+        sent.onComplete(done -> request.connection().close());
     }
-    return new JsonObject().put("success", false).put("error", body);
-  }
 
-  static void send(RoutingContext ctx, ServiceException error) {
-    if (ctx.response().ended() || ctx.response().headWritten()) {
-      return;
+    private static boolean customerPath(String path) {
+        return path != null && path.startsWith("/checkout/");
     }
-    var response = ctx.response().setStatusCode(status(error.kind()))
-        .putHeader(HttpHeaders.CONTENT_TYPE, "application/json; charset=utf-8")
-        .putHeader(HttpHeaders.CACHE_CONTROL, "no-store");
-    if (error.kind() == ErrorKind.UNAUTHORIZED) {
-      response.putHeader("WWW-Authenticate", "Bearer");
-    }
-    if (error instanceof RateLimitedException limited) {
-      response.putHeader("Retry-After", Long.toString(limited.retryAfterSeconds()));
-    }
-    if (error.kind() == ErrorKind.UNAVAILABLE) {
-      response.putHeader("Retry-After", "1");
-    }
-    response.end(envelope(error).toBuffer());
-  }
 
-  private static void handleFailure(RoutingContext ctx) {
-    send(ctx, failureOf(ctx));
-  }
-
-  /**
-   * What a failed request means, as the one error type: the failure itself when it is a ServiceException,
-   * otherwise the status vertx-web set (413 from the body limit, 415, 404, 405, other 4xx), otherwise an
-   * unexpected defect, logged here once (500, no details to the client). JSON and HTML answers both start here.
-   */
-  static ServiceException failureOf(RoutingContext ctx) {
-    Throwable failure = ctx.failure();
-    if (failure instanceof ServiceException known) {
-      return known;
+    public static int status(ErrorKind kind) {
+        return switch (kind) {
+            case VALIDATION -> 400;
+            case UNAUTHORIZED -> 401;
+            case FORBIDDEN -> 403;
+            case NOT_FOUND -> 404;
+            case METHOD_NOT_ALLOWED -> 405;
+            case CONFLICT -> 409;
+            case GONE -> 410;
+            case PAYLOAD_TOO_LARGE -> 413;
+            case UNSUPPORTED_MEDIA_TYPE -> 415;
+            case RATE_LIMITED -> 429;
+            case INTERNAL -> 500;
+            case PROVIDER -> 502;
+            case UNAVAILABLE -> 503;
+        };
     }
-    int status = ctx.statusCode();
-    if (status == 413 || failure instanceof io.vertx.core.http.HttpClosedException) {
-      return tooLarge();
-    } else if (status == 415) {
-      return unsupportedMediaType();
-    } else if (status == 404) {
-      return ServiceException.notFound("Resource");
-    } else if (status == 405) {
-      return new ServiceException(ErrorKind.METHOD_NOT_ALLOWED, "method_not_allowed", "Method not allowed");
-    } else if (status >= 400 && status < 500) {
-      return unreadable();
+
+    public static JsonObject envelope(ServiceException error) {
+        JsonObject body = new JsonObject().put("code", error.code()).put("message", error.getMessage());
+        if (error.field() != null) {
+            body.put("field", error.field());
+        }
+        return new JsonObject().put("success", false).put("error", body);
     }
-    String path = ctx.request().path();
-    log.error("unhandled failure on {} {}", ctx.request().method(),
-        path != null && path.startsWith("/checkout/") ? "/checkout/…" : path, failure);
-    return new ServiceException(ErrorKind.INTERNAL, "internal_error", "Something went wrong on our side");
-  }
 
-  private static ServiceException unreadable() {
-    return new ServiceException(ErrorKind.VALIDATION, "bad_request", "The request could not be read");
-  }
+    static void send(RoutingContext ctx, ServiceException error) {
+        if (ctx.response().ended() || ctx.response().headWritten()) {
+            return;
+        }
+        var response = ctx.response()
+                .setStatusCode(status(error.kind()))
+                .putHeader(HttpHeaders.CONTENT_TYPE, "application/json; charset=utf-8")
+                .putHeader(HttpHeaders.CACHE_CONTROL, "no-store");
+        if (error.kind() == ErrorKind.UNAUTHORIZED) {
+            response.putHeader("WWW-Authenticate", "Bearer");
+        }
+        if (error instanceof RateLimitedException limited) {
+            response.putHeader("Retry-After", Long.toString(limited.retryAfterSeconds()));
+        }
+        if (error.kind() == ErrorKind.UNAVAILABLE) {
+            response.putHeader("Retry-After", "1");
+        }
+        response.end(envelope(error).toBuffer());
+    }
 
-  private static ServiceException tooLarge() {
-    return new ServiceException(ErrorKind.PAYLOAD_TOO_LARGE, "payload_too_large", "The request body is too large");
-  }
+    private static void handleFailure(RoutingContext ctx) {
+        send(ctx, failureOf(ctx));
+    }
 
-  private static ServiceException unsupportedMediaType() {
-    return new ServiceException(ErrorKind.UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type",
-        "Send the body as application/json");
-  }
+    /**
+     * What a failed request means, as the one error type: the failure itself when it is a ServiceException,
+     * otherwise the status vertx-web set (413 from the body limit, 415, 404, 405, other 4xx), otherwise an
+     * unexpected defect, logged here once (500, no details to the client). JSON and HTML answers both start here.
+     */
+    static ServiceException failureOf(RoutingContext ctx) {
+        Throwable failure = ctx.failure();
+        if (failure instanceof ServiceException known) {
+            return known;
+        }
+        int status = ctx.statusCode();
+        if (status == 413 || failure instanceof io.vertx.core.http.HttpClosedException) {
+            return tooLarge();
+        } else if (status == 415) {
+            return unsupportedMediaType();
+        } else if (status == 404) {
+            return ServiceException.notFound("Resource");
+        } else if (status == 405) {
+            return new ServiceException(ErrorKind.METHOD_NOT_ALLOWED, "method_not_allowed", "Method not allowed");
+        } else if (status >= 400 && status < 500) {
+            return unreadable();
+        }
+        String path = ctx.request().path();
+        log.error(
+                "unhandled failure on {} {}",
+                ctx.request().method(),
+                path != null && path.startsWith("/checkout/") ? "/checkout/…" : path,
+                failure);
+        return new ServiceException(ErrorKind.INTERNAL, "internal_error", "Something went wrong on our side");
+    }
+
+    private static ServiceException unreadable() {
+        return new ServiceException(ErrorKind.VALIDATION, "bad_request", "The request could not be read");
+    }
+
+    private static ServiceException tooLarge() {
+        return new ServiceException(ErrorKind.PAYLOAD_TOO_LARGE, "payload_too_large", "The request body is too large");
+    }
+
+    private static ServiceException unsupportedMediaType() {
+        return new ServiceException(
+                ErrorKind.UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type", "Send the body as application/json");
+    }
 }

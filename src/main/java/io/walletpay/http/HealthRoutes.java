@@ -11,26 +11,29 @@ import io.walletpay.bus.Messages.ReadinessQuery;
 /** {@code /health/live} (the process answers) and {@code /health/ready} (the database answers, schema applied). */
 final class HealthRoutes {
 
-  private final BusCalls bus;
+    private final BusCalls bus;
 
-  HealthRoutes(BusCalls bus) {
-    this.bus = bus;
-  }
+    HealthRoutes(BusCalls bus) {
+        this.bus = bus;
+    }
 
-  void mount(Router router) {
-    router.get("/health/live").handler(this::live);
-    router.get("/health/ready").handler(this::ready);
-  }
+    void mount(Router router) {
+        router.get("/health/live").handler(this::live);
+        router.get("/health/ready").handler(this::ready);
+    }
 
-  private void live(RoutingContext ctx) {
-    Responses.json(ctx, 200, new JsonObject().put("status", "up"));
-  }
+    private void live(RoutingContext ctx) {
+        Responses.json(ctx, 200, new JsonObject().put("status", "up"));
+    }
 
-  private void ready(RoutingContext ctx) {
-    bus.<Readiness>request(Addresses.STORE_READINESS, new ReadinessQuery())
-        .otherwise(failure -> new Readiness(false, "store not answering"))
-        .onSuccess(readiness -> Responses.json(ctx, readiness.ready() ? 200 : 503,
-            new JsonObject().put("status", readiness.ready() ? "ready" : "not_ready")
-                .put("detail", readiness.detail())));
-  }
+    private void ready(RoutingContext ctx) {
+        bus.<Readiness>request(Addresses.STORE_READINESS, new ReadinessQuery())
+                .otherwise(failure -> new Readiness(false, "store not answering"))
+                .onSuccess(readiness -> Responses.json(
+                        ctx,
+                        readiness.ready() ? 200 : 503,
+                        new JsonObject()
+                                .put("status", readiness.ready() ? "ready" : "not_ready")
+                                .put("detail", readiness.detail())));
+    }
 }

@@ -1,13 +1,13 @@
 package io.walletpay.http;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.BodyHandler;
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.walletpay.bus.BusCalls;
 import io.walletpay.checkout.WalletProvider;
 import io.walletpay.config.AppConfig;
@@ -16,83 +16,90 @@ import java.util.concurrent.TimeUnit;
 /** HTTP intake: builds the router from the resource handlers and listens; one instance per event loop. */
 public final class HttpApiVerticle extends VerticleBase {
 
-  private static final long BUS_TIMEOUT_MS = 5_000;
+    private static final long BUS_TIMEOUT_MS = 5_000;
 
-  private final AppConfig config;
-  private final WalletProvider provider;
-  private final CreateRateLimiter rateLimiter;
-  private final MeterRegistry registry;
-  private final ConnectionLimit connections;
-  private HttpServer server;
+    private final AppConfig config;
+    private final WalletProvider provider;
+    private final CreateRateLimiter rateLimiter;
+    private final MeterRegistry registry;
+    private final ConnectionLimit connections;
+    private HttpServer server;
 
-  public HttpApiVerticle(AppConfig config, WalletProvider provider, CreateRateLimiter rateLimiter,
-                         MeterRegistry registry, ConnectionLimit connections) {
-    this.config = config;
-    this.provider = provider;
-    this.rateLimiter = rateLimiter;
-    this.registry = registry;
-    this.connections = connections;
-  }
+    public HttpApiVerticle(
+            AppConfig config,
+            WalletProvider provider,
+            CreateRateLimiter rateLimiter,
+            MeterRegistry registry,
+            ConnectionLimit connections) {
+        this.config = config;
+        this.provider = provider;
+        this.rateLimiter = rateLimiter;
+        this.registry = registry;
+        this.connections = connections;
+    }
 
-  @Override
-  public Future<?> start() {
-    BusCalls bus = new BusCalls(vertx.eventBus(), BUS_TIMEOUT_MS);
-    return MerchantTokens.create(vertx, config.jwt())
-        .compose(tokens -> listen(router(bus, tokens)));
-  }
+    @Override
+    public Future<?> start() {
+        BusCalls bus = new BusCalls(vertx.eventBus(), BUS_TIMEOUT_MS);
+        return MerchantTokens.create(vertx, config.jwt()).compose(tokens -> listen(router(bus, tokens)));
+    }
 
-  private Router router(BusCalls bus, MerchantTokens tokens) {
-    Router router = Router.router(vertx);
-    router.route().handler(RequestLog::handle);
-    router.route("/api/*").handler(BodyHandler.create(false).setBodyLimit(config.http().maxBodyBytes()));
-    new HealthRoutes(bus).mount(router);
-    router.get("/metrics").handler(this::metrics);
-    router.get("/openapi.yaml").handler(ctx -> ctx.response()
-        .putHeader("Content-Type", "application/yaml; charset=utf-8").sendFile("openapi.yaml"));
+    private Router router(BusCalls bus, MerchantTokens tokens) {
+        Router router = Router.router(vertx);
+        router.route().handler(RequestLog::handle);
+        router.route("/api/*")
+                .handler(BodyHandler.create(false).setBodyLimit(config.http().maxBodyBytes()));
+        new HealthRoutes(bus).mount(router);
+        router.get("/metrics").handler(this::metrics);
+        router.get("/openapi.yaml").handler(ctx -> ctx.response()
+                .putHeader("Content-Type", "application/yaml; charset=utf-8")
+                .sendFile("openapi.yaml"));
 
-    new AdminMerchantRoutes(bus, config.fees()).mount(router, new AdminGuard(config.adminToken()));
+        new AdminMerchantRoutes(bus, config.fees()).mount(router, new AdminGuard(config.adminToken()));
 
-    MerchantAccountRoutes account = new MerchantAccountRoutes(bus, tokens);
-    account.mountToken(router);
-    MerchantGuard guard = new MerchantGuard(tokens, new MerchantDirectory(vertx, bus));
-    router.route("/api/merchant/*").handler(guard::handle);
-    account.mountGuarded(router);
-    new PaymentRoutes(bus, new PaymentIntake(bus, provider, config.payments()), rateLimiter, provider)
-        .mount(router);
-    new DeliveryRoutes(bus).mount(router);
-    new CheckoutRoutes(bus, provider, config).mount(router);
+        MerchantAccountRoutes account = new MerchantAccountRoutes(bus, tokens);
+        account.mountToken(router);
+        MerchantGuard guard = new MerchantGuard(tokens, new MerchantDirectory(vertx, bus));
+        router.route("/api/merchant/*").handler(guard::handle);
+        account.mountGuarded(router);
+        new PaymentRoutes(bus, new PaymentIntake(bus, provider, config.payments()), rateLimiter, provider)
+                .mount(router);
+        new DeliveryRoutes(bus).mount(router);
+        new CheckoutRoutes(bus, provider, config).mount(router);
 
-    ErrorResponder.install(router);
-    return router;
-  }
+        ErrorResponder.install(router);
+        return router;
+    }
 
-  /** Prometheus text; empty when the service runs without a Prometheus registry. */
-  private void metrics(io.vertx.ext.web.RoutingContext ctx) {
-    String text = registry instanceof PrometheusMeterRegistry prometheus ? prometheus.scrape() : "";
-    ctx.response().putHeader("Content-Type", "text/plain; version=0.0.4; charset=utf-8").end(text);
-  }
+    /** Prometheus text; empty when the service runs without a Prometheus registry. */
+    private void metrics(io.vertx.ext.web.RoutingContext ctx) {
+        String text = registry instanceof PrometheusMeterRegistry prometheus ? prometheus.scrape() : "";
+        ctx.response()
+                .putHeader("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
+                .end(text);
+    }
 
-  private Future<HttpServer> listen(Router router) {
-    AppConfig.Http http = config.http();
-    HttpServerOptions options = new HttpServerOptions()
-        .setHost(http.host())
-        .setPort(http.port())
-        .setIdleTimeout(http.idleTimeoutSeconds())
-        .setMaxHeaderSize(http.maxHeaderBytes())
-        // HTTP/1.1 only: with cleartext HTTP/2 upgrades on, Vert.x reports a connection only once its first
-        // request head is complete, so a client trickling that head would escape http.max_connections
-        .setHttp2ClearTextEnabled(false)
-        .setCompressionSupported(false);
-    server = vertx.createHttpServer(options)
-        .connectionHandler(connections::accept)
-        .invalidRequestHandler(ErrorResponder::invalidRequest)
-        .requestHandler(router);
-    return server.listen();
-  }
+    private Future<HttpServer> listen(Router router) {
+        AppConfig.Http http = config.http();
+        HttpServerOptions options = new HttpServerOptions()
+                .setHost(http.host())
+                .setPort(http.port())
+                .setIdleTimeout(http.idleTimeoutSeconds())
+                .setMaxHeaderSize(http.maxHeaderBytes())
+                // HTTP/1.1 only: with cleartext HTTP/2 upgrades on, Vert.x reports a connection only once its first
+                // request head is complete, so a client trickling that head would escape http.max_connections
+                .setHttp2ClearTextEnabled(false)
+                .setCompressionSupported(false);
+        server = vertx.createHttpServer(options)
+                .connectionHandler(connections::accept)
+                .invalidRequestHandler(ErrorResponder::invalidRequest)
+                .requestHandler(router);
+        return server.listen();
+    }
 
-  /** Stops accepting, lets in-flight requests finish within the grace period, then closes. */
-  @Override
-  public Future<?> stop() {
-    return server.shutdown(config.http().shutdownGraceSeconds(), TimeUnit.SECONDS);
-  }
+    /** Stops accepting, lets in-flight requests finish within the grace period, then closes. */
+    @Override
+    public Future<?> stop() {
+        return server.shutdown(config.http().shutdownGraceSeconds(), TimeUnit.SECONDS);
+    }
 }

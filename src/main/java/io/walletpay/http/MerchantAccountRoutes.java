@@ -24,77 +24,90 @@ import java.util.UUID;
  */
 final class MerchantAccountRoutes {
 
-  private static final Set<String> TOKEN_FIELDS = Set.of("merchant_id", "secret_key");
+    private static final Set<String> TOKEN_FIELDS = Set.of("merchant_id", "secret_key");
 
-  private final BusCalls bus;
-  private final MerchantTokens tokens;
+    private final BusCalls bus;
+    private final MerchantTokens tokens;
 
-  MerchantAccountRoutes(BusCalls bus, MerchantTokens tokens) {
-    this.bus = bus;
-    this.tokens = tokens;
-  }
+    MerchantAccountRoutes(BusCalls bus, MerchantTokens tokens) {
+        this.bus = bus;
+        this.tokens = tokens;
+    }
 
-  /** The token routes go before the guard; settings after it. */
-  void mountToken(Router router) {
-    router.post("/api/merchant/token").handler(this::token);
-    router.post("/api/merchant/token/").handler(this::token);
-  }
+    /** The token routes go before the guard; settings after it. */
+    void mountToken(Router router) {
+        router.post("/api/merchant/token").handler(this::token);
+        router.post("/api/merchant/token/").handler(this::token);
+    }
 
-  void mountGuarded(Router router) {
-    router.get("/api/merchant/settings").handler(this::settings);
-    router.patch("/api/merchant/settings").handler(this::updateSettings);
-    router.post("/api/merchant/webhook-secret/rotate").handler(this::rotateWebhookSecret);
-  }
+    void mountGuarded(Router router) {
+        router.get("/api/merchant/settings").handler(this::settings);
+        router.patch("/api/merchant/settings").handler(this::updateSettings);
+        router.post("/api/merchant/webhook-secret/rotate").handler(this::rotateWebhookSecret);
+    }
 
-  private void token(RoutingContext ctx) {
-    JsonInput input = JsonInput.parseObject(Bodies.json(ctx), TOKEN_FIELDS);
-    String merchantId = input.requiredText("merchant_id", 64);
-    String secretKey = input.requiredText("secret_key", 256);
-    UUID id = Queries.parseUuid(merchantId);
-    // An unknown or malformed id is checked against a dummy hash, so it costs and answers like a wrong secret.
-    var lookup = id == null
-        ? io.vertx.core.Future.succeededFuture(new Credentials(null, null))
-        : bus.<Credentials>request(Addresses.MERCHANT_CREDENTIALS, new GetCredentials(id));
-    lookup.onSuccess(credentials -> {
-          if (!Secrets.matches(secretKey, credentials.secretHash())) {
-            ctx.fail(MerchantTokens.invalidCredentials());
-            return;
-          }
-          Merchant merchant = credentials.merchant();
-          if (!merchant.active()) {
-            ctx.fail(new ServiceException(ErrorKind.FORBIDDEN, "merchant_disabled", "This merchant is disabled"));
-            return;
-          }
-          var issued = tokens.issue(merchant);
-          Responses.success(ctx, 200, new JsonObject()
-              .put("token", issued.token())
-              .put("token_type", "Bearer")
-              .put("expires_at", issued.expiresAt().toString())
-              .put("expires_in", issued.expiresIn())
-              .put("merchant", new JsonObject().put("id", merchant.id().toString()).put("name", merchant.name())));
-        })
-        .onFailure(ctx::fail);
-  }
+    private void token(RoutingContext ctx) {
+        JsonInput input = JsonInput.parseObject(Bodies.json(ctx), TOKEN_FIELDS);
+        String merchantId = input.requiredText("merchant_id", 64);
+        String secretKey = input.requiredText("secret_key", 256);
+        UUID id = Queries.parseUuid(merchantId);
+        // An unknown or malformed id is checked against a dummy hash, so it costs and answers like a wrong secret.
+        var lookup = id == null
+                ? io.vertx.core.Future.succeededFuture(new Credentials(null, null))
+                : bus.<Credentials>request(Addresses.MERCHANT_CREDENTIALS, new GetCredentials(id));
+        lookup.onSuccess(credentials -> {
+                    if (!Secrets.matches(secretKey, credentials.secretHash())) {
+                        ctx.fail(MerchantTokens.invalidCredentials());
+                        return;
+                    }
+                    Merchant merchant = credentials.merchant();
+                    if (!merchant.active()) {
+                        ctx.fail(new ServiceException(
+                                ErrorKind.FORBIDDEN, "merchant_disabled", "This merchant is disabled"));
+                        return;
+                    }
+                    var issued = tokens.issue(merchant);
+                    Responses.success(
+                            ctx,
+                            200,
+                            new JsonObject()
+                                    .put("token", issued.token())
+                                    .put("token_type", "Bearer")
+                                    .put("expires_at", issued.expiresAt().toString())
+                                    .put("expires_in", issued.expiresIn())
+                                    .put(
+                                            "merchant",
+                                            new JsonObject()
+                                                    .put("id", merchant.id().toString())
+                                                    .put("name", merchant.name())));
+                })
+                .onFailure(ctx::fail);
+    }
 
-  private void settings(RoutingContext ctx) {
-    Responses.success(ctx, 200, MerchantViews.settings(MerchantGuard.merchant(ctx)));
-  }
+    private void settings(RoutingContext ctx) {
+        Responses.success(ctx, 200, MerchantViews.settings(MerchantGuard.merchant(ctx)));
+    }
 
-  private void updateSettings(RoutingContext ctx) {
-    Merchant merchant = MerchantGuard.merchant(ctx);
-    bus.<Merchant>request(Addresses.MERCHANT_UPDATE,
-            new UpdateMerchant(merchant.id(), MerchantInput.settingsChanges(Bodies.json(ctx))))
-        .onSuccess(updated -> Responses.success(ctx, 200, MerchantViews.settings(updated)))
-        .onFailure(ctx::fail);
-  }
+    private void updateSettings(RoutingContext ctx) {
+        Merchant merchant = MerchantGuard.merchant(ctx);
+        bus.<Merchant>request(
+                        Addresses.MERCHANT_UPDATE,
+                        new UpdateMerchant(merchant.id(), MerchantInput.settingsChanges(Bodies.json(ctx))))
+                .onSuccess(updated -> Responses.success(ctx, 200, MerchantViews.settings(updated)))
+                .onFailure(ctx::fail);
+    }
 
-  private void rotateWebhookSecret(RoutingContext ctx) {
-    String secret = Secrets.newWebhookSecret();
-    bus.<Merchant>request(Addresses.MERCHANT_ROTATE_WEBHOOK_SECRET,
-            new RotateWebhookSecret(MerchantGuard.merchant(ctx).id(), secret))
-        .onSuccess(updated -> Responses.success(ctx, 200, new JsonObject()
-            .put("merchant_id", updated.id().toString())
-            .put("webhook_secret", secret)))
-        .onFailure(ctx::fail);
-  }
+    private void rotateWebhookSecret(RoutingContext ctx) {
+        String secret = Secrets.newWebhookSecret();
+        bus.<Merchant>request(
+                        Addresses.MERCHANT_ROTATE_WEBHOOK_SECRET,
+                        new RotateWebhookSecret(MerchantGuard.merchant(ctx).id(), secret))
+                .onSuccess(updated -> Responses.success(
+                        ctx,
+                        200,
+                        new JsonObject()
+                                .put("merchant_id", updated.id().toString())
+                                .put("webhook_secret", secret)))
+                .onFailure(ctx::fail);
+    }
 }

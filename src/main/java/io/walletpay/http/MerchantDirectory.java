@@ -18,40 +18,39 @@ import java.util.UUID;
  */
 final class MerchantDirectory {
 
-  static final long TTL_MS = 5_000;
+    static final long TTL_MS = 5_000;
 
-  private record Entry(Merchant merchant, long loadedAt) {
-  }
+    private record Entry(Merchant merchant, long loadedAt) {}
 
-  private final BusCalls bus;
-  private final Map<UUID, Entry> entries = new HashMap<>();
-  /** Bumped on every change; a lookup that started before a change must not cache what it read. */
-  private long changes;
+    private final BusCalls bus;
+    private final Map<UUID, Entry> entries = new HashMap<>();
+    /** Bumped on every change; a lookup that started before a change must not cache what it read. */
+    private long changes;
 
-  MerchantDirectory(Vertx vertx, BusCalls bus) {
-    this.bus = bus;
-    vertx.eventBus().<MerchantChanged>consumer(Addresses.MERCHANT_CHANGED, message -> {
-      changes++;
-      entries.remove(message.body().id());
-    });
-  }
-
-  Future<Merchant> find(UUID id) {
-    Entry entry = entries.get(id);
-    long now = System.currentTimeMillis();
-    if (entry != null && now - entry.loadedAt() < TTL_MS) {
-      return Future.succeededFuture(entry.merchant());
-    }
-    long changesBefore = changes;
-    return bus.<Merchant>request(Addresses.MERCHANT_GET, new GetMerchant(id))
-        .onSuccess(merchant -> {
-          if (changes != changesBefore) {
-            return; // a change arrived while reading: what was read may be the old merchant
-          }
-          if (entries.size() > 10_000) {
-            entries.clear();
-          }
-          entries.put(id, new Entry(merchant, now));
+    MerchantDirectory(Vertx vertx, BusCalls bus) {
+        this.bus = bus;
+        vertx.eventBus().<MerchantChanged>consumer(Addresses.MERCHANT_CHANGED, message -> {
+            changes++;
+            entries.remove(message.body().id());
         });
-  }
+    }
+
+    Future<Merchant> find(UUID id) {
+        Entry entry = entries.get(id);
+        long now = System.currentTimeMillis();
+        if (entry != null && now - entry.loadedAt() < TTL_MS) {
+            return Future.succeededFuture(entry.merchant());
+        }
+        long changesBefore = changes;
+        return bus.<Merchant>request(Addresses.MERCHANT_GET, new GetMerchant(id))
+                .onSuccess(merchant -> {
+                    if (changes != changesBefore) {
+                        return; // a change arrived while reading: what was read may be the old merchant
+                    }
+                    if (entries.size() > 10_000) {
+                        entries.clear();
+                    }
+                    entries.put(id, new Entry(merchant, now));
+                });
+    }
 }

@@ -25,51 +25,60 @@ import java.util.UUID;
  */
 final class PaymentIntake {
 
-  private final BusCalls bus;
-  private final WalletProvider provider;
-  private final AppConfig.Payments config;
-  private final AmountLimits limits;
+    private final BusCalls bus;
+    private final WalletProvider provider;
+    private final AppConfig.Payments config;
+    private final AmountLimits limits;
 
-  PaymentIntake(BusCalls bus, WalletProvider provider, AppConfig.Payments config) {
-    this.bus = bus;
-    this.provider = provider;
-    this.config = config;
-    this.limits = new AmountLimits(config.minAmount(), config.maxAmount());
-  }
-
-  AmountLimits limits() {
-    return limits;
-  }
-
-  Future<StoredResponse> create(Merchant merchant, CreatePaymentRequest request, String idempotencyKey) {
-    if (idempotencyKey == null) {
-      return open(merchant, request).compose(opened -> store(opened, null, null));
+    PaymentIntake(BusCalls bus, WalletProvider provider, AppConfig.Payments config) {
+        this.bus = bus;
+        this.provider = provider;
+        this.config = config;
+        this.limits = new AmountLimits(config.minAmount(), config.maxAmount());
     }
-    UUID claimId = UUID.randomUUID();
-    return bus.<IdempotencyClaim>request(Addresses.PAYMENT_CLAIM_IDEMPOTENCY_KEY,
-            new ClaimIdempotencyKey(merchant.id(), idempotencyKey, claimId, RequestFingerprint.of(request)))
-        .compose(claim -> claim.replay() != null
-            ? Future.succeededFuture(claim.replay())
-            : open(merchant, request)
-                // the provider refused: nothing is stored, so the key goes back for a clean retry
-                .recover(failure -> bus.request(Addresses.PAYMENT_RELEASE_IDEMPOTENCY_KEY,
-                        new ReleaseIdempotencyKey(merchant.id(), idempotencyKey, claimId))
-                    .transform(released -> Future.failedFuture(failure)))
-                // a store failure (even a timeout) keeps the claim: the transaction may still commit, and only
-                // this claim can answer the key; an abandoned claim is taken over later
-                .compose(opened -> store(opened, idempotencyKey, claimId)));
-  }
 
-  /** The payment as it will be stored, opened at the wallet provider. */
-  private Future<NewPayment> open(Merchant merchant, CreatePaymentRequest request) {
-    UUID id = UUID.randomUUID();
-    Charge charge = new FeeRule(merchant.feePercent(), merchant.feeFixed()).chargeFor(request.amount());
-    return provider.createPayment(id, charge.amount())
-        .map(opened -> new NewPayment(id, merchant.id(), request, charge, opened.paymentToken(),
-            opened.redirectUrl(), config.expiry()));
-  }
+    AmountLimits limits() {
+        return limits;
+    }
 
-  private Future<StoredResponse> store(NewPayment payment, String idempotencyKey, UUID claimId) {
-    return bus.request(Addresses.PAYMENT_CREATE, new CreatePayment(payment, idempotencyKey, claimId));
-  }
+    Future<StoredResponse> create(Merchant merchant, CreatePaymentRequest request, String idempotencyKey) {
+        if (idempotencyKey == null) {
+            return open(merchant, request).compose(opened -> store(opened, null, null));
+        }
+        UUID claimId = UUID.randomUUID();
+        return bus.<IdempotencyClaim>request(
+                        Addresses.PAYMENT_CLAIM_IDEMPOTENCY_KEY,
+                        new ClaimIdempotencyKey(merchant.id(), idempotencyKey, claimId, RequestFingerprint.of(request)))
+                .compose(claim -> claim.replay() != null
+                        ? Future.succeededFuture(claim.replay())
+                        : open(merchant, request)
+                                // the provider refused: nothing is stored, so the key goes back for a clean retry
+                                .recover(failure -> bus.request(
+                                                Addresses.PAYMENT_RELEASE_IDEMPOTENCY_KEY,
+                                                new ReleaseIdempotencyKey(merchant.id(), idempotencyKey, claimId))
+                                        .transform(released -> Future.failedFuture(failure)))
+                                // a store failure (even a timeout) keeps the claim: the transaction may still commit,
+                                // and only
+                                // this claim can answer the key; an abandoned claim is taken over later
+                                .compose(opened -> store(opened, idempotencyKey, claimId)));
+    }
+
+    /** The payment as it will be stored, opened at the wallet provider. */
+    private Future<NewPayment> open(Merchant merchant, CreatePaymentRequest request) {
+        UUID id = UUID.randomUUID();
+        Charge charge = new FeeRule(merchant.feePercent(), merchant.feeFixed()).chargeFor(request.amount());
+        return provider.createPayment(id, charge.amount())
+                .map(opened -> new NewPayment(
+                        id,
+                        merchant.id(),
+                        request,
+                        charge,
+                        opened.paymentToken(),
+                        opened.redirectUrl(),
+                        config.expiry()));
+    }
+
+    private Future<StoredResponse> store(NewPayment payment, String idempotencyKey, UUID claimId) {
+        return bus.request(Addresses.PAYMENT_CREATE, new CreatePayment(payment, idempotencyKey, claimId));
+    }
 }

@@ -25,103 +25,122 @@ import java.util.UUID;
 /** {@code /api/merchant/payments}: create, retrieve, list and cancel, always within the token's merchant. */
 final class PaymentRoutes {
 
-  static final int MAX_IDEMPOTENCY_KEY = 255;
-  private static final int MAX_REFERENCE = 100;
+    static final int MAX_IDEMPOTENCY_KEY = 255;
+    private static final int MAX_REFERENCE = 100;
 
-  private final BusCalls bus;
-  private final PaymentIntake intake;
-  private final CreateRateLimiter rateLimiter;
-  private final WalletProvider provider;
+    private final BusCalls bus;
+    private final PaymentIntake intake;
+    private final CreateRateLimiter rateLimiter;
+    private final WalletProvider provider;
 
-  PaymentRoutes(BusCalls bus, PaymentIntake intake, CreateRateLimiter rateLimiter, WalletProvider provider) {
-    this.bus = bus;
-    this.intake = intake;
-    this.rateLimiter = rateLimiter;
-    this.provider = provider;
-  }
-
-  void mount(Router router) {
-    router.post("/api/merchant/payments/wallet/").handler(this::create);
-    router.post("/api/merchant/payments/wallet").handler(this::create);
-    router.get("/api/merchant/payments").handler(this::list);
-    router.get("/api/merchant/payments/:id").handler(this::get);
-    router.post("/api/merchant/payments/:id/cancel").handler(this::cancel);
-  }
-
-  private void create(RoutingContext ctx) {
-    var merchant = MerchantGuard.merchant(ctx);
-    rateLimiter.acquire(merchant.id());
-    String key = idempotencyKey(ctx);
-    CreatePaymentRequest request = CreatePaymentRequest.parse(Bodies.json(ctx), intake.limits());
-    intake.create(merchant, request, key)
-        .onSuccess(answer -> send(ctx, answer))
-        .onFailure(ctx::fail);
-  }
-
-  private void get(RoutingContext ctx) {
-    UUID merchantId = MerchantGuard.merchant(ctx).id();
-    bus.<Payment>request(Addresses.PAYMENT_GET, new GetPayment(merchantId, Queries.pathId(ctx, "Payment")))
-        .onSuccess(payment -> Responses.success(ctx, 200, PaymentViews.full(payment)))
-        .onFailure(ctx::fail);
-  }
-
-  private void list(RoutingContext ctx) {
-    String status = Queries.text(ctx, "status", 20);
-    PaymentStatus filter = status == null ? null : PaymentStatus.fromWire(status).orElseThrow(() ->
-        ServiceException.invalid("status", "status must be one of pending, completed, failed, cancelled, expired"));
-    ListPayments query = new ListPayments(MerchantGuard.merchant(ctx).id(),
-        Queries.text(ctx, "reference_id", MAX_REFERENCE), filter, Queries.limit(ctx),
-        Queries.uuid(ctx, "starting_after"));
-    bus.<PaymentPage>request(Addresses.PAYMENT_LIST, query)
-        .onSuccess(page -> {
-          JsonArray data = new JsonArray();
-          page.payments().forEach(payment -> data.add(PaymentViews.full(payment)));
-          Responses.json(ctx, 200, new JsonObject().put("success", true).put("data", data)
-              .put("has_more", page.hasMore()));
-        })
-        .onFailure(ctx::fail);
-  }
-
-  /**
-   * Cancels a pending payment. With a live provider the provider is asked first: if the customer has already
-   * paid there, the payment completes instead and the cancel answers 409 (it can no longer be cancelled).
-   */
-  private void cancel(RoutingContext ctx) {
-    UUID merchantId = MerchantGuard.merchant(ctx).id();
-    UUID id = Queries.pathId(ctx, "Payment");
-    bus.<Payment>request(Addresses.PAYMENT_GET, new GetPayment(merchantId, id))
-        .compose(payment -> ProviderPaymentCheck.paidTransaction(provider, id, payment.amount()))
-        .compose(paid -> bus.<Payment>request(Addresses.PAYMENT_TRANSITION, new TransitionPayment(id, merchantId,
-                paid.isPresent() ? PaymentStatus.COMPLETED : PaymentStatus.CANCELLED,
-                paid.map(ProviderTransaction::transactionId).orElse(null))))
-        .onSuccess(payment -> {
-          if (payment.status() == PaymentStatus.CANCELLED) {
-            Responses.success(ctx, 200, PaymentViews.full(payment));
-          } else {
-            ctx.fail(new ServiceException(ErrorKind.CONFLICT, "invalid_state",
-                "The customer has already paid this payment at the wallet provider; it is now completed"));
-          }
-        })
-        .onFailure(ctx::fail);
-  }
-
-  private static String idempotencyKey(RoutingContext ctx) {
-    String key = ctx.request().getHeader("Idempotency-Key");
-    if (key == null) {
-      return null;
+    PaymentRoutes(BusCalls bus, PaymentIntake intake, CreateRateLimiter rateLimiter, WalletProvider provider) {
+        this.bus = bus;
+        this.intake = intake;
+        this.rateLimiter = rateLimiter;
+        this.provider = provider;
     }
-    if (key.isBlank() || key.length() > MAX_IDEMPOTENCY_KEY || !key.chars().allMatch(c -> c >= 0x21 && c <= 0x7e)) {
-      throw ServiceException.invalid("idempotency_key",
-          "Idempotency-Key must be 1 to " + MAX_IDEMPOTENCY_KEY + " visible ASCII characters");
+
+    void mount(Router router) {
+        router.post("/api/merchant/payments/wallet/").handler(this::create);
+        router.post("/api/merchant/payments/wallet").handler(this::create);
+        router.get("/api/merchant/payments").handler(this::list);
+        router.get("/api/merchant/payments/:id").handler(this::get);
+        router.post("/api/merchant/payments/:id/cancel").handler(this::cancel);
     }
-    return key;
-  }
 
-  private static void send(RoutingContext ctx, StoredResponse answer) {
-    ctx.response().setStatusCode(answer.status())
-        .putHeader("Content-Type", "application/json; charset=utf-8")
-        .putHeader("Cache-Control", "no-store")
-        .end(answer.body());
-  }
+    private void create(RoutingContext ctx) {
+        var merchant = MerchantGuard.merchant(ctx);
+        rateLimiter.acquire(merchant.id());
+        String key = idempotencyKey(ctx);
+        CreatePaymentRequest request = CreatePaymentRequest.parse(Bodies.json(ctx), intake.limits());
+        intake.create(merchant, request, key)
+                .onSuccess(answer -> send(ctx, answer))
+                .onFailure(ctx::fail);
+    }
 
+    private void get(RoutingContext ctx) {
+        UUID merchantId = MerchantGuard.merchant(ctx).id();
+        bus.<Payment>request(Addresses.PAYMENT_GET, new GetPayment(merchantId, Queries.pathId(ctx, "Payment")))
+                .onSuccess(payment -> Responses.success(ctx, 200, PaymentViews.full(payment)))
+                .onFailure(ctx::fail);
+    }
+
+    private void list(RoutingContext ctx) {
+        String status = Queries.text(ctx, "status", 20);
+        PaymentStatus filter = status == null
+                ? null
+                : PaymentStatus.fromWire(status)
+                        .orElseThrow(() -> ServiceException.invalid(
+                                "status", "status must be one of pending, completed, failed, cancelled, expired"));
+        ListPayments query = new ListPayments(
+                MerchantGuard.merchant(ctx).id(),
+                Queries.text(ctx, "reference_id", MAX_REFERENCE),
+                filter,
+                Queries.limit(ctx),
+                Queries.uuid(ctx, "starting_after"));
+        bus.<PaymentPage>request(Addresses.PAYMENT_LIST, query)
+                .onSuccess(page -> {
+                    JsonArray data = new JsonArray();
+                    page.payments().forEach(payment -> data.add(PaymentViews.full(payment)));
+                    Responses.json(
+                            ctx,
+                            200,
+                            new JsonObject()
+                                    .put("success", true)
+                                    .put("data", data)
+                                    .put("has_more", page.hasMore()));
+                })
+                .onFailure(ctx::fail);
+    }
+
+    /**
+     * Cancels a pending payment. With a live provider the provider is asked first: if the customer has already
+     * paid there, the payment completes instead and the cancel answers 409 (it can no longer be cancelled).
+     */
+    private void cancel(RoutingContext ctx) {
+        UUID merchantId = MerchantGuard.merchant(ctx).id();
+        UUID id = Queries.pathId(ctx, "Payment");
+        bus.<Payment>request(Addresses.PAYMENT_GET, new GetPayment(merchantId, id))
+                .compose(payment -> ProviderPaymentCheck.paidTransaction(provider, id, payment.amount()))
+                .compose(paid -> bus.<Payment>request(
+                        Addresses.PAYMENT_TRANSITION,
+                        new TransitionPayment(
+                                id,
+                                merchantId,
+                                paid.isPresent() ? PaymentStatus.COMPLETED : PaymentStatus.CANCELLED,
+                                paid.map(ProviderTransaction::transactionId).orElse(null))))
+                .onSuccess(payment -> {
+                    if (payment.status() == PaymentStatus.CANCELLED) {
+                        Responses.success(ctx, 200, PaymentViews.full(payment));
+                    } else {
+                        ctx.fail(
+                                new ServiceException(
+                                        ErrorKind.CONFLICT,
+                                        "invalid_state",
+                                        "The customer has already paid this payment at the wallet provider; it is now completed"));
+                    }
+                })
+                .onFailure(ctx::fail);
+    }
+
+    private static String idempotencyKey(RoutingContext ctx) {
+        String key = ctx.request().getHeader("Idempotency-Key");
+        if (key == null) {
+            return null;
+        }
+        if (key.isBlank() || key.length() > MAX_IDEMPOTENCY_KEY || !key.chars().allMatch(c -> c >= 0x21 && c <= 0x7e)) {
+            throw ServiceException.invalid(
+                    "idempotency_key",
+                    "Idempotency-Key must be 1 to " + MAX_IDEMPOTENCY_KEY + " visible ASCII characters");
+        }
+        return key;
+    }
+
+    private static void send(RoutingContext ctx, StoredResponse answer) {
+        ctx.response()
+                .setStatusCode(answer.status())
+                .putHeader("Content-Type", "application/json; charset=utf-8")
+                .putHeader("Cache-Control", "no-store")
+                .end(answer.body());
+    }
 }

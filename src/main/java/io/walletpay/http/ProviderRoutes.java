@@ -28,152 +28,183 @@ import org.slf4j.LoggerFactory;
  */
 final class ProviderRoutes {
 
-  private static final Logger log = LoggerFactory.getLogger(ProviderRoutes.class);
-  private static final int MAX_TRANSACTION_ID = 100;
+    private static final Logger log = LoggerFactory.getLogger(ProviderRoutes.class);
+    private static final int MAX_TRANSACTION_ID = 100;
 
-  private final BusCalls bus;
-  private final WalletProvider provider;
-  private final int maxBodyBytes;
+    private final BusCalls bus;
+    private final WalletProvider provider;
+    private final int maxBodyBytes;
 
-  ProviderRoutes(BusCalls bus, WalletProvider provider, int maxBodyBytes) {
-    this.bus = bus;
-    this.provider = provider;
-    this.maxBodyBytes = maxBodyBytes;
-  }
-
-  void mount(Router router) {
-    router.route("/provider/*").handler(BodyHandler.create(false).setBodyLimit(maxBodyBytes));
-    router.get("/provider/return").handler(this::customerReturn);
-    router.route("/provider/return").failureHandler(HtmlResponses::failure);
-    router.post("/provider/notify").handler(this::notification);
-  }
-
-  private void customerReturn(RoutingContext ctx) {
-    var ids = ctx.queryParam("transactionId");
-    String transactionId = ids.size() == 1 ? ids.get(0).strip() : null;
-    if (transactionId == null || transactionId.isEmpty() || transactionId.length() > MAX_TRANSACTION_ID) {
-      HtmlResponses.problem(ctx, 400, "We could not confirm this payment",
-          "The wallet provider did not say which transaction this is. If you paid, contact the merchant.");
-      return;
+    ProviderRoutes(BusCalls bus, WalletProvider provider, int maxBodyBytes) {
+        this.bus = bus;
+        this.provider = provider;
+        this.maxBodyBytes = maxBodyBytes;
     }
-    provider.retrieveByTransaction(transactionId)
-        .compose(this::confirm)
-        .onSuccess(checkout -> CheckoutRoutes.result(ctx, checkout))
-        .onFailure(failure -> unconfirmed(ctx, failure));
-  }
 
-  /**
-   * Accepts {@code {"transactionId":"…"}} or {@code {"orderId":"<payment id>"}} as JSON, or the same names as
-   * form fields; other fields are ignored. Answers 200 {@code {success:true, data:{transaction_id, status}}} once
-   * the payment reflects what the provider confirmed, so a repeated notification answers the same.
-   */
-  private void notification(RoutingContext ctx) {
-    Reference reference = reference(ctx);
-    Future<ProviderTransaction> lookup = reference.transactionId() != null
-        ? provider.retrieveByTransaction(reference.transactionId())
-        : provider.retrieveByOrder(reference.orderId());
-    lookup.compose(this::confirm)
-        .onSuccess(checkout -> Responses.json(ctx, 200, new JsonObject().put("success", true)
-            .put("data", new JsonObject().put("transaction_id", checkout.payment().id().toString())
-                .put("status", checkout.payment().status().wireName()))))
-        .onFailure(ctx::fail);
-  }
+    void mount(Router router) {
+        router.route("/provider/*").handler(BodyHandler.create(false).setBodyLimit(maxBodyBytes));
+        router.get("/provider/return").handler(this::customerReturn);
+        router.route("/provider/return").failureHandler(HtmlResponses::failure);
+        router.post("/provider/notify").handler(this::notification);
+    }
 
-  /** Checks the provider's transaction against our payment and completes it; duplicates find it completed. */
-  private Future<Checkout> confirm(ProviderTransaction transaction) {
-    return bus.<Checkout>request(Addresses.CHECKOUT_BY_PAYMENT, new CheckoutByPayment(transaction.orderId()))
-        .compose(checkout -> {
-          try {
-            ProviderConfirmation.check(transaction, checkout.payment().id(), checkout.payment().amount());
-          } catch (ServiceException refused) {
-            log.warn("provider transaction for payment {} not accepted: {}", checkout.payment().id(),
-                refused.getMessage());
-            return Future.failedFuture(refused);
-          }
-          return CheckoutRoutes.decide(bus, checkout, PaymentStatus.COMPLETED, transaction.transactionId());
-        })
-        .onSuccess(checkout -> {
-          if (checkout.payment().status() != PaymentStatus.COMPLETED) {
-            // paid at the provider, but cancelled or expired here first: money to give back, by a person
-            log.warn("payment {} is {} but the provider confirms it paid", checkout.payment().id(),
-                checkout.payment().status().wireName());
-          }
-        });
-  }
+    private void customerReturn(RoutingContext ctx) {
+        var ids = ctx.queryParam("transactionId");
+        String transactionId = ids.size() == 1 ? ids.get(0).strip() : null;
+        if (transactionId == null || transactionId.isEmpty() || transactionId.length() > MAX_TRANSACTION_ID) {
+            HtmlResponses.problem(
+                    ctx,
+                    400,
+                    "We could not confirm this payment",
+                    "The wallet provider did not say which transaction this is. If you paid, contact the merchant.");
+            return;
+        }
+        provider.retrieveByTransaction(transactionId)
+                .compose(this::confirm)
+                .onSuccess(checkout -> CheckoutRoutes.result(ctx, checkout))
+                .onFailure(failure -> unconfirmed(ctx, failure));
+    }
 
-  private static void unconfirmed(RoutingContext ctx, Throwable failure) {
-    String title = "We could not confirm this payment";
-    if (!(failure instanceof ServiceException known)) {
-      ctx.fail(failure);
-      return;
+    /**
+     * Accepts {@code {"transactionId":"…"}} or {@code {"orderId":"<payment id>"}} as JSON, or the same names as
+     * form fields; other fields are ignored. Answers 200 {@code {success:true, data:{transaction_id, status}}} once
+     * the payment reflects what the provider confirmed, so a repeated notification answers the same.
+     */
+    private void notification(RoutingContext ctx) {
+        Reference reference = reference(ctx);
+        Future<ProviderTransaction> lookup = reference.transactionId() != null
+                ? provider.retrieveByTransaction(reference.transactionId())
+                : provider.retrieveByOrder(reference.orderId());
+        lookup.compose(this::confirm)
+                .onSuccess(checkout -> Responses.json(
+                        ctx,
+                        200,
+                        new JsonObject()
+                                .put("success", true)
+                                .put(
+                                        "data",
+                                        new JsonObject()
+                                                .put(
+                                                        "transaction_id",
+                                                        checkout.payment().id().toString())
+                                                .put(
+                                                        "status",
+                                                        checkout.payment()
+                                                                .status()
+                                                                .wireName()))))
+                .onFailure(ctx::fail);
     }
-    if (known.kind() == ErrorKind.NOT_FOUND) {
-      HtmlResponses.problem(ctx, 404, title,
-          "The wallet provider does not know this payment. If you paid, contact the merchant.");
-    } else if (ProviderConfirmation.NOT_SUCCESSFUL.equals(known.code())) {
-      HtmlResponses.problem(ctx, 402, "Payment not completed",
-          "The wallet provider does not report this payment as paid. Nothing was charged by us.");
-    } else if (ProviderConfirmation.MISMATCH.equals(known.code())) {
-      HtmlResponses.problem(ctx, 409, title, known.getMessage() + ". The payment was not marked as paid.");
-    } else if (known.kind() == ErrorKind.PROVIDER) {
-      HtmlResponses.problem(ctx, 502, title,
-          "The wallet provider did not answer. Reload this page in a moment to try again.");
-    } else {
-      HtmlResponses.problem(ctx, known);
-    }
-  }
 
-  private record Reference(String transactionId, UUID orderId) {
-  }
+    /** Checks the provider's transaction against our payment and completes it; duplicates find it completed. */
+    private Future<Checkout> confirm(ProviderTransaction transaction) {
+        return bus.<Checkout>request(Addresses.CHECKOUT_BY_PAYMENT, new CheckoutByPayment(transaction.orderId()))
+                .compose(checkout -> {
+                    try {
+                        ProviderConfirmation.check(
+                                transaction,
+                                checkout.payment().id(),
+                                checkout.payment().amount());
+                    } catch (ServiceException refused) {
+                        log.warn(
+                                "provider transaction for payment {} not accepted: {}",
+                                checkout.payment().id(),
+                                refused.getMessage());
+                        return Future.failedFuture(refused);
+                    }
+                    return CheckoutRoutes.decide(bus, checkout, PaymentStatus.COMPLETED, transaction.transactionId());
+                })
+                .onSuccess(checkout -> {
+                    if (checkout.payment().status() != PaymentStatus.COMPLETED) {
+                        // paid at the provider, but cancelled or expired here first: money to give back, by a person
+                        log.warn(
+                                "payment {} is {} but the provider confirms it paid",
+                                checkout.payment().id(),
+                                checkout.payment().status().wireName());
+                    }
+                });
+    }
 
-  private static Reference reference(RoutingContext ctx) {
-    String media = Bodies.mediaType(ctx);
-    String transactionId;
-    String orderId;
-    if (media.equals("application/json")) {
-      JsonObject body;
-      try {
-        body = ctx.body().buffer() == null ? null : ctx.body().asJsonObject();
-      } catch (DecodeException | ClassCastException e) {
-        body = null;
-      }
-      if (body == null) {
-        throw new ServiceException(ErrorKind.VALIDATION, "malformed_json", "The body must be one valid JSON object");
-      }
-      transactionId = text(body, "transactionId");
-      orderId = text(body, "orderId");
-    } else if (media.equals("application/x-www-form-urlencoded")) {
-      transactionId = ctx.request().getFormAttribute("transactionId");
-      orderId = ctx.request().getFormAttribute("orderId");
-    } else {
-      throw new ServiceException(ErrorKind.UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type",
-          "Send the notification as application/json or application/x-www-form-urlencoded");
+    private static void unconfirmed(RoutingContext ctx, Throwable failure) {
+        String title = "We could not confirm this payment";
+        if (!(failure instanceof ServiceException known)) {
+            ctx.fail(failure);
+            return;
+        }
+        if (known.kind() == ErrorKind.NOT_FOUND) {
+            HtmlResponses.problem(
+                    ctx,
+                    404,
+                    title,
+                    "The wallet provider does not know this payment. If you paid, contact the merchant.");
+        } else if (ProviderConfirmation.NOT_SUCCESSFUL.equals(known.code())) {
+            HtmlResponses.problem(
+                    ctx,
+                    402,
+                    "Payment not completed",
+                    "The wallet provider does not report this payment as paid. Nothing was charged by us.");
+        } else if (ProviderConfirmation.MISMATCH.equals(known.code())) {
+            HtmlResponses.problem(ctx, 409, title, known.getMessage() + ". The payment was not marked as paid.");
+        } else if (known.kind() == ErrorKind.PROVIDER) {
+            HtmlResponses.problem(
+                    ctx, 502, title, "The wallet provider did not answer. Reload this page in a moment to try again.");
+        } else {
+            HtmlResponses.problem(ctx, known);
+        }
     }
-    if (transactionId != null && !transactionId.isBlank()) {
-      if (transactionId.length() > MAX_TRANSACTION_ID) {
-        throw ServiceException.invalid("transactionId", "transactionId must be at most " + MAX_TRANSACTION_ID
-            + " characters");
-      }
-      return new Reference(transactionId.strip(), null);
-    }
-    if (orderId != null && !orderId.isBlank()) {
-      try {
-        return new Reference(null, UUID.fromString(orderId.strip()));
-      } catch (IllegalArgumentException e) {
-        throw ServiceException.invalid("orderId", "orderId must be a payment id");
-      }
-    }
-    throw ServiceException.invalid("transactionId", "Send transactionId or orderId");
-  }
 
-  private static String text(JsonObject body, String field) {
-    Object value = body.getValue(field);
-    if (value == null) {
-      return null;
+    private record Reference(String transactionId, UUID orderId) {}
+
+    private static Reference reference(RoutingContext ctx) {
+        String media = Bodies.mediaType(ctx);
+        String transactionId;
+        String orderId;
+        if (media.equals("application/json")) {
+            JsonObject body;
+            try {
+                body = ctx.body().buffer() == null ? null : ctx.body().asJsonObject();
+            } catch (DecodeException | ClassCastException e) {
+                body = null;
+            }
+            if (body == null) {
+                throw new ServiceException(
+                        ErrorKind.VALIDATION, "malformed_json", "The body must be one valid JSON object");
+            }
+            transactionId = text(body, "transactionId");
+            orderId = text(body, "orderId");
+        } else if (media.equals("application/x-www-form-urlencoded")) {
+            transactionId = ctx.request().getFormAttribute("transactionId");
+            orderId = ctx.request().getFormAttribute("orderId");
+        } else {
+            throw new ServiceException(
+                    ErrorKind.UNSUPPORTED_MEDIA_TYPE,
+                    "unsupported_media_type",
+                    "Send the notification as application/json or application/x-www-form-urlencoded");
+        }
+        if (transactionId != null && !transactionId.isBlank()) {
+            if (transactionId.length() > MAX_TRANSACTION_ID) {
+                throw ServiceException.invalid(
+                        "transactionId", "transactionId must be at most " + MAX_TRANSACTION_ID + " characters");
+            }
+            return new Reference(transactionId.strip(), null);
+        }
+        if (orderId != null && !orderId.isBlank()) {
+            try {
+                return new Reference(null, UUID.fromString(orderId.strip()));
+            } catch (IllegalArgumentException e) {
+                throw ServiceException.invalid("orderId", "orderId must be a payment id");
+            }
+        }
+        throw ServiceException.invalid("transactionId", "Send transactionId or orderId");
     }
-    if (value instanceof String || value instanceof Number) {
-      return value.toString();
+
+    private static String text(JsonObject body, String field) {
+        Object value = body.getValue(field);
+        if (value == null) {
+            return null;
+        }
+        if (value instanceof String || value instanceof Number) {
+            return value.toString();
+        }
+        throw ServiceException.invalid(field, field + " must be a string");
     }
-    throw ServiceException.invalid(field, field + " must be a string");
-  }
 }

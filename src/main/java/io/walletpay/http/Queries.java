@@ -8,78 +8,77 @@ import java.util.UUID;
 /** Reads query and path parameters: a bad query value is a 400 naming it; a malformed path id is simply unknown. */
 final class Queries {
 
-  static final int DEFAULT_LIMIT = 20;
-  static final int MAX_LIMIT = 100;
+    static final int DEFAULT_LIMIT = 20;
+    static final int MAX_LIMIT = 100;
 
-  private Queries() {
-  }
+    private Queries() {}
 
-  static int limit(RoutingContext ctx) {
-    String value = single(ctx, "limit");
-    if (value == null) {
-      return DEFAULT_LIMIT;
+    static int limit(RoutingContext ctx) {
+        String value = single(ctx, "limit");
+        if (value == null) {
+            return DEFAULT_LIMIT;
+        }
+        if (!value.matches("\\d{1,3}") || Integer.parseInt(value) < 1 || Integer.parseInt(value) > MAX_LIMIT) {
+            throw ServiceException.invalid("limit", "limit must be a whole number from 1 to " + MAX_LIMIT);
+        }
+        return Integer.parseInt(value);
     }
-    if (!value.matches("\\d{1,3}") || Integer.parseInt(value) < 1 || Integer.parseInt(value) > MAX_LIMIT) {
-      throw ServiceException.invalid("limit", "limit must be a whole number from 1 to " + MAX_LIMIT);
-    }
-    return Integer.parseInt(value);
-  }
 
-  /** An optional UUID query parameter. */
-  static UUID uuid(RoutingContext ctx, String name) {
-    String value = single(ctx, name);
-    if (value == null) {
-      return null;
+    /** An optional UUID query parameter. */
+    static UUID uuid(RoutingContext ctx, String name) {
+        String value = single(ctx, name);
+        if (value == null) {
+            return null;
+        }
+        UUID id = parseUuid(value);
+        if (id == null) {
+            throw ServiceException.invalid(name, name + " must be an id returned by the API");
+        }
+        return id;
     }
-    UUID id = parseUuid(value);
-    if (id == null) {
-      throw ServiceException.invalid(name, name + " must be an id returned by the API");
-    }
-    return id;
-  }
 
-  /** An optional text query parameter of at most {@code maxLength} characters. */
-  static String text(RoutingContext ctx, String name, int maxLength) {
-    String value = single(ctx, name);
-    if (value != null && value.length() > maxLength) {
-      throw ServiceException.invalid(name, name + " must be at most " + maxLength + " characters");
+    /** An optional text query parameter of at most {@code maxLength} characters. */
+    static String text(RoutingContext ctx, String name, int maxLength) {
+        String value = single(ctx, name);
+        if (value != null && value.length() > maxLength) {
+            throw ServiceException.invalid(name, name + " must be at most " + maxLength + " characters");
+        }
+        // %00 decodes to a NUL that PostgreSQL text cannot hold: the query would fail as a 500 instead of a 400
+        if (value != null && value.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
+            throw ServiceException.invalid(name, name + " must not contain control characters");
+        }
+        return value;
     }
-    // %00 decodes to a NUL that PostgreSQL text cannot hold: the query would fail as a 500 instead of a 400
-    if (value != null && value.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
-      throw ServiceException.invalid(name, name + " must not contain control characters");
-    }
-    return value;
-  }
 
-  /** The id in the path; anything that is not a UUID cannot name an object, so it is a 404 like an unknown id. */
-  static UUID pathId(RoutingContext ctx, String what) {
-    UUID id = parseUuid(ctx.pathParam("id"));
-    if (id == null) {
-      throw ServiceException.notFound(what);
+    /** The id in the path; anything that is not a UUID cannot name an object, so it is a 404 like an unknown id. */
+    static UUID pathId(RoutingContext ctx, String what) {
+        UUID id = parseUuid(ctx.pathParam("id"));
+        if (id == null) {
+            throw ServiceException.notFound(what);
+        }
+        return id;
     }
-    return id;
-  }
 
-  private static String single(RoutingContext ctx, String name) {
-    List<String> values = ctx.queryParam(name);
-    if (values.isEmpty()) {
-      return null;
+    private static String single(RoutingContext ctx, String name) {
+        List<String> values = ctx.queryParam(name);
+        if (values.isEmpty()) {
+            return null;
+        }
+        if (values.size() > 1) {
+            throw ServiceException.invalid(name, name + " may be given once");
+        }
+        return values.get(0);
     }
-    if (values.size() > 1) {
-      throw ServiceException.invalid(name, name + " may be given once");
-    }
-    return values.get(0);
-  }
 
-  static UUID parseUuid(String value) {
-    if (value == null || value.length() != 36) {
-      return null;
+    static UUID parseUuid(String value) {
+        if (value == null || value.length() != 36) {
+            return null;
+        }
+        try {
+            UUID id = UUID.fromString(value);
+            return id.toString().equalsIgnoreCase(value) ? id : null;
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
-    try {
-      UUID id = UUID.fromString(value);
-      return id.toString().equalsIgnoreCase(value) ? id : null;
-    } catch (IllegalArgumentException e) {
-      return null;
-    }
-  }
 }

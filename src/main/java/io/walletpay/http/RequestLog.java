@@ -13,41 +13,45 @@ import org.slf4j.LoggerFactory;
  */
 final class RequestLog {
 
-  static final String HEADER = "X-Request-Id";
-  private static final Logger log = LoggerFactory.getLogger("walletpay.access");
-  private static final Pattern SAFE_ID = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+    static final String HEADER = "X-Request-Id";
+    private static final Logger log = LoggerFactory.getLogger("walletpay.access");
+    private static final Pattern SAFE_ID = Pattern.compile("[A-Za-z0-9._-]{1,64}");
 
-  private RequestLog() {
-  }
+    private RequestLog() {}
 
-  static void handle(RoutingContext ctx) {
-    long started = System.nanoTime();
-    String offered = ctx.request().getHeader(HEADER);
-    String requestId = offered != null && SAFE_ID.matcher(offered).matches() ? offered : newRequestId();
-    ctx.response().putHeader(HEADER, requestId);
-    ctx.addEndHandler(done -> {
-      if (log.isInfoEnabled()) {
-        log.info("{} {} {} {}ms id={}", ctx.request().method(), safePath(ctx.request().path()),
-            ctx.response().getStatusCode(), (System.nanoTime() - started) / 1_000_000, requestId);
-      }
-    });
-    ctx.next();
-  }
-
-  /**
-   * A request id only has to be unique in the logs, not unguessable: a per-thread random source spares the hot
-   * path the shared SecureRandom behind UUID.randomUUID().
-   */
-  private static String newRequestId() {
-    ThreadLocalRandom random = ThreadLocalRandom.current();
-    return new UUID(random.nextLong(), random.nextLong()).toString();
-  }
-
-  /** Checkout paths carry a capability token: log its shape, not its value. */
-  private static String safePath(String path) {
-    if (path == null) {
-      return "-";
+    static void handle(RoutingContext ctx) {
+        long started = System.nanoTime();
+        String offered = ctx.request().getHeader(HEADER);
+        String requestId = offered != null && SAFE_ID.matcher(offered).matches() ? offered : newRequestId();
+        ctx.response().putHeader(HEADER, requestId);
+        ctx.addEndHandler(done -> {
+            if (log.isInfoEnabled()) {
+                log.info(
+                        "{} {} {} {}ms id={}",
+                        ctx.request().method(),
+                        safePath(ctx.request().path()),
+                        ctx.response().getStatusCode(),
+                        (System.nanoTime() - started) / 1_000_000,
+                        requestId);
+            }
+        });
+        ctx.next();
     }
-    return path.startsWith("/checkout/") ? "/checkout/…" : path;
-  }
+
+    /**
+     * A request id only has to be unique in the logs, not unguessable: a per-thread random source spares the hot
+     * path the shared SecureRandom behind UUID.randomUUID().
+     */
+    private static String newRequestId() {
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        return new UUID(random.nextLong(), random.nextLong()).toString();
+    }
+
+    /** Checkout paths carry a capability token: log its shape, not its value. */
+    private static String safePath(String path) {
+        if (path == null) {
+            return "-";
+        }
+        return path.startsWith("/checkout/") ? "/checkout/…" : path;
+    }
 }

@@ -9,20 +9,20 @@ import org.HdrHistogram.Recorder;
  */
 final class LatencyRecorder {
 
-  private static final int SIGNIFICANT_DIGITS = 3;
+    private static final int SIGNIFICANT_DIGITS = 3;
 
-  private final Recorder recorder = new Recorder(SIGNIFICANT_DIGITS);
-  private final Histogram total = new Histogram(SIGNIFICANT_DIGITS);
-  private Histogram interval;
+    private final Recorder recorder = new Recorder(SIGNIFICANT_DIGITS);
+    private final Histogram total = new Histogram(SIGNIFICANT_DIGITS);
+    private Histogram interval;
 
-  void recordNanos(long nanos) {
-    recorder.recordValue(Math.max(0, nanos) / 1_000);
-  }
+    void recordNanos(long nanos) {
+        recorder.recordValue(Math.max(0, nanos) / 1_000);
+    }
 
-  /** Everything recorded so far, as a copy the caller may keep. */
-  synchronized Histogram snapshot() {
-    interval = recorder.getIntervalHistogram(interval);
-    total.add(interval);
-    return total.copy();
-  }
+    /** Everything recorded so far, as a copy the caller may keep. */
+    synchronized Histogram snapshot() {
+        interval = recorder.getIntervalHistogram(interval);
+        total.add(interval);
+        return total.copy();
+    }
 }

@@ -6,51 +6,51 @@ package io.walletpay.loadtest;
  */
 final class LoadMerchant {
 
-  private final int index;
-  private final String merchantId;
-  private final String secretKey;
-  private final String webhookSecret;
-  private volatile String authorization;
+    private final int index;
+    private final String merchantId;
+    private final String secretKey;
+    private final String webhookSecret;
+    private volatile String authorization;
 
-  LoadMerchant(int index, String merchantId, String secretKey, String webhookSecret) {
-    this.index = index;
-    this.merchantId = merchantId;
-    this.secretKey = secretKey;
-    this.webhookSecret = webhookSecret;
-  }
+    LoadMerchant(int index, String merchantId, String secretKey, String webhookSecret) {
+        this.index = index;
+        this.merchantId = merchantId;
+        this.secretKey = secretKey;
+        this.webhookSecret = webhookSecret;
+    }
 
-  /** The stand-in for {@code --no-auth}: no id, no token. */
-  static LoadMerchant anonymous() {
-    return new LoadMerchant(0, null, null, null);
-  }
+    /** The stand-in for {@code --no-auth}: no id, no token. */
+    static LoadMerchant anonymous() {
+        return new LoadMerchant(0, null, null, null);
+    }
 
-  int index() {
-    return index;
-  }
+    int index() {
+        return index;
+    }
 
-  String merchantId() {
-    return merchantId;
-  }
+    String merchantId() {
+        return merchantId;
+    }
 
-  String secretKey() {
-    return secretKey;
-  }
+    String secretKey() {
+        return secretKey;
+    }
 
-  String webhookSecret() {
-    return webhookSecret;
-  }
+    String webhookSecret() {
+        return webhookSecret;
+    }
 
-  /** The {@code Authorization} header value, or null without a token. */
-  String authorization() {
-    return authorization;
-  }
+    /** The {@code Authorization} header value, or null without a token. */
+    String authorization() {
+        return authorization;
+    }
 
-  void useToken(String token) {
-    this.authorization = "Bearer " + token;
-  }
+    void useToken(String token) {
+        this.authorization = "Bearer " + token;
+    }
 
-  @Override
-  public String toString() {
-    return "LoadMerchant[" + index + ", " + (merchantId == null ? "anonymous" : merchantId) + "]";
-  }
+    @Override
+    public String toString() {
+        return "LoadMerchant[" + index + ", " + (merchantId == null ? "anonymous" : merchantId) + "]";
+    }
 }

@@ -18,152 +18,169 @@ import java.util.function.BooleanSupplier;
  */
 final class LoadRun {
 
-  // Time for the lanes to deploy before the first request is due.
-  private static final long START_DELAY_MS = 250;
-  private static final long POLL_MS = 20;
-  private static final int MAX_RECEIVER_INSTANCES = 4;
-  private static final long STALL_MARGIN_MS = 10_000;
+    // Time for the lanes to deploy before the first request is due.
+    private static final long START_DELAY_MS = 250;
+    private static final long POLL_MS = 20;
+    private static final int MAX_RECEIVER_INSTANCES = 4;
+    private static final long STALL_MARGIN_MS = 10_000;
 
-  private final Vertx vertx;
-  private final LoadTestOptions options;
-  private final String runId = UUID.randomUUID().toString().substring(0, 8);
-  private final OperationStats create = new OperationStats();
-  private final OperationStats pay;
-  private final WebhookVerifier webhooks;
-  private TargetClient client;
-  private MerchantSetup setup;
-  private ProgressLine progress;
-  private PaymentFlow flow;
-  private RunClock clock;
-  private String lanes;
-  private RateSchedule schedule;
+    private final Vertx vertx;
+    private final LoadTestOptions options;
+    private final String runId = UUID.randomUUID().toString().substring(0, 8);
+    private final OperationStats create = new OperationStats();
+    private final OperationStats pay;
+    private final WebhookVerifier webhooks;
+    private TargetClient client;
+    private MerchantSetup setup;
+    private ProgressLine progress;
+    private PaymentFlow flow;
+    private RunClock clock;
+    private String lanes;
+    private RateSchedule schedule;
 
-  private LoadRun(Vertx vertx, LoadTestOptions options) {
-    this.vertx = vertx;
-    this.options = options;
-    this.pay = options.pay() ? new OperationStats() : null;
-    this.webhooks = options.verifyWebhooks() ? new WebhookVerifier() : null;
-  }
+    private LoadRun(Vertx vertx, LoadTestOptions options) {
+        this.vertx = vertx;
+        this.options = options;
+        this.pay = options.pay() ? new OperationStats() : null;
+        this.webhooks = options.verifyWebhooks() ? new WebhookVerifier() : null;
+    }
 
-  /** Runs the whole test on {@code vertx}; fails with a {@link SetupException} when it could not begin. */
-  static Future<Summary> start(Vertx vertx, LoadTestOptions options) {
-    LoadRun run = new LoadRun(vertx, options);
-    return run.prepare()
-        .compose(ready -> run.drive())
-        .compose(driven -> run.settle())
-        .transform(outcome -> run.cleanUp().transform(cleaned -> outcome.succeeded()
-            ? Future.succeededFuture(outcome.result()) : Future.failedFuture(outcome.cause())));
-  }
+    /** Runs the whole test on {@code vertx}; fails with a {@link SetupException} when it could not begin. */
+    static Future<Summary> start(Vertx vertx, LoadTestOptions options) {
+        LoadRun run = new LoadRun(vertx, options);
+        return run.prepare()
+                .compose(ready -> run.drive())
+                .compose(driven -> run.settle())
+                .transform(outcome -> run.cleanUp()
+                        .transform(cleaned -> outcome.succeeded()
+                                ? Future.succeededFuture(outcome.result())
+                                : Future.failedFuture(outcome.cause())));
+    }
 
-  private Future<Void> prepare() {
-    client = TargetClient.create(vertx, options);
-    Future<String> receiver = webhooks == null ? Future.succeededFuture(null)
-        : webhooks.listen(vertx, options.webhookPort(), Math.min(MAX_RECEIVER_INSTANCES, options.eventLoops()))
-            .map(port -> "http://" + urlHost(options.webhookHost()) + ":" + port)
-            .recover(failure -> Future.failedFuture(new SetupException("the webhook receiver could not listen on "
-                + "port " + options.webhookPort() + ": " + failure.getMessage())));
-    return receiver
-        .compose(url -> MerchantSetup.open(vertx, client, options, runId, url))
-        .map(opened -> {
-          setup = opened;
-          if (webhooks != null) {
-            opened.merchants().forEach(webhooks::trust);
-          }
-          return null;
+    private Future<Void> prepare() {
+        client = TargetClient.create(vertx, options);
+        Future<String> receiver = webhooks == null
+                ? Future.succeededFuture(null)
+                : webhooks.listen(vertx, options.webhookPort(), Math.min(MAX_RECEIVER_INSTANCES, options.eventLoops()))
+                        .map(port -> "http://" + urlHost(options.webhookHost()) + ":" + port)
+                        .recover(failure ->
+                                Future.failedFuture(new SetupException("the webhook receiver could not listen on "
+                                        + "port " + options.webhookPort() + ": " + failure.getMessage())));
+        return receiver.compose(url -> MerchantSetup.open(vertx, client, options, runId, url))
+                .map(opened -> {
+                    setup = opened;
+                    if (webhooks != null) {
+                        opened.merchants().forEach(webhooks::trust);
+                    }
+                    return null;
+                });
+    }
+
+    private Future<Void> drive() {
+        clock = RunClock.startingIn(START_DELAY_MS, options.warmupSeconds(), options.durationSeconds());
+        flow = new PaymentFlow(client, setup.merchants(), clock, runId, create, pay, webhooks);
+        if (options.progress()) {
+            progress = new ProgressLine(vertx, clock, create, pay, webhooks, System.err);
+            progress.start();
+        }
+        int count = options.eventLoops();
+        long lastDueMs = (clock.end() - System.nanoTime()) / 1_000_000;
+        Future<Void> driven = options.openLoop() ? openLoop(count) : closedLoop(count);
+        return driven.timeout(lastDueMs + 2 * options.timeoutMs() + STALL_MARGIN_MS, TimeUnit.MILLISECONDS)
+                .recover(stalled -> Future.failedFuture(new IllegalStateException(
+                        "the load generator did not finish its schedule: " + stalled.getMessage(), stalled)));
+    }
+
+    private Future<Void> openLoop(int count) {
+        List<RateLane> rateLanes = new CopyOnWriteArrayList<>();
+        return vertx.deployVerticle(
+                        () -> {
+                            RateLane lane = new RateLane(flow, options.maxOutstanding());
+                            rateLanes.add(lane);
+                            return lane;
+                        },
+                        new DeploymentOptions().setInstances(count))
+                .compose(id -> {
+                    lanes = id;
+                    schedule = new RateSchedule(clock, options.rate(), List.copyOf(rateLanes));
+                    return schedule.start();
+                });
+    }
+
+    private Future<Void> closedLoop(int count) {
+        List<Promise<Void>> finished = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            finished.add(Promise.promise());
+        }
+        AtomicInteger lane = new AtomicInteger();
+        return vertx.deployVerticle(
+                        () -> {
+                            int index = lane.getAndIncrement();
+                            int workers =
+                                    options.concurrency() / count + (index < options.concurrency() % count ? 1 : 0);
+                            return new ConcurrencyLane(workers, clock, flow, finished.get(index));
+                        },
+                        new DeploymentOptions().setInstances(count))
+                .compose(id -> {
+                    lanes = id;
+                    return Future.all(finished.stream().map(Promise::future).toList());
+                })
+                .mapEmpty();
+    }
+
+    /** Waits for the last answers (each bounded by --timeout) and then the last webhooks, and sums up. */
+    private Future<Summary> settle() {
+        return awaitCondition(() -> flow.outstanding() == 0, 2 * options.timeoutMs() + 5_000)
+                .compose(answered -> webhooks == null
+                        ? Future.succeededFuture()
+                        : awaitCondition(
+                                () -> webhooks.pending() == 0, Math.round(options.webhookWaitSeconds() * 1000)))
+                .map(done -> {
+                    double seconds = clock.measuredSeconds();
+                    return new Summary(
+                            options.mode(),
+                            options.target(),
+                            seconds,
+                            options.warmupSeconds(),
+                            options.rate(),
+                            options.concurrency(),
+                            options.connections(),
+                            create.result(seconds),
+                            pay == null ? null : pay.result(seconds),
+                            webhooks == null ? null : webhooks.result());
+                });
+    }
+
+    private Future<Void> cleanUp() {
+        if (progress != null) {
+            progress.stop();
+        }
+        if (schedule != null) {
+            schedule.stop();
+        }
+        Future<?> undeployed = lanes == null ? Future.succeededFuture() : vertx.undeploy(lanes);
+        return undeployed
+                .transform(x -> setup == null ? Future.succeededFuture() : setup.close())
+                .transform(x -> client == null ? Future.succeededFuture() : client.close())
+                .transform(x -> Future.succeededFuture());
+    }
+
+    private Future<Void> awaitCondition(BooleanSupplier condition, long timeoutMs) {
+        if (condition.getAsBoolean()) {
+            return Future.succeededFuture();
+        }
+        Promise<Void> met = Promise.promise();
+        long deadline = System.nanoTime() + timeoutMs * 1_000_000L;
+        vertx.setPeriodic(POLL_MS, id -> {
+            if (condition.getAsBoolean() || System.nanoTime() > deadline) {
+                vertx.cancelTimer(id);
+                met.tryComplete();
+            }
         });
-  }
-
-  private Future<Void> drive() {
-    clock = RunClock.startingIn(START_DELAY_MS, options.warmupSeconds(), options.durationSeconds());
-    flow = new PaymentFlow(client, setup.merchants(), clock, runId, create, pay, webhooks);
-    if (options.progress()) {
-      progress = new ProgressLine(vertx, clock, create, pay, webhooks, System.err);
-      progress.start();
+        return met.future();
     }
-    int count = options.eventLoops();
-    long lastDueMs = (clock.end() - System.nanoTime()) / 1_000_000;
-    Future<Void> driven = options.openLoop() ? openLoop(count) : closedLoop(count);
-    return driven
-        .timeout(lastDueMs + 2 * options.timeoutMs() + STALL_MARGIN_MS, TimeUnit.MILLISECONDS)
-        .recover(stalled -> Future.failedFuture(new IllegalStateException(
-            "the load generator did not finish its schedule: " + stalled.getMessage(), stalled)));
-  }
 
-  private Future<Void> openLoop(int count) {
-    List<RateLane> rateLanes = new CopyOnWriteArrayList<>();
-    return vertx.deployVerticle(() -> {
-          RateLane lane = new RateLane(flow, options.maxOutstanding());
-          rateLanes.add(lane);
-          return lane;
-        }, new DeploymentOptions().setInstances(count))
-        .compose(id -> {
-          lanes = id;
-          schedule = new RateSchedule(clock, options.rate(), List.copyOf(rateLanes));
-          return schedule.start();
-        });
-  }
-
-  private Future<Void> closedLoop(int count) {
-    List<Promise<Void>> finished = new ArrayList<>();
-    for (int i = 0; i < count; i++) {
-      finished.add(Promise.promise());
+    private static String urlHost(String host) {
+        return host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
     }
-    AtomicInteger lane = new AtomicInteger();
-    return vertx.deployVerticle(() -> {
-          int index = lane.getAndIncrement();
-          int workers = options.concurrency() / count + (index < options.concurrency() % count ? 1 : 0);
-          return new ConcurrencyLane(workers, clock, flow, finished.get(index));
-        }, new DeploymentOptions().setInstances(count))
-        .compose(id -> {
-          lanes = id;
-          return Future.all(finished.stream().map(Promise::future).toList());
-        })
-        .mapEmpty();
-  }
-
-  /** Waits for the last answers (each bounded by --timeout) and then the last webhooks, and sums up. */
-  private Future<Summary> settle() {
-    return awaitCondition(() -> flow.outstanding() == 0, 2 * options.timeoutMs() + 5_000)
-        .compose(answered -> webhooks == null ? Future.succeededFuture()
-            : awaitCondition(() -> webhooks.pending() == 0, Math.round(options.webhookWaitSeconds() * 1000)))
-        .map(done -> {
-          double seconds = clock.measuredSeconds();
-          return new Summary(options.mode(), options.target(), seconds, options.warmupSeconds(), options.rate(),
-              options.concurrency(), options.connections(), create.result(seconds),
-              pay == null ? null : pay.result(seconds), webhooks == null ? null : webhooks.result());
-        });
-  }
-
-  private Future<Void> cleanUp() {
-    if (progress != null) {
-      progress.stop();
-    }
-    if (schedule != null) {
-      schedule.stop();
-    }
-    Future<?> undeployed = lanes == null ? Future.succeededFuture() : vertx.undeploy(lanes);
-    return undeployed
-        .transform(x -> setup == null ? Future.succeededFuture() : setup.close())
-        .transform(x -> client == null ? Future.succeededFuture() : client.close())
-        .transform(x -> Future.succeededFuture());
-  }
-
-  private Future<Void> awaitCondition(BooleanSupplier condition, long timeoutMs) {
-    if (condition.getAsBoolean()) {
-      return Future.succeededFuture();
-    }
-    Promise<Void> met = Promise.promise();
-    long deadline = System.nanoTime() + timeoutMs * 1_000_000L;
-    vertx.setPeriodic(POLL_MS, id -> {
-      if (condition.getAsBoolean() || System.nanoTime() > deadline) {
-        vertx.cancelTimer(id);
-        met.tryComplete();
-      }
-    });
-    return met.future();
-  }
-
-  private static String urlHost(String host) {
-    return host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
-  }
 }

@@ -17,98 +17,106 @@ import java.util.concurrent.TimeUnit;
  */
 public final class LoadTest {
 
-  private LoadTest() {
-  }
+    private LoadTest() {}
 
-  public static void main(String[] args) {
-    LoadTestOptions options;
-    try {
-      options = LoadTestOptions.parse(args);
-    } catch (IllegalArgumentException e) {
-      System.err.println("loadtest: " + e.getMessage());
-      System.err.print(LoadTestOptions.USAGE);
-      System.exit(2);
-      return;
-    }
-    if (options.help()) {
-      System.out.print(LoadTestOptions.USAGE);
-      System.exit(0);
-    }
-    if (options.ceilingServer()) {
-      serveCeiling(options);
-      return;
-    }
-    Summary summary;
-    try {
-      summary = run(options);
-    } catch (RuntimeException e) {
-      System.err.println("loadtest: " + e.getMessage());
-      System.exit(2);
-      return;
-    }
-    boolean jsonToStdout = "-".equals(options.json());
-    PrintStream report = jsonToStdout ? System.err : System.out;
-    report.print(summary.report());
-    report.flush();
-    if (options.json() != null) {
-      String json = summary.toJson().encodePrettily();
-      if (jsonToStdout) {
-        System.out.println(json);
-      } else {
+    public static void main(String[] args) {
+        LoadTestOptions options;
         try {
-          Files.writeString(Path.of(options.json()), json + "\n", StandardCharsets.UTF_8);
-        } catch (IOException e) {
-          System.err.println("loadtest: could not write " + options.json() + ": " + e.getMessage());
-          System.exit(2);
+            options = LoadTestOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("loadtest: " + e.getMessage());
+            System.err.print(LoadTestOptions.USAGE);
+            System.exit(2);
+            return;
         }
-      }
+        if (options.help()) {
+            System.out.print(LoadTestOptions.USAGE);
+            System.exit(0);
+        }
+        if (options.ceilingServer()) {
+            serveCeiling(options);
+            return;
+        }
+        Summary summary;
+        try {
+            summary = run(options);
+        } catch (RuntimeException e) {
+            System.err.println("loadtest: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        boolean jsonToStdout = "-".equals(options.json());
+        PrintStream report = jsonToStdout ? System.err : System.out;
+        report.print(summary.report());
+        report.flush();
+        if (options.json() != null) {
+            String json = summary.toJson().encodePrettily();
+            if (jsonToStdout) {
+                System.out.println(json);
+            } else {
+                try {
+                    Files.writeString(Path.of(options.json()), json + "\n", StandardCharsets.UTF_8);
+                } catch (IOException e) {
+                    System.err.println("loadtest: could not write " + options.json() + ": " + e.getMessage());
+                    System.exit(2);
+                }
+            }
+        }
+        System.out.flush();
+        System.exit(summary.passed() ? 0 : 1);
     }
-    System.out.flush();
-    System.exit(summary.passed() ? 0 : 1);
-  }
 
-  /**
-   * Runs one load test on a Vert.x of its own (closed before returning) and answers its figures.
-   *
-   * @throws SetupException when the run could not begin (credentials refused, receiver port taken, …)
-   * @throws IllegalStateException when it could not finish
-   */
-  public static Summary run(LoadTestOptions options) {
-    Vertx vertx = Vertx.builder().with(new VertxOptions().setEventLoopPoolSize(options.eventLoops())).build();
-    try {
-      return await(LoadRun.start(vertx, options).toCompletionStage().toCompletableFuture());
-    } finally {
-      vertx.close().toCompletionStage().toCompletableFuture().completeOnTimeout(null, 10, TimeUnit.SECONDS).join();
+    /**
+     * Runs one load test on a Vert.x of its own (closed before returning) and answers its figures.
+     *
+     * @throws SetupException when the run could not begin (credentials refused, receiver port taken, …)
+     * @throws IllegalStateException when it could not finish
+     */
+    public static Summary run(LoadTestOptions options) {
+        Vertx vertx = Vertx.builder()
+                .with(new VertxOptions().setEventLoopPoolSize(options.eventLoops()))
+                .build();
+        try {
+            return await(LoadRun.start(vertx, options).toCompletionStage().toCompletableFuture());
+        } finally {
+            vertx.close()
+                    .toCompletionStage()
+                    .toCompletableFuture()
+                    .completeOnTimeout(null, 10, TimeUnit.SECONDS)
+                    .join();
+        }
     }
-  }
 
-  private static void serveCeiling(LoadTestOptions options) {
-    Vertx vertx = Vertx.builder().with(new VertxOptions().setEventLoopPoolSize(options.eventLoops())).build();
-    try {
-      await(CeilingServer.deploy(vertx, options.host(), options.port(), options.eventLoops())
-          .toCompletionStage().toCompletableFuture());
-    } catch (RuntimeException e) {
-      System.err.println("loadtest: the ceiling server could not start: " + e.getMessage());
-      vertx.close();
-      System.exit(2);
+    private static void serveCeiling(LoadTestOptions options) {
+        Vertx vertx = Vertx.builder()
+                .with(new VertxOptions().setEventLoopPoolSize(options.eventLoops()))
+                .build();
+        try {
+            await(CeilingServer.deploy(vertx, options.host(), options.port(), options.eventLoops())
+                    .toCompletionStage()
+                    .toCompletableFuture());
+        } catch (RuntimeException e) {
+            System.err.println("loadtest: the ceiling server could not start: " + e.getMessage());
+            vertx.close();
+            System.exit(2);
+        }
+        System.out.println("ceiling server: POST " + CeilingServer.CREATE_PATH + " on " + options.host() + ":"
+                + options.port() + " answers a constant 201 (" + CeilingServer.CREATED.length() + " bytes), "
+                + options.eventLoops() + " instances; stop with Ctrl-C");
     }
-    System.out.println("ceiling server: POST " + CeilingServer.CREATE_PATH + " on " + options.host() + ":"
-        + options.port() + " answers a constant 201 (" + CeilingServer.CREATED.length() + " bytes), "
-        + options.eventLoops() + " instances; stop with Ctrl-C");
-  }
 
-  private static <T> T await(CompletableFuture<T> future) {
-    try {
-      return future.get();
-    } catch (ExecutionException e) {
-      Throwable cause = e.getCause();
-      if (cause instanceof SetupException setup) {
-        throw setup;
-      }
-      throw new IllegalStateException(cause.getMessage() == null ? cause.toString() : cause.getMessage(), cause);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted", e);
+    private static <T> T await(CompletableFuture<T> future) {
+        try {
+            return future.get();
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof SetupException setup) {
+                throw setup;
+            }
+            throw new IllegalStateException(cause.getMessage() == null ? cause.toString() : cause.getMessage(), cause);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
     }
-  }
 }

@@ -12,81 +12,86 @@ import java.util.concurrent.atomic.LongAdder;
  */
 final class OperationStats {
 
-  static final String BACKLOG = "backlog";
-  static final String TIMEOUT = "timeout";
-  static final String CONNECTION = "connection";
-  static final String BAD_ANSWER = "bad_answer";
+    static final String BACKLOG = "backlog";
+    static final String TIMEOUT = "timeout";
+    static final String CONNECTION = "connection";
+    static final String BAD_ANSWER = "bad_answer";
 
-  private final LongAdder sent = new LongAdder();
-  private final LongAdder answered = new LongAdder();
-  private final LongAdder okAll = new LongAdder();
-  private final LongAdder errorsAll = new LongAdder();
-  private final LongAdder requests = new LongAdder();
-  private final LongAdder ok = new LongAdder();
-  private final Map<String, LongAdder> errors = new ConcurrentHashMap<>();
-  private final LatencyRecorder latency = new LatencyRecorder();
+    private final LongAdder sent = new LongAdder();
+    private final LongAdder answered = new LongAdder();
+    private final LongAdder okAll = new LongAdder();
+    private final LongAdder errorsAll = new LongAdder();
+    private final LongAdder requests = new LongAdder();
+    private final LongAdder ok = new LongAdder();
+    private final Map<String, LongAdder> errors = new ConcurrentHashMap<>();
+    private final LatencyRecorder latency = new LatencyRecorder();
 
-  /** The error kind of a request that got no HTTP answer. */
-  static String kindOf(Throwable failure) {
-    return failure instanceof TimeoutException ? TIMEOUT : CONNECTION;
-  }
-
-  static String httpStatus(int status) {
-    return "http_" + status;
-  }
-
-  void sent() {
-    sent.increment();
-  }
-
-  void succeeded(boolean measured, long latencyNanos) {
-    answered.increment();
-    okAll.increment();
-    if (measured) {
-      requests.increment();
-      ok.increment();
-      latency.recordNanos(latencyNanos);
+    /** The error kind of a request that got no HTTP answer. */
+    static String kindOf(Throwable failure) {
+        return failure instanceof TimeoutException ? TIMEOUT : CONNECTION;
     }
-  }
 
-  void failed(boolean measured, String kind) {
-    if (!BACKLOG.equals(kind)) {
-      answered.increment();
+    static String httpStatus(int status) {
+        return "http_" + status;
     }
-    errorsAll.increment();
-    if (measured) {
-      requests.increment();
-      errors.computeIfAbsent(kind, k -> new LongAdder()).increment();
+
+    void sent() {
+        sent.increment();
     }
-  }
 
-  long sentSoFar() {
-    return sent.sum();
-  }
+    void succeeded(boolean measured, long latencyNanos) {
+        answered.increment();
+        okAll.increment();
+        if (measured) {
+            requests.increment();
+            ok.increment();
+            latency.recordNanos(latencyNanos);
+        }
+    }
 
-  long answeredSoFar() {
-    return answered.sum();
-  }
+    void failed(boolean measured, String kind) {
+        if (!BACKLOG.equals(kind)) {
+            answered.increment();
+        }
+        errorsAll.increment();
+        if (measured) {
+            requests.increment();
+            errors.computeIfAbsent(kind, k -> new LongAdder()).increment();
+        }
+    }
 
-  long okSoFar() {
-    return okAll.sum();
-  }
+    long sentSoFar() {
+        return sent.sum();
+    }
 
-  long errorsSoFar() {
-    return errorsAll.sum();
-  }
+    long answeredSoFar() {
+        return answered.sum();
+    }
 
-  LatencyRecorder latency() {
-    return latency;
-  }
+    long okSoFar() {
+        return okAll.sum();
+    }
 
-  /** The measured window's figures; {@code rps} counts requests that went out (backlog drops did not). */
-  Summary.OperationResult result(double measuredSeconds) {
-    Map<String, Long> byKind = new TreeMap<>();
-    errors.forEach((kind, count) -> byKind.put(kind, count.sum()));
-    long total = requests.sum();
-    long dropped = byKind.getOrDefault(BACKLOG, 0L);
-    return new Summary.OperationResult(total, ok.sum(), byKind, (total - dropped) / measuredSeconds,
-        ok.sum() / measuredSeconds, Summary.LatencySummary.of(latency.snapshot()));
-  }
+    long errorsSoFar() {
+        return errorsAll.sum();
+    }
+
+    LatencyRecorder latency() {
+        return latency;
+    }
+
+    /** The measured window's figures; {@code rps} counts requests that went out (backlog drops did not). */
+    Summary.OperationResult result(double measuredSeconds) {
+        Map<String, Long> byKind = new TreeMap<>();
+        errors.forEach((kind, count) -> byKind.put(kind, count.sum()));
+        long total = requests.sum();
+        long dropped = byKind.getOrDefault(BACKLOG, 0L);
+        return new Summary.OperationResult(
+                total,
+                ok.sum(),
+                byKind,
+                (total - dropped) / measuredSeconds,
+                ok.sum() / measuredSeconds,
+                Summary.LatencySummary.of(latency.snapshot()));
+    }
 }

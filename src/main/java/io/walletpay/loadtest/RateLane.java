@@ -9,29 +9,29 @@ import io.vertx.core.VerticleBase;
  */
 final class RateLane extends VerticleBase {
 
-  private final PaymentFlow flow;
-  private final int maxOutstanding;
+    private final PaymentFlow flow;
+    private final int maxOutstanding;
 
-  RateLane(PaymentFlow flow, int maxOutstanding) {
-    this.flow = flow;
-    this.maxOutstanding = maxOutstanding;
-  }
+    RateLane(PaymentFlow flow, int maxOutstanding) {
+        this.flow = flow;
+        this.maxOutstanding = maxOutstanding;
+    }
 
-  @Override
-  public Future<?> start() {
-    return Future.succeededFuture();
-  }
+    @Override
+    public Future<?> start() {
+        return Future.succeededFuture();
+    }
 
-  /** Called from the schedule's thread; the flows start on this lane's event loop. */
-  void submit(long[] due, int count) {
-    context.runOnContext(v -> {
-      for (int i = 0; i < count; i++) {
-        if (flow.outstanding() >= maxOutstanding) {
-          flow.dropped(due[i]);
-        } else {
-          flow.run(due[i]);
-        }
-      }
-    });
-  }
+    /** Called from the schedule's thread; the flows start on this lane's event loop. */
+    void submit(long[] due, int count) {
+        context.runOnContext(v -> {
+            for (int i = 0; i < count; i++) {
+                if (flow.outstanding() >= maxOutstanding) {
+                    flow.dropped(due[i]);
+                } else {
+                    flow.run(due[i]);
+                }
+            }
+        });
+    }
 }

@@ -17,177 +17,231 @@ import org.HdrHistogram.Histogram;
  * @param pay the checkout payments, null without {@code --pay}
  * @param webhooks the receiver's tally, null without webhook verification
  */
-public record Summary(String mode, String target, double durationSeconds, double warmupSeconds, double rate,
-                      int concurrency, int connections, OperationResult create, OperationResult pay,
-                      WebhookResult webhooks) {
+public record Summary(
+        String mode,
+        String target,
+        double durationSeconds,
+        double warmupSeconds,
+        double rate,
+        int concurrency,
+        int connections,
+        OperationResult create,
+        OperationResult pay,
+        WebhookResult webhooks) {
 
-  /** Latency percentiles in milliseconds. */
-  public record LatencySummary(double p50, double p90, double p99, double p999, double max, long count) {
+    /** Latency percentiles in milliseconds. */
+    public record LatencySummary(double p50, double p90, double p99, double p999, double max, long count) {
 
-    static LatencySummary of(Histogram histogram) {
-      if (histogram.getTotalCount() == 0) {
-        return new LatencySummary(0, 0, 0, 0, 0, 0);
-      }
-      return new LatencySummary(ms(histogram.getValueAtPercentile(50)), ms(histogram.getValueAtPercentile(90)),
-          ms(histogram.getValueAtPercentile(99)), ms(histogram.getValueAtPercentile(99.9)),
-          ms(histogram.getMaxValue()), histogram.getTotalCount());
+        static LatencySummary of(Histogram histogram) {
+            if (histogram.getTotalCount() == 0) {
+                return new LatencySummary(0, 0, 0, 0, 0, 0);
+            }
+            return new LatencySummary(
+                    ms(histogram.getValueAtPercentile(50)),
+                    ms(histogram.getValueAtPercentile(90)),
+                    ms(histogram.getValueAtPercentile(99)),
+                    ms(histogram.getValueAtPercentile(99.9)),
+                    ms(histogram.getMaxValue()),
+                    histogram.getTotalCount());
+        }
+
+        private static double ms(long micros) {
+            return micros / 1000.0;
+        }
     }
 
-    private static double ms(long micros) {
-      return micros / 1000.0;
+    /**
+     * One kind of request over the measured window.
+     *
+     * @param requests every request due in the window, dropped ones included
+     * @param rps requests that went out per second (backlog drops excluded)
+     * @param okRps successful requests per second
+     * @param latency of the successful requests
+     */
+    public record OperationResult(
+            long requests, long ok, Map<String, Long> errors, double rps, double okRps, LatencySummary latency) {
+
+        public long errorCount() {
+            return errors.values().stream().mapToLong(Long::longValue).sum();
+        }
     }
-  }
 
-  /**
-   * One kind of request over the measured window.
-   *
-   * @param requests every request due in the window, dropped ones included
-   * @param rps requests that went out per second (backlog drops excluded)
-   * @param okRps successful requests per second
-   * @param latency of the successful requests
-   */
-  public record OperationResult(long requests, long ok, Map<String, Long> errors, double rps, double okRps,
-                                LatencySummary latency) {
+    /**
+     * @param expected paid payments (warm-up included) whose webhook should arrive
+     * @param verified deliveries whose signature matched
+     * @param invalid deliveries with a missing or wrong signature, or an unreadable body
+     * @param missing expected webhooks that had not arrived verified when the wait ended
+     * @param duplicates verified deliveries whose {@code X-Service-Delivery} had already been accepted
+     * @param unexpected verified deliveries for no payment this run paid
+     * @param latency from the pay answer to the webhook's arrival (measured payments only)
+     */
+    public record WebhookResult(
+            long expected,
+            long verified,
+            long invalid,
+            long missing,
+            long duplicates,
+            long unexpected,
+            LatencySummary latency) {}
 
+    public long requests() {
+        return create.requests();
+    }
+
+    /** Errors of create and pay requests together. */
     public long errorCount() {
-      return errors.values().stream().mapToLong(Long::longValue).sum();
+        return create.errorCount() + (pay == null ? 0 : pay.errorCount());
     }
-  }
 
-  /**
-   * @param expected paid payments (warm-up included) whose webhook should arrive
-   * @param verified deliveries whose signature matched
-   * @param invalid deliveries with a missing or wrong signature, or an unreadable body
-   * @param missing expected webhooks that had not arrived verified when the wait ended
-   * @param duplicates verified deliveries whose {@code X-Service-Delivery} had already been accepted
-   * @param unexpected verified deliveries for no payment this run paid
-   * @param latency from the pay answer to the webhook's arrival (measured payments only)
-   */
-  public record WebhookResult(long expected, long verified, long invalid, long missing, long duplicates,
-                              long unexpected, LatencySummary latency) {
-  }
-
-  public long requests() {
-    return create.requests();
-  }
-
-  /** Errors of create and pay requests together. */
-  public long errorCount() {
-    return create.errorCount() + (pay == null ? 0 : pay.errorCount());
-  }
-
-  /** No errors, and when verifying, no missing and no invalid webhook: the exit code 0. */
-  public boolean passed() {
-    return failures().isEmpty();
-  }
-
-  private List<String> failures() {
-    List<String> failures = new ArrayList<>();
-    if (create.errorCount() > 0) {
-      failures.add(create.errorCount() + " create errors");
+    /** No errors, and when verifying, no missing and no invalid webhook: the exit code 0. */
+    public boolean passed() {
+        return failures().isEmpty();
     }
-    if (pay != null && pay.errorCount() > 0) {
-      failures.add(pay.errorCount() + " pay errors");
-    }
-    if (webhooks != null && webhooks.missing() > 0) {
-      failures.add(webhooks.missing() + " webhooks missing");
-    }
-    if (webhooks != null && webhooks.invalid() > 0) {
-      failures.add(webhooks.invalid() + " invalid webhooks");
-    }
-    if (create.requests() == 0) {
-      failures.add("no request was measured");
-    }
-    return failures;
-  }
 
-  public JsonObject toJson() {
-    JsonObject json = new JsonObject()
-        .put("mode", mode)
-        .put("target", target)
-        .put("duration_s", durationSeconds)
-        .put("warmup_s", warmupSeconds)
-        .put("rate", "rate".equals(mode) ? rate : null)
-        .put("concurrency", "concurrency".equals(mode) ? concurrency : null)
-        .put("connections", connections);
-    operation(json, create);
-    json.put("pay", pay == null ? null : operation(new JsonObject(), pay));
-    json.put("webhooks", webhooks == null ? null : new JsonObject()
-        .put("expected", webhooks.expected())
-        .put("verified", webhooks.verified())
-        .put("invalid", webhooks.invalid())
-        .put("missing", webhooks.missing())
-        .put("duplicates", webhooks.duplicates())
-        .put("unexpected", webhooks.unexpected())
-        .put("latency_ms", new JsonObject()
-            .put("p50", webhooks.latency().p50())
-            .put("p99", webhooks.latency().p99())
-            .put("max", webhooks.latency().max())));
-    json.put("passed", passed());
-    return json;
-  }
-
-  private static JsonObject operation(JsonObject json, OperationResult result) {
-    JsonObject errors = new JsonObject();
-    result.errors().forEach(errors::put);
-    return json
-        .put("requests", result.requests())
-        .put("ok", result.ok())
-        .put("errors", errors)
-        .put("rps", round(result.rps(), 1))
-        .put("ok_rps", round(result.okRps(), 1))
-        .put("latency_ms", new JsonObject()
-            .put("p50", result.latency().p50())
-            .put("p90", result.latency().p90())
-            .put("p99", result.latency().p99())
-            .put("p999", result.latency().p999())
-            .put("max", result.latency().max()));
-  }
-
-  public String report() {
-    StringBuilder out = new StringBuilder();
-    String load = "rate".equals(mode)
-        ? "open loop at " + number(rate) + " requests/s"
-        : "closed loop with " + concurrency + " in flight";
-    out.append(String.format(Locale.ROOT, "walletpay load test against %s: %s, %s s measured after %s s warm-up, "
-        + "%d connections%n", target, load, number(durationSeconds), number(warmupSeconds), connections));
-    operationReport(out, "create", create);
-    if (pay != null) {
-      operationReport(out, "pay", pay);
-      out.append("          (pay latency: from the create request's send time to the checkout's answer)\n");
+    private List<String> failures() {
+        List<String> failures = new ArrayList<>();
+        if (create.errorCount() > 0) {
+            failures.add(create.errorCount() + " create errors");
+        }
+        if (pay != null && pay.errorCount() > 0) {
+            failures.add(pay.errorCount() + " pay errors");
+        }
+        if (webhooks != null && webhooks.missing() > 0) {
+            failures.add(webhooks.missing() + " webhooks missing");
+        }
+        if (webhooks != null && webhooks.invalid() > 0) {
+            failures.add(webhooks.invalid() + " invalid webhooks");
+        }
+        if (create.requests() == 0) {
+            failures.add("no request was measured");
+        }
+        return failures;
     }
-    if (webhooks != null) {
-      out.append(String.format(Locale.ROOT, "webhooks  verified %d of %d expected, invalid %d, missing %d, "
-              + "duplicates %d, unexpected %d%n", webhooks.verified(), webhooks.expected(), webhooks.invalid(),
-          webhooks.missing(), webhooks.duplicates(), webhooks.unexpected()));
-      out.append(String.format(Locale.ROOT, "          event->webhook ms  p50 %s  p99 %s  max %s%n",
-          number(webhooks.latency().p50()), number(webhooks.latency().p99()), number(webhooks.latency().max())));
+
+    public JsonObject toJson() {
+        JsonObject json = new JsonObject()
+                .put("mode", mode)
+                .put("target", target)
+                .put("duration_s", durationSeconds)
+                .put("warmup_s", warmupSeconds)
+                .put("rate", "rate".equals(mode) ? rate : null)
+                .put("concurrency", "concurrency".equals(mode) ? concurrency : null)
+                .put("connections", connections);
+        operation(json, create);
+        json.put("pay", pay == null ? null : operation(new JsonObject(), pay));
+        json.put(
+                "webhooks",
+                webhooks == null
+                        ? null
+                        : new JsonObject()
+                                .put("expected", webhooks.expected())
+                                .put("verified", webhooks.verified())
+                                .put("invalid", webhooks.invalid())
+                                .put("missing", webhooks.missing())
+                                .put("duplicates", webhooks.duplicates())
+                                .put("unexpected", webhooks.unexpected())
+                                .put(
+                                        "latency_ms",
+                                        new JsonObject()
+                                                .put("p50", webhooks.latency().p50())
+                                                .put("p99", webhooks.latency().p99())
+                                                .put("max", webhooks.latency().max())));
+        json.put("passed", passed());
+        return json;
     }
-    List<String> failures = failures();
-    out.append(failures.isEmpty() ? "result    PASS\n" : "result    FAIL: " + String.join(", ", failures) + "\n");
-    return out.toString();
-  }
 
-  private static void operationReport(StringBuilder out, String name, OperationResult result) {
-    out.append(String.format(Locale.ROOT, "%-9s requests %d, ok %d, errors %d; %s requests/s (%s ok/s)%n", name,
-        result.requests(), result.ok(), result.errorCount(), number(result.rps()), number(result.okRps())));
-    LatencySummary latency = result.latency();
-    out.append(String.format(Locale.ROOT, "          latency ms  p50 %s  p90 %s  p99 %s  p99.9 %s  max %s%n",
-        number(latency.p50()), number(latency.p90()), number(latency.p99()), number(latency.p999()),
-        number(latency.max())));
-    if (!result.errors().isEmpty()) {
-      StringBuilder kinds = new StringBuilder();
-      result.errors().forEach((kind, count) -> kinds.append(kinds.length() == 0 ? "" : ", ").append(kind)
-          .append(' ').append(count));
-      out.append("          errors: ").append(kinds).append('\n');
+    private static JsonObject operation(JsonObject json, OperationResult result) {
+        JsonObject errors = new JsonObject();
+        result.errors().forEach(errors::put);
+        return json.put("requests", result.requests())
+                .put("ok", result.ok())
+                .put("errors", errors)
+                .put("rps", round(result.rps(), 1))
+                .put("ok_rps", round(result.okRps(), 1))
+                .put(
+                        "latency_ms",
+                        new JsonObject()
+                                .put("p50", result.latency().p50())
+                                .put("p90", result.latency().p90())
+                                .put("p99", result.latency().p99())
+                                .put("p999", result.latency().p999())
+                                .put("max", result.latency().max()));
     }
-  }
 
-  private static String number(double value) {
-    return BigDecimal.valueOf(round(value, 3)).stripTrailingZeros().toPlainString();
-  }
+    public String report() {
+        StringBuilder out = new StringBuilder();
+        String load = "rate".equals(mode)
+                ? "open loop at " + number(rate) + " requests/s"
+                : "closed loop with " + concurrency + " in flight";
+        out.append(String.format(
+                Locale.ROOT,
+                "walletpay load test against %s: %s, %s s measured after %s s warm-up, " + "%d connections%n",
+                target,
+                load,
+                number(durationSeconds),
+                number(warmupSeconds),
+                connections));
+        operationReport(out, "create", create);
+        if (pay != null) {
+            operationReport(out, "pay", pay);
+            out.append("          (pay latency: from the create request's send time to the checkout's answer)\n");
+        }
+        if (webhooks != null) {
+            out.append(String.format(
+                    Locale.ROOT,
+                    "webhooks  verified %d of %d expected, invalid %d, missing %d, " + "duplicates %d, unexpected %d%n",
+                    webhooks.verified(),
+                    webhooks.expected(),
+                    webhooks.invalid(),
+                    webhooks.missing(),
+                    webhooks.duplicates(),
+                    webhooks.unexpected()));
+            out.append(String.format(
+                    Locale.ROOT,
+                    "          event->webhook ms  p50 %s  p99 %s  max %s%n",
+                    number(webhooks.latency().p50()),
+                    number(webhooks.latency().p99()),
+                    number(webhooks.latency().max())));
+        }
+        List<String> failures = failures();
+        out.append(failures.isEmpty() ? "result    PASS\n" : "result    FAIL: " + String.join(", ", failures) + "\n");
+        return out.toString();
+    }
 
-  private static double round(double value, int places) {
-    return BigDecimal.valueOf(value).setScale(places, RoundingMode.HALF_UP).doubleValue();
-  }
+    private static void operationReport(StringBuilder out, String name, OperationResult result) {
+        out.append(String.format(
+                Locale.ROOT,
+                "%-9s requests %d, ok %d, errors %d; %s requests/s (%s ok/s)%n",
+                name,
+                result.requests(),
+                result.ok(),
+                result.errorCount(),
+                number(result.rps()),
+                number(result.okRps())));
+        LatencySummary latency = result.latency();
+        out.append(String.format(
+                Locale.ROOT,
+                "          latency ms  p50 %s  p90 %s  p99 %s  p99.9 %s  max %s%n",
+                number(latency.p50()),
+                number(latency.p90()),
+                number(latency.p99()),
+                number(latency.p999()),
+                number(latency.max())));
+        if (!result.errors().isEmpty()) {
+            StringBuilder kinds = new StringBuilder();
+            result.errors().forEach((kind, count) -> kinds.append(kinds.length() == 0 ? "" : ", ")
+                    .append(kind)
+                    .append(' ')
+                    .append(count));
+            out.append("          errors: ").append(kinds).append('\n');
+        }
+    }
+
+    private static String number(double value) {
+        return BigDecimal.valueOf(round(value, 3)).stripTrailingZeros().toPlainString();
+    }
+
+    private static double round(double value, int places) {
+        return BigDecimal.valueOf(value).setScale(places, RoundingMode.HALF_UP).doubleValue();
+    }
 }

@@ -22,117 +22,119 @@ import java.util.Locale;
  */
 final class TargetClient {
 
-  static final CharSequence JSON = HttpHeaders.createOptimized("application/json");
-  static final CharSequence FORM = HttpHeaders.createOptimized("application/x-www-form-urlencoded");
+    static final CharSequence JSON = HttpHeaders.createOptimized("application/json");
+    static final CharSequence FORM = HttpHeaders.createOptimized("application/x-www-form-urlencoded");
 
-  /** The status and the whole body of one answer. */
-  record Answer(int status, Buffer body) {
-  }
+    /** The status and the whole body of one answer. */
+    record Answer(int status, Buffer body) {}
 
-  private final HttpClientAgent client;
-  private final String host;
-  private final int port;
-  private final boolean ssl;
-  private final String basePath;
-  private final long timeoutMs;
+    private final HttpClientAgent client;
+    private final String host;
+    private final int port;
+    private final boolean ssl;
+    private final String basePath;
+    private final long timeoutMs;
 
-  private TargetClient(HttpClientAgent client, URI target, long timeoutMs) {
-    this.client = client;
-    this.ssl = "https".equals(target.getScheme().toLowerCase(Locale.ROOT));
-    this.host = target.getHost();
-    this.port = target.getPort() > 0 ? target.getPort() : ssl ? 443 : 80;
-    String path = target.getRawPath() == null ? "" : target.getRawPath();
-    this.basePath = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
-    this.timeoutMs = timeoutMs;
-  }
-
-  static TargetClient create(Vertx vertx, LoadTestOptions options) {
-    HttpClientOptions http = new HttpClientOptions()
-        .setKeepAlive(true)
-        .setPipelining(false)
-        .setTcpNoDelay(true)
-        .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, options.timeoutMs()));
-    PoolOptions pool = new PoolOptions().setHttp1MaxSize(options.connections());
-    return new TargetClient(vertx.createHttpClient(http, pool), options.targetUri(), options.timeoutMs());
-  }
-
-  /** A path of the API under the target's base path. */
-  String api(String path) {
-    return basePath + path;
-  }
-
-  /**
-   * Sends one request and reads the whole answer. Fails only when no answer came: a {@code TimeoutException}
-   * after {@code --timeout} ms of silence, anything else for a connection that failed or closed.
-   */
-  Future<Answer> send(HttpMethod method, String uri, CharSequence authorization, CharSequence contentType,
-                      Buffer body) {
-    return client.request(options(method, uri, authorization, contentType))
-        .compose(request -> body == null ? request.send() : request.send(body))
-        .compose(response -> response.body().map(bytes -> new Answer(response.statusCode(), bytes)));
-  }
-
-  /**
-   * A set-up exchange: JSON in, JSON out, and the answer must meet {@code expected}; otherwise it fails with a
-   * {@link SetupException} naming the route, the status and the API's error code (never a request body).
-   */
-  Future<JsonObject> exchange(HttpMethod method, String path, String authorization, JsonObject body,
-                              HttpResponseExpectation expected) {
-    String uri = api(path);
-    return client.request(options(method, uri, authorization, body == null ? null : JSON))
-        .compose(request -> body == null ? request.send() : request.send(body.toBuffer()))
-        .compose(response -> response.body().compose(bytes -> expected.test(response)
-            ? Future.succeededFuture(json(bytes))
-            : Future.failedFuture(refused(method, path, response, bytes))))
-        .recover(failure -> Future.failedFuture(failure instanceof SetupException ? failure
-            : new SetupException(method + " " + path + " failed: " + describe(failure))));
-  }
-
-  Future<Void> close() {
-    return client.close();
-  }
-
-  private RequestOptions options(HttpMethod method, String uri, CharSequence authorization,
-                                 CharSequence contentType) {
-    RequestOptions options = new RequestOptions()
-        .setMethod(method)
-        .setHost(host)
-        .setPort(port)
-        .setSsl(ssl)
-        .setURI(uri)
-        .setFollowRedirects(false)
-        .setIdleTimeout(timeoutMs);
-    if (contentType != null) {
-      options.putHeader(HttpHeaders.CONTENT_TYPE, contentType);
+    private TargetClient(HttpClientAgent client, URI target, long timeoutMs) {
+        this.client = client;
+        this.ssl = "https".equals(target.getScheme().toLowerCase(Locale.ROOT));
+        this.host = target.getHost();
+        this.port = target.getPort() > 0 ? target.getPort() : ssl ? 443 : 80;
+        String path = target.getRawPath() == null ? "" : target.getRawPath();
+        this.basePath = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+        this.timeoutMs = timeoutMs;
     }
-    if (authorization != null) {
-      options.putHeader(HttpHeaders.AUTHORIZATION, authorization);
-    }
-    return options;
-  }
 
-  private static JsonObject json(Buffer bytes) {
-    try {
-      return bytes.length() == 0 ? new JsonObject() : bytes.toJsonObject();
-    } catch (DecodeException e) {
-      throw new SetupException("the service answered something that is not a JSON object");
+    static TargetClient create(Vertx vertx, LoadTestOptions options) {
+        HttpClientOptions http = new HttpClientOptions()
+                .setKeepAlive(true)
+                .setPipelining(false)
+                .setTcpNoDelay(true)
+                .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, options.timeoutMs()));
+        PoolOptions pool = new PoolOptions().setHttp1MaxSize(options.connections());
+        return new TargetClient(vertx.createHttpClient(http, pool), options.targetUri(), options.timeoutMs());
     }
-  }
 
-  private static SetupException refused(HttpMethod method, String path, HttpClientResponse response, Buffer bytes) {
-    String reason = "";
-    try {
-      JsonObject error = bytes.toJsonObject().getJsonObject("error");
-      if (error != null) {
-        reason = " (" + error.getString("code") + ": " + error.getString("message") + ")";
-      }
-    } catch (RuntimeException notJson) {
-      // the status alone has to do
+    /** A path of the API under the target's base path. */
+    String api(String path) {
+        return basePath + path;
     }
-    return new SetupException(method + " " + path + " answered " + response.statusCode() + reason);
-  }
 
-  private static String describe(Throwable failure) {
-    return failure.getMessage() == null ? failure.getClass().getSimpleName() : failure.getMessage();
-  }
+    /**
+     * Sends one request and reads the whole answer. Fails only when no answer came: a {@code TimeoutException}
+     * after {@code --timeout} ms of silence, anything else for a connection that failed or closed.
+     */
+    Future<Answer> send(
+            HttpMethod method, String uri, CharSequence authorization, CharSequence contentType, Buffer body) {
+        return client.request(options(method, uri, authorization, contentType))
+                .compose(request -> body == null ? request.send() : request.send(body))
+                .compose(response -> response.body().map(bytes -> new Answer(response.statusCode(), bytes)));
+    }
+
+    /**
+     * A set-up exchange: JSON in, JSON out, and the answer must meet {@code expected}; otherwise it fails with a
+     * {@link SetupException} naming the route, the status and the API's error code (never a request body).
+     */
+    Future<JsonObject> exchange(
+            HttpMethod method, String path, String authorization, JsonObject body, HttpResponseExpectation expected) {
+        String uri = api(path);
+        return client.request(options(method, uri, authorization, body == null ? null : JSON))
+                .compose(request -> body == null ? request.send() : request.send(body.toBuffer()))
+                .compose(response -> response.body()
+                        .compose(bytes -> expected.test(response)
+                                ? Future.succeededFuture(json(bytes))
+                                : Future.failedFuture(refused(method, path, response, bytes))))
+                .recover(failure -> Future.failedFuture(
+                        failure instanceof SetupException
+                                ? failure
+                                : new SetupException(method + " " + path + " failed: " + describe(failure))));
+    }
+
+    Future<Void> close() {
+        return client.close();
+    }
+
+    private RequestOptions options(
+            HttpMethod method, String uri, CharSequence authorization, CharSequence contentType) {
+        RequestOptions options = new RequestOptions()
+                .setMethod(method)
+                .setHost(host)
+                .setPort(port)
+                .setSsl(ssl)
+                .setURI(uri)
+                .setFollowRedirects(false)
+                .setIdleTimeout(timeoutMs);
+        if (contentType != null) {
+            options.putHeader(HttpHeaders.CONTENT_TYPE, contentType);
+        }
+        if (authorization != null) {
+            options.putHeader(HttpHeaders.AUTHORIZATION, authorization);
+        }
+        return options;
+    }
+
+    private static JsonObject json(Buffer bytes) {
+        try {
+            return bytes.length() == 0 ? new JsonObject() : bytes.toJsonObject();
+        } catch (DecodeException e) {
+            throw new SetupException("the service answered something that is not a JSON object");
+        }
+    }
+
+    private static SetupException refused(HttpMethod method, String path, HttpClientResponse response, Buffer bytes) {
+        String reason = "";
+        try {
+            JsonObject error = bytes.toJsonObject().getJsonObject("error");
+            if (error != null) {
+                reason = " (" + error.getString("code") + ": " + error.getString("message") + ")";
+            }
+        } catch (RuntimeException notJson) {
+            // the status alone has to do
+        }
+        return new SetupException(method + " " + path + " answered " + response.statusCode() + reason);
+    }
+
+    private static String describe(Throwable failure) {
+        return failure.getMessage() == null ? failure.getClass().getSimpleName() : failure.getMessage();
+    }
 }

@@ -14,39 +14,39 @@ import javax.crypto.spec.SecretKeySpec;
  */
 final class WebhookSignature {
 
-  private static final String PREFIX = "sha256=";
-  private static final String ALGORITHM = "HmacSHA256";
+    private static final String PREFIX = "sha256=";
+    private static final String ALGORITHM = "HmacSHA256";
 
-  // A Mac is not thread-safe; webhooks arrive on several event loops, each keeps its own.
-  private final ThreadLocal<Mac> mac;
+    // A Mac is not thread-safe; webhooks arrive on several event loops, each keeps its own.
+    private final ThreadLocal<Mac> mac;
 
-  WebhookSignature(String secret) {
-    if (secret == null || secret.isEmpty()) {
-      throw new SetupException("a merchant has no webhook secret to verify with");
+    WebhookSignature(String secret) {
+        if (secret == null || secret.isEmpty()) {
+            throw new SetupException("a merchant has no webhook secret to verify with");
+        }
+        SecretKeySpec key = new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), ALGORITHM);
+        this.mac = ThreadLocal.withInitial(() -> {
+            try {
+                Mac instance = Mac.getInstance(ALGORITHM);
+                instance.init(key);
+                return instance;
+            } catch (GeneralSecurityException e) {
+                throw new IllegalStateException("every Java runtime ships " + ALGORITHM, e);
+            }
+        });
     }
-    SecretKeySpec key = new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), ALGORITHM);
-    this.mac = ThreadLocal.withInitial(() -> {
-      try {
-        Mac instance = Mac.getInstance(ALGORITHM);
-        instance.init(key);
-        return instance;
-      } catch (GeneralSecurityException e) {
-        throw new IllegalStateException("every Java runtime ships " + ALGORITHM, e);
-      }
-    });
-  }
 
-  boolean matches(byte[] body, String header) {
-    if (header == null || !header.startsWith(PREFIX)) {
-      return false;
+    boolean matches(byte[] body, String header) {
+        if (header == null || !header.startsWith(PREFIX)) {
+            return false;
+        }
+        byte[] expected = HexFormat.of().formatHex(mac.get().doFinal(body)).getBytes(StandardCharsets.US_ASCII);
+        byte[] given = header.substring(PREFIX.length()).getBytes(StandardCharsets.US_ASCII);
+        return MessageDigest.isEqual(expected, given);
     }
-    byte[] expected = HexFormat.of().formatHex(mac.get().doFinal(body)).getBytes(StandardCharsets.US_ASCII);
-    byte[] given = header.substring(PREFIX.length()).getBytes(StandardCharsets.US_ASCII);
-    return MessageDigest.isEqual(expected, given);
-  }
 
-  @Override
-  public String toString() {
-    return "WebhookSignature[secret hidden]";
-  }
+    @Override
+    public String toString() {
+        return "WebhookSignature[secret hidden]";
+    }
 }

@@ -24,172 +24,181 @@ import java.util.concurrent.atomic.LongAdder;
  */
 final class WebhookVerifier {
 
-  static final String SIGNATURE = "X-Service-Signature";
-  static final String DELIVERY = "X-Service-Delivery";
-  private static final String HOOKS = "/hooks/";
+    static final String SIGNATURE = "X-Service-Signature";
+    static final String DELIVERY = "X-Service-Delivery";
+    private static final String HOOKS = "/hooks/";
 
-  /**
-   * What is known of one paid payment's webhook: when the pay request was answered and when a verified delivery
-   * arrived (0 = not yet). The delivery can beat the pay answer, as the service sends it once the row is written.
-   */
-  private record Track(long answeredAt, long arrivedAt, boolean measured) {
-  }
+    /**
+     * What is known of one paid payment's webhook: when the pay request was answered and when a verified delivery
+     * arrived (0 = not yet). The delivery can beat the pay answer, as the service sends it once the row is written.
+     */
+    private record Track(long answeredAt, long arrivedAt, boolean measured) {}
 
-  private final Map<Integer, WebhookSignature> signatures = new ConcurrentHashMap<>();
-  private final Map<String, Track> tracks = new ConcurrentHashMap<>();
-  private final Set<String> accepted = ConcurrentHashMap.newKeySet();
-  private final LongAdder expected = new LongAdder();
-  private final LongAdder matched = new LongAdder();
-  private final LongAdder verified = new LongAdder();
-  private final LongAdder invalid = new LongAdder();
-  private final LongAdder duplicates = new LongAdder();
-  private final LatencyRecorder latency = new LatencyRecorder();
+    private final Map<Integer, WebhookSignature> signatures = new ConcurrentHashMap<>();
+    private final Map<String, Track> tracks = new ConcurrentHashMap<>();
+    private final Set<String> accepted = ConcurrentHashMap.newKeySet();
+    private final LongAdder expected = new LongAdder();
+    private final LongAdder matched = new LongAdder();
+    private final LongAdder verified = new LongAdder();
+    private final LongAdder invalid = new LongAdder();
+    private final LongAdder duplicates = new LongAdder();
+    private final LatencyRecorder latency = new LatencyRecorder();
 
-  static String url(String receiverUrl, int merchantIndex) {
-    return receiverUrl + HOOKS + merchantIndex;
-  }
-
-  /**
-   * Starts {@code instances} servers sharing {@code port} (0: a free one); the answer is the port. Vert.x shares a
-   * port between servers only when they name the same one, so a free port is picked first.
-   */
-  Future<Integer> listen(Vertx vertx, int requestedPort, int instances) {
-    int chosen;
-    try {
-      chosen = requestedPort != 0 ? requestedPort : freePort();
-    } catch (IOException e) {
-      return Future.failedFuture(e);
-    }
-    return vertx.deployVerticle(() -> new Listener(chosen), new DeploymentOptions().setInstances(instances))
-        .map(deployed -> chosen);
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    }
-  }
-
-  /** From now on deliveries on {@code merchant}'s path are verified with its webhook secret. */
-  void trust(LoadMerchant merchant) {
-    signatures.put(merchant.index(), new WebhookSignature(merchant.webhookSecret()));
-  }
-
-  /** The checkout answered that {@code transactionId} is paid: its webhook is due. */
-  void expect(String transactionId, long answeredAt, boolean measured) {
-    expected.increment();
-    tracks.compute(transactionId, (id, track) -> {
-      if (track == null) {
-        return new Track(answeredAt, 0, measured);
-      }
-      if (track.arrivedAt() > 0) {
-        matched(measured, track.arrivedAt() - answeredAt);
-        return null;
-      }
-      return track;
-    });
-  }
-
-  /** Paid payments whose verified webhook has not arrived yet. */
-  long pending() {
-    return expected.sum() - matched.sum();
-  }
-
-  long verifiedSoFar() {
-    return verified.sum();
-  }
-
-  long expectedSoFar() {
-    return expected.sum();
-  }
-
-  Summary.WebhookResult result() {
-    long missing = tracks.values().stream().filter(track -> track.answeredAt() > 0).count();
-    long unexpected = tracks.values().stream().filter(track -> track.answeredAt() == 0).count();
-    return new Summary.WebhookResult(expected.sum(), verified.sum(), invalid.sum(), missing, duplicates.sum(),
-        unexpected, Summary.LatencySummary.of(latency.snapshot()));
-  }
-
-  private void handle(HttpServerRequest request) {
-    long arrivedAt = System.nanoTime();
-    WebhookSignature signature = request.method() == HttpMethod.POST ? signatureFor(request.path()) : null;
-    if (signature == null) {
-      request.response().setStatusCode(404).end();
-      return;
-    }
-    String header = request.getHeader(SIGNATURE);
-    String delivery = request.getHeader(DELIVERY);
-    request.body().onSuccess(body -> {
-      String transactionId = signature.matches(body.getBytes(), header) ? transactionId(body) : null;
-      if (transactionId == null) {
-        invalid.increment();
-        request.response().setStatusCode(401).end();
-        return;
-      }
-      verified.increment();
-      request.response().setStatusCode(200).end();
-      if (delivery != null && !accepted.add(delivery)) {
-        duplicates.increment();
-        return;
-      }
-      arrived(transactionId, arrivedAt);
-    });
-  }
-
-  private void arrived(String transactionId, long arrivedAt) {
-    tracks.compute(transactionId, (id, track) -> {
-      if (track == null) {
-        return new Track(0, arrivedAt, false);
-      }
-      if (track.answeredAt() > 0) {
-        matched(track.measured(), arrivedAt - track.answeredAt());
-        return null;
-      }
-      return track;
-    });
-  }
-
-  private void matched(boolean measured, long nanos) {
-    matched.increment();
-    if (measured) {
-      latency.recordNanos(nanos);
-    }
-  }
-
-  private WebhookSignature signatureFor(String path) {
-    if (path == null || !path.startsWith(HOOKS)) {
-      return null;
-    }
-    try {
-      return signatures.get(Integer.parseInt(path.substring(HOOKS.length())));
-    } catch (NumberFormatException e) {
-      return null;
-    }
-  }
-
-  private static String transactionId(Buffer body) {
-    try {
-      JsonObject data = body.toJsonObject().getJsonObject("data");
-      return data == null ? null : data.getString("transaction_id");
-    } catch (RuntimeException unreadable) {
-      return null;
-    }
-  }
-
-  /** One server of the receiver, on its own event loop. */
-  private final class Listener extends VerticleBase {
-
-    private final int listenPort;
-
-    Listener(int listenPort) {
-      this.listenPort = listenPort;
+    static String url(String receiverUrl, int merchantIndex) {
+        return receiverUrl + HOOKS + merchantIndex;
     }
 
-    @Override
-    public Future<?> start() {
-      return vertx.createHttpServer(new HttpServerOptions().setHost("0.0.0.0").setPort(listenPort))
-          .requestHandler(WebhookVerifier.this::handle)
-          .listen();
+    /**
+     * Starts {@code instances} servers sharing {@code port} (0: a free one); the answer is the port. Vert.x shares a
+     * port between servers only when they name the same one, so a free port is picked first.
+     */
+    Future<Integer> listen(Vertx vertx, int requestedPort, int instances) {
+        int chosen;
+        try {
+            chosen = requestedPort != 0 ? requestedPort : freePort();
+        } catch (IOException e) {
+            return Future.failedFuture(e);
+        }
+        return vertx.deployVerticle(() -> new Listener(chosen), new DeploymentOptions().setInstances(instances))
+                .map(deployed -> chosen);
     }
-  }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    /** From now on deliveries on {@code merchant}'s path are verified with its webhook secret. */
+    void trust(LoadMerchant merchant) {
+        signatures.put(merchant.index(), new WebhookSignature(merchant.webhookSecret()));
+    }
+
+    /** The checkout answered that {@code transactionId} is paid: its webhook is due. */
+    void expect(String transactionId, long answeredAt, boolean measured) {
+        expected.increment();
+        tracks.compute(transactionId, (id, track) -> {
+            if (track == null) {
+                return new Track(answeredAt, 0, measured);
+            }
+            if (track.arrivedAt() > 0) {
+                matched(measured, track.arrivedAt() - answeredAt);
+                return null;
+            }
+            return track;
+        });
+    }
+
+    /** Paid payments whose verified webhook has not arrived yet. */
+    long pending() {
+        return expected.sum() - matched.sum();
+    }
+
+    long verifiedSoFar() {
+        return verified.sum();
+    }
+
+    long expectedSoFar() {
+        return expected.sum();
+    }
+
+    Summary.WebhookResult result() {
+        long missing =
+                tracks.values().stream().filter(track -> track.answeredAt() > 0).count();
+        long unexpected = tracks.values().stream()
+                .filter(track -> track.answeredAt() == 0)
+                .count();
+        return new Summary.WebhookResult(
+                expected.sum(),
+                verified.sum(),
+                invalid.sum(),
+                missing,
+                duplicates.sum(),
+                unexpected,
+                Summary.LatencySummary.of(latency.snapshot()));
+    }
+
+    private void handle(HttpServerRequest request) {
+        long arrivedAt = System.nanoTime();
+        WebhookSignature signature = request.method() == HttpMethod.POST ? signatureFor(request.path()) : null;
+        if (signature == null) {
+            request.response().setStatusCode(404).end();
+            return;
+        }
+        String header = request.getHeader(SIGNATURE);
+        String delivery = request.getHeader(DELIVERY);
+        request.body().onSuccess(body -> {
+            String transactionId = signature.matches(body.getBytes(), header) ? transactionId(body) : null;
+            if (transactionId == null) {
+                invalid.increment();
+                request.response().setStatusCode(401).end();
+                return;
+            }
+            verified.increment();
+            request.response().setStatusCode(200).end();
+            if (delivery != null && !accepted.add(delivery)) {
+                duplicates.increment();
+                return;
+            }
+            arrived(transactionId, arrivedAt);
+        });
+    }
+
+    private void arrived(String transactionId, long arrivedAt) {
+        tracks.compute(transactionId, (id, track) -> {
+            if (track == null) {
+                return new Track(0, arrivedAt, false);
+            }
+            if (track.answeredAt() > 0) {
+                matched(track.measured(), arrivedAt - track.answeredAt());
+                return null;
+            }
+            return track;
+        });
+    }
+
+    private void matched(boolean measured, long nanos) {
+        matched.increment();
+        if (measured) {
+            latency.recordNanos(nanos);
+        }
+    }
+
+    private WebhookSignature signatureFor(String path) {
+        if (path == null || !path.startsWith(HOOKS)) {
+            return null;
+        }
+        try {
+            return signatures.get(Integer.parseInt(path.substring(HOOKS.length())));
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    private static String transactionId(Buffer body) {
+        try {
+            JsonObject data = body.toJsonObject().getJsonObject("data");
+            return data == null ? null : data.getString("transaction_id");
+        } catch (RuntimeException unreadable) {
+            return null;
+        }
+    }
+
+    /** One server of the receiver, on its own event loop. */
+    private final class Listener extends VerticleBase {
+
+        private final int listenPort;
+
+        Listener(int listenPort) {
+            this.listenPort = listenPort;
+        }
+
+        @Override
+        public Future<?> start() {
+            return vertx.createHttpServer(
+                            new HttpServerOptions().setHost("0.0.0.0").setPort(listenPort))
+                    .requestHandler(WebhookVerifier.this::handle)
+                    .listen();
+        }
+    }
 }

@@ -8,68 +8,79 @@ import java.util.Set;
 /** Reads and validates what admins and merchants send about a merchant. */
 public final class MerchantInput {
 
-  static final int MAX_NAME = 200;
-  private static final BigDecimal MAX_PERCENT = new BigDecimal("100");
-  private static final BigDecimal MAX_FIXED = new BigDecimal("1000000");
+    static final int MAX_NAME = 200;
+    private static final BigDecimal MAX_PERCENT = new BigDecimal("100");
+    private static final BigDecimal MAX_FIXED = new BigDecimal("1000000");
 
-  /** A new merchant before it has an id or secrets; fees already defaulted. */
-  public record NewMerchant(String name, String webhookUrl, String returnUrl, BigDecimal feePercent,
-                            BigDecimal feeFixed) {
-  }
+    /** A new merchant before it has an id or secrets; fees already defaulted. */
+    public record NewMerchant(
+            String name, String webhookUrl, String returnUrl, BigDecimal feePercent, BigDecimal feeFixed) {}
 
-  /** Changes to a merchant; a null field is left as it is unless its {@code clear…} flag is set. */
-  public record MerchantChanges(String name, MerchantStatus status, String webhookUrl, boolean clearWebhookUrl,
-                               String returnUrl, boolean clearReturnUrl, BigDecimal feePercent,
-                               BigDecimal feeFixed) {
-  }
+    /** Changes to a merchant; a null field is left as it is unless its {@code clear…} flag is set. */
+    public record MerchantChanges(
+            String name,
+            MerchantStatus status,
+            String webhookUrl,
+            boolean clearWebhookUrl,
+            String returnUrl,
+            boolean clearReturnUrl,
+            BigDecimal feePercent,
+            BigDecimal feeFixed) {}
 
-  private static final Set<String> CREATE_FIELDS = Set.of("name", "webhook_url", "return_url", "fee_percent",
-      "fee_fixed");
-  private static final Set<String> ADMIN_UPDATE_FIELDS = Set.of("name", "status", "webhook_url", "return_url",
-      "fee_percent", "fee_fixed");
-  private static final Set<String> SETTINGS_FIELDS = Set.of("webhook_url", "return_url");
+    private static final Set<String> CREATE_FIELDS =
+            Set.of("name", "webhook_url", "return_url", "fee_percent", "fee_fixed");
+    private static final Set<String> ADMIN_UPDATE_FIELDS =
+            Set.of("name", "status", "webhook_url", "return_url", "fee_percent", "fee_fixed");
+    private static final Set<String> SETTINGS_FIELDS = Set.of("webhook_url", "return_url");
 
-  private MerchantInput() {
-  }
+    private MerchantInput() {}
 
-  public static NewMerchant newMerchant(byte[] body, BigDecimal defaultPercent, BigDecimal defaultFixed) {
-    JsonInput input = JsonInput.parseObject(body, CREATE_FIELDS);
-    BigDecimal percent = input.optionalMoney("fee_percent", BigDecimal.ZERO, MAX_PERCENT);
-    BigDecimal fixed = input.optionalMoney("fee_fixed", BigDecimal.ZERO, MAX_FIXED);
-    return new NewMerchant(
-        input.requiredText("name", MAX_NAME),
-        MerchantUrls.validate("webhook_url", input.optionalText("webhook_url", MerchantUrls.MAX_LENGTH + 1)),
-        MerchantUrls.validate("return_url", input.optionalText("return_url", MerchantUrls.MAX_LENGTH + 1)),
-        percent == null ? defaultPercent : percent,
-        fixed == null ? defaultFixed : fixed);
-  }
-
-  public static MerchantChanges adminChanges(byte[] body) {
-    JsonInput input = JsonInput.parseObject(body, ADMIN_UPDATE_FIELDS);
-    MerchantStatus status = null;
-    String statusText = input.optionalText("status", 20);
-    if (statusText != null) {
-      status = MerchantStatus.fromWire(statusText)
-          .orElseThrow(() -> ServiceException.invalid("status", "status must be active or disabled"));
+    public static NewMerchant newMerchant(byte[] body, BigDecimal defaultPercent, BigDecimal defaultFixed) {
+        JsonInput input = JsonInput.parseObject(body, CREATE_FIELDS);
+        BigDecimal percent = input.optionalMoney("fee_percent", BigDecimal.ZERO, MAX_PERCENT);
+        BigDecimal fixed = input.optionalMoney("fee_fixed", BigDecimal.ZERO, MAX_FIXED);
+        return new NewMerchant(
+                input.requiredText("name", MAX_NAME),
+                MerchantUrls.validate("webhook_url", input.optionalText("webhook_url", MerchantUrls.MAX_LENGTH + 1)),
+                MerchantUrls.validate("return_url", input.optionalText("return_url", MerchantUrls.MAX_LENGTH + 1)),
+                percent == null ? defaultPercent : percent,
+                fixed == null ? defaultFixed : fixed);
     }
-    return changes(input, input.optionalText("name", MAX_NAME), status,
-        input.optionalMoney("fee_percent", BigDecimal.ZERO, MAX_PERCENT),
-        input.optionalMoney("fee_fixed", BigDecimal.ZERO, MAX_FIXED));
-  }
 
-  public static MerchantChanges settingsChanges(byte[] body) {
-    return changes(JsonInput.parseObject(body, SETTINGS_FIELDS), null, null, null, null);
-  }
+    public static MerchantChanges adminChanges(byte[] body) {
+        JsonInput input = JsonInput.parseObject(body, ADMIN_UPDATE_FIELDS);
+        MerchantStatus status = null;
+        String statusText = input.optionalText("status", 20);
+        if (statusText != null) {
+            status = MerchantStatus.fromWire(statusText)
+                    .orElseThrow(() -> ServiceException.invalid("status", "status must be active or disabled"));
+        }
+        return changes(
+                input,
+                input.optionalText("name", MAX_NAME),
+                status,
+                input.optionalMoney("fee_percent", BigDecimal.ZERO, MAX_PERCENT),
+                input.optionalMoney("fee_fixed", BigDecimal.ZERO, MAX_FIXED));
+    }
 
-  private static MerchantChanges changes(JsonInput input, String name, MerchantStatus status, BigDecimal percent,
-                                         BigDecimal fixed) {
-    String webhookUrl = MerchantUrls.validate("webhook_url",
-        input.optionalText("webhook_url", MerchantUrls.MAX_LENGTH + 1));
-    String returnUrl = MerchantUrls.validate("return_url",
-        input.optionalText("return_url", MerchantUrls.MAX_LENGTH + 1));
-    return new MerchantChanges(name, status,
-        webhookUrl, input.has("webhook_url") && webhookUrl == null,
-        returnUrl, input.has("return_url") && returnUrl == null,
-        percent, fixed);
-  }
+    public static MerchantChanges settingsChanges(byte[] body) {
+        return changes(JsonInput.parseObject(body, SETTINGS_FIELDS), null, null, null, null);
+    }
+
+    private static MerchantChanges changes(
+            JsonInput input, String name, MerchantStatus status, BigDecimal percent, BigDecimal fixed) {
+        String webhookUrl =
+                MerchantUrls.validate("webhook_url", input.optionalText("webhook_url", MerchantUrls.MAX_LENGTH + 1));
+        String returnUrl =
+                MerchantUrls.validate("return_url", input.optionalText("return_url", MerchantUrls.MAX_LENGTH + 1));
+        return new MerchantChanges(
+                name,
+                status,
+                webhookUrl,
+                input.has("webhook_url") && webhookUrl == null,
+                returnUrl,
+                input.has("return_url") && returnUrl == null,
+                percent,
+                fixed);
+    }
 }

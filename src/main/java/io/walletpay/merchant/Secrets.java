@@ -12,57 +12,55 @@ import java.util.Base64;
  */
 public final class Secrets {
 
-  private static final SecureRandom RANDOM = new SecureRandom();
-  private static final byte[] UNKNOWN_MERCHANT_HASH = sha256("walletpay:no-such-merchant");
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final byte[] UNKNOWN_MERCHANT_HASH = sha256("walletpay:no-such-merchant");
 
-  private Secrets() {
-  }
+    private Secrets() {}
 
-  /** The secrets a new merchant is created with: the key (shown once), its hash (stored) and the webhook secret. */
-  public record Issued(String secretKey, byte[] secretHash, String webhookSecret) {
-  }
+    /** The secrets a new merchant is created with: the key (shown once), its hash (stored) and the webhook secret. */
+    public record Issued(String secretKey, byte[] secretHash, String webhookSecret) {}
 
-  public static Issued forNewMerchant() {
-    String key = newSecretKey();
-    return new Issued(key, hash(key), newWebhookSecret());
-  }
-
-  public static String newSecretKey() {
-    return "sk_" + randomToken(32);
-  }
-
-  public static String newWebhookSecret() {
-    return "whsec_" + randomToken(32);
-  }
-
-  /** An unguessable URL-safe token of {@code bytes} random bytes. */
-  public static String randomToken(int bytes) {
-    byte[] random = new byte[bytes];
-    RANDOM.nextBytes(random);
-    return Base64.getUrlEncoder().withoutPadding().encodeToString(random);
-  }
-
-  public static byte[] hash(String secret) {
-    return sha256(secret);
-  }
-
-  /** Constant-time check of {@code offered} against {@code storedHash}; a null hash (unknown merchant) never matches. */
-  public static boolean matches(String offered, byte[] storedHash) {
-    byte[] offeredHash = sha256(offered == null ? "" : offered);
-    boolean equal = MessageDigest.isEqual(offeredHash, storedHash == null ? UNKNOWN_MERCHANT_HASH : storedHash);
-    return equal && storedHash != null;
-  }
-
-  /** Constant-time string comparison, for the admin token. */
-  public static boolean sameToken(String offered, String expected) {
-    return offered != null && MessageDigest.isEqual(sha256(offered), sha256(expected));
-  }
-
-  private static byte[] sha256(String value) {
-    try {
-      return MessageDigest.getInstance("SHA-256").digest(value.getBytes(StandardCharsets.UTF_8));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is part of every JDK", e);
+    public static Issued forNewMerchant() {
+        String key = newSecretKey();
+        return new Issued(key, hash(key), newWebhookSecret());
     }
-  }
+
+    public static String newSecretKey() {
+        return "sk_" + randomToken(32);
+    }
+
+    public static String newWebhookSecret() {
+        return "whsec_" + randomToken(32);
+    }
+
+    /** An unguessable URL-safe token of {@code bytes} random bytes. */
+    public static String randomToken(int bytes) {
+        byte[] random = new byte[bytes];
+        RANDOM.nextBytes(random);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(random);
+    }
+
+    public static byte[] hash(String secret) {
+        return sha256(secret);
+    }
+
+    /** Constant-time check of {@code offered} against {@code storedHash}; a null hash (unknown merchant) never matches. */
+    public static boolean matches(String offered, byte[] storedHash) {
+        byte[] offeredHash = sha256(offered == null ? "" : offered);
+        boolean equal = MessageDigest.isEqual(offeredHash, storedHash == null ? UNKNOWN_MERCHANT_HASH : storedHash);
+        return equal && storedHash != null;
+    }
+
+    /** Constant-time string comparison, for the admin token. */
+    public static boolean sameToken(String offered, String expected) {
+        return offered != null && MessageDigest.isEqual(sha256(offered), sha256(expected));
+    }
+
+    private static byte[] sha256(String value) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(value.getBytes(StandardCharsets.UTF_8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
+    }
 }

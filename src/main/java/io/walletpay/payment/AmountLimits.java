@@ -10,28 +10,28 @@ import java.util.Objects;
  */
 public record AmountLimits(BigDecimal min, BigDecimal max) {
 
-  /** The largest amount the database column holds: twelve integer digits. */
-  public static final BigDecimal CEILING = new BigDecimal("999999999999.99");
+    /** The largest amount the database column holds: twelve integer digits. */
+    public static final BigDecimal CEILING = new BigDecimal("999999999999.99");
 
-  /** The number of integer digits {@link #CEILING} has; a longer amount is over any possible maximum. */
-  static final int MAX_INTEGER_DIGITS = 12;
+    /** The number of integer digits {@link #CEILING} has; a longer amount is over any possible maximum. */
+    static final int MAX_INTEGER_DIGITS = 12;
 
-  public AmountLimits {
-    Objects.requireNonNull(min, "min");
-    Objects.requireNonNull(max, "max");
-    if (min.stripTrailingZeros().scale() > 2 || max.stripTrailingZeros().scale() > 2) {
-      throw new IllegalArgumentException("amount limits must have at most two decimals");
+    public AmountLimits {
+        Objects.requireNonNull(min, "min");
+        Objects.requireNonNull(max, "max");
+        if (min.stripTrailingZeros().scale() > 2 || max.stripTrailingZeros().scale() > 2) {
+            throw new IllegalArgumentException("amount limits must have at most two decimals");
+        }
+        if (min.signum() <= 0 || min.compareTo(max) > 0 || max.compareTo(CEILING) > 0) {
+            throw new IllegalArgumentException(
+                    "amount limits must satisfy 0 < min <= max <= " + CEILING + ", were " + min + " and " + max);
+        }
+        min = min.setScale(2, RoundingMode.UNNECESSARY);
+        max = max.setScale(2, RoundingMode.UNNECESSARY);
     }
-    if (min.signum() <= 0 || min.compareTo(max) > 0 || max.compareTo(CEILING) > 0) {
-      throw new IllegalArgumentException("amount limits must satisfy 0 < min <= max <= " + CEILING
-          + ", were " + min + " and " + max);
-    }
-    min = min.setScale(2, RoundingMode.UNNECESSARY);
-    max = max.setScale(2, RoundingMode.UNNECESSARY);
-  }
 
-  /** The shipped defaults: 1.00 … 100000.00 HTG. */
-  public static AmountLimits defaults() {
-    return new AmountLimits(new BigDecimal("1.00"), new BigDecimal("100000.00"));
-  }
+    /** The shipped defaults: 1.00 … 100000.00 HTG. */
+    public static AmountLimits defaults() {
+        return new AmountLimits(new BigDecimal("1.00"), new BigDecimal("100000.00"));
+    }
 }

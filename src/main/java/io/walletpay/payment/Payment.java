@@ -6,24 +6,24 @@ import java.util.UUID;
 
 /** A payment as stored: what the merchant asked for, what it is charged, and where it stands. */
 public record Payment(
-    UUID id,
-    UUID merchantId,
-    String referenceId,
-    BigDecimal amount,
-    BigDecimal fees,
-    BigDecimal netAmount,
-    PaymentStatus status,
-    String customerName,
-    String customerEmail,
-    String description,
-    String checkoutToken,
-    String redirectUrl,
-    String providerTransactionId,
-    OffsetDateTime createdAt,
-    OffsetDateTime updatedAt,
-    OffsetDateTime completedAt,
-    OffsetDateTime expiresAt) {
+        UUID id,
+        UUID merchantId,
+        String referenceId,
+        BigDecimal amount,
+        BigDecimal fees,
+        BigDecimal netAmount,
+        PaymentStatus status,
+        String customerName,
+        String customerEmail,
+        String description,
+        String checkoutToken,
+        String redirectUrl,
+        String providerTransactionId,
+        OffsetDateTime createdAt,
+        OffsetDateTime updatedAt,
+        OffsetDateTime completedAt,
+        OffsetDateTime expiresAt) {
 
-  public static final String CURRENCY = "HTG";
-  public static final String METHOD = "wallet";
+    public static final String CURRENCY = "HTG";
+    public static final String METHOD = "wallet";
 }

@@ -10,25 +10,25 @@ import java.security.NoSuchAlgorithmException;
  */
 public final class RequestFingerprint {
 
-  private RequestFingerprint() {
-  }
+    private RequestFingerprint() {}
 
-  /** Absent and the text "null" must differ: a marker that valid text cannot contain (control characters are refused). */
-  private static String field(String value) {
-    return value == null ? "\u0001" : "=" + value;
-  }
-
-  public static byte[] of(CreatePaymentRequest request) {
-    String canonical = String.join("\u0000",
-        request.amount().toPlainString(),
-        field(request.referenceId()),
-        field(request.customerName()),
-        field(request.customerEmail()),
-        field(request.description()));
-    try {
-      return MessageDigest.getInstance("SHA-256").digest(canonical.getBytes(StandardCharsets.UTF_8));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is part of every JDK", e);
+    /** Absent and the text "null" must differ: a marker that valid text cannot contain (control characters are refused). */
+    private static String field(String value) {
+        return value == null ? "\u0001" : "=" + value;
     }
-  }
+
+    public static byte[] of(CreatePaymentRequest request) {
+        String canonical = String.join(
+                "\u0000",
+                request.amount().toPlainString(),
+                field(request.referenceId()),
+                field(request.customerName()),
+                field(request.customerEmail()),
+                field(request.description()));
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(canonical.getBytes(StandardCharsets.UTF_8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
+    }
 }

@@ -6,19 +6,18 @@ import java.util.stream.Collectors;
 /** The SQL of checkout look-ups: a payment joined with its merchant's name and Return URL. */
 final class CheckoutSql {
 
-  /** {@link PaymentSql#COLUMNS} qualified with {@code p.}, so the join keeps the payment's names. */
-  private static final String PAYMENT_COLUMNS = Arrays.stream(PaymentSql.COLUMNS.split(","))
-      .map(column -> "p." + column.strip())
-      .collect(Collectors.joining(", "));
+    /** {@link PaymentSql#COLUMNS} qualified with {@code p.}, so the join keeps the payment's names. */
+    private static final String PAYMENT_COLUMNS = Arrays.stream(PaymentSql.COLUMNS.split(","))
+            .map(column -> "p." + column.strip())
+            .collect(Collectors.joining(", "));
 
-  private static final String SELECT = "SELECT " + PAYMENT_COLUMNS + ", m.name AS merchant_name,"
-      + " m.return_url AS merchant_return_url, p.expires_at <= now() AS past_expiry"
-      + " FROM payments p JOIN merchants m ON m.id = p.merchant_id";
+    private static final String SELECT = "SELECT " + PAYMENT_COLUMNS + ", m.name AS merchant_name,"
+            + " m.return_url AS merchant_return_url, p.expires_at <= now() AS past_expiry"
+            + " FROM payments p JOIN merchants m ON m.id = p.merchant_id";
 
-  static final String BY_TOKEN = SELECT + " WHERE p.checkout_token = $1";
+    static final String BY_TOKEN = SELECT + " WHERE p.checkout_token = $1";
 
-  static final String BY_PAYMENT = SELECT + " WHERE p.id = $1";
+    static final String BY_PAYMENT = SELECT + " WHERE p.id = $1";
 
-  private CheckoutSql() {
-  }
+    private CheckoutSql() {}
 }

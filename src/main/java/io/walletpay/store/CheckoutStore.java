@@ -14,28 +14,35 @@ import java.util.UUID;
  */
 final class CheckoutStore {
 
-  private final Database database;
+    private final Database database;
 
-  CheckoutStore(Database database) {
-    this.database = database;
-  }
-
-  Future<Checkout> byToken(String token) {
-    return database.statements().preparedQuery(CheckoutSql.BY_TOKEN).execute(Tuple.of(token))
-        .map(CheckoutStore::checkout);
-  }
-
-  Future<Checkout> byPayment(UUID paymentId) {
-    return database.statements().preparedQuery(CheckoutSql.BY_PAYMENT).execute(Tuple.of(paymentId))
-        .map(CheckoutStore::checkout);
-  }
-
-  private static Checkout checkout(RowSet<Row> rows) {
-    if (rows.size() == 0) {
-      throw ServiceException.notFound("Checkout");
+    CheckoutStore(Database database) {
+        this.database = database;
     }
-    Row row = rows.iterator().next();
-    return new Checkout(PaymentStore.toPayment(row), row.getString("merchant_name"),
-        row.getString("merchant_return_url"), row.getBoolean("past_expiry"));
-  }
+
+    Future<Checkout> byToken(String token) {
+        return database.statements()
+                .preparedQuery(CheckoutSql.BY_TOKEN)
+                .execute(Tuple.of(token))
+                .map(CheckoutStore::checkout);
+    }
+
+    Future<Checkout> byPayment(UUID paymentId) {
+        return database.statements()
+                .preparedQuery(CheckoutSql.BY_PAYMENT)
+                .execute(Tuple.of(paymentId))
+                .map(CheckoutStore::checkout);
+    }
+
+    private static Checkout checkout(RowSet<Row> rows) {
+        if (rows.size() == 0) {
+            throw ServiceException.notFound("Checkout");
+        }
+        Row row = rows.iterator().next();
+        return new Checkout(
+                PaymentStore.toPayment(row),
+                row.getString("merchant_name"),
+                row.getString("merchant_return_url"),
+                row.getBoolean("past_expiry"));
+    }
 }

@@ -16,39 +16,42 @@ import java.util.concurrent.TimeUnit;
  */
 public record Database(SqlClient statements, Pool transactions) {
 
-  private static final java.util.concurrent.atomic.AtomicInteger COUNT = new java.util.concurrent.atomic.AtomicInteger();
+    private static final java.util.concurrent.atomic.AtomicInteger COUNT =
+            new java.util.concurrent.atomic.AtomicInteger();
 
-  /**
-   * Clients for one of {@code sharers} verticle instances: {@code db.pool_size} statement connections are split
-   * among them (at least 2 each), and each gets a transaction pool of half its share, so the total stays within
-   * what PostgreSQL allows whatever the number of cores. {@code owner} names the pools in metrics.
-   */
-  public static Database connect(Vertx vertx, DatabaseTarget target, AppConfig.Db config, String owner,
-                                 int sharers) {
-    String name = owner + "-" + COUNT.incrementAndGet();
-    int share = Math.max(2, config.poolSize() / Math.max(1, sharers));
-    NetClientOptions network = new NetClientOptions().setConnectTimeout(config.connectTimeoutMs());
-    PoolOptions poolOptions = new PoolOptions()
-        .setMaxSize(share)
-        .setConnectionTimeout(config.acquireTimeoutMs())
-        .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS)
-        .setMaxWaitQueueSize(10_000);
-    SqlClient statements = PgBuilder.client()
-        .with(new PoolOptions(poolOptions).setName(name + "-statements"))
-        .with(network)
-        .connectingTo(target.connectOptions().setPipeliningLimit(config.pipeliningLimit()))
-        .using(vertx)
-        .build();
-    Pool transactions = PgBuilder.pool()
-        .with(new PoolOptions(poolOptions).setName(name + "-transactions").setMaxSize(Math.max(2, share / 2)))
-        .with(network)
-        .connectingTo(target.connectOptions())
-        .using(vertx)
-        .build();
-    return new Database(statements, transactions);
-  }
+    /**
+     * Clients for one of {@code sharers} verticle instances: {@code db.pool_size} statement connections are split
+     * among them (at least 2 each), and each gets a transaction pool of half its share, so the total stays within
+     * what PostgreSQL allows whatever the number of cores. {@code owner} names the pools in metrics.
+     */
+    public static Database connect(Vertx vertx, DatabaseTarget target, AppConfig.Db config, String owner, int sharers) {
+        String name = owner + "-" + COUNT.incrementAndGet();
+        int share = Math.max(2, config.poolSize() / Math.max(1, sharers));
+        NetClientOptions network = new NetClientOptions().setConnectTimeout(config.connectTimeoutMs());
+        PoolOptions poolOptions = new PoolOptions()
+                .setMaxSize(share)
+                .setConnectionTimeout(config.acquireTimeoutMs())
+                .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS)
+                .setMaxWaitQueueSize(10_000);
+        SqlClient statements = PgBuilder.client()
+                .with(new PoolOptions(poolOptions).setName(name + "-statements"))
+                .with(network)
+                .connectingTo(target.connectOptions().setPipeliningLimit(config.pipeliningLimit()))
+                .using(vertx)
+                .build();
+        Pool transactions = PgBuilder.pool()
+                .with(new PoolOptions(poolOptions)
+                        .setName(name + "-transactions")
+                        .setMaxSize(Math.max(2, share / 2)))
+                .with(network)
+                .connectingTo(target.connectOptions())
+                .using(vertx)
+                .build();
+        return new Database(statements, transactions);
+    }
 
-  public io.vertx.core.Future<Void> close() {
-    return io.vertx.core.Future.join(statements.close(), transactions.close()).mapEmpty();
-  }
+    public io.vertx.core.Future<Void> close() {
+        return io.vertx.core.Future.join(statements.close(), transactions.close())
+                .mapEmpty();
+    }
 }

@@ -3,58 +3,58 @@ package io.walletpay.store;
 /** All SQL about webhook deliveries and their attempts (the outbox insert lives in {@link OutboxSql}). */
 final class DeliverySql {
 
-  static final String COLUMNS = "d.id, d.merchant_id, d.payment_id, d.event, d.status, d.attempts,"
-      + " d.next_attempt_at, d.last_status_code, d.last_error, d.created_at, d.updated_at, d.delivered_at";
+    static final String COLUMNS = "d.id, d.merchant_id, d.payment_id, d.event, d.status, d.attempts,"
+            + " d.next_attempt_at, d.last_status_code, d.last_error, d.created_at, d.updated_at, d.delivered_at";
 
-  /**
-   * Claims due deliveries with a lease: SKIP LOCKED so concurrent senders never take the same row, the lease so
-   * a crashed sender's rows come back. {@code $3} lists merchants whose endpoint is at its in-flight limit.
-   */
-  static final String CLAIM_DUE = "WITH due AS ("
-      + "  SELECT id FROM webhook_deliveries"
-      + "  WHERE status = 'pending' AND next_attempt_at <= now()"
-      + "    AND (lease_until IS NULL OR lease_until < now())"
-      + "    AND NOT (merchant_id = ANY($3::uuid[]))"
-      + "  ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)"
-      + " UPDATE webhook_deliveries d SET lease_until = now() + ($2::int) * interval '1 second'"
-      + " FROM due, merchants m WHERE d.id = due.id AND m.id = d.merchant_id"
-      + " RETURNING d.id, d.merchant_id, d.body, d.attempts, d.created_at, m.webhook_url, m.webhook_secret";
+    /**
+     * Claims due deliveries with a lease: SKIP LOCKED so concurrent senders never take the same row, the lease so
+     * a crashed sender's rows come back. {@code $3} lists merchants whose endpoint is at its in-flight limit.
+     */
+    static final String CLAIM_DUE = "WITH due AS ("
+            + "  SELECT id FROM webhook_deliveries"
+            + "  WHERE status = 'pending' AND next_attempt_at <= now()"
+            + "    AND (lease_until IS NULL OR lease_until < now())"
+            + "    AND NOT (merchant_id = ANY($3::uuid[]))"
+            + "  ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)"
+            + " UPDATE webhook_deliveries d SET lease_until = now() + ($2::int) * interval '1 second'"
+            + " FROM due, merchants m WHERE d.id = due.id AND m.id = d.merchant_id"
+            + " RETURNING d.id, d.merchant_id, d.body, d.attempts, d.created_at, m.webhook_url, m.webhook_secret";
 
-  /** Gives back claimed rows that a sender could not start (its merchant's endpoint was at its limit). */
-  static final String RELEASE = "UPDATE webhook_deliveries SET lease_until = NULL WHERE id = ANY($1::uuid[])";
+    /** Gives back claimed rows that a sender could not start (its merchant's endpoint was at its limit). */
+    static final String RELEASE = "UPDATE webhook_deliveries SET lease_until = NULL WHERE id = ANY($1::uuid[])";
 
-  /**
-   * Records one attempt and the delivery's next state in one statement (one round trip, one commit): the
-   * attempt row and the state change cannot be split. {@code $7} the new status; {@code $8} milliseconds until
-   * the next attempt (null when there is none); {@code $9} the attempt count when the delivery was claimed.
-   */
-  static final String RECORD_ATTEMPT = "WITH attempt AS (INSERT INTO webhook_attempts (delivery_id, attempted_at,"
-      + " status_code, duration_ms, error_kind, response_excerpt) VALUES ($1, $2, $3, $4, $5, $6))"
-      + " UPDATE webhook_deliveries SET status = $7, attempts = attempts + 1,"
-      + " next_attempt_at = CASE WHEN $8::bigint IS NULL THEN next_attempt_at"
-      + "   ELSE now() + ($8::bigint) * interval '1 millisecond' END,"
-      + " lease_until = NULL, last_status_code = $3, last_error = $5, updated_at = now(),"
-      + " delivered_at = CASE WHEN $7 = 'succeeded' THEN now() ELSE delivered_at END"
-      + " WHERE id = $1 AND attempts = $9"; // a redeliver meanwhile reset the schedule: the attempt row stays
+    /**
+     * Records one attempt and the delivery's next state in one statement (one round trip, one commit): the
+     * attempt row and the state change cannot be split. {@code $7} the new status; {@code $8} milliseconds until
+     * the next attempt (null when there is none); {@code $9} the attempt count when the delivery was claimed.
+     */
+    static final String RECORD_ATTEMPT = "WITH attempt AS (INSERT INTO webhook_attempts (delivery_id, attempted_at,"
+            + " status_code, duration_ms, error_kind, response_excerpt) VALUES ($1, $2, $3, $4, $5, $6))"
+            + " UPDATE webhook_deliveries SET status = $7, attempts = attempts + 1,"
+            + " next_attempt_at = CASE WHEN $8::bigint IS NULL THEN next_attempt_at"
+            + "   ELSE now() + ($8::bigint) * interval '1 millisecond' END,"
+            + " lease_until = NULL, last_status_code = $3, last_error = $5, updated_at = now(),"
+            + " delivered_at = CASE WHEN $7 = 'succeeded' THEN now() ELSE delivered_at END"
+            + " WHERE id = $1 AND attempts = $9"; // a redeliver meanwhile reset the schedule: the attempt row stays
 
-  static final String BY_ID = "SELECT " + COLUMNS + ", d.body FROM webhook_deliveries d"
-      + " WHERE d.id = $1 AND d.merchant_id = $2";
+    static final String BY_ID =
+            "SELECT " + COLUMNS + ", d.body FROM webhook_deliveries d" + " WHERE d.id = $1 AND d.merchant_id = $2";
 
-  static final String ATTEMPTS = "SELECT attempted_at, status_code, duration_ms, error_kind, response_excerpt"
-      + " FROM webhook_attempts WHERE delivery_id = $1 ORDER BY attempted_at, id";
+    static final String ATTEMPTS = "SELECT attempted_at, status_code, duration_ms, error_kind, response_excerpt"
+            + " FROM webhook_attempts WHERE delivery_id = $1 ORDER BY attempted_at, id";
 
-  static final String PAGE = "SELECT " + COLUMNS + " FROM webhook_deliveries d WHERE d.merchant_id = $1"
-      + " AND ($2::text IS NULL OR d.status = $2)"
-      + " AND ($3::uuid IS NULL OR d.payment_id = $3)"
-      + " AND ($5::uuid IS NULL OR (d.created_at, d.id) <"
-      + "      (SELECT created_at, id FROM webhook_deliveries WHERE id = $5 AND merchant_id = $1))"
-      + " ORDER BY d.created_at DESC, d.id DESC LIMIT $4";
+    static final String PAGE = "SELECT " + COLUMNS + " FROM webhook_deliveries d WHERE d.merchant_id = $1"
+            + " AND ($2::text IS NULL OR d.status = $2)"
+            + " AND ($3::uuid IS NULL OR d.payment_id = $3)"
+            + " AND ($5::uuid IS NULL OR (d.created_at, d.id) <"
+            + "      (SELECT created_at, id FROM webhook_deliveries WHERE id = $5 AND merchant_id = $1))"
+            + " ORDER BY d.created_at DESC, d.id DESC LIMIT $4";
 
-  /** Puts a delivery back in the queue, same id, with a fresh schedule. */
-  static final String REDELIVER = "UPDATE webhook_deliveries d SET status = 'pending', attempts = 0, lease_until = NULL,"
-      + " next_attempt_at = now(), updated_at = now()"
-      + " WHERE d.id = $1 AND d.merchant_id = $2 RETURNING " + COLUMNS;
+    /** Puts a delivery back in the queue, same id, with a fresh schedule. */
+    static final String REDELIVER =
+            "UPDATE webhook_deliveries d SET status = 'pending', attempts = 0, lease_until = NULL,"
+                    + " next_attempt_at = now(), updated_at = now()"
+                    + " WHERE d.id = $1 AND d.merchant_id = $2 RETURNING " + COLUMNS;
 
-  private DeliverySql() {
-  }
+    private DeliverySql() {}
 }

@@ -4,10 +4,10 @@ import io.vertx.core.Future;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
+import io.walletpay.bus.DeliveryMessages.AttemptView;
 import io.walletpay.bus.DeliveryMessages.DeliveryDetail;
 import io.walletpay.bus.DeliveryMessages.DeliveryPage;
 import io.walletpay.bus.DeliveryMessages.ListDeliveries;
-import io.walletpay.bus.DeliveryMessages.AttemptView;
 import io.walletpay.error.ServiceException;
 import io.walletpay.webhook.AttemptResult;
 import io.walletpay.webhook.Delivery;
@@ -20,91 +20,124 @@ import java.util.UUID;
 /** Reads and writes webhook deliveries: claiming with leases for senders, and the merchant's delivery log. */
 public final class DeliveryStore {
 
-  private final Database database;
+    private final Database database;
 
-  public DeliveryStore(Database database) {
-    this.database = database;
-  }
+    public DeliveryStore(Database database) {
+        this.database = database;
+    }
 
-  /** Claims up to {@code limit} due deliveries, skipping merchants in {@code saturated}. */
-  public Future<List<DueDelivery>> claimDue(int limit, int leaseSeconds, List<UUID> saturated) {
-    return database.statements().preparedQuery(DeliverySql.CLAIM_DUE)
-        .execute(Tuple.of(limit, leaseSeconds, saturated.toArray(new UUID[0])))
-        .map(rows -> {
-          List<DueDelivery> due = new ArrayList<>(rows.size());
-          rows.forEach(row -> due.add(new DueDelivery(row.getUUID("id"), row.getUUID("merchant_id"),
-              row.getString("body"), row.getInteger("attempts"), row.getOffsetDateTime("created_at"),
-              row.getString("webhook_url"), row.getString("webhook_secret"))));
-          return due;
-        });
-  }
+    /** Claims up to {@code limit} due deliveries, skipping merchants in {@code saturated}. */
+    public Future<List<DueDelivery>> claimDue(int limit, int leaseSeconds, List<UUID> saturated) {
+        return database.statements()
+                .preparedQuery(DeliverySql.CLAIM_DUE)
+                .execute(Tuple.of(limit, leaseSeconds, saturated.toArray(new UUID[0])))
+                .map(rows -> {
+                    List<DueDelivery> due = new ArrayList<>(rows.size());
+                    rows.forEach(row -> due.add(new DueDelivery(
+                            row.getUUID("id"),
+                            row.getUUID("merchant_id"),
+                            row.getString("body"),
+                            row.getInteger("attempts"),
+                            row.getOffsetDateTime("created_at"),
+                            row.getString("webhook_url"),
+                            row.getString("webhook_secret"))));
+                    return due;
+                });
+    }
 
-  public Future<Void> release(List<UUID> ids) {
-    return database.statements().preparedQuery(DeliverySql.RELEASE).execute(Tuple.of(ids.toArray(new UUID[0])))
-        .mapEmpty();
-  }
+    public Future<Void> release(List<UUID> ids) {
+        return database.statements()
+                .preparedQuery(DeliverySql.RELEASE)
+                .execute(Tuple.of(ids.toArray(new UUID[0])))
+                .mapEmpty();
+    }
 
-  /** The attempt row and the delivery's new state, together. */
-  /** Records {@code result}; {@code attemptsSoFar} is the count the delivery had when it was claimed. */
-  public Future<Void> record(AttemptResult result, int attemptsSoFar) {
-    return database.statements().preparedQuery(DeliverySql.RECORD_ATTEMPT)
-        .execute(Tuple.tuple()
-            .addValue(result.deliveryId())
-            .addValue(result.attemptedAt().atOffset(ZoneOffset.UTC))
-            .addValue(result.statusCode())
-            .addValue((int) result.durationMs())
-            .addValue(result.errorKind())
-            .addValue(result.responseExcerpt())
-            .addValue(result.nextStatus())
-            .addValue(result.retryIn() == null ? null : result.retryIn().toMillis())
-            .addValue(attemptsSoFar))
-        .mapEmpty();
-  }
+    /** The attempt row and the delivery's new state, together. */
+    /** Records {@code result}; {@code attemptsSoFar} is the count the delivery had when it was claimed. */
+    public Future<Void> record(AttemptResult result, int attemptsSoFar) {
+        return database.statements()
+                .preparedQuery(DeliverySql.RECORD_ATTEMPT)
+                .execute(Tuple.tuple()
+                        .addValue(result.deliveryId())
+                        .addValue(result.attemptedAt().atOffset(ZoneOffset.UTC))
+                        .addValue(result.statusCode())
+                        .addValue((int) result.durationMs())
+                        .addValue(result.errorKind())
+                        .addValue(result.responseExcerpt())
+                        .addValue(result.nextStatus())
+                        .addValue(
+                                result.retryIn() == null
+                                        ? null
+                                        : result.retryIn().toMillis())
+                        .addValue(attemptsSoFar))
+                .mapEmpty();
+    }
 
-  Future<DeliveryPage> page(ListDeliveries query) {
-    return database.statements().preparedQuery(DeliverySql.PAGE)
-        .execute(Tuple.of(query.merchantId(), query.status(), query.paymentId(), query.limit() + 1,
-            query.startingAfter()))
-        .map(rows -> {
-          List<Delivery> deliveries = new ArrayList<>();
-          rows.forEach(row -> deliveries.add(toDelivery(row)));
-          boolean more = deliveries.size() > query.limit();
-          return new DeliveryPage(more ? deliveries.subList(0, query.limit()) : deliveries, more);
-        });
-  }
+    Future<DeliveryPage> page(ListDeliveries query) {
+        return database.statements()
+                .preparedQuery(DeliverySql.PAGE)
+                .execute(Tuple.of(
+                        query.merchantId(),
+                        query.status(),
+                        query.paymentId(),
+                        query.limit() + 1,
+                        query.startingAfter()))
+                .map(rows -> {
+                    List<Delivery> deliveries = new ArrayList<>();
+                    rows.forEach(row -> deliveries.add(toDelivery(row)));
+                    boolean more = deliveries.size() > query.limit();
+                    return new DeliveryPage(more ? deliveries.subList(0, query.limit()) : deliveries, more);
+                });
+    }
 
-  Future<DeliveryDetail> detail(UUID merchantId, UUID id) {
-    SqlClient sql = database.statements();
-    return sql.preparedQuery(DeliverySql.BY_ID).execute(Tuple.of(id, merchantId))
-        .compose(rows -> {
-          if (rows.size() == 0) {
-            return Future.failedFuture(ServiceException.notFound("Delivery"));
-          }
-          Row row = rows.iterator().next();
-          return sql.preparedQuery(DeliverySql.ATTEMPTS).execute(Tuple.of(id)).map(attempts -> {
-            List<AttemptView> log = new ArrayList<>();
-            attempts.forEach(a -> log.add(new AttemptView(a.getOffsetDateTime("attempted_at"),
-                a.getInteger("status_code"), a.getInteger("duration_ms"), a.getString("error_kind"),
-                a.getString("response_excerpt"))));
-            return new DeliveryDetail(toDelivery(row), row.getString("body"), log);
-          });
-        });
-  }
+    Future<DeliveryDetail> detail(UUID merchantId, UUID id) {
+        SqlClient sql = database.statements();
+        return sql.preparedQuery(DeliverySql.BY_ID)
+                .execute(Tuple.of(id, merchantId))
+                .compose(rows -> {
+                    if (rows.size() == 0) {
+                        return Future.failedFuture(ServiceException.notFound("Delivery"));
+                    }
+                    Row row = rows.iterator().next();
+                    return sql.preparedQuery(DeliverySql.ATTEMPTS)
+                            .execute(Tuple.of(id))
+                            .map(attempts -> {
+                                List<AttemptView> log = new ArrayList<>();
+                                attempts.forEach(a -> log.add(new AttemptView(
+                                        a.getOffsetDateTime("attempted_at"),
+                                        a.getInteger("status_code"),
+                                        a.getInteger("duration_ms"),
+                                        a.getString("error_kind"),
+                                        a.getString("response_excerpt"))));
+                                return new DeliveryDetail(toDelivery(row), row.getString("body"), log);
+                            });
+                });
+    }
 
-  Future<Delivery> redeliver(UUID merchantId, UUID id) {
-    return database.statements().preparedQuery(DeliverySql.REDELIVER).execute(Tuple.of(id, merchantId))
-        .map(rows -> {
-          if (rows.size() == 0) {
-            throw ServiceException.notFound("Delivery");
-          }
-          return toDelivery(rows.iterator().next());
-        });
-  }
+    Future<Delivery> redeliver(UUID merchantId, UUID id) {
+        return database.statements()
+                .preparedQuery(DeliverySql.REDELIVER)
+                .execute(Tuple.of(id, merchantId))
+                .map(rows -> {
+                    if (rows.size() == 0) {
+                        throw ServiceException.notFound("Delivery");
+                    }
+                    return toDelivery(rows.iterator().next());
+                });
+    }
 
-  private static Delivery toDelivery(Row row) {
-    return new Delivery(row.getUUID("id"), row.getUUID("payment_id"), row.getString("event"),
-        row.getString("status"), row.getInteger("attempts"), row.getOffsetDateTime("next_attempt_at"),
-        row.getInteger("last_status_code"), row.getString("last_error"), row.getOffsetDateTime("created_at"),
-        row.getOffsetDateTime("updated_at"), row.getOffsetDateTime("delivered_at"));
-  }
+    private static Delivery toDelivery(Row row) {
+        return new Delivery(
+                row.getUUID("id"),
+                row.getUUID("payment_id"),
+                row.getString("event"),
+                row.getString("status"),
+                row.getInteger("attempts"),
+                row.getOffsetDateTime("next_attempt_at"),
+                row.getInteger("last_status_code"),
+                row.getString("last_error"),
+                row.getOffsetDateTime("created_at"),
+                row.getOffsetDateTime("updated_at"),
+                row.getOffsetDateTime("delivered_at"));
+    }
 }

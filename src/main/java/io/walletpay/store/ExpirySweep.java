@@ -8,8 +8,8 @@ import io.walletpay.checkout.ProviderTransaction;
 import io.walletpay.checkout.WalletProvider;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
-import java.util.List;
 import java.time.Duration;
+import java.util.List;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,77 +22,79 @@ import org.slf4j.LoggerFactory;
  */
 final class ExpirySweep {
 
-  private static final Logger log = LoggerFactory.getLogger(ExpirySweep.class);
-  private static final int LIVE_BATCH = 50;
+    private static final Logger log = LoggerFactory.getLogger(ExpirySweep.class);
+    private static final int LIVE_BATCH = 50;
 
-  private final Vertx vertx;
-  private final PaymentStore payments;
-  private final Consumer<Payment> announce;
-  private final WalletProvider provider;
-  private long timer = -1;
-  private boolean running;
+    private final Vertx vertx;
+    private final PaymentStore payments;
+    private final Consumer<Payment> announce;
+    private final WalletProvider provider;
+    private long timer = -1;
+    private boolean running;
 
-  ExpirySweep(Vertx vertx, PaymentStore payments, Consumer<Payment> announce, WalletProvider provider) {
-    this.vertx = vertx;
-    this.payments = payments;
-    this.announce = announce;
-    this.provider = provider;
-  }
-
-  void start(Duration interval) {
-    timer = vertx.setPeriodic(interval.toMillis(), interval.toMillis(), tick -> sweep());
-  }
-
-  void stop() {
-    vertx.cancelTimer(timer);
-  }
-
-  /** One sweep: batches until a batch comes back short. Overlapping ticks are skipped, not queued. */
-  void sweep() {
-    if (running) {
-      return;
+    ExpirySweep(Vertx vertx, PaymentStore payments, Consumer<Payment> announce, WalletProvider provider) {
+        this.vertx = vertx;
+        this.payments = payments;
+        this.announce = announce;
+        this.provider = provider;
     }
-    running = true;
-    (provider.remote() ? settleWithProvider() : expireBatches())
-        .compose(expired -> purgeKeyBatches())
-        .onFailure(failure -> log.warn("expiry sweep failed, retrying next tick: {}", failure.toString()))
-        .onComplete(done -> running = false);
-  }
 
-  private Future<Void> purgeKeyBatches() {
-    return payments.purgeExpiredKeys().compose(purged ->
-        purged < PaymentStore.EXPIRY_BATCH ? Future.succeededFuture() : purgeKeyBatches());
-  }
+    void start(Duration interval) {
+        timer = vertx.setPeriodic(interval.toMillis(), interval.toMillis(), tick -> sweep());
+    }
 
-  /**
-   * Live mode: each due payment is first looked up at the provider. Paid there → completed; unknown there →
-   * expired; the provider cannot say → left pending for the next tick (never expired blind).
-   */
-  private Future<Void> settleWithProvider() {
-    return payments.dueForExpiry(LIVE_BATCH).compose(due -> {
-      List<Future<?>> settled = due.stream().<Future<?>>map(this::settle).toList();
-      return Future.join(settled).<Void>mapEmpty().recover(someFailed -> Future.succeededFuture());
-    });
-  }
+    void stop() {
+        vertx.cancelTimer(timer);
+    }
 
-  private Future<Void> settle(Payment payment) {
-    return ProviderPaymentCheck.paidTransaction(provider, payment.id(), payment.amount())
-        .compose(paid -> payments.transition(new TransitionPayment(payment.id(), null,
-            paid.isPresent() ? PaymentStatus.COMPLETED : PaymentStatus.EXPIRED,
-            paid.map(ProviderTransaction::transactionId).orElse(null))))
-        .onSuccess(announce::accept)
-        .onFailure(failure -> log.debug("payment {} not settled this tick: {}", payment.id(), failure.toString()))
-        .mapEmpty();
-  }
+    /** One sweep: batches until a batch comes back short. Overlapping ticks are skipped, not queued. */
+    void sweep() {
+        if (running) {
+            return;
+        }
+        running = true;
+        (provider.remote() ? settleWithProvider() : expireBatches())
+                .compose(expired -> purgeKeyBatches())
+                .onFailure(failure -> log.warn("expiry sweep failed, retrying next tick: {}", failure.toString()))
+                .onComplete(done -> running = false);
+    }
 
-  private Future<Void> expireBatches() {
-    return payments.expireDue().compose(expired -> {
-      expired.forEach(announce);
-      if (!expired.isEmpty()) {
-        log.info("expired {} pending payments", expired.size());
-      }
-      return expired.size() < PaymentStore.EXPIRY_BATCH ? Future.succeededFuture() : expireBatches();
-    });
-  }
+    private Future<Void> purgeKeyBatches() {
+        return payments.purgeExpiredKeys()
+                .compose(purged -> purged < PaymentStore.EXPIRY_BATCH ? Future.succeededFuture() : purgeKeyBatches());
+    }
 
+    /**
+     * Live mode: each due payment is first looked up at the provider. Paid there → completed; unknown there →
+     * expired; the provider cannot say → left pending for the next tick (never expired blind).
+     */
+    private Future<Void> settleWithProvider() {
+        return payments.dueForExpiry(LIVE_BATCH).compose(due -> {
+            List<Future<?>> settled = due.stream().<Future<?>>map(this::settle).toList();
+            return Future.join(settled).<Void>mapEmpty().recover(someFailed -> Future.succeededFuture());
+        });
+    }
+
+    private Future<Void> settle(Payment payment) {
+        return ProviderPaymentCheck.paidTransaction(provider, payment.id(), payment.amount())
+                .compose(paid -> payments.transition(new TransitionPayment(
+                        payment.id(),
+                        null,
+                        paid.isPresent() ? PaymentStatus.COMPLETED : PaymentStatus.EXPIRED,
+                        paid.map(ProviderTransaction::transactionId).orElse(null))))
+                .onSuccess(announce::accept)
+                .onFailure(
+                        failure -> log.debug("payment {} not settled this tick: {}", payment.id(), failure.toString()))
+                .mapEmpty();
+    }
+
+    private Future<Void> expireBatches() {
+        return payments.expireDue().compose(expired -> {
+            expired.forEach(announce);
+            if (!expired.isEmpty()) {
+                log.info("expired {} pending payments", expired.size());
+            }
+            return expired.size() < PaymentStore.EXPIRY_BATCH ? Future.succeededFuture() : expireBatches();
+        });
+    }
 }

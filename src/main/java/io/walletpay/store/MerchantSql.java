@@ -3,34 +3,34 @@ package io.walletpay.store;
 /** All SQL about merchants. */
 final class MerchantSql {
 
-  static final String COLUMNS =
-      "id, name, status, webhook_secret, webhook_url, return_url, fee_percent, fee_fixed, created_at, updated_at";
+    static final String COLUMNS =
+            "id, name, status, webhook_secret, webhook_url, return_url, fee_percent, fee_fixed, created_at, updated_at";
 
-  static final String INSERT = "INSERT INTO merchants (id, name, secret_hash, webhook_secret, webhook_url, return_url,"
-      + " fee_percent, fee_fixed) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING " + COLUMNS;
+    static final String INSERT =
+            "INSERT INTO merchants (id, name, secret_hash, webhook_secret, webhook_url, return_url,"
+                    + " fee_percent, fee_fixed) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING " + COLUMNS;
 
-  static final String BY_ID = "SELECT " + COLUMNS + " FROM merchants WHERE id = $1";
+    static final String BY_ID = "SELECT " + COLUMNS + " FROM merchants WHERE id = $1";
 
-  static final String CREDENTIALS = "SELECT " + COLUMNS + ", secret_hash FROM merchants WHERE id = $1";
+    static final String CREDENTIALS = "SELECT " + COLUMNS + ", secret_hash FROM merchants WHERE id = $1";
 
-  /** Newest first; {@code $2} is the cursor id or null, {@code $1} the page size plus one. */
-  static final String PAGE = "SELECT " + COLUMNS + " FROM merchants"
-      + " WHERE $2::uuid IS NULL OR (created_at, id) < (SELECT created_at, id FROM merchants WHERE id = $2)"
-      + " ORDER BY created_at DESC, id DESC LIMIT $1";
+    /** Newest first; {@code $2} is the cursor id or null, {@code $1} the page size plus one. */
+    static final String PAGE = "SELECT " + COLUMNS + " FROM merchants"
+            + " WHERE $2::uuid IS NULL OR (created_at, id) < (SELECT created_at, id FROM merchants WHERE id = $2)"
+            + " ORDER BY created_at DESC, id DESC LIMIT $1";
 
-  static final String UPDATE = "UPDATE merchants SET"
-      + " name = COALESCE($2, name),"
-      + " status = COALESCE($3, status),"
-      + " webhook_url = CASE WHEN $4 THEN NULL ELSE COALESCE($5, webhook_url) END,"
-      + " return_url = CASE WHEN $6 THEN NULL ELSE COALESCE($7, return_url) END,"
-      + " fee_percent = COALESCE($8, fee_percent),"
-      + " fee_fixed = COALESCE($9, fee_fixed),"
-      + " updated_at = now()"
-      + " WHERE id = $1 RETURNING " + COLUMNS;
+    static final String UPDATE = "UPDATE merchants SET"
+            + " name = COALESCE($2, name),"
+            + " status = COALESCE($3, status),"
+            + " webhook_url = CASE WHEN $4 THEN NULL ELSE COALESCE($5, webhook_url) END,"
+            + " return_url = CASE WHEN $6 THEN NULL ELSE COALESCE($7, return_url) END,"
+            + " fee_percent = COALESCE($8, fee_percent),"
+            + " fee_fixed = COALESCE($9, fee_fixed),"
+            + " updated_at = now()"
+            + " WHERE id = $1 RETURNING " + COLUMNS;
 
-  static final String ROTATE_WEBHOOK_SECRET = "UPDATE merchants SET webhook_secret = $2, updated_at = now()"
-      + " WHERE id = $1 RETURNING " + COLUMNS;
+    static final String ROTATE_WEBHOOK_SECRET =
+            "UPDATE merchants SET webhook_secret = $2, updated_at = now()" + " WHERE id = $1 RETURNING " + COLUMNS;
 
-  private MerchantSql() {
-  }
+    private MerchantSql() {}
 }

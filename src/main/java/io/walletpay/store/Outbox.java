@@ -15,23 +15,30 @@ import java.util.UUID;
  */
 final class Outbox {
 
-  private Outbox() {
-  }
+    private Outbox() {}
 
-  static Future<Void> record(SqlConnection transaction, List<Payment> changed) {
-    if (changed.isEmpty()) {
-      return Future.succeededFuture();
+    static Future<Void> record(SqlConnection transaction, List<Payment> changed) {
+        if (changed.isEmpty()) {
+            return Future.succeededFuture();
+        }
+        List<Tuple> rows = changed.stream()
+                .map(payment -> Tuple.of(
+                        UUID.randomUUID(), payment.merchantId(), payment.id(), WebhookBody.EVENT, body(payment)))
+                .toList();
+        return transaction.preparedQuery(OutboxSql.INSERT).executeBatch(rows).mapEmpty();
     }
-    List<Tuple> rows = changed.stream()
-        .map(payment -> Tuple.of(UUID.randomUUID(), payment.merchantId(), payment.id(), WebhookBody.EVENT,
-            body(payment)))
-        .toList();
-    return transaction.preparedQuery(OutboxSql.INSERT).executeBatch(rows).mapEmpty();
-  }
 
-  static String body(Payment payment) {
-    return WebhookBody.of(new WebhookEvent(payment.id(), payment.referenceId(), payment.status().wireName(),
-        payment.amount(), payment.fees(), payment.netAmount(), payment.customerName(), payment.customerEmail(),
-        payment.updatedAt())).json();
-  }
+    static String body(Payment payment) {
+        return WebhookBody.of(new WebhookEvent(
+                        payment.id(),
+                        payment.referenceId(),
+                        payment.status().wireName(),
+                        payment.amount(),
+                        payment.fees(),
+                        payment.netAmount(),
+                        payment.customerName(),
+                        payment.customerEmail(),
+                        payment.updatedAt()))
+                .json();
+    }
 }

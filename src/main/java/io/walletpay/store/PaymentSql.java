@@ -3,73 +3,73 @@ package io.walletpay.store;
 /** All SQL about payments and their Idempotency-Keys. */
 final class PaymentSql {
 
-  static final String COLUMNS = "id, merchant_id, reference_id, amount, fees, net_amount, status, customer_name,"
-      + " customer_email, description, checkout_token, redirect_url, provider_transaction_id, created_at,"
-      + " updated_at, completed_at, expires_at";
+    static final String COLUMNS = "id, merchant_id, reference_id, amount, fees, net_amount, status, customer_name,"
+            + " customer_email, description, checkout_token, redirect_url, provider_transaction_id, created_at,"
+            + " updated_at, completed_at, expires_at";
 
-  static final String INSERT = "INSERT INTO payments (id, merchant_id, reference_id, amount, fees, net_amount,"
-      + " customer_name, customer_email, description, checkout_token, redirect_url, expires_at)"
-      + " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now() + ($12::int) * interval '1 second')"
-      + " RETURNING " + COLUMNS;
+    static final String INSERT = "INSERT INTO payments (id, merchant_id, reference_id, amount, fees, net_amount,"
+            + " customer_name, customer_email, description, checkout_token, redirect_url, expires_at)"
+            + " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now() + ($12::int) * interval '1 second')"
+            + " RETURNING " + COLUMNS;
 
-  static final String BY_ID_FOR_MERCHANT = "SELECT " + COLUMNS + " FROM payments WHERE id = $1 AND merchant_id = $2";
+    static final String BY_ID_FOR_MERCHANT = "SELECT " + COLUMNS + " FROM payments WHERE id = $1 AND merchant_id = $2";
 
-  static final String BY_ID = "SELECT " + COLUMNS + " FROM payments WHERE id = $1";
+    static final String BY_ID = "SELECT " + COLUMNS + " FROM payments WHERE id = $1";
 
-  /** Newest first, optional filters; {@code $5} is the cursor id or null; {@code $4} the page size plus one. */
-  static final String PAGE = "SELECT " + COLUMNS + " FROM payments WHERE merchant_id = $1"
-      + " AND ($2::text IS NULL OR reference_id = $2)"
-      + " AND ($3::text IS NULL OR status = $3)"
-      + " AND ($5::uuid IS NULL OR (created_at, id) <"
-      + "      (SELECT created_at, id FROM payments WHERE id = $5 AND merchant_id = $1))"
-      + " ORDER BY created_at DESC, id DESC LIMIT $4";
+    /** Newest first, optional filters; {@code $5} is the cursor id or null; {@code $4} the page size plus one. */
+    static final String PAGE = "SELECT " + COLUMNS + " FROM payments WHERE merchant_id = $1"
+            + " AND ($2::text IS NULL OR reference_id = $2)"
+            + " AND ($3::text IS NULL OR status = $3)"
+            + " AND ($5::uuid IS NULL OR (created_at, id) <"
+            + "      (SELECT created_at, id FROM payments WHERE id = $5 AND merchant_id = $1))"
+            + " ORDER BY created_at DESC, id DESC LIMIT $4";
 
-  /**
-   * The one way a payment leaves {@code pending}: conditional on the status, so of two racing transitions
-   * exactly one updates the row. Only a completed payment keeps its fees; anything else was charged nothing.
-   */
-  static final String TRANSITION = "UPDATE payments SET status = $2, updated_at = now(),"
-      + " completed_at = CASE WHEN $2 = 'completed' THEN now() END,"
-      + " fees = CASE WHEN $2 = 'completed' THEN fees ELSE 0 END,"
-      + " net_amount = CASE WHEN $2 = 'completed' THEN net_amount ELSE 0 END,"
-      + " provider_transaction_id = COALESCE($3, provider_transaction_id)"
-      + " WHERE id = $1 AND status = 'pending' RETURNING " + COLUMNS;
+    /**
+     * The one way a payment leaves {@code pending}: conditional on the status, so of two racing transitions
+     * exactly one updates the row. Only a completed payment keeps its fees; anything else was charged nothing.
+     */
+    static final String TRANSITION = "UPDATE payments SET status = $2, updated_at = now(),"
+            + " completed_at = CASE WHEN $2 = 'completed' THEN now() END,"
+            + " fees = CASE WHEN $2 = 'completed' THEN fees ELSE 0 END,"
+            + " net_amount = CASE WHEN $2 = 'completed' THEN net_amount ELSE 0 END,"
+            + " provider_transaction_id = COALESCE($3, provider_transaction_id)"
+            + " WHERE id = $1 AND status = 'pending' RETURNING " + COLUMNS;
 
-  /** Expires due pending payments in batches; SKIP LOCKED lets several instances sweep side by side. */
-  static final String EXPIRE_DUE = "UPDATE payments SET status = 'expired', updated_at = now(), fees = 0,"
-      + " net_amount = 0 WHERE id IN (SELECT id FROM payments WHERE status = 'pending' AND expires_at <= now()"
-      + " ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED) AND status = 'pending' RETURNING " + COLUMNS;
+    /** Expires due pending payments in batches; SKIP LOCKED lets several instances sweep side by side. */
+    static final String EXPIRE_DUE = "UPDATE payments SET status = 'expired', updated_at = now(), fees = 0,"
+            + " net_amount = 0 WHERE id IN (SELECT id FROM payments WHERE status = 'pending' AND expires_at <= now()"
+            + " ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED) AND status = 'pending' RETURNING " + COLUMNS;
 
-  /** Pending payments past their expiry, oldest first, for a sweep that asks the provider before expiring. */
-  static final String DUE_FOR_EXPIRY = "SELECT " + COLUMNS + " FROM payments WHERE status = 'pending'"
-      + " AND expires_at <= now() ORDER BY expires_at LIMIT $1";
+    /** Pending payments past their expiry, oldest first, for a sweep that asks the provider before expiring. */
+    static final String DUE_FOR_EXPIRY = "SELECT " + COLUMNS + " FROM payments WHERE status = 'pending'"
+            + " AND expires_at <= now() ORDER BY expires_at LIMIT $1";
 
-  /**
-   * Claims a key: inserts it, or takes over one that expired or whose request died before answering (no
-   * response after {@code $5} seconds). Returns a row only when the claim is ours; the primary key decides races.
-   */
-  static final String CLAIM_KEY = "INSERT INTO idempotency_keys (merchant_id, idempotency_key, request_hash, expires_at,"
-      + " claim_id) VALUES ($1, $2, $3, now() + ($4::int) * interval '1 second', $6)"
-      + " ON CONFLICT (merchant_id, idempotency_key) DO UPDATE SET request_hash = EXCLUDED.request_hash,"
-      + " claim_id = EXCLUDED.claim_id,"
-      + " response_status = NULL, response_body = NULL, created_at = now(), expires_at = EXCLUDED.expires_at"
-      + " WHERE idempotency_keys.expires_at <= now()"
-      + "    OR (idempotency_keys.response_status IS NULL AND idempotency_keys.created_at < now() - ($5::int) * interval '1 second')"
-      + " RETURNING 1";
+    /**
+     * Claims a key: inserts it, or takes over one that expired or whose request died before answering (no
+     * response after {@code $5} seconds). Returns a row only when the claim is ours; the primary key decides races.
+     */
+    static final String CLAIM_KEY =
+            "INSERT INTO idempotency_keys (merchant_id, idempotency_key, request_hash, expires_at,"
+                    + " claim_id) VALUES ($1, $2, $3, now() + ($4::int) * interval '1 second', $6)"
+                    + " ON CONFLICT (merchant_id, idempotency_key) DO UPDATE SET request_hash = EXCLUDED.request_hash,"
+                    + " claim_id = EXCLUDED.claim_id,"
+                    + " response_status = NULL, response_body = NULL, created_at = now(), expires_at = EXCLUDED.expires_at"
+                    + " WHERE idempotency_keys.expires_at <= now()"
+                    + "    OR (idempotency_keys.response_status IS NULL AND idempotency_keys.created_at < now() - ($5::int) * interval '1 second')"
+                    + " RETURNING 1";
 
-  static final String KEY = "SELECT request_hash, response_status, response_body FROM idempotency_keys"
-      + " WHERE merchant_id = $1 AND idempotency_key = $2";
+    static final String KEY = "SELECT request_hash, response_status, response_body FROM idempotency_keys"
+            + " WHERE merchant_id = $1 AND idempotency_key = $2";
 
-  /** Only the claim that holds the key may answer it; 0 rows means it was released or taken over. */
-  static final String KEY_ANSWERED = "UPDATE idempotency_keys SET response_status = $3, response_body = $4"
-      + " WHERE merchant_id = $1 AND idempotency_key = $2 AND claim_id = $5 AND response_status IS NULL";
+    /** Only the claim that holds the key may answer it; 0 rows means it was released or taken over. */
+    static final String KEY_ANSWERED = "UPDATE idempotency_keys SET response_status = $3, response_body = $4"
+            + " WHERE merchant_id = $1 AND idempotency_key = $2 AND claim_id = $5 AND response_status IS NULL";
 
-  static final String RELEASE_KEY = "DELETE FROM idempotency_keys"
-      + " WHERE merchant_id = $1 AND idempotency_key = $2 AND claim_id = $3 AND response_status IS NULL";
+    static final String RELEASE_KEY = "DELETE FROM idempotency_keys"
+            + " WHERE merchant_id = $1 AND idempotency_key = $2 AND claim_id = $3 AND response_status IS NULL";
 
-  static final String PURGE_EXPIRED_KEYS = "DELETE FROM idempotency_keys WHERE ctid IN"
-      + " (SELECT ctid FROM idempotency_keys WHERE expires_at <= now() LIMIT $1 FOR UPDATE SKIP LOCKED)";
+    static final String PURGE_EXPIRED_KEYS = "DELETE FROM idempotency_keys WHERE ctid IN"
+            + " (SELECT ctid FROM idempotency_keys WHERE expires_at <= now() LIMIT $1 FOR UPDATE SKIP LOCKED)";
 
-  private PaymentSql() {
-  }
+    private PaymentSql() {}
 }

@@ -7,47 +7,46 @@ import java.time.OffsetDateTime;
 /** How a payment looks in API answers: the create answer (the seed's fields) and the full resource. */
 public final class PaymentViews {
 
-  private PaymentViews() {
-  }
+    private PaymentViews() {}
 
-  public static JsonObject created(Payment payment) {
-    return new JsonObject()
-        .put("id", payment.id().toString())
-        .put("reference_id", payment.referenceId())
-        .put("amount", payment.amount().toPlainString())
-        .put("status", payment.status().wireName())
-        .put("redirect_url", payment.redirectUrl())
-        .put("currency", Payment.CURRENCY)
-        .put("created_at", time(payment.createdAt()))
-        .put("expires_at", time(payment.expiresAt()));
-  }
+    public static JsonObject created(Payment payment) {
+        return new JsonObject()
+                .put("id", payment.id().toString())
+                .put("reference_id", payment.referenceId())
+                .put("amount", payment.amount().toPlainString())
+                .put("status", payment.status().wireName())
+                .put("redirect_url", payment.redirectUrl())
+                .put("currency", Payment.CURRENCY)
+                .put("created_at", time(payment.createdAt()))
+                .put("expires_at", time(payment.expiresAt()));
+    }
 
-  public static JsonObject full(Payment payment) {
-    return new JsonObject()
-        .put("id", payment.id().toString())
-        .put("reference_id", payment.referenceId())
-        .put("amount", payment.amount().toPlainString())
-        .put("fees", payment.fees().toPlainString())
-        .put("net_amount", payment.netAmount().toPlainString())
-        .put("currency", Payment.CURRENCY)
-        .put("status", payment.status().wireName())
-        .put("payment_method", Payment.METHOD)
-        .put("customer_name", payment.customerName())
-        .put("customer_email", payment.customerEmail())
-        .put("description", payment.description())
-        .put("redirect_url", payment.redirectUrl())
-        .put("created_at", time(payment.createdAt()))
-        .put("updated_at", time(payment.updatedAt()))
-        .put("completed_at", time(payment.completedAt()))
-        .put("expires_at", time(payment.expiresAt()));
-  }
+    public static JsonObject full(Payment payment) {
+        return new JsonObject()
+                .put("id", payment.id().toString())
+                .put("reference_id", payment.referenceId())
+                .put("amount", payment.amount().toPlainString())
+                .put("fees", payment.fees().toPlainString())
+                .put("net_amount", payment.netAmount().toPlainString())
+                .put("currency", Payment.CURRENCY)
+                .put("status", payment.status().wireName())
+                .put("payment_method", Payment.METHOD)
+                .put("customer_name", payment.customerName())
+                .put("customer_email", payment.customerEmail())
+                .put("description", payment.description())
+                .put("redirect_url", payment.redirectUrl())
+                .put("created_at", time(payment.createdAt()))
+                .put("updated_at", time(payment.updatedAt()))
+                .put("completed_at", time(payment.completedAt()))
+                .put("expires_at", time(payment.expiresAt()));
+    }
 
-  /** The success envelope around {@code data}, as text: what is sent and, for Idempotency-Key, stored. */
-  public static String envelope(JsonObject data) {
-    return new JsonObject().put("success", true).put("data", data).encode();
-  }
+    /** The success envelope around {@code data}, as text: what is sent and, for Idempotency-Key, stored. */
+    public static String envelope(JsonObject data) {
+        return new JsonObject().put("success", true).put("data", data).encode();
+    }
 
-  private static String time(OffsetDateTime at) {
-    return Timestamps.format(at);
-  }
+    private static String time(OffsetDateTime at) {
+        return Timestamps.format(at);
+    }
 }

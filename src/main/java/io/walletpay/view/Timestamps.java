@@ -10,10 +10,11 @@ import java.time.format.DateTimeFormatter;
  */
 public final class Timestamps {
 
-  private Timestamps() {
-  }
+    private Timestamps() {}
 
-  public static String format(OffsetDateTime at) {
-    return at == null ? null : DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(at.withOffsetSameInstant(ZoneOffset.UTC));
-  }
+    public static String format(OffsetDateTime at) {
+        return at == null
+                ? null
+                : DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(at.withOffsetSameInstant(ZoneOffset.UTC));
+    }
 }

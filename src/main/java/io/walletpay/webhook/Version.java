@@ -3,11 +3,10 @@ package io.walletpay.webhook;
 /** The service's version, from the jar manifest (Implementation-Version), for the User-Agent. */
 final class Version {
 
-  private Version() {
-  }
+    private Version() {}
 
-  static String current() {
-    String version = Version.class.getPackage().getImplementationVersion();
-    return version == null ? "dev" : version;
-  }
+    static String current() {
+        String version = Version.class.getPackage().getImplementationVersion();
+        return version == null ? "dev" : version;
+    }
 }

@@ -20,72 +20,72 @@ import java.time.temporal.ChronoUnit;
  */
 public final class WebhookBody {
 
-  public static final String EVENT = "payment.updated";
-  public static final String VERSION = "v1";
+    public static final String EVENT = "payment.updated";
+    public static final String VERSION = "v1";
 
-  // The seed's shape: always six fraction digits and a numeric offset; "xxx" prints +00:00 where "XXX" prints Z.
-  private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSSxxx");
-  // Jackson's defaults on purpose: characters beyond the BMP go out as escaped surrogate pairs. Its
-  // COMBINE_UNICODE_SURROGATES_IN_UTF8 would write them as UTF-8 but merges an unpaired surrogate with the next
-  // character, silently changing the text.
-  private static final JsonFactory JSON = JsonFactory.builder().build();
+    // The seed's shape: always six fraction digits and a numeric offset; "xxx" prints +00:00 where "XXX" prints Z.
+    private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSSxxx");
+    // Jackson's defaults on purpose: characters beyond the BMP go out as escaped surrogate pairs. Its
+    // COMBINE_UNICODE_SURROGATES_IN_UTF8 would write them as UTF-8 but merges an unpaired surrogate with the next
+    // character, silently changing the text.
+    private static final JsonFactory JSON = JsonFactory.builder().build();
 
-  private final byte[] bytes;
+    private final byte[] bytes;
 
-  private WebhookBody(byte[] bytes) {
-    this.bytes = bytes;
-  }
-
-  public static WebhookBody of(WebhookEvent event) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream(512);
-    try (JsonGenerator json = JSON.createGenerator(out, JsonEncoding.UTF8)) {
-      json.writeStartObject();
-      json.writeStringField("event", EVENT);
-      json.writeStringField("version", VERSION);
-      json.writeStringField("timestamp", timestamp(event.timestamp()));
-      json.writeObjectFieldStart("data");
-      json.writeStringField("transaction_id", event.transactionId().toString());
-      json.writeStringField("reference_id", event.referenceId());
-      json.writeStringField("status", event.status());
-      json.writeStringField("amount", money("amount", event.amount()));
-      json.writeStringField("fees", money("fees", event.fees()));
-      json.writeStringField("net_amount", money("net_amount", event.netAmount()));
-      json.writeStringField("currency", "HTG");
-      json.writeStringField("payment_method", "wallet");
-      json.writeStringField("customer_name", event.customerName());
-      json.writeStringField("customer_email", event.customerEmail());
-      json.writeEndObject();
-      json.writeEndObject();
-    } catch (IOException e) {
-      throw new UncheckedIOException("writing to memory cannot fail", e);
+    private WebhookBody(byte[] bytes) {
+        this.bytes = bytes;
     }
-    return new WebhookBody(out.toByteArray());
-  }
 
-  /** A copy: the stored bytes must stay exactly what was signed. */
-  public byte[] bytes() {
-    return bytes.clone();
-  }
-
-  public String json() {
-    return new String(bytes, StandardCharsets.UTF_8);
-  }
-
-  @Override
-  public String toString() {
-    return json();
-  }
-
-  static String timestamp(OffsetDateTime at) {
-    return TIMESTAMP.format(at.withOffsetSameInstant(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS));
-  }
-
-  // Money reaches us at scale 2; a third fraction digit is a bug upstream, and rounding it here would hide it.
-  private static String money(String field, BigDecimal value) {
-    try {
-      return value.setScale(2, RoundingMode.UNNECESSARY).toPlainString();
-    } catch (ArithmeticException e) {
-      throw new IllegalArgumentException(field + " has more than two fraction digits: " + value.toPlainString());
+    public static WebhookBody of(WebhookEvent event) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(512);
+        try (JsonGenerator json = JSON.createGenerator(out, JsonEncoding.UTF8)) {
+            json.writeStartObject();
+            json.writeStringField("event", EVENT);
+            json.writeStringField("version", VERSION);
+            json.writeStringField("timestamp", timestamp(event.timestamp()));
+            json.writeObjectFieldStart("data");
+            json.writeStringField("transaction_id", event.transactionId().toString());
+            json.writeStringField("reference_id", event.referenceId());
+            json.writeStringField("status", event.status());
+            json.writeStringField("amount", money("amount", event.amount()));
+            json.writeStringField("fees", money("fees", event.fees()));
+            json.writeStringField("net_amount", money("net_amount", event.netAmount()));
+            json.writeStringField("currency", "HTG");
+            json.writeStringField("payment_method", "wallet");
+            json.writeStringField("customer_name", event.customerName());
+            json.writeStringField("customer_email", event.customerEmail());
+            json.writeEndObject();
+            json.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException("writing to memory cannot fail", e);
+        }
+        return new WebhookBody(out.toByteArray());
     }
-  }
+
+    /** A copy: the stored bytes must stay exactly what was signed. */
+    public byte[] bytes() {
+        return bytes.clone();
+    }
+
+    public String json() {
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public String toString() {
+        return json();
+    }
+
+    static String timestamp(OffsetDateTime at) {
+        return TIMESTAMP.format(at.withOffsetSameInstant(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS));
+    }
+
+    // Money reaches us at scale 2; a third fraction digit is a bug upstream, and rounding it here would hide it.
+    private static String money(String field, BigDecimal value) {
+        try {
+            return value.setScale(2, RoundingMode.UNNECESSARY).toPlainString();
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException(field + " has more than two fraction digits: " + value.toPlainString());
+        }
+    }
 }

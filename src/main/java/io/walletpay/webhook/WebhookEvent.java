@@ -10,22 +10,22 @@ import java.util.UUID;
  * customer name and e-mail are optional at creation, so they may be null here and are sent as JSON null.
  */
 public record WebhookEvent(
-    UUID transactionId,
-    String referenceId,
-    String status,
-    BigDecimal amount,
-    BigDecimal fees,
-    BigDecimal netAmount,
-    String customerName,
-    String customerEmail,
-    OffsetDateTime timestamp) {
+        UUID transactionId,
+        String referenceId,
+        String status,
+        BigDecimal amount,
+        BigDecimal fees,
+        BigDecimal netAmount,
+        String customerName,
+        String customerEmail,
+        OffsetDateTime timestamp) {
 
-  public WebhookEvent {
-    Objects.requireNonNull(transactionId, "transactionId");
-    Objects.requireNonNull(status, "status");
-    Objects.requireNonNull(amount, "amount");
-    Objects.requireNonNull(fees, "fees");
-    Objects.requireNonNull(netAmount, "netAmount");
-    Objects.requireNonNull(timestamp, "timestamp");
-  }
+    public WebhookEvent {
+        Objects.requireNonNull(transactionId, "transactionId");
+        Objects.requireNonNull(status, "status");
+        Objects.requireNonNull(amount, "amount");
+        Objects.requireNonNull(fees, "fees");
+        Objects.requireNonNull(netAmount, "netAmount");
+        Objects.requireNonNull(timestamp, "timestamp");
+    }
 }

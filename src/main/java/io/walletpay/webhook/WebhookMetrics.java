@@ -10,30 +10,38 @@ import java.util.concurrent.ConcurrentHashMap;
 /** Delivery metrics: attempts by outcome, attempt latency, and latency from the event to its 2xx. */
 final class WebhookMetrics {
 
-  private final MeterRegistry registry;
-  private final Map<String, Counter> attempts = new ConcurrentHashMap<>();
-  private final Timer attemptDuration;
-  private final Timer eventToDelivered;
+    private final MeterRegistry registry;
+    private final Map<String, Counter> attempts = new ConcurrentHashMap<>();
+    private final Timer attemptDuration;
+    private final Timer eventToDelivered;
 
-  WebhookMetrics(MeterRegistry registry) {
-    this.registry = registry;
-    this.attemptDuration = Timer.builder("walletpay.webhook.attempt.duration")
-        .description("Time of one delivery attempt").publishPercentileHistogram().register(registry);
-    this.eventToDelivered = Timer.builder("walletpay.webhook.event.to.delivered")
-        .description("From the payment's transition to the merchant's 2xx").publishPercentileHistogram()
-        .register(registry);
-  }
+    WebhookMetrics(MeterRegistry registry) {
+        this.registry = registry;
+        this.attemptDuration = Timer.builder("walletpay.webhook.attempt.duration")
+                .description("Time of one delivery attempt")
+                .publishPercentileHistogram()
+                .register(registry);
+        this.eventToDelivered = Timer.builder("walletpay.webhook.event.to.delivered")
+                .description("From the payment's transition to the merchant's 2xx")
+                .publishPercentileHistogram()
+                .register(registry);
+    }
 
-  void attempted(AttemptResult result) {
-    String outcome = result.nextStatus().equals("succeeded") ? "succeeded"
-        : result.errorKind() == null ? "unknown" : result.errorKind().startsWith("http_") ? "http_error"
-        : result.errorKind();
-    attempts.computeIfAbsent(outcome, o -> Counter.builder("walletpay.webhook.attempts")
-        .description("Delivery attempts by outcome").tag("outcome", o).register(registry)).increment();
-    attemptDuration.record(Duration.ofMillis(result.durationMs()));
-  }
+    void attempted(AttemptResult result) {
+        String outcome = result.nextStatus().equals("succeeded")
+                ? "succeeded"
+                : result.errorKind() == null
+                        ? "unknown"
+                        : result.errorKind().startsWith("http_") ? "http_error" : result.errorKind();
+        attempts.computeIfAbsent(outcome, o -> Counter.builder("walletpay.webhook.attempts")
+                        .description("Delivery attempts by outcome")
+                        .tag("outcome", o)
+                        .register(registry))
+                .increment();
+        attemptDuration.record(Duration.ofMillis(result.durationMs()));
+    }
 
-  void delivered(Duration sinceEvent) {
-    eventToDelivered.record(sinceEvent);
-  }
+    void delivered(Duration sinceEvent) {
+        eventToDelivered.record(sinceEvent);
+    }
 }

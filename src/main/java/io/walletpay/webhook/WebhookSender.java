@@ -30,201 +30,234 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 final class WebhookSender {
 
-  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(WebhookSender.class);
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(WebhookSender.class);
 
-  static final int EXCERPT_BYTES = 1024;
-  private static final int DNS_THREADS = 8;
+    static final int EXCERPT_BYTES = 1024;
+    private static final int DNS_THREADS = 8;
 
-  private final Vertx vertx;
-  private final HttpClient client;
-  private final io.vertx.core.WorkerExecutor resolver;
-  private final TargetGuard guard;
-  private final RetrySchedule schedule;
-  private final AppConfig.Webhooks config;
-  private final boolean production;
-  private final String userAgent;
+    private final Vertx vertx;
+    private final HttpClient client;
+    private final io.vertx.core.WorkerExecutor resolver;
+    private final TargetGuard guard;
+    private final RetrySchedule schedule;
+    private final AppConfig.Webhooks config;
+    private final boolean production;
+    private final String userAgent;
 
-  WebhookSender(Vertx vertx, AppConfig config) {
-    this.vertx = vertx;
-    this.config = config.webhooks();
-    this.production = config.production();
-    this.guard = new TargetGuard(!production, config.webhooks().allowedSubnets());
-    this.schedule = RetrySchedule.parse(config.webhooks().retrySchedule());
-    this.userAgent = "walletpay-webhooks/" + Version.current();
-    this.resolver = vertx.createSharedWorkerExecutor("walletpay-webhook-dns", DNS_THREADS);
-    this.client = vertx.httpClientBuilder()
-        .with(new HttpClientOptions()
-            .setConnectTimeout(config.webhooks().connectTimeoutMs())
-            .setKeepAlive(true)
-            .setKeepAliveTimeout(30)
-            .setMaxRedirects(0))
-        // the per-merchant limit is the sender's own accounting; the pool must never be the bottleneck, or
-        // merchants sharing a host would queue behind each other's slow answers
-        .with(new PoolOptions().setHttp1MaxSize(config.webhooks().maxInFlight()))
-        // a merchant endpoint answering garbage fails that attempt (recorded in the delivery log); without a
-        // handler Vert.x would also log an ERROR per attempt, letting any merchant flood the service's logs
-        .withConnectHandler(connection -> connection.exceptionHandler(failure ->
-            log.debug("webhook connection to {} failed: {}", connection.remoteAddress(), failure.toString())))
-        .build();
-  }
-
-  Future<AttemptResult> attempt(DueDelivery delivery) {
-    Instant started = Instant.now();
-    long startNanos = System.nanoTime();
-    if (delivery.webhookUrl() == null) {
-      long duration = (System.nanoTime() - startNanos) / 1_000_000;
-      return Future.succeededFuture(next(delivery, started, duration, null, "no_webhook_url", null, null));
+    WebhookSender(Vertx vertx, AppConfig config) {
+        this.vertx = vertx;
+        this.config = config.webhooks();
+        this.production = config.production();
+        this.guard = new TargetGuard(!production, config.webhooks().allowedSubnets());
+        this.schedule = RetrySchedule.parse(config.webhooks().retrySchedule());
+        this.userAgent = "walletpay-webhooks/" + Version.current();
+        this.resolver = vertx.createSharedWorkerExecutor("walletpay-webhook-dns", DNS_THREADS);
+        this.client = vertx.httpClientBuilder()
+                .with(new HttpClientOptions()
+                        .setConnectTimeout(config.webhooks().connectTimeoutMs())
+                        .setKeepAlive(true)
+                        .setKeepAliveTimeout(30)
+                        .setMaxRedirects(0))
+                // the per-merchant limit is the sender's own accounting; the pool must never be the bottleneck, or
+                // merchants sharing a host would queue behind each other's slow answers
+                .with(new PoolOptions().setHttp1MaxSize(config.webhooks().maxInFlight()))
+                // a merchant endpoint answering garbage fails that attempt (recorded in the delivery log); without a
+                // handler Vert.x would also log an ERROR per attempt, letting any merchant flood the service's logs
+                .withConnectHandler(connection -> connection.exceptionHandler(failure -> log.debug(
+                        "webhook connection to {} failed: {}", connection.remoteAddress(), failure.toString())))
+                .build();
     }
-    URI url = URI.create(delivery.webhookUrl());
-    boolean https = "https".equalsIgnoreCase(url.getScheme());
-    int port = url.getPort() > 0 ? url.getPort() : (https ? 443 : 80);
-    return resolve(url.getHost())
-        .compose(address -> {
-          Optional<String> refused = refusal(address, https);
-          if (refused.isPresent()) {
-            return Future.succeededFuture(unreached(delivery, started, startNanos, TransportFailure.TARGET_REJECTED,
-                refused.get()));
-          }
-          return post(delivery, url, https, port, address, started, startNanos);
-        }, failure -> Future.succeededFuture(unreached(delivery, started, startNanos, TransportFailure.DNS_FAILURE,
-            null)));
-  }
 
-  private Optional<String> refusal(InetAddress address, boolean https) {
-    Optional<String> guarded = guard.rejectionReason(address);
-    if (guarded.isPresent()) {
-      return guarded;
+    Future<AttemptResult> attempt(DueDelivery delivery) {
+        Instant started = Instant.now();
+        long startNanos = System.nanoTime();
+        if (delivery.webhookUrl() == null) {
+            long duration = (System.nanoTime() - startNanos) / 1_000_000;
+            return Future.succeededFuture(next(delivery, started, duration, null, "no_webhook_url", null, null));
+        }
+        URI url = URI.create(delivery.webhookUrl());
+        boolean https = "https".equalsIgnoreCase(url.getScheme());
+        int port = url.getPort() > 0 ? url.getPort() : (https ? 443 : 80);
+        return resolve(url.getHost())
+                .compose(
+                        address -> {
+                            Optional<String> refused = refusal(address, https);
+                            if (refused.isPresent()) {
+                                return Future.succeededFuture(unreached(
+                                        delivery,
+                                        started,
+                                        startNanos,
+                                        TransportFailure.TARGET_REJECTED,
+                                        refused.get()));
+                            }
+                            return post(delivery, url, https, port, address, started, startNanos);
+                        },
+                        failure -> Future.succeededFuture(
+                                unreached(delivery, started, startNanos, TransportFailure.DNS_FAILURE, null)));
     }
-    if (production && !https && !guard.allowListed(address)) {
-      return Optional.of("plain http targets are refused in production unless allow-listed");
-    }
-    return Optional.empty();
-  }
 
-  private Future<AttemptResult> post(DueDelivery delivery, URI url, boolean https, int port, InetAddress address,
-                                     Instant started, long startNanos) {
-    byte[] body = delivery.body().getBytes(StandardCharsets.UTF_8);
-    String path = (url.getRawPath() == null || url.getRawPath().isEmpty() ? "/" : url.getRawPath())
-        + (url.getRawQuery() == null ? "" : "?" + url.getRawQuery());
-    RequestOptions options = new RequestOptions()
-        .setMethod(HttpMethod.POST)
-        .setServer(SocketAddress.inetSocketAddress(port, address.getHostAddress()))
-        .setHost(url.getHost())
-        .setPort(port)
-        .setSsl(https)
-        .setURI(path)
-        .setFollowRedirects(false)
-        .setConnectTimeout(config.connectTimeoutMs())
-        .setIdleTimeout(config.requestTimeoutMs())
-        .putHeader("Content-Type", "application/json")
-        .putHeader("User-Agent", userAgent)
-        .putHeader("X-Service-Event", WebhookBody.EVENT)
-        .putHeader("X-Service-Delivery", delivery.id().toString())
-        .putHeader(WebhookSigner.HEADER, WebhookSigner.signatureHeader(body, delivery.webhookSecret()));
-    Promise<AttemptResult> result = Promise.promise();
-    long deadline = vertx.setTimer(config.requestTimeoutMs(), fired -> result.tryComplete(
-        unreached(delivery, started, startNanos, TransportFailure.RESPONSE_TIMEOUT, null)));
-    client.request(options)
-        .compose(request -> {
-          result.future().onComplete(done -> {
-            if (!request.response().isComplete()) {
-              request.reset(); // the deadline passed: free the connection
+    private Optional<String> refusal(InetAddress address, boolean https) {
+        Optional<String> guarded = guard.rejectionReason(address);
+        if (guarded.isPresent()) {
+            return guarded;
+        }
+        if (production && !https && !guard.allowListed(address)) {
+            return Optional.of("plain http targets are refused in production unless allow-listed");
+        }
+        return Optional.empty();
+    }
+
+    private Future<AttemptResult> post(
+            DueDelivery delivery,
+            URI url,
+            boolean https,
+            int port,
+            InetAddress address,
+            Instant started,
+            long startNanos) {
+        byte[] body = delivery.body().getBytes(StandardCharsets.UTF_8);
+        String path = (url.getRawPath() == null || url.getRawPath().isEmpty() ? "/" : url.getRawPath())
+                + (url.getRawQuery() == null ? "" : "?" + url.getRawQuery());
+        RequestOptions options = new RequestOptions()
+                .setMethod(HttpMethod.POST)
+                .setServer(SocketAddress.inetSocketAddress(port, address.getHostAddress()))
+                .setHost(url.getHost())
+                .setPort(port)
+                .setSsl(https)
+                .setURI(path)
+                .setFollowRedirects(false)
+                .setConnectTimeout(config.connectTimeoutMs())
+                .setIdleTimeout(config.requestTimeoutMs())
+                .putHeader("Content-Type", "application/json")
+                .putHeader("User-Agent", userAgent)
+                .putHeader("X-Service-Event", WebhookBody.EVENT)
+                .putHeader("X-Service-Delivery", delivery.id().toString())
+                .putHeader(WebhookSigner.HEADER, WebhookSigner.signatureHeader(body, delivery.webhookSecret()));
+        Promise<AttemptResult> result = Promise.promise();
+        long deadline = vertx.setTimer(
+                config.requestTimeoutMs(),
+                fired -> result.tryComplete(
+                        unreached(delivery, started, startNanos, TransportFailure.RESPONSE_TIMEOUT, null)));
+        client.request(options)
+                .compose(request -> {
+                    result.future().onComplete(done -> {
+                        if (!request.response().isComplete()) {
+                            request.reset(); // the deadline passed: free the connection
+                        }
+                    });
+                    return request.send(Buffer.buffer(body));
+                })
+                .compose(response ->
+                        excerpt(response).map(text -> answered(delivery, started, startNanos, response, text)))
+                .onComplete(done -> {
+                    vertx.cancelTimer(deadline);
+                    result.tryComplete(
+                            done.succeeded()
+                                    ? done.result()
+                                    : unreached(delivery, started, startNanos, transportFailure(done.cause()), null));
+                });
+        return result.future();
+    }
+
+    /** The first KB of the answer, for the delivery log; the rest is read and dropped. */
+    private static Future<String> excerpt(HttpClientResponse response) {
+        Buffer kept = Buffer.buffer();
+        response.handler(chunk -> {
+            int room = EXCERPT_BYTES - kept.length();
+            if (room > 0) {
+                kept.appendBuffer(chunk.length() <= room ? chunk : chunk.getBuffer(0, room));
             }
-          });
-          return request.send(Buffer.buffer(body));
-        })
-        .compose(response -> excerpt(response).map(text -> answered(delivery, started, startNanos, response, text)))
-        .onComplete(done -> {
-          vertx.cancelTimer(deadline);
-          result.tryComplete(done.succeeded() ? done.result()
-              : unreached(delivery, started, startNanos, transportFailure(done.cause()), null));
         });
-    return result.future();
-  }
-
-  /** The first KB of the answer, for the delivery log; the rest is read and dropped. */
-  private static Future<String> excerpt(HttpClientResponse response) {
-    Buffer kept = Buffer.buffer();
-    response.handler(chunk -> {
-      int room = EXCERPT_BYTES - kept.length();
-      if (room > 0) {
-        kept.appendBuffer(chunk.length() <= room ? chunk : chunk.getBuffer(0, room));
-      }
-    });
-    return response.end().map(done -> new String(kept.getBytes(), StandardCharsets.UTF_8));
-  }
-
-  private AttemptResult answered(DueDelivery delivery, Instant started, long startNanos, HttpClientResponse response,
-                                 String excerpt) {
-    int status = response.statusCode();
-    DeliveryOutcome outcome = DeliveryOutcome.of(status);
-    long duration = (System.nanoTime() - startNanos) / 1_000_000;
-    if (outcome == DeliveryOutcome.SUCCEEDED) {
-      return new AttemptResult(delivery.id(), started, status, duration, null, excerpt, "succeeded", null);
+        return response.end().map(done -> new String(kept.getBytes(), StandardCharsets.UTF_8));
     }
-    if (outcome == DeliveryOutcome.STOP) {
-      return new AttemptResult(delivery.id(), started, status, duration, "gone", excerpt, "failed", null);
+
+    private AttemptResult answered(
+            DueDelivery delivery, Instant started, long startNanos, HttpClientResponse response, String excerpt) {
+        int status = response.statusCode();
+        DeliveryOutcome outcome = DeliveryOutcome.of(status);
+        long duration = (System.nanoTime() - startNanos) / 1_000_000;
+        if (outcome == DeliveryOutcome.SUCCEEDED) {
+            return new AttemptResult(delivery.id(), started, status, duration, null, excerpt, "succeeded", null);
+        }
+        if (outcome == DeliveryOutcome.STOP) {
+            return new AttemptResult(delivery.id(), started, status, duration, "gone", excerpt, "failed", null);
+        }
+        Duration retryAfter = RetryAfter.parse(response.getHeader("Retry-After"), Instant.now())
+                .orElse(null);
+        return next(delivery, started, duration, status, "http_" + status, excerpt, retryAfter);
     }
-    Duration retryAfter = RetryAfter.parse(response.getHeader("Retry-After"), Instant.now()).orElse(null);
-    return next(delivery, started, duration, status, "http_" + status, excerpt, retryAfter);
-  }
 
-  /** An attempt that got no HTTP answer; whether it is retried is {@link DeliveryOutcome}'s decision. */
-  private AttemptResult unreached(DueDelivery delivery, Instant started, long startNanos, TransportFailure failure,
-                                  String detail) {
-    long duration = (System.nanoTime() - startNanos) / 1_000_000;
-    String kind = failure.name().toLowerCase(java.util.Locale.ROOT);
-    if (DeliveryOutcome.of(failure) != DeliveryOutcome.RETRY) {
-      return new AttemptResult(delivery.id(), started, null, duration, kind, detail, "failed", null);
+    /** An attempt that got no HTTP answer; whether it is retried is {@link DeliveryOutcome}'s decision. */
+    private AttemptResult unreached(
+            DueDelivery delivery, Instant started, long startNanos, TransportFailure failure, String detail) {
+        long duration = (System.nanoTime() - startNanos) / 1_000_000;
+        String kind = failure.name().toLowerCase(java.util.Locale.ROOT);
+        if (DeliveryOutcome.of(failure) != DeliveryOutcome.RETRY) {
+            return new AttemptResult(delivery.id(), started, null, duration, kind, detail, "failed", null);
+        }
+        return next(delivery, started, duration, null, kind, detail, null);
     }
-    return next(delivery, started, duration, null, kind, detail, null);
-  }
 
-  private AttemptResult next(DueDelivery delivery, Instant started, long duration, Integer status, String kind,
-                             String excerpt, Duration retryAfter) {
-    Optional<Duration> wait = schedule.delayBeforeAttempt(delivery.attemptsSoFar() + 2, retryAfter,
-        ThreadLocalRandom.current()::nextDouble);
-    return new AttemptResult(delivery.id(), started, status, duration, kind, excerpt,
-        wait.isPresent() ? "pending" : "failed", wait.orElse(null));
-  }
+    private AttemptResult next(
+            DueDelivery delivery,
+            Instant started,
+            long duration,
+            Integer status,
+            String kind,
+            String excerpt,
+            Duration retryAfter) {
+        Optional<Duration> wait = schedule.delayBeforeAttempt(
+                delivery.attemptsSoFar() + 2, retryAfter, ThreadLocalRandom.current()::nextDouble);
+        return new AttemptResult(
+                delivery.id(),
+                started,
+                status,
+                duration,
+                kind,
+                excerpt,
+                wait.isPresent() ? "pending" : "failed",
+                wait.orElse(null));
+    }
 
-  /**
-   * The JDK resolver blocks, so it runs on this sender's own small worker pool (a merchant with dead DNS can
-   * only tie up these threads, not Vert.x's shared workers), and gives up after the connect timeout.
-   */
-  private Future<InetAddress> resolve(String host) {
-    Promise<InetAddress> resolved = Promise.promise();
-    long timeout = vertx.setTimer(config.connectTimeoutMs(),
-        fired -> resolved.tryFail(new UnknownHostException(host + ": no answer in time")));
-    resolver.executeBlocking(() -> InetAddress.getAllByName(host)[0], false)
-        .onComplete(done -> {
-          vertx.cancelTimer(timeout);
-          if (done.succeeded()) {
-            resolved.tryComplete(done.result());
-          } else {
-            resolved.tryFail(done.cause());
-          }
+    /**
+     * The JDK resolver blocks, so it runs on this sender's own small worker pool (a merchant with dead DNS can
+     * only tie up these threads, not Vert.x's shared workers), and gives up after the connect timeout.
+     */
+    private Future<InetAddress> resolve(String host) {
+        Promise<InetAddress> resolved = Promise.promise();
+        long timeout = vertx.setTimer(
+                config.connectTimeoutMs(),
+                fired -> resolved.tryFail(new UnknownHostException(host + ": no answer in time")));
+        resolver.executeBlocking(() -> InetAddress.getAllByName(host)[0], false).onComplete(done -> {
+            vertx.cancelTimer(timeout);
+            if (done.succeeded()) {
+                resolved.tryComplete(done.result());
+            } else {
+                resolved.tryFail(done.cause());
+            }
         });
-    return resolved.future();
-  }
-
-  private static TransportFailure transportFailure(Throwable failure) {
-    String name = failure.getClass().getSimpleName();
-    String message = String.valueOf(failure.getMessage()).toLowerCase();
-    TransportFailure kind;
-    if (failure instanceof ConnectException || message.contains("connection refused")) {
-      kind = message.contains("timed out") ? TransportFailure.CONNECT_TIMEOUT : TransportFailure.CONNECTION_REFUSED;
-    } else if (name.contains("Timeout") || message.contains("timeout") || message.contains("timed out")) {
-      kind = TransportFailure.RESPONSE_TIMEOUT;
-    } else if (name.contains("SSL") || name.contains("Ssl")) {
-      kind = TransportFailure.TLS_FAILURE;
-    } else {
-      kind = TransportFailure.CONNECTION_RESET;
+        return resolved.future();
     }
-    return kind;
-  }
 
-  Future<Void> close() {
-    return client.close().eventually(() -> resolver.close());
-  }
+    private static TransportFailure transportFailure(Throwable failure) {
+        String name = failure.getClass().getSimpleName();
+        String message = String.valueOf(failure.getMessage()).toLowerCase();
+        TransportFailure kind;
+        if (failure instanceof ConnectException || message.contains("connection refused")) {
+            kind = message.contains("timed out")
+                    ? TransportFailure.CONNECT_TIMEOUT
+                    : TransportFailure.CONNECTION_REFUSED;
+        } else if (name.contains("Timeout") || message.contains("timeout") || message.contains("timed out")) {
+            kind = TransportFailure.RESPONSE_TIMEOUT;
+        } else if (name.contains("SSL") || name.contains("Ssl")) {
+            kind = TransportFailure.TLS_FAILURE;
+        } else {
+            kind = TransportFailure.CONNECTION_RESET;
+        }
+        return kind;
+    }
+
+    Future<Void> close() {
+        return client.close().eventually(() -> resolver.close());
+    }
 }

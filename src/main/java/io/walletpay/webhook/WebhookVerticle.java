@@ -27,140 +27,148 @@ import org.slf4j.LoggerFactory;
  */
 public final class WebhookVerticle extends VerticleBase {
 
-  private static final Logger log = LoggerFactory.getLogger(WebhookVerticle.class);
-  private static final int MAX_CLAIM = 200;
+    private static final Logger log = LoggerFactory.getLogger(WebhookVerticle.class);
+    private static final int MAX_CLAIM = 200;
 
-  private final DatabaseTarget target;
-  private final AppConfig config;
-  private final Map<UUID, Integer> inFlightByMerchant = new HashMap<>();
-  private Database database;
-  private DeliveryStore store;
-  private WebhookSender sender;
-  private WebhookMetrics metrics;
-  private long poller;
-  private int inFlight;
-  private boolean claiming;
-  private boolean claimAgain;
-  private boolean stopping;
-  private Promise<Void> drained;
+    private final DatabaseTarget target;
+    private final AppConfig config;
+    private final Map<UUID, Integer> inFlightByMerchant = new HashMap<>();
+    private Database database;
+    private DeliveryStore store;
+    private WebhookSender sender;
+    private WebhookMetrics metrics;
+    private long poller;
+    private int inFlight;
+    private boolean claiming;
+    private boolean claimAgain;
+    private boolean stopping;
+    private Promise<Void> drained;
 
-  private final MeterRegistry registry;
+    private final MeterRegistry registry;
 
-  public WebhookVerticle(DatabaseTarget target, AppConfig config, MeterRegistry registry) {
-    this.target = target;
-    this.config = config;
-    this.registry = registry;
-  }
-
-  @Override
-  public Future<?> start() {
-    database = Database.connect(vertx, target, config.db(), "webhook", 4 * config.webhooks().instances());
-    store = new DeliveryStore(database);
-    sender = new WebhookSender(vertx, config);
-    metrics = new WebhookMetrics(registry);
-    vertx.eventBus().consumer(Addresses.PAYMENT_UPDATED, message -> claim());
-    vertx.eventBus().consumer(Addresses.DELIVERIES_DUE, message -> claim());
-    poller = vertx.setPeriodic(config.webhooks().pollIntervalMs(), tick -> claim());
-    claim(); // whatever was due before this start, including rows a crashed sender had leased
-    return Future.succeededFuture();
-  }
-
-  /** Stops claiming, lets in-flight attempts finish (their leases would bring them back anyway), then closes. */
-  @Override
-  public Future<?> stop() {
-    stopping = true;
-    vertx.cancelTimer(poller);
-    drained = Promise.promise();
-    drainedWhenIdle();
-    long grace = vertx.setTimer(config.webhooks().requestTimeoutMs() + 1_000L, fired -> drained.tryComplete());
-    return drained.future()
-        .andThen(done -> vertx.cancelTimer(grace))
-        .compose(done -> sender.close())
-        .compose(done -> database.close());
-  }
-
-  /** One claim at a time; wake-ups during a claim make it run once more instead of piling up. */
-  private void claim() {
-    if (stopping) {
-      return;
+    public WebhookVerticle(DatabaseTarget target, AppConfig config, MeterRegistry registry) {
+        this.target = target;
+        this.config = config;
+        this.registry = registry;
     }
-    if (claiming) {
-      claimAgain = true;
-      return;
-    }
-    int room = Math.min(MAX_CLAIM, config.webhooks().maxInFlight() - inFlight);
-    if (room <= 0) {
-      return; // a finishing attempt claims again
-    }
-    claiming = true;
-    claimAgain = false;
-    store.claimDue(room, config.webhooks().leaseSeconds(), saturatedMerchants())
-        .compose(due -> stopping
-            // stop() came while claiming: give the rows back rather than send them through closing clients
-            ? store.release(due.stream().map(DueDelivery::id).toList()).map(released -> List.<DueDelivery>of())
-            : Future.succeededFuture(due))
-        .onSuccess(due -> {
-          List<UUID> overLimit = new ArrayList<>();
-          int limit = config.webhooks().maxInFlightPerEndpoint();
-          for (DueDelivery delivery : due) {
-            if (inFlightByMerchant.getOrDefault(delivery.merchantId(), 0) >= limit) {
-              overLimit.add(delivery.id()); // one batch may hold many rows of one merchant
-            } else {
-              send(delivery);
-            }
-          }
-          if (!overLimit.isEmpty()) {
-            store.release(overLimit).onFailure(failure -> log.debug("release failed; leases expire anyway"));
-          }
-          if (due.size() == room && overLimit.size() < due.size()) {
-            claimAgain = true; // there may be more
-          }
-        })
-        .onFailure(failure -> log.warn("claiming due webhooks failed, retrying on the next tick: {}",
-            failure.toString()))
-        .onComplete(done -> {
-          claiming = false;
-          if (stopping) {
-            drainedWhenIdle();
-          } else if (claimAgain && done.succeeded()) {
-            claim();
-          }
-        });
-  }
 
-  /** While stopping: done once no attempt is in flight and no claim is under way. */
-  private void drainedWhenIdle() {
-    if (drained != null && inFlight == 0 && !claiming) {
-      drained.tryComplete();
+    @Override
+    public Future<?> start() {
+        database = Database.connect(
+                vertx, target, config.db(), "webhook", 4 * config.webhooks().instances());
+        store = new DeliveryStore(database);
+        sender = new WebhookSender(vertx, config);
+        metrics = new WebhookMetrics(registry);
+        vertx.eventBus().consumer(Addresses.PAYMENT_UPDATED, message -> claim());
+        vertx.eventBus().consumer(Addresses.DELIVERIES_DUE, message -> claim());
+        poller = vertx.setPeriodic(config.webhooks().pollIntervalMs(), tick -> claim());
+        claim(); // whatever was due before this start, including rows a crashed sender had leased
+        return Future.succeededFuture();
     }
-  }
 
-  private List<UUID> saturatedMerchants() {
-    int limit = config.webhooks().maxInFlightPerEndpoint();
-    return inFlightByMerchant.entrySet().stream().filter(e -> e.getValue() >= limit).map(Map.Entry::getKey).toList();
-  }
+    /** Stops claiming, lets in-flight attempts finish (their leases would bring them back anyway), then closes. */
+    @Override
+    public Future<?> stop() {
+        stopping = true;
+        vertx.cancelTimer(poller);
+        drained = Promise.promise();
+        drainedWhenIdle();
+        long grace = vertx.setTimer(config.webhooks().requestTimeoutMs() + 1_000L, fired -> drained.tryComplete());
+        return drained.future()
+                .andThen(done -> vertx.cancelTimer(grace))
+                .compose(done -> sender.close())
+                .compose(done -> database.close());
+    }
 
-  private void send(DueDelivery delivery) {
-    inFlight++;
-    inFlightByMerchant.merge(delivery.merchantId(), 1, Integer::sum);
-    sender.attempt(delivery)
-        .compose(result -> {
-          metrics.attempted(result);
-          if (result.nextStatus().equals("succeeded")) {
-            metrics.delivered(Duration.between(delivery.createdAt(), OffsetDateTime.now()));
-          }
-          return store.record(result, delivery.attemptsSoFar());
-        })
-        .onFailure(failure -> log.warn("delivery {} attempt not recorded; its lease will bring it back: {}",
-            delivery.id(), failure.toString()))
-        .onComplete(done -> {
-          inFlight--;
-          inFlightByMerchant.computeIfPresent(delivery.merchantId(), (id, n) -> n > 1 ? n - 1 : null);
-          if (stopping) {
-            drainedWhenIdle();
+    /** One claim at a time; wake-ups during a claim make it run once more instead of piling up. */
+    private void claim() {
+        if (stopping) {
             return;
-          }
-          claim();
-        });
-  }
+        }
+        if (claiming) {
+            claimAgain = true;
+            return;
+        }
+        int room = Math.min(MAX_CLAIM, config.webhooks().maxInFlight() - inFlight);
+        if (room <= 0) {
+            return; // a finishing attempt claims again
+        }
+        claiming = true;
+        claimAgain = false;
+        store.claimDue(room, config.webhooks().leaseSeconds(), saturatedMerchants())
+                .compose(due -> stopping
+                        // stop() came while claiming: give the rows back rather than send them through closing clients
+                        ? store.release(due.stream().map(DueDelivery::id).toList())
+                                .map(released -> List.<DueDelivery>of())
+                        : Future.succeededFuture(due))
+                .onSuccess(due -> {
+                    List<UUID> overLimit = new ArrayList<>();
+                    int limit = config.webhooks().maxInFlightPerEndpoint();
+                    for (DueDelivery delivery : due) {
+                        if (inFlightByMerchant.getOrDefault(delivery.merchantId(), 0) >= limit) {
+                            overLimit.add(delivery.id()); // one batch may hold many rows of one merchant
+                        } else {
+                            send(delivery);
+                        }
+                    }
+                    if (!overLimit.isEmpty()) {
+                        store.release(overLimit)
+                                .onFailure(failure -> log.debug("release failed; leases expire anyway"));
+                    }
+                    if (due.size() == room && overLimit.size() < due.size()) {
+                        claimAgain = true; // there may be more
+                    }
+                })
+                .onFailure(failure ->
+                        log.warn("claiming due webhooks failed, retrying on the next tick: {}", failure.toString()))
+                .onComplete(done -> {
+                    claiming = false;
+                    if (stopping) {
+                        drainedWhenIdle();
+                    } else if (claimAgain && done.succeeded()) {
+                        claim();
+                    }
+                });
+    }
+
+    /** While stopping: done once no attempt is in flight and no claim is under way. */
+    private void drainedWhenIdle() {
+        if (drained != null && inFlight == 0 && !claiming) {
+            drained.tryComplete();
+        }
+    }
+
+    private List<UUID> saturatedMerchants() {
+        int limit = config.webhooks().maxInFlightPerEndpoint();
+        return inFlightByMerchant.entrySet().stream()
+                .filter(e -> e.getValue() >= limit)
+                .map(Map.Entry::getKey)
+                .toList();
+    }
+
+    private void send(DueDelivery delivery) {
+        inFlight++;
+        inFlightByMerchant.merge(delivery.merchantId(), 1, Integer::sum);
+        sender.attempt(delivery)
+                .compose(result -> {
+                    metrics.attempted(result);
+                    if (result.nextStatus().equals("succeeded")) {
+                        metrics.delivered(Duration.between(delivery.createdAt(), OffsetDateTime.now()));
+                    }
+                    return store.record(result, delivery.attemptsSoFar());
+                })
+                .onFailure(failure -> log.warn(
+                        "delivery {} attempt not recorded; its lease will bring it back: {}",
+                        delivery.id(),
+                        failure.toString()))
+                .onComplete(done -> {
+                    inFlight--;
+                    inFlightByMerchant.computeIfPresent(delivery.merchantId(), (id, n) -> n > 1 ? n - 1 : null);
+                    if (stopping) {
+                        drainedWhenIdle();
+                        return;
+                    }
+                    claim();
+                });
+    }
 }

@@ -13,7 +13,6 @@ import io.walletpay.error.ServiceException;
 import io.walletpay.support.TestApp;
 import io.walletpay.support.TestConfig;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -23,58 +22,67 @@ import org.junit.jupiter.api.io.TempDir;
 @ExtendWith(VertxExtension.class)
 class EventBusWiringTest {
 
-  @TempDir
-  Path dataDir;
+    @TempDir
+    Path dataDir;
 
-  @Test
-  void theStoreVerticleAnswersATypedRequestFromTheDatabase(Vertx vertx, VertxTestContext test) {
-    TestApp.start(vertx, TestConfig.forTest(dataDir, Map.of()))
-        .compose(app -> new BusCalls(vertx.eventBus(), 5_000)
-            .<Readiness>request(Addresses.STORE_READINESS, new ReadinessQuery()))
-        .onComplete(test.succeeding(readiness -> test.verify(() -> {
-          assertThat(readiness.ready()).isTrue();
-          assertThat(readiness.detail()).contains("schema " + io.walletpay.support.TestDatabase.schemaVersion());
-          test.completeNow();
-        })));
-  }
+    @Test
+    void theStoreVerticleAnswersATypedRequestFromTheDatabase(Vertx vertx, VertxTestContext test) {
+        TestApp.start(vertx, TestConfig.forTest(dataDir, Map.of()))
+                .compose(app -> new BusCalls(vertx.eventBus(), 5_000)
+                        .<Readiness>request(Addresses.STORE_READINESS, new ReadinessQuery()))
+                .onComplete(test.succeeding(readiness -> test.verify(() -> {
+                    assertThat(readiness.ready()).isTrue();
+                    assertThat(readiness.detail())
+                            .contains("schema " + io.walletpay.support.TestDatabase.schemaVersion());
+                    test.completeNow();
+                })));
+    }
 
-  @Test
-  void messagesCrossTheBusByReferenceWithoutCopying(Vertx vertx, VertxTestContext test) {
-    Messages.registerCodecs(vertx.eventBus());
-    var sent = new Messages.PaymentUpdated(UUID.randomUUID(), UUID.randomUUID(), "completed");
-    vertx.eventBus().<Messages.PaymentUpdated>consumer("test.echo", message -> test.verify(() -> {
-      assertThat(message.body()).isSameAs(sent);
-      test.completeNow();
-    }));
-    vertx.eventBus().send("test.echo", sent);
-  }
+    @Test
+    void messagesCrossTheBusByReferenceWithoutCopying(Vertx vertx, VertxTestContext test) {
+        Messages.registerCodecs(vertx.eventBus());
+        var sent = new Messages.PaymentUpdated(UUID.randomUUID(), UUID.randomUUID(), "completed");
+        vertx.eventBus()
+                .<Messages.PaymentUpdated>consumer(
+                        "test.echo",
+                        message -> test.verify(() -> {
+                            assertThat(message.body()).isSameAs(sent);
+                            test.completeNow();
+                        }));
+        vertx.eventBus().send("test.echo", sent);
+    }
 
-  @Test
-  void aServiceExceptionRepliedByAHandlerIsRethrownToTheCaller(Vertx vertx, VertxTestContext test) {
-    Messages.registerCodecs(vertx.eventBus());
-    vertx.eventBus().consumer("test.fails", message ->
-        BusCalls.reply(message, io.vertx.core.Future.failedFuture(ServiceException.notFound("Payment"))));
-    new BusCalls(vertx.eventBus(), 5_000).request("test.fails", new ReadinessQuery())
-        .onComplete(test.failing(failure -> test.verify(() -> {
-          assertThat(failure).isInstanceOf(ServiceException.class).hasMessage("Payment not found");
-          test.completeNow();
-        })));
-  }
+    @Test
+    void aServiceExceptionRepliedByAHandlerIsRethrownToTheCaller(Vertx vertx, VertxTestContext test) {
+        Messages.registerCodecs(vertx.eventBus());
+        vertx.eventBus()
+                .consumer(
+                        "test.fails",
+                        message -> BusCalls.reply(
+                                message, io.vertx.core.Future.failedFuture(ServiceException.notFound("Payment"))));
+        new BusCalls(vertx.eventBus(), 5_000)
+                .request("test.fails", new ReadinessQuery())
+                .onComplete(test.failing(failure -> test.verify(() -> {
+                    assertThat(failure).isInstanceOf(ServiceException.class).hasMessage("Payment not found");
+                    test.completeNow();
+                })));
+    }
 
-  @Test
-  void aMissingHandlerBecomesUnavailableInsteadOfHanging(Vertx vertx, VertxTestContext test) {
-    Messages.registerCodecs(vertx.eventBus());
-    new BusCalls(vertx.eventBus(), 5_000).request("nobody.listens", new ReadinessQuery())
-        .onComplete(test.failing(failure -> test.verify(() -> {
-          assertThat(((ServiceException) failure).code()).isEqualTo("database_unavailable");
-          test.completeNow();
-        })));
-  }
+    @Test
+    void aMissingHandlerBecomesUnavailableInsteadOfHanging(Vertx vertx, VertxTestContext test) {
+        Messages.registerCodecs(vertx.eventBus());
+        new BusCalls(vertx.eventBus(), 5_000)
+                .request("nobody.listens", new ReadinessQuery())
+                .onComplete(test.failing(failure -> test.verify(() -> {
+                    assertThat(((ServiceException) failure).code()).isEqualTo("database_unavailable");
+                    test.completeNow();
+                })));
+    }
 
-  @Test
-  void theLocalCodecRefusesTheWire() {
-    LocalCodec<Readiness> codec = new LocalCodec<>(Readiness.class);
-    assertThatThrownBy(() -> codec.encodeToWire(Buffer.buffer(), new Readiness(true, "x")))
-        .isInstanceOf(UnsupportedOperationException.class);
-  }
+    @Test
+    void theLocalCodecRefusesTheWire() {
+        LocalCodec<Readiness> codec = new LocalCodec<>(Readiness.class);
+        assertThatThrownBy(() -> codec.encodeToWire(Buffer.buffer(), new Readiness(true, "x")))
+                .isInstanceOf(UnsupportedOperationException.class);
+    }
 }

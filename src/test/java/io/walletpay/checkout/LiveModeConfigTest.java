@@ -14,38 +14,40 @@ import org.junit.jupiter.api.Test;
 /** {@code provider.*} in live mode: what start-up accepts, and the key it names when it refuses. */
 class LiveModeConfigTest {
 
-  static Map<String, String> live() {
-    Map<String, String> env = new HashMap<>();
-    env.put("WALLETPAY_PROVIDER_MODE", "live");
-    env.put("WALLETPAY_PROVIDER_API_BASE_URL", "https://wallet.example/Api/");
-    env.put("WALLETPAY_PROVIDER_GATEWAY_BASE_URL", "https://wallet.example/Moncash-middleware");
-    env.put("WALLETPAY_PROVIDER_CLIENT_ID", "client");
-    env.put("WALLETPAY_PROVIDER_CLIENT_SECRET", "very-secret");
-    env.put("WALLETPAY_PROVIDER_REQUEST_TIMEOUT_MS", "7000");
-    return env;
-  }
+    static Map<String, String> live() {
+        Map<String, String> env = new HashMap<>();
+        env.put("WALLETPAY_PROVIDER_MODE", "live");
+        env.put("WALLETPAY_PROVIDER_API_BASE_URL", "https://wallet.example/Api/");
+        env.put("WALLETPAY_PROVIDER_GATEWAY_BASE_URL", "https://wallet.example/Moncash-middleware");
+        env.put("WALLETPAY_PROVIDER_CLIENT_ID", "client");
+        env.put("WALLETPAY_PROVIDER_CLIENT_SECRET", "very-secret");
+        env.put("WALLETPAY_PROVIDER_REQUEST_TIMEOUT_MS", "7000");
+        return env;
+    }
 
-  @Test
-  void aCompleteLiveConfigurationBecomesTheAdaptersSettings() {
-    AppConfig config = TestConfig.with(live());
+    @Test
+    void aCompleteLiveConfigurationBecomesTheAdaptersSettings() {
+        AppConfig config = TestConfig.with(live());
 
-    LiveProviderSettings settings = LiveProviderSettings.from(config.provider());
+        LiveProviderSettings settings = LiveProviderSettings.from(config.provider());
 
-    assertThat(settings.apiBaseUrl()).isEqualTo("https://wallet.example/Api");
-    assertThat(settings.requestTimeout()).isEqualTo(Duration.ofSeconds(7));
-    assertThat(settings.toString()).doesNotContain("very-secret");
-  }
+        assertThat(settings.apiBaseUrl()).isEqualTo("https://wallet.example/Api");
+        assertThat(settings.requestTimeout()).isEqualTo(Duration.ofSeconds(7));
+        assertThat(settings.toString()).doesNotContain("very-secret");
+    }
 
-  @Test
-  void aMissingSecretOrAnUnusableUrlStopsStartUpNamingTheKey() {
-    Map<String, String> noSecret = live();
-    noSecret.remove("WALLETPAY_PROVIDER_CLIENT_SECRET");
-    Map<String, String> badGateway = live();
-    badGateway.put("WALLETPAY_PROVIDER_GATEWAY_BASE_URL", "ftp://wallet.example/pay");
+    @Test
+    void aMissingSecretOrAnUnusableUrlStopsStartUpNamingTheKey() {
+        Map<String, String> noSecret = live();
+        noSecret.remove("WALLETPAY_PROVIDER_CLIENT_SECRET");
+        Map<String, String> badGateway = live();
+        badGateway.put("WALLETPAY_PROVIDER_GATEWAY_BASE_URL", "ftp://wallet.example/pay");
 
-    assertThatThrownBy(() -> TestConfig.with(noSecret)).isInstanceOf(ConfigException.class)
-        .hasMessageContaining("provider.client_secret");
-    assertThatThrownBy(() -> TestConfig.with(badGateway)).isInstanceOf(ConfigException.class)
-        .hasMessageContaining("provider.gateway_base_url");
-  }
+        assertThatThrownBy(() -> TestConfig.with(noSecret))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("provider.client_secret");
+        assertThatThrownBy(() -> TestConfig.with(badGateway))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("provider.gateway_base_url");
+    }
 }

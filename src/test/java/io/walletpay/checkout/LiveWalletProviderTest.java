@@ -32,304 +32,330 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(VertxExtension.class)
 class LiveWalletProviderTest {
 
-  private static final BigDecimal AMOUNT = new BigDecimal("2500.00");
+    private static final BigDecimal AMOUNT = new BigDecimal("2500.00");
 
-  private Vertx vertx;
-  private FakeWalletProvider fake;
-  private MutableClock clock;
-  private LiveWalletProvider provider;
+    private Vertx vertx;
+    private FakeWalletProvider fake;
+    private MutableClock clock;
+    private LiveWalletProvider provider;
 
-  @BeforeEach
-  void startFake(Vertx vertx) throws Exception {
-    this.vertx = vertx;
-    fake = await(new FakeWalletProvider().start(vertx));
-    clock = new MutableClock(Instant.parse("2025-03-01T12:00:00Z"));
-    provider = new LiveWalletProvider(vertx, fake.settings(Duration.ofSeconds(3)), clock);
-  }
-
-  @AfterEach
-  void stop() throws Exception {
-    provider.close();
-    await(fake.close());
-  }
-
-  @Test
-  void fetchesOneTokenAndReusesItForSeveralCalls() throws Exception {
-    await(provider.createPayment(UUID.randomUUID(), AMOUNT));
-    await(provider.createPayment(UUID.randomUUID(), AMOUNT));
-    UUID paid = UUID.randomUUID();
-    fake.complete(paid, AMOUNT, "2155000001");
-    await(provider.retrieveByOrder(paid));
-
-    assertThat(fake.tokenRequests()).hasSize(1);
-    List<String> bearers = fake.requests().stream().filter(r -> r.path().startsWith("/api/v1/"))
-        .map(FakeWalletProvider.Received::bearer).distinct().toList();
-    assertThat(bearers).hasSize(1).doesNotContainNull();
-  }
-
-  @Test
-  void asksForTheTokenWithBasicAuthAndTheClientCredentialsForm() throws Exception {
-    await(provider.createPayment(UUID.randomUUID(), AMOUNT));
-
-    FakeWalletProvider.Received token = fake.tokenRequests().get(0);
-    String expected = "Basic " + Base64.getEncoder().encodeToString(
-        (FakeWalletProvider.DEFAULT_CLIENT_ID + ":" + FakeWalletProvider.DEFAULT_CLIENT_SECRET)
-            .getBytes(StandardCharsets.UTF_8));
-    assertThat(token.method()).isEqualTo("POST");
-    assertThat(token.header("Authorization")).isEqualTo(expected);
-    assertThat(token.header("Content-Type")).startsWith("application/x-www-form-urlencoded");
-    assertThat(token.body()).isEqualTo("scope=read,write&grant_type=client_credentials");
-  }
-
-  @Test
-  void fetchesANewTokenOnlyWhenTheCachedOneNearsItsExpiry() throws Exception {
-    fake.tokenLifetime(Duration.ofSeconds(59)); // usable for 54 s: 5 s margin
-    await(provider.createPayment(UUID.randomUUID(), AMOUNT));
-
-    clock.advance(Duration.ofSeconds(53));
-    await(provider.createPayment(UUID.randomUUID(), AMOUNT));
-    assertThat(fake.tokenRequests()).hasSize(1);
-
-    clock.advance(Duration.ofSeconds(2));
-    await(provider.createPayment(UUID.randomUUID(), AMOUNT));
-    assertThat(fake.tokenRequests()).hasSize(2);
-    List<FakeWalletProvider.Received> creates = fake.createRequests();
-    assertThat(creates.get(2).bearer()).isNotEqualTo(creates.get(1).bearer());
-  }
-
-  @Test
-  void unauthorizedCreateRefreshesTheTokenOnceAndRetriesOnce() throws Exception {
-    await(provider.createPayment(UUID.randomUUID(), AMOUNT));
-    fake.revokeTokens();
-
-    ProviderPayment payment = await(provider.createPayment(UUID.randomUUID(), AMOUNT));
-
-    assertThat(payment.paymentToken()).isNotBlank();
-    assertThat(fake.tokenRequests()).hasSize(2);
-    List<FakeWalletProvider.Received> creates = fake.createRequests();
-    assertThat(creates).hasSize(3);
-    assertThat(creates.get(1).bearer()).isEqualTo(creates.get(0).bearer());
-    assertThat(creates.get(2).bearer()).isNotEqualTo(creates.get(1).bearer());
-  }
-
-  @Test
-  void aSecond401IsAProviderErrorWithoutFurtherRetries() throws Exception {
-    fake.rejectNextCalls(10);
-
-    ServiceException error = failure(provider.createPayment(UUID.randomUUID(), AMOUNT));
-
-    assertProviderError(error);
-    assertThat(fake.createRequests()).hasSize(2);
-    assertThat(fake.tokenRequests()).hasSize(2);
-  }
-
-  @Test
-  void createAnswering500IsAProviderError() throws Exception {
-    fake.failNextCreates(1, 500);
-
-    assertProviderError(failure(provider.createPayment(UUID.randomUUID(), AMOUNT)));
-    assertThat(fake.createRequests()).hasSize(1); // a 500 is not retried: the payment may exist
-    assertThat(await(provider.createPayment(UUID.randomUUID(), AMOUNT)).paymentToken()).isNotBlank();
-  }
-
-  @Test
-  void createThatNeverAnswersIsAProviderErrorAfterTheRequestTimeout() throws Exception {
-    fake.stallCreates(true);
-    LiveWalletProvider impatient = new LiveWalletProvider(vertx, fake.settings(Duration.ofMillis(300)), clock);
-    try {
-      ServiceException error = failure(impatient.createPayment(UUID.randomUUID(), AMOUNT));
-      assertProviderError(error);
-      assertThat(error.getMessage()).contains("in time");
-      assertThat(fake.createRequests()).hasSize(1);
-    } finally {
-      impatient.close();
-    }
-  }
-
-  @Test
-  void unreachableProviderIsAProviderError() throws Exception {
-    int closedPort;
-    try (ServerSocket socket = new ServerSocket(0)) {
-      closedPort = socket.getLocalPort();
-    }
-    LiveWalletProvider nowhere = new LiveWalletProvider(vertx, new LiveProviderSettings(
-        "http://localhost:" + closedPort + "/api", "http://localhost:" + closedPort + "/gateway",
-        "id", "secret", Duration.ofMillis(500), Duration.ofMillis(500)));
-    try {
-      assertProviderError(failure(nowhere.createPayment(UUID.randomUUID(), AMOUNT)));
-      assertProviderError(failure(nowhere.retrieveByOrder(UUID.randomUUID())));
-    } finally {
-      nowhere.close();
-    }
-  }
-
-  @Test
-  void rejectedCredentialsAreAProviderErrorThatDoesNotRevealTheSecret() throws Exception {
-    String secret = "s3cr3t-value-never-shown";
-    LiveWalletProvider wrong = new LiveWalletProvider(vertx, new LiveProviderSettings(fake.apiBaseUrl(),
-        fake.gatewayBaseUrl(), FakeWalletProvider.DEFAULT_CLIENT_ID, secret, Duration.ofSeconds(1),
-        Duration.ofSeconds(2)));
-    try {
-      ServiceException error = failure(wrong.createPayment(UUID.randomUUID(), AMOUNT));
-      assertProviderError(error);
-      assertThat(error.getMessage()).doesNotContain(secret);
-      assertThat(fake.createRequests()).isEmpty();
-    } finally {
-      wrong.close();
-    }
-    assertThat(fake.settings(Duration.ofSeconds(1)).toString())
-        .doesNotContain(FakeWalletProvider.DEFAULT_CLIENT_SECRET).contains("clientSecret=***");
-  }
-
-  @Test
-  void createSendsTheAmountWithTwoDecimalsAndRedirectsToTheGatewayWithTheEncodedToken() throws Exception {
-    UUID orderId = UUID.randomUUID();
-
-    ProviderPayment payment = await(provider.createPayment(orderId, new BigDecimal("2500")));
-
-    FakeWalletProvider.CreatedPayment created = fake.created(orderId).orElseThrow();
-    assertThat(created.rawAmount()).isEqualTo("2500.00");
-    assertThat(created.paymentToken()).isEqualTo(payment.paymentToken()).contains("=");
-    assertThat(payment.redirectUrl()).isEqualTo(fake.gatewayBaseUrl() + "/Payment/Redirect?token="
-        + URLEncoder.encode(payment.paymentToken(), StandardCharsets.UTF_8));
-    assertThat(payment.redirectUrl()).doesNotContain("==");
-    FakeWalletProvider.Received request = fake.createRequests().get(0);
-    assertThat(request.header("Content-Type")).startsWith("application/json");
-    assertThat(request.body()).contains("\"orderId\":\"" + orderId + "\"");
-    assertThat(payment.toString()).doesNotContain(payment.paymentToken());
-  }
-
-  @Test
-  void createRefusesAmountsWithMoreThanTwoDecimalsWithoutCallingTheProvider() throws Exception {
-    ServiceException error = failure(provider.createPayment(UUID.randomUUID(), new BigDecimal("10.005")));
-
-    assertThat(error.kind()).isEqualTo(ErrorKind.VALIDATION);
-    assertThat(fake.requests()).isEmpty();
-  }
-
-  @Test
-  void retrieveByOrderParsesTheTransactionWithTheExactAmount() throws Exception {
-    UUID orderId = UUID.randomUUID();
-    BigDecimal beyondDouble = new BigDecimal("90071992547409.93"); // a double would round this
-    fake.complete(orderId, beyondDouble, "2155000042", "50937123456");
-
-    ProviderTransaction transaction = await(provider.retrieveByOrder(orderId));
-
-    assertThat(transaction.orderId()).isEqualTo(orderId);
-    assertThat(transaction.transactionId()).isEqualTo("2155000042");
-    assertThat(transaction.amount()).isEqualTo(beyondDouble); // equals: same value and scale 2
-    assertThat(transaction.amount().compareTo(new BigDecimal("90071992547409.9300"))).isZero();
-    assertThat(transaction.payer()).isEqualTo("50937123456");
-    assertThat(transaction.successful()).isTrue();
-    assertThat(fake.requests("/api/v1/RetrieveOrderPayment").get(0).body())
-        .isEqualTo("{\"orderId\":\"" + orderId + "\"}");
-  }
-
-  @Test
-  void retrieveByTransactionParsesTheTransaction() throws Exception {
-    UUID orderId = UUID.randomUUID();
-    fake.complete(orderId, new BigDecimal("150.50"), "2155000043");
-
-    ProviderTransaction transaction = await(provider.retrieveByTransaction("2155000043"));
-
-    assertThat(transaction).isEqualTo(new ProviderTransaction("2155000043", orderId, new BigDecimal("150.50"),
-        FakeWalletProvider.DEFAULT_PAYER, true));
-    assertThat(fake.requests("/api/v1/RetrieveTransactionPayment").get(0).body())
-        .isEqualTo("{\"transactionId\":\"2155000043\"}");
-  }
-
-  @Test
-  void aTransactionTheProviderDoesNotCallSuccessfulIsReportedAsSuch() throws Exception {
-    UUID orderId = UUID.randomUUID();
-    fake.register(new FakeWalletProvider.Transaction("2155000044", orderId, new BigDecimal("10.00"),
-        "50937123456", "insufficient funds"));
-
-    assertThat(await(provider.retrieveByOrder(orderId)).successful()).isFalse();
-  }
-
-  @Test
-  void retrieveOfAnUnknownOrderOrTransactionIsNotFound() throws Exception {
-    ServiceException byOrder = failure(provider.retrieveByOrder(UUID.randomUUID()));
-    ServiceException byTransaction = failure(provider.retrieveByTransaction("no-such-transaction"));
-
-    assertThat(byOrder.kind()).isEqualTo(ErrorKind.NOT_FOUND);
-    assertThat(byTransaction.kind()).isEqualTo(ErrorKind.NOT_FOUND);
-  }
-
-  @Test
-  void concurrentCallsShareOneTokenRequest() throws Exception {
-    fake.tokenDelay(Duration.ofMillis(300));
-    List<Future<ProviderPayment>> calls = new ArrayList<>();
-    for (int i = 0; i < 8; i++) {
-      calls.add(provider.createPayment(UUID.randomUUID(), AMOUNT));
+    @BeforeEach
+    void startFake(Vertx vertx) throws Exception {
+        this.vertx = vertx;
+        fake = await(new FakeWalletProvider().start(vertx));
+        clock = new MutableClock(Instant.parse("2025-03-01T12:00:00Z"));
+        provider = new LiveWalletProvider(vertx, fake.settings(Duration.ofSeconds(3)), clock);
     }
 
-    await(Future.all(calls));
-
-    assertThat(fake.tokenRequests()).hasSize(1);
-    assertThat(fake.createRequests()).hasSize(8);
-    assertThat(fake.createRequests().stream().map(FakeWalletProvider.Received::bearer).distinct()).hasSize(1);
-  }
-
-  @Test
-  void aFailedTokenRequestIsNotCachedAndTheNextCallAsksAgain() throws Exception {
-    fake.failNextTokenRequests(1, 503);
-    assertProviderError(failure(provider.createPayment(UUID.randomUUID(), AMOUNT)));
-    assertThat(fake.createRequests()).isEmpty();
-
-    assertThat(await(provider.createPayment(UUID.randomUUID(), AMOUNT)).paymentToken()).isNotBlank();
-    assertThat(fake.tokenRequests()).hasSize(2);
-  }
-
-  // ---- helpers ----------------------------------------------------------------------------------------------
-
-  private static void assertProviderError(ServiceException error) {
-    assertThat(error.kind()).isEqualTo(ErrorKind.PROVIDER);
-    assertThat(error.code()).isEqualTo("provider_error");
-  }
-
-  private static <T> T await(Future<T> future) throws Exception {
-    return future.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-  }
-
-  private static ServiceException failure(Future<?> future) throws Exception {
-    try {
-      future.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof ServiceException service) {
-        return service;
-      }
-      return fail("expected a ServiceException, got " + e.getCause(), e.getCause());
-    }
-    return fail("expected a failure, got a success");
-  }
-
-  /** A clock the test moves by hand, so token expiry is checked without waiting. */
-  static final class MutableClock extends Clock {
-
-    private volatile Instant now;
-
-    MutableClock(Instant start) {
-      this.now = start;
+    @AfterEach
+    void stop() throws Exception {
+        provider.close();
+        await(fake.close());
     }
 
-    void advance(Duration duration) {
-      now = now.plus(duration);
+    @Test
+    void fetchesOneTokenAndReusesItForSeveralCalls() throws Exception {
+        await(provider.createPayment(UUID.randomUUID(), AMOUNT));
+        await(provider.createPayment(UUID.randomUUID(), AMOUNT));
+        UUID paid = UUID.randomUUID();
+        fake.complete(paid, AMOUNT, "2155000001");
+        await(provider.retrieveByOrder(paid));
+
+        assertThat(fake.tokenRequests()).hasSize(1);
+        List<String> bearers = fake.requests().stream()
+                .filter(r -> r.path().startsWith("/api/v1/"))
+                .map(FakeWalletProvider.Received::bearer)
+                .distinct()
+                .toList();
+        assertThat(bearers).hasSize(1).doesNotContainNull();
     }
 
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
+    @Test
+    void asksForTheTokenWithBasicAuthAndTheClientCredentialsForm() throws Exception {
+        await(provider.createPayment(UUID.randomUUID(), AMOUNT));
+
+        FakeWalletProvider.Received token = fake.tokenRequests().get(0);
+        String expected = "Basic "
+                + Base64.getEncoder()
+                        .encodeToString(
+                                (FakeWalletProvider.DEFAULT_CLIENT_ID + ":" + FakeWalletProvider.DEFAULT_CLIENT_SECRET)
+                                        .getBytes(StandardCharsets.UTF_8));
+        assertThat(token.method()).isEqualTo("POST");
+        assertThat(token.header("Authorization")).isEqualTo(expected);
+        assertThat(token.header("Content-Type")).startsWith("application/x-www-form-urlencoded");
+        assertThat(token.body()).isEqualTo("scope=read,write&grant_type=client_credentials");
     }
 
-    @Override
-    public Clock withZone(ZoneId zone) {
-      return this;
+    @Test
+    void fetchesANewTokenOnlyWhenTheCachedOneNearsItsExpiry() throws Exception {
+        fake.tokenLifetime(Duration.ofSeconds(59)); // usable for 54 s: 5 s margin
+        await(provider.createPayment(UUID.randomUUID(), AMOUNT));
+
+        clock.advance(Duration.ofSeconds(53));
+        await(provider.createPayment(UUID.randomUUID(), AMOUNT));
+        assertThat(fake.tokenRequests()).hasSize(1);
+
+        clock.advance(Duration.ofSeconds(2));
+        await(provider.createPayment(UUID.randomUUID(), AMOUNT));
+        assertThat(fake.tokenRequests()).hasSize(2);
+        List<FakeWalletProvider.Received> creates = fake.createRequests();
+        assertThat(creates.get(2).bearer()).isNotEqualTo(creates.get(1).bearer());
     }
 
-    @Override
-    public Instant instant() {
-      return now;
+    @Test
+    void unauthorizedCreateRefreshesTheTokenOnceAndRetriesOnce() throws Exception {
+        await(provider.createPayment(UUID.randomUUID(), AMOUNT));
+        fake.revokeTokens();
+
+        ProviderPayment payment = await(provider.createPayment(UUID.randomUUID(), AMOUNT));
+
+        assertThat(payment.paymentToken()).isNotBlank();
+        assertThat(fake.tokenRequests()).hasSize(2);
+        List<FakeWalletProvider.Received> creates = fake.createRequests();
+        assertThat(creates).hasSize(3);
+        assertThat(creates.get(1).bearer()).isEqualTo(creates.get(0).bearer());
+        assertThat(creates.get(2).bearer()).isNotEqualTo(creates.get(1).bearer());
     }
-  }
+
+    @Test
+    void aSecond401IsAProviderErrorWithoutFurtherRetries() throws Exception {
+        fake.rejectNextCalls(10);
+
+        ServiceException error = failure(provider.createPayment(UUID.randomUUID(), AMOUNT));
+
+        assertProviderError(error);
+        assertThat(fake.createRequests()).hasSize(2);
+        assertThat(fake.tokenRequests()).hasSize(2);
+    }
+
+    @Test
+    void createAnswering500IsAProviderError() throws Exception {
+        fake.failNextCreates(1, 500);
+
+        assertProviderError(failure(provider.createPayment(UUID.randomUUID(), AMOUNT)));
+        assertThat(fake.createRequests()).hasSize(1); // a 500 is not retried: the payment may exist
+        assertThat(await(provider.createPayment(UUID.randomUUID(), AMOUNT)).paymentToken())
+                .isNotBlank();
+    }
+
+    @Test
+    void createThatNeverAnswersIsAProviderErrorAfterTheRequestTimeout() throws Exception {
+        fake.stallCreates(true);
+        LiveWalletProvider impatient = new LiveWalletProvider(vertx, fake.settings(Duration.ofMillis(300)), clock);
+        try {
+            ServiceException error = failure(impatient.createPayment(UUID.randomUUID(), AMOUNT));
+            assertProviderError(error);
+            assertThat(error.getMessage()).contains("in time");
+            assertThat(fake.createRequests()).hasSize(1);
+        } finally {
+            impatient.close();
+        }
+    }
+
+    @Test
+    void unreachableProviderIsAProviderError() throws Exception {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        LiveWalletProvider nowhere = new LiveWalletProvider(
+                vertx,
+                new LiveProviderSettings(
+                        "http://localhost:" + closedPort + "/api",
+                        "http://localhost:" + closedPort + "/gateway",
+                        "id",
+                        "secret",
+                        Duration.ofMillis(500),
+                        Duration.ofMillis(500)));
+        try {
+            assertProviderError(failure(nowhere.createPayment(UUID.randomUUID(), AMOUNT)));
+            assertProviderError(failure(nowhere.retrieveByOrder(UUID.randomUUID())));
+        } finally {
+            nowhere.close();
+        }
+    }
+
+    @Test
+    void rejectedCredentialsAreAProviderErrorThatDoesNotRevealTheSecret() throws Exception {
+        String secret = "s3cr3t-value-never-shown";
+        LiveWalletProvider wrong = new LiveWalletProvider(
+                vertx,
+                new LiveProviderSettings(
+                        fake.apiBaseUrl(),
+                        fake.gatewayBaseUrl(),
+                        FakeWalletProvider.DEFAULT_CLIENT_ID,
+                        secret,
+                        Duration.ofSeconds(1),
+                        Duration.ofSeconds(2)));
+        try {
+            ServiceException error = failure(wrong.createPayment(UUID.randomUUID(), AMOUNT));
+            assertProviderError(error);
+            assertThat(error.getMessage()).doesNotContain(secret);
+            assertThat(fake.createRequests()).isEmpty();
+        } finally {
+            wrong.close();
+        }
+        assertThat(fake.settings(Duration.ofSeconds(1)).toString())
+                .doesNotContain(FakeWalletProvider.DEFAULT_CLIENT_SECRET)
+                .contains("clientSecret=***");
+    }
+
+    @Test
+    void createSendsTheAmountWithTwoDecimalsAndRedirectsToTheGatewayWithTheEncodedToken() throws Exception {
+        UUID orderId = UUID.randomUUID();
+
+        ProviderPayment payment = await(provider.createPayment(orderId, new BigDecimal("2500")));
+
+        FakeWalletProvider.CreatedPayment created = fake.created(orderId).orElseThrow();
+        assertThat(created.rawAmount()).isEqualTo("2500.00");
+        assertThat(created.paymentToken()).isEqualTo(payment.paymentToken()).contains("=");
+        assertThat(payment.redirectUrl())
+                .isEqualTo(fake.gatewayBaseUrl() + "/Payment/Redirect?token="
+                        + URLEncoder.encode(payment.paymentToken(), StandardCharsets.UTF_8));
+        assertThat(payment.redirectUrl()).doesNotContain("==");
+        FakeWalletProvider.Received request = fake.createRequests().get(0);
+        assertThat(request.header("Content-Type")).startsWith("application/json");
+        assertThat(request.body()).contains("\"orderId\":\"" + orderId + "\"");
+        assertThat(payment.toString()).doesNotContain(payment.paymentToken());
+    }
+
+    @Test
+    void createRefusesAmountsWithMoreThanTwoDecimalsWithoutCallingTheProvider() throws Exception {
+        ServiceException error = failure(provider.createPayment(UUID.randomUUID(), new BigDecimal("10.005")));
+
+        assertThat(error.kind()).isEqualTo(ErrorKind.VALIDATION);
+        assertThat(fake.requests()).isEmpty();
+    }
+
+    @Test
+    void retrieveByOrderParsesTheTransactionWithTheExactAmount() throws Exception {
+        UUID orderId = UUID.randomUUID();
+        BigDecimal beyondDouble = new BigDecimal("90071992547409.93"); // a double would round this
+        fake.complete(orderId, beyondDouble, "2155000042", "50937123456");
+
+        ProviderTransaction transaction = await(provider.retrieveByOrder(orderId));
+
+        assertThat(transaction.orderId()).isEqualTo(orderId);
+        assertThat(transaction.transactionId()).isEqualTo("2155000042");
+        assertThat(transaction.amount()).isEqualTo(beyondDouble); // equals: same value and scale 2
+        assertThat(transaction.amount().compareTo(new BigDecimal("90071992547409.9300")))
+                .isZero();
+        assertThat(transaction.payer()).isEqualTo("50937123456");
+        assertThat(transaction.successful()).isTrue();
+        assertThat(fake.requests("/api/v1/RetrieveOrderPayment").get(0).body())
+                .isEqualTo("{\"orderId\":\"" + orderId + "\"}");
+    }
+
+    @Test
+    void retrieveByTransactionParsesTheTransaction() throws Exception {
+        UUID orderId = UUID.randomUUID();
+        fake.complete(orderId, new BigDecimal("150.50"), "2155000043");
+
+        ProviderTransaction transaction = await(provider.retrieveByTransaction("2155000043"));
+
+        assertThat(transaction)
+                .isEqualTo(new ProviderTransaction(
+                        "2155000043", orderId, new BigDecimal("150.50"), FakeWalletProvider.DEFAULT_PAYER, true));
+        assertThat(fake.requests("/api/v1/RetrieveTransactionPayment").get(0).body())
+                .isEqualTo("{\"transactionId\":\"2155000043\"}");
+    }
+
+    @Test
+    void aTransactionTheProviderDoesNotCallSuccessfulIsReportedAsSuch() throws Exception {
+        UUID orderId = UUID.randomUUID();
+        fake.register(new FakeWalletProvider.Transaction(
+                "2155000044", orderId, new BigDecimal("10.00"), "50937123456", "insufficient funds"));
+
+        assertThat(await(provider.retrieveByOrder(orderId)).successful()).isFalse();
+    }
+
+    @Test
+    void retrieveOfAnUnknownOrderOrTransactionIsNotFound() throws Exception {
+        ServiceException byOrder = failure(provider.retrieveByOrder(UUID.randomUUID()));
+        ServiceException byTransaction = failure(provider.retrieveByTransaction("no-such-transaction"));
+
+        assertThat(byOrder.kind()).isEqualTo(ErrorKind.NOT_FOUND);
+        assertThat(byTransaction.kind()).isEqualTo(ErrorKind.NOT_FOUND);
+    }
+
+    @Test
+    void concurrentCallsShareOneTokenRequest() throws Exception {
+        fake.tokenDelay(Duration.ofMillis(300));
+        List<Future<ProviderPayment>> calls = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            calls.add(provider.createPayment(UUID.randomUUID(), AMOUNT));
+        }
+
+        await(Future.all(calls));
+
+        assertThat(fake.tokenRequests()).hasSize(1);
+        assertThat(fake.createRequests()).hasSize(8);
+        assertThat(fake.createRequests().stream()
+                        .map(FakeWalletProvider.Received::bearer)
+                        .distinct())
+                .hasSize(1);
+    }
+
+    @Test
+    void aFailedTokenRequestIsNotCachedAndTheNextCallAsksAgain() throws Exception {
+        fake.failNextTokenRequests(1, 503);
+        assertProviderError(failure(provider.createPayment(UUID.randomUUID(), AMOUNT)));
+        assertThat(fake.createRequests()).isEmpty();
+
+        assertThat(await(provider.createPayment(UUID.randomUUID(), AMOUNT)).paymentToken())
+                .isNotBlank();
+        assertThat(fake.tokenRequests()).hasSize(2);
+    }
+
+    // ---- helpers ----------------------------------------------------------------------------------------------
+
+    private static void assertProviderError(ServiceException error) {
+        assertThat(error.kind()).isEqualTo(ErrorKind.PROVIDER);
+        assertThat(error.code()).isEqualTo("provider_error");
+    }
+
+    private static <T> T await(Future<T> future) throws Exception {
+        return future.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+
+    private static ServiceException failure(Future<?> future) throws Exception {
+        try {
+            future.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof ServiceException service) {
+                return service;
+            }
+            return fail("expected a ServiceException, got " + e.getCause(), e.getCause());
+        }
+        return fail("expected a failure, got a success");
+    }
+
+    /** A clock the test moves by hand, so token expiry is checked without waiting. */
+    static final class MutableClock extends Clock {
+
+        private volatile Instant now;
+
+        MutableClock(Instant start) {
+            this.now = start;
+        }
+
+        void advance(Duration duration) {
+            now = now.plus(duration);
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+    }
 }

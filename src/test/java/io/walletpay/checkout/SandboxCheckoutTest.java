@@ -26,297 +26,337 @@ import org.junit.jupiter.api.Test;
 /** The sandbox checkout page over real HTTP, as the customer's browser and then the merchant see it. */
 class SandboxCheckoutTest {
 
-  static final String RETURN_URL = "https://shop.example/return?src=walletpay";
-  static final String FORM = "application/x-www-form-urlencoded";
+    static final String RETURN_URL = "https://shop.example/return?src=walletpay";
+    static final String FORM = "application/x-www-form-urlencoded";
 
-  static RunningService service;
-  static Http http;
-  static String shopToken;
-  static String receiptOnlyToken;
+    static RunningService service;
+    static Http http;
+    static String shopToken;
+    static String receiptOnlyToken;
 
-  @BeforeAll
-  static void start() {
-    service = RunningService.start();
-    http = service.http;
-    shopToken = service.tokenFor(service.createMerchant(new JsonObject()
-        .put("name", "Boutique <b>Ti Mari</b> & Fils").put("return_url", RETURN_URL)));
-    receiptOnlyToken = service.tokenFor(service.createMerchant("Kiosk"));
-  }
-
-  @AfterAll
-  static void stop() {
-    service.close();
-  }
-
-  @Test
-  void thePageShowsMerchantAmountAndDescriptionEscapedWithProtectiveHeaders() {
-    JsonObject payment = create(shopToken, new JsonObject().put("amount", 2500).put("reference_id", "ORDER-1")
-        .put("description", "<script>alert('x')</script> Diri & pwa"));
-
-    Http.Response page = http.get(path(payment), null);
-
-    assertThat(page.status()).isEqualTo(200);
-    assertThat(page.header("Content-Type")).isEqualTo("text/html; charset=utf-8");
-    assertThat(page.header("Cache-Control")).isEqualTo("no-store");
-    assertThat(page.header("Referrer-Policy")).isEqualTo("no-referrer");
-    assertThat(page.header("X-Frame-Options")).isEqualTo("DENY");
-    assertThat(page.header("Content-Security-Policy")).contains("default-src 'none'", "frame-ancestors 'none'",
-        "form-action 'self' https://shop.example").doesNotContain("script-src");
-    assertThat(page.body())
-        .contains("Boutique &lt;b&gt;Ti Mari&lt;/b&gt; &amp; Fils")
-        .contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; Diri &amp; pwa")
-        .contains("2,500.00 HTG")
-        .contains("ORDER-1")
-        .contains("name=\"phone\"", "value=\"pay\"", "value=\"cancel\"")
-        .doesNotContain("<script", "<b>");
-    OpenApiContract.assertMatches("checkoutPage", 200, page.header("Content-Type"), page.body());
-  }
-
-  @Test
-  void payingRedirectsToTheReturnUrlWithTheResultAndCompletesThePaymentWithItsWebhookRow() {
-    JsonObject payment = create(shopToken, new JsonObject().put("amount", 1200.5).put("reference_id", "ORDER 2&3"));
-
-    Http.Response answer = submit(payment, "phone=50912345678&action=pay");
-
-    assertThat(answer.status()).isEqualTo(303);
-    String location = answer.header("Location");
-    assertThat(location).startsWith("https://shop.example/return?src=walletpay&");
-    assertThat(query(location)).containsExactlyEntriesOf(ordered("src", "walletpay",
-        "transaction_id", payment.getString("id"), "reference_id", "ORDER 2&3", "status", "completed"));
-    assertThat(answer.header("Referrer-Policy")).isEqualTo("no-referrer");
-    OpenApiContract.assertMatches("submitCheckout", 303, null, null);
-
-    JsonObject stored = http.get("/api/merchant/payments/" + payment.getString("id"), shopToken).data();
-    assertThat(stored.getString("status")).isEqualTo("completed");
-    assertThat(stored.getString("completed_at")).isNotNull();
-    assertThat(outboxRows(payment)).isEqualTo(1);
-    assertThat(service.sql("SELECT body FROM webhook_deliveries WHERE payment_id = $1::uuid", payment.getString("id"))
-        .iterator().next().getString(0)).contains("\"status\":\"completed\"");
-  }
-
-  @Test
-  void theSandboxDeclineNumberFailsThePayment() {
-    JsonObject payment = create(shopToken, new JsonObject().put("amount", 300).put("reference_id", "DECLINE"));
-
-    Http.Response answer = submit(payment, "phone=" + encode("+509 0000-0002") + "&action=pay");
-
-    assertThat(answer.status()).isEqualTo(303);
-    assertThat(query(answer.header("Location"))).containsEntry("status", "failed");
-    JsonObject stored = http.get("/api/merchant/payments/" + payment.getString("id"), shopToken).data();
-    assertThat(stored.getString("status")).isEqualTo("failed");
-    assertThat(stored.getString("fees")).isEqualTo("0.00");
-    assertThat(outboxRows(payment)).isEqualTo(1);
-  }
-
-  @Test
-  void cancelCancelsWithoutAPhoneNumber() {
-    JsonObject payment = create(shopToken, new JsonObject().put("amount", 300));
-
-    Http.Response answer = submit(payment, "action=cancel");
-
-    assertThat(answer.status()).isEqualTo(303);
-    Map<String, String> result = query(answer.header("Location"));
-    assertThat(result).containsEntry("status", "cancelled").doesNotContainKey("reference_id");
-    assertThat(status(payment)).isEqualTo("cancelled");
-  }
-
-  @Test
-  void aMalformedPhoneReshowsThePageWithTheErrorAndTheTypedNumberAndChangesNothing() {
-    JsonObject payment = create(shopToken, new JsonObject().put("amount", 300));
-
-    Http.Response answer = submit(payment, "phone=" + encode("4091234\"><i>") + "&action=pay");
-
-    assertThat(answer.status()).isEqualTo(400);
-    assertThat(answer.header("Content-Type")).isEqualTo("text/html; charset=utf-8");
-    assertThat(answer.body()).contains("id=\"error\"", "509 and 8 digits")
-        .contains("value=\"4091234&quot;&gt;&lt;i&gt;\"").doesNotContain("<i>");
-    OpenApiContract.assertMatches("submitCheckout", 400, answer.header("Content-Type"), answer.body());
-    assertThat(status(payment)).isEqualTo("pending");
-    assertThat(outboxRows(payment)).isZero();
-  }
-
-  @Test
-  void anUnknownActionIsRefusedWithThePageAgain() {
-    JsonObject payment = create(shopToken, new JsonObject().put("amount", 300));
-
-    Http.Response refund = submit(payment, "phone=50912345678&action=refund");
-    Http.Response none = submit(payment, "phone=50912345678");
-
-    assertThat(refund.status()).isEqualTo(400);
-    assertThat(refund.body()).contains("Choose Pay or Cancel");
-    assertThat(none.status()).isEqualTo(400);
-    assertThat(status(payment)).isEqualTo("pending");
-  }
-
-  @Test
-  void aSecondSubmitLandsOnTheSameResultAndChangesNothing() {
-    JsonObject payment = create(shopToken, new JsonObject().put("amount", 410).put("reference_id", "TWICE"));
-
-    Http.Response first = submit(payment, "phone=50912345678&action=pay");
-    Http.Response again = submit(payment, "phone=50912345678&action=pay");
-    Http.Response cancelAfter = submit(payment, "action=cancel");
-    Http.Response declineAfter = submit(payment, "phone=50900000002&action=pay");
-
-    assertThat(first.status()).isEqualTo(303);
-    assertThat(List.of(again, cancelAfter, declineAfter)).allSatisfy(answer -> {
-      assertThat(answer.status()).isEqualTo(303);
-      assertThat(answer.header("Location")).isEqualTo(first.header("Location"));
-    });
-    assertThat(status(payment)).isEqualTo("completed");
-    assertThat(outboxRows(payment)).isEqualTo(1);
-  }
-
-  @Test
-  void racingSubmitsDecideOnceAndAllLandOnTheSameResult() throws Exception {
-    JsonObject payment = create(shopToken, new JsonObject().put("amount", 99));
-    ExecutorService pool = Executors.newFixedThreadPool(12);
-    try {
-      List<Future<Http.Response>> answers = new ArrayList<>();
-      for (int i = 0; i < 12; i++) {
-        String body = i % 2 == 0 ? "phone=50912345678&action=pay" : "action=cancel";
-        answers.add(pool.submit(() -> submit(payment, body)));
-      }
-      Set<String> locations = new HashSet<>();
-      for (Future<Http.Response> answer : answers) {
-        assertThat(answer.get().status()).isEqualTo(303);
-        locations.add(answer.get().header("Location"));
-      }
-      assertThat(locations).hasSize(1);
-      assertThat(query(locations.iterator().next()).get("status")).isEqualTo(status(payment));
-      assertThat(outboxRows(payment)).isEqualTo(1);
-    } finally {
-      pool.shutdown();
+    @BeforeAll
+    static void start() {
+        service = RunningService.start();
+        http = service.http;
+        shopToken = service.tokenFor(service.createMerchant(
+                new JsonObject().put("name", "Boutique <b>Ti Mari</b> & Fils").put("return_url", RETURN_URL)));
+        receiptOnlyToken = service.tokenFor(service.createMerchant("Kiosk"));
     }
-  }
 
-  @Test
-  void withoutAReturnUrlTheCustomerSeesAReceiptAndOpeningTheLinkAgainShowsItToo() {
-    JsonObject payment = create(receiptOnlyToken, new JsonObject().put("amount", 75).put("reference_id", "R-9"));
-
-    Http.Response receipt = submit(payment, "phone=50912345678&action=pay");
-    Http.Response reopened = http.get(path(payment), null);
-
-    assertThat(receipt.status()).isEqualTo(200);
-    assertThat(receipt.header("Content-Type")).isEqualTo("text/html; charset=utf-8");
-    assertThat(receipt.body()).contains("id=\"status\"", ">completed<", payment.getString("id"), "R-9", "Kiosk",
-        "75.00 HTG");
-    OpenApiContract.assertMatches("submitCheckout", 200, receipt.header("Content-Type"), receipt.body());
-    assertThat(reopened.status()).isEqualTo(200);
-    assertThat(reopened.body()).contains(">completed<").doesNotContain("name=\"phone\"");
-    assertThat(submit(payment, "action=cancel").body()).isEqualTo(receipt.body());
-  }
-
-  @Test
-  void openingADecidedPaymentWithAReturnUrlShowsTheReceipt() {
-    JsonObject payment = create(shopToken, new JsonObject().put("amount", 20));
-    submit(payment, "action=cancel");
-
-    Http.Response reopened = http.get(path(payment), null);
-
-    assertThat(reopened.status()).isEqualTo(200);
-    assertThat(reopened.body()).contains(">cancelled<").doesNotContain("<form");
-  }
-
-  @Test
-  void anUnknownTokenIsA404PageOnEveryMethod() {
-    for (Http.Response answer : List.of(http.get("/checkout/no-such-token", null),
-        http.send("POST", "/checkout/no-such-token", null, "action=cancel", Map.of("Content-Type", FORM)),
-        http.get("/checkout/" + "x".repeat(300), null),
-        http.get("/checkout/a/b", null),
-        http.get("/checkout/", null))) {
-      assertThat(answer.status()).isEqualTo(404);
-      assertThat(answer.header("Content-Type")).isEqualTo("text/html; charset=utf-8");
-      assertThat(answer.body()).contains("Payment not found").doesNotContain("\"success\"");
+    @AfterAll
+    static void stop() {
+        service.close();
     }
-    Http.Response put = http.send("PUT", "/checkout/no-such-token", null, null, Map.of());
-    assertThat(put.status()).isEqualTo(405);
-    assertThat(put.header("Content-Type")).isEqualTo("text/html; charset=utf-8");
-  }
 
-  @Test
-  void anExpiredPaymentIsA410PageAndCannotBePaid() {
-    JsonObject swept = create(shopToken, new JsonObject().put("amount", 50));
-    service.sql("UPDATE payments SET status = 'expired', fees = 0, net_amount = 0 WHERE id = $1::uuid",
-        swept.getString("id"));
-    JsonObject due = create(shopToken, new JsonObject().put("amount", 50));
-    service.sql("UPDATE payments SET expires_at = now() - interval '1 second' WHERE id = $1::uuid",
-        due.getString("id"));
+    @Test
+    void thePageShowsMerchantAmountAndDescriptionEscapedWithProtectiveHeaders() {
+        JsonObject payment = create(
+                shopToken,
+                new JsonObject()
+                        .put("amount", 2500)
+                        .put("reference_id", "ORDER-1")
+                        .put("description", "<script>alert('x')</script> Diri & pwa"));
 
-    for (JsonObject payment : List.of(swept, due)) {
-      Http.Response page = http.get(path(payment), null);
-      Http.Response paid = submit(payment, "phone=50912345678&action=pay");
-      assertThat(page.status()).isEqualTo(410);
-      assertThat(page.body()).contains("This payment has expired");
-      OpenApiContract.assertMatches("checkoutPage", 410, page.header("Content-Type"), page.body());
-      assertThat(paid.status()).isEqualTo(410);
-      assertThat(status(payment)).isIn("expired", "pending");
-      assertThat(service.sql("SELECT count(*) FROM payments WHERE id = $1::uuid AND status = 'completed'",
-          payment.getString("id")).iterator().next().getLong(0)).isZero();
+        Http.Response page = http.get(path(payment), null);
+
+        assertThat(page.status()).isEqualTo(200);
+        assertThat(page.header("Content-Type")).isEqualTo("text/html; charset=utf-8");
+        assertThat(page.header("Cache-Control")).isEqualTo("no-store");
+        assertThat(page.header("Referrer-Policy")).isEqualTo("no-referrer");
+        assertThat(page.header("X-Frame-Options")).isEqualTo("DENY");
+        assertThat(page.header("Content-Security-Policy"))
+                .contains("default-src 'none'", "frame-ancestors 'none'", "form-action 'self' https://shop.example")
+                .doesNotContain("script-src");
+        assertThat(page.body())
+                .contains("Boutique &lt;b&gt;Ti Mari&lt;/b&gt; &amp; Fils")
+                .contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; Diri &amp; pwa")
+                .contains("2,500.00 HTG")
+                .contains("ORDER-1")
+                .contains("name=\"phone\"", "value=\"pay\"", "value=\"cancel\"")
+                .doesNotContain("<script", "<b>");
+        OpenApiContract.assertMatches("checkoutPage", 200, page.header("Content-Type"), page.body());
     }
-  }
 
-  @Test
-  void aBodyThatIsNotAFormIsA415PageAndATooLargeOneA413Page() {
-    JsonObject payment = create(shopToken, new JsonObject().put("amount", 50));
+    @Test
+    void payingRedirectsToTheReturnUrlWithTheResultAndCompletesThePaymentWithItsWebhookRow() {
+        JsonObject payment =
+                create(shopToken, new JsonObject().put("amount", 1200.5).put("reference_id", "ORDER 2&3"));
 
-    Http.Response json = http.send("POST", path(payment), null, "{\"action\":\"pay\"}",
-        Map.of("Content-Type", "application/json"));
-    Http.Response huge = submit(payment, "phone=50912345678&action=pay&pad=" + "x".repeat(70 * 1024));
+        Http.Response answer = submit(payment, "phone=50912345678&action=pay");
 
-    assertThat(json.status()).isEqualTo(415);
-    assertThat(json.header("Content-Type")).isEqualTo("text/html; charset=utf-8");
-    assertThat(huge.status()).isEqualTo(413);
-    assertThat(huge.header("Content-Type")).isEqualTo("text/html; charset=utf-8");
-    assertThat(status(payment)).isEqualTo("pending");
-  }
+        assertThat(answer.status()).isEqualTo(303);
+        String location = answer.header("Location");
+        assertThat(location).startsWith("https://shop.example/return?src=walletpay&");
+        assertThat(query(location))
+                .containsExactlyEntriesOf(ordered(
+                        "src",
+                        "walletpay",
+                        "transaction_id",
+                        payment.getString("id"),
+                        "reference_id",
+                        "ORDER 2&3",
+                        "status",
+                        "completed"));
+        assertThat(answer.header("Referrer-Policy")).isEqualTo("no-referrer");
+        OpenApiContract.assertMatches("submitCheckout", 303, null, null);
 
-  // ---- helpers ----------------------------------------------------------------------------------------------
-
-  static JsonObject create(String token, JsonObject body) {
-    Http.Response response = http.post("/api/merchant/payments/wallet/", token, body);
-    assertThat(response.status()).as(response.body()).isEqualTo(201);
-    return response.data();
-  }
-
-  static String path(JsonObject payment) {
-    return URI.create(payment.getString("redirect_url")).getRawPath();
-  }
-
-  static Http.Response submit(JsonObject payment, String form) {
-    return http.send("POST", path(payment), null, form, Map.of("Content-Type", FORM));
-  }
-
-  static String status(JsonObject payment) {
-    return service.sql("SELECT status FROM payments WHERE id = $1::uuid", payment.getString("id"))
-        .iterator().next().getString(0);
-  }
-
-  static long outboxRows(JsonObject payment) {
-    return service.sql("SELECT count(*) FROM webhook_deliveries WHERE payment_id = $1::uuid", payment.getString("id"))
-        .iterator().next().getLong(0);
-  }
-
-  static String encode(String value) {
-    return URLEncoder.encode(value, StandardCharsets.UTF_8);
-  }
-
-  /** The decoded query parameters of {@code url}, in order. */
-  static Map<String, String> query(String url) {
-    Map<String, String> params = new LinkedHashMap<>();
-    String raw = URI.create(url).getRawQuery();
-    for (String pair : raw.split("&")) {
-      String[] kv = pair.split("=", 2);
-      params.put(URLDecoder.decode(kv[0], StandardCharsets.UTF_8),
-          kv.length > 1 ? URLDecoder.decode(kv[1], StandardCharsets.UTF_8) : "");
+        JsonObject stored = http.get("/api/merchant/payments/" + payment.getString("id"), shopToken)
+                .data();
+        assertThat(stored.getString("status")).isEqualTo("completed");
+        assertThat(stored.getString("completed_at")).isNotNull();
+        assertThat(outboxRows(payment)).isEqualTo(1);
+        assertThat(service.sql(
+                                "SELECT body FROM webhook_deliveries WHERE payment_id = $1::uuid",
+                                payment.getString("id"))
+                        .iterator()
+                        .next()
+                        .getString(0))
+                .contains("\"status\":\"completed\"");
     }
-    return params;
-  }
 
-  static Map<String, String> ordered(String... keysAndValues) {
-    Map<String, String> map = new LinkedHashMap<>();
-    for (int i = 0; i < keysAndValues.length; i += 2) {
-      map.put(keysAndValues[i], keysAndValues[i + 1]);
+    @Test
+    void theSandboxDeclineNumberFailsThePayment() {
+        JsonObject payment =
+                create(shopToken, new JsonObject().put("amount", 300).put("reference_id", "DECLINE"));
+
+        Http.Response answer = submit(payment, "phone=" + encode("+509 0000-0002") + "&action=pay");
+
+        assertThat(answer.status()).isEqualTo(303);
+        assertThat(query(answer.header("Location"))).containsEntry("status", "failed");
+        JsonObject stored = http.get("/api/merchant/payments/" + payment.getString("id"), shopToken)
+                .data();
+        assertThat(stored.getString("status")).isEqualTo("failed");
+        assertThat(stored.getString("fees")).isEqualTo("0.00");
+        assertThat(outboxRows(payment)).isEqualTo(1);
     }
-    return map;
-  }
+
+    @Test
+    void cancelCancelsWithoutAPhoneNumber() {
+        JsonObject payment = create(shopToken, new JsonObject().put("amount", 300));
+
+        Http.Response answer = submit(payment, "action=cancel");
+
+        assertThat(answer.status()).isEqualTo(303);
+        Map<String, String> result = query(answer.header("Location"));
+        assertThat(result).containsEntry("status", "cancelled").doesNotContainKey("reference_id");
+        assertThat(status(payment)).isEqualTo("cancelled");
+    }
+
+    @Test
+    void aMalformedPhoneReshowsThePageWithTheErrorAndTheTypedNumberAndChangesNothing() {
+        JsonObject payment = create(shopToken, new JsonObject().put("amount", 300));
+
+        Http.Response answer = submit(payment, "phone=" + encode("4091234\"><i>") + "&action=pay");
+
+        assertThat(answer.status()).isEqualTo(400);
+        assertThat(answer.header("Content-Type")).isEqualTo("text/html; charset=utf-8");
+        assertThat(answer.body())
+                .contains("id=\"error\"", "509 and 8 digits")
+                .contains("value=\"4091234&quot;&gt;&lt;i&gt;\"")
+                .doesNotContain("<i>");
+        OpenApiContract.assertMatches("submitCheckout", 400, answer.header("Content-Type"), answer.body());
+        assertThat(status(payment)).isEqualTo("pending");
+        assertThat(outboxRows(payment)).isZero();
+    }
+
+    @Test
+    void anUnknownActionIsRefusedWithThePageAgain() {
+        JsonObject payment = create(shopToken, new JsonObject().put("amount", 300));
+
+        Http.Response refund = submit(payment, "phone=50912345678&action=refund");
+        Http.Response none = submit(payment, "phone=50912345678");
+
+        assertThat(refund.status()).isEqualTo(400);
+        assertThat(refund.body()).contains("Choose Pay or Cancel");
+        assertThat(none.status()).isEqualTo(400);
+        assertThat(status(payment)).isEqualTo("pending");
+    }
+
+    @Test
+    void aSecondSubmitLandsOnTheSameResultAndChangesNothing() {
+        JsonObject payment =
+                create(shopToken, new JsonObject().put("amount", 410).put("reference_id", "TWICE"));
+
+        Http.Response first = submit(payment, "phone=50912345678&action=pay");
+        Http.Response again = submit(payment, "phone=50912345678&action=pay");
+        Http.Response cancelAfter = submit(payment, "action=cancel");
+        Http.Response declineAfter = submit(payment, "phone=50900000002&action=pay");
+
+        assertThat(first.status()).isEqualTo(303);
+        assertThat(List.of(again, cancelAfter, declineAfter)).allSatisfy(answer -> {
+            assertThat(answer.status()).isEqualTo(303);
+            assertThat(answer.header("Location")).isEqualTo(first.header("Location"));
+        });
+        assertThat(status(payment)).isEqualTo("completed");
+        assertThat(outboxRows(payment)).isEqualTo(1);
+    }
+
+    @Test
+    void racingSubmitsDecideOnceAndAllLandOnTheSameResult() throws Exception {
+        JsonObject payment = create(shopToken, new JsonObject().put("amount", 99));
+        ExecutorService pool = Executors.newFixedThreadPool(12);
+        try {
+            List<Future<Http.Response>> answers = new ArrayList<>();
+            for (int i = 0; i < 12; i++) {
+                String body = i % 2 == 0 ? "phone=50912345678&action=pay" : "action=cancel";
+                answers.add(pool.submit(() -> submit(payment, body)));
+            }
+            Set<String> locations = new HashSet<>();
+            for (Future<Http.Response> answer : answers) {
+                assertThat(answer.get().status()).isEqualTo(303);
+                locations.add(answer.get().header("Location"));
+            }
+            assertThat(locations).hasSize(1);
+            assertThat(query(locations.iterator().next()).get("status")).isEqualTo(status(payment));
+            assertThat(outboxRows(payment)).isEqualTo(1);
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    @Test
+    void withoutAReturnUrlTheCustomerSeesAReceiptAndOpeningTheLinkAgainShowsItToo() {
+        JsonObject payment =
+                create(receiptOnlyToken, new JsonObject().put("amount", 75).put("reference_id", "R-9"));
+
+        Http.Response receipt = submit(payment, "phone=50912345678&action=pay");
+        Http.Response reopened = http.get(path(payment), null);
+
+        assertThat(receipt.status()).isEqualTo(200);
+        assertThat(receipt.header("Content-Type")).isEqualTo("text/html; charset=utf-8");
+        assertThat(receipt.body())
+                .contains("id=\"status\"", ">completed<", payment.getString("id"), "R-9", "Kiosk", "75.00 HTG");
+        OpenApiContract.assertMatches("submitCheckout", 200, receipt.header("Content-Type"), receipt.body());
+        assertThat(reopened.status()).isEqualTo(200);
+        assertThat(reopened.body()).contains(">completed<").doesNotContain("name=\"phone\"");
+        assertThat(submit(payment, "action=cancel").body()).isEqualTo(receipt.body());
+    }
+
+    @Test
+    void openingADecidedPaymentWithAReturnUrlShowsTheReceipt() {
+        JsonObject payment = create(shopToken, new JsonObject().put("amount", 20));
+        submit(payment, "action=cancel");
+
+        Http.Response reopened = http.get(path(payment), null);
+
+        assertThat(reopened.status()).isEqualTo(200);
+        assertThat(reopened.body()).contains(">cancelled<").doesNotContain("<form");
+    }
+
+    @Test
+    void anUnknownTokenIsA404PageOnEveryMethod() {
+        for (Http.Response answer : List.of(
+                http.get("/checkout/no-such-token", null),
+                http.send("POST", "/checkout/no-such-token", null, "action=cancel", Map.of("Content-Type", FORM)),
+                http.get("/checkout/" + "x".repeat(300), null),
+                http.get("/checkout/a/b", null),
+                http.get("/checkout/", null))) {
+            assertThat(answer.status()).isEqualTo(404);
+            assertThat(answer.header("Content-Type")).isEqualTo("text/html; charset=utf-8");
+            assertThat(answer.body()).contains("Payment not found").doesNotContain("\"success\"");
+        }
+        Http.Response put = http.send("PUT", "/checkout/no-such-token", null, null, Map.of());
+        assertThat(put.status()).isEqualTo(405);
+        assertThat(put.header("Content-Type")).isEqualTo("text/html; charset=utf-8");
+    }
+
+    @Test
+    void anExpiredPaymentIsA410PageAndCannotBePaid() {
+        JsonObject swept = create(shopToken, new JsonObject().put("amount", 50));
+        service.sql(
+                "UPDATE payments SET status = 'expired', fees = 0, net_amount = 0 WHERE id = $1::uuid",
+                swept.getString("id"));
+        JsonObject due = create(shopToken, new JsonObject().put("amount", 50));
+        service.sql(
+                "UPDATE payments SET expires_at = now() - interval '1 second' WHERE id = $1::uuid",
+                due.getString("id"));
+
+        for (JsonObject payment : List.of(swept, due)) {
+            Http.Response page = http.get(path(payment), null);
+            Http.Response paid = submit(payment, "phone=50912345678&action=pay");
+            assertThat(page.status()).isEqualTo(410);
+            assertThat(page.body()).contains("This payment has expired");
+            OpenApiContract.assertMatches("checkoutPage", 410, page.header("Content-Type"), page.body());
+            assertThat(paid.status()).isEqualTo(410);
+            assertThat(status(payment)).isIn("expired", "pending");
+            assertThat(service.sql(
+                                    "SELECT count(*) FROM payments WHERE id = $1::uuid AND status = 'completed'",
+                                    payment.getString("id"))
+                            .iterator()
+                            .next()
+                            .getLong(0))
+                    .isZero();
+        }
+    }
+
+    @Test
+    void aBodyThatIsNotAFormIsA415PageAndATooLargeOneA413Page() {
+        JsonObject payment = create(shopToken, new JsonObject().put("amount", 50));
+
+        Http.Response json = http.send(
+                "POST", path(payment), null, "{\"action\":\"pay\"}", Map.of("Content-Type", "application/json"));
+        Http.Response huge = submit(payment, "phone=50912345678&action=pay&pad=" + "x".repeat(70 * 1024));
+
+        assertThat(json.status()).isEqualTo(415);
+        assertThat(json.header("Content-Type")).isEqualTo("text/html; charset=utf-8");
+        assertThat(huge.status()).isEqualTo(413);
+        assertThat(huge.header("Content-Type")).isEqualTo("text/html; charset=utf-8");
+        assertThat(status(payment)).isEqualTo("pending");
+    }
+
+    // ---- helpers ----------------------------------------------------------------------------------------------
+
+    static JsonObject create(String token, JsonObject body) {
+        Http.Response response = http.post("/api/merchant/payments/wallet/", token, body);
+        assertThat(response.status()).as(response.body()).isEqualTo(201);
+        return response.data();
+    }
+
+    static String path(JsonObject payment) {
+        return URI.create(payment.getString("redirect_url")).getRawPath();
+    }
+
+    static Http.Response submit(JsonObject payment, String form) {
+        return http.send("POST", path(payment), null, form, Map.of("Content-Type", FORM));
+    }
+
+    static String status(JsonObject payment) {
+        return service.sql("SELECT status FROM payments WHERE id = $1::uuid", payment.getString("id"))
+                .iterator()
+                .next()
+                .getString(0);
+    }
+
+    static long outboxRows(JsonObject payment) {
+        return service.sql(
+                        "SELECT count(*) FROM webhook_deliveries WHERE payment_id = $1::uuid", payment.getString("id"))
+                .iterator()
+                .next()
+                .getLong(0);
+    }
+
+    static String encode(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8);
+    }
+
+    /** The decoded query parameters of {@code url}, in order. */
+    static Map<String, String> query(String url) {
+        Map<String, String> params = new LinkedHashMap<>();
+        String raw = URI.create(url).getRawQuery();
+        for (String pair : raw.split("&")) {
+            String[] kv = pair.split("=", 2);
+            params.put(
+                    URLDecoder.decode(kv[0], StandardCharsets.UTF_8),
+                    kv.length > 1 ? URLDecoder.decode(kv[1], StandardCharsets.UTF_8) : "");
+        }
+        return params;
+    }
+
+    static Map<String, String> ordered(String... keysAndValues) {
+        Map<String, String> map = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            map.put(keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return map;
+    }
 }

@@ -10,86 +10,86 @@ import org.junit.jupiter.api.Test;
 
 class AppConfigTest {
 
-  @Test
-  void shippedDefaultsAreValid() {
-    AppConfig config = TestConfig.with(Map.of());
+    @Test
+    void shippedDefaultsAreValid() {
+        AppConfig config = TestConfig.with(Map.of());
 
-    assertThat(config.mode()).isEqualTo(AppConfig.Mode.DEVELOPMENT);
-    assertThat(config.http().port()).isEqualTo(8080);
-    assertThat(config.publicBaseUrl()).isEqualTo("http://localhost:8080");
-    assertThat(config.db().url()).isNull();
-    assertThat(config.dataDir()).hasToString("./data");
-    assertThat(config.payments().expiry().toMinutes()).isEqualTo(30);
-  }
+        assertThat(config.mode()).isEqualTo(AppConfig.Mode.DEVELOPMENT);
+        assertThat(config.http().port()).isEqualTo(8080);
+        assertThat(config.publicBaseUrl()).isEqualTo("http://localhost:8080");
+        assertThat(config.db().url()).isNull();
+        assertThat(config.dataDir()).hasToString("./data");
+        assertThat(config.payments().expiry().toMinutes()).isEqualTo(30);
+    }
 
-  @Test
-  void environmentOverridesEveryLevelWithTheDefaultsType() {
-    AppConfig config = TestConfig.with(Map.of(
-        "WALLETPAY_HTTP_PORT", "9090",
-        "WALLETPAY_PUBLIC_BASE_URL", "https://pay.example.ht/",
-        "WALLETPAY_DATA_DIR", "/var/lib/walletpay",
-        "WALLETPAY_DB_URL", "postgresql://pay:secret@db.internal:5432/walletpay",
-        "WALLETPAY_FEES_PERCENT", "2.5",
-        "WALLETPAY_MODE", "production",
-        "WALLETPAY_ADMIN_TOKEN", "a-very-long-admin-token-for-tests",
-        "WALLETPAY_JWT_SECRET", "0123456789abcdef0123456789abcdef"));
+    @Test
+    void environmentOverridesEveryLevelWithTheDefaultsType() {
+        AppConfig config = TestConfig.with(Map.of(
+                "WALLETPAY_HTTP_PORT", "9090",
+                "WALLETPAY_PUBLIC_BASE_URL", "https://pay.example.ht/",
+                "WALLETPAY_DATA_DIR", "/var/lib/walletpay",
+                "WALLETPAY_DB_URL", "postgresql://pay:secret@db.internal:5432/walletpay",
+                "WALLETPAY_FEES_PERCENT", "2.5",
+                "WALLETPAY_MODE", "production",
+                "WALLETPAY_ADMIN_TOKEN", "a-very-long-admin-token-for-tests",
+                "WALLETPAY_JWT_SECRET", "0123456789abcdef0123456789abcdef"));
 
-    assertThat(config.http().port()).isEqualTo(9090);
-    assertThat(config.publicBaseUrl()).isEqualTo("https://pay.example.ht");
-    assertThat(config.dataDir()).hasToString("/var/lib/walletpay");
-    assertThat(config.db().url()).isEqualTo("postgresql://pay:secret@db.internal:5432/walletpay");
-    assertThat(config.fees().percent()).isEqualTo(new BigDecimal("2.50"));
-    assertThat(config.production()).isTrue();
-  }
+        assertThat(config.http().port()).isEqualTo(9090);
+        assertThat(config.publicBaseUrl()).isEqualTo("https://pay.example.ht");
+        assertThat(config.dataDir()).hasToString("/var/lib/walletpay");
+        assertThat(config.db().url()).isEqualTo("postgresql://pay:secret@db.internal:5432/walletpay");
+        assertThat(config.fees().percent()).isEqualTo(new BigDecimal("2.50"));
+        assertThat(config.production()).isTrue();
+    }
 
-  @Test
-  void publicBaseUrlFollowsThePortWhenNotSet() {
-    assertThat(TestConfig.with(Map.of("WALLETPAY_HTTP_PORT", "7001")).publicBaseUrl())
-        .isEqualTo("http://localhost:7001");
-  }
+    @Test
+    void publicBaseUrlFollowsThePortWhenNotSet() {
+        assertThat(TestConfig.with(Map.of("WALLETPAY_HTTP_PORT", "7001")).publicBaseUrl())
+                .isEqualTo("http://localhost:7001");
+    }
 
-  @Test
-  void rejectsANonNumericPortNamingTheKey() {
-    assertThatThrownBy(() -> TestConfig.with(Map.of("WALLETPAY_HTTP_PORT", "eighty")))
-        .isInstanceOf(ConfigException.class)
-        .hasMessageContaining("http.port")
-        .hasMessageContaining("WALLETPAY_HTTP_PORT");
-  }
+    @Test
+    void rejectsANonNumericPortNamingTheKey() {
+        assertThatThrownBy(() -> TestConfig.with(Map.of("WALLETPAY_HTTP_PORT", "eighty")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("http.port")
+                .hasMessageContaining("WALLETPAY_HTTP_PORT");
+    }
 
-  @Test
-  void rejectsOutOfRangeValuesNamingTheKey() {
-    assertThatThrownBy(() -> TestConfig.with(Map.of("WALLETPAY_HTTP_PORT", "70000")))
-        .hasMessageContaining("http.port");
-    assertThatThrownBy(() -> TestConfig.with(Map.of("WALLETPAY_FEES_PERCENT", "2.555")))
-        .hasMessageContaining("fees.percent");
-    assertThatThrownBy(() -> TestConfig.with(Map.of("WALLETPAY_MODE", "staging")))
-        .hasMessageContaining("'mode'");
-    assertThatThrownBy(() -> TestConfig.with(Map.of("WALLETPAY_PUBLIC_BASE_URL", "ftp://x")))
-        .hasMessageContaining("public_base_url");
-    assertThatThrownBy(() -> TestConfig.with(Map.of("WALLETPAY_DB_URL", "mysql://x")))
-        .hasMessageContaining("db.url");
-  }
+    @Test
+    void rejectsOutOfRangeValuesNamingTheKey() {
+        assertThatThrownBy(() -> TestConfig.with(Map.of("WALLETPAY_HTTP_PORT", "70000")))
+                .hasMessageContaining("http.port");
+        assertThatThrownBy(() -> TestConfig.with(Map.of("WALLETPAY_FEES_PERCENT", "2.555")))
+                .hasMessageContaining("fees.percent");
+        assertThatThrownBy(() -> TestConfig.with(Map.of("WALLETPAY_MODE", "staging")))
+                .hasMessageContaining("'mode'");
+        assertThatThrownBy(() -> TestConfig.with(Map.of("WALLETPAY_PUBLIC_BASE_URL", "ftp://x")))
+                .hasMessageContaining("public_base_url");
+        assertThatThrownBy(() -> TestConfig.with(Map.of("WALLETPAY_DB_URL", "mysql://x")))
+                .hasMessageContaining("db.url");
+    }
 
-  @Test
-  void aDatabaseUrlThatDoesNotParseIsRefusedWithoutRepeatingThePassword() {
-    assertThatThrownBy(() -> TestConfig.with(Map.of("WALLETPAY_DB_URL", "postgresql://pay:Sup3r#Secret@db:5432/x")))
-        .isInstanceOf(ConfigException.class)
-        .hasMessageContaining("db.url")
-        .hasMessageNotContaining("Sup3r");
-  }
+    @Test
+    void aDatabaseUrlThatDoesNotParseIsRefusedWithoutRepeatingThePassword() {
+        assertThatThrownBy(() -> TestConfig.with(Map.of("WALLETPAY_DB_URL", "postgresql://pay:Sup3r#Secret@db:5432/x")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("db.url")
+                .hasMessageNotContaining("Sup3r");
+    }
 
-  @Test
-  void productionRefusesToStartWithoutExplicitSecrets() {
-    assertThatThrownBy(() -> TestConfig.with(Map.of("WALLETPAY_MODE", "production")))
-        .hasMessageContaining("admin_token");
-    assertThatThrownBy(() -> TestConfig.with(Map.of(
-        "WALLETPAY_MODE", "production", "WALLETPAY_ADMIN_TOKEN", "a-very-long-admin-token-for-tests")))
-        .hasMessageContaining("jwt.secret");
-  }
+    @Test
+    void productionRefusesToStartWithoutExplicitSecrets() {
+        assertThatThrownBy(() -> TestConfig.with(Map.of("WALLETPAY_MODE", "production")))
+                .hasMessageContaining("admin_token");
+        assertThatThrownBy(() -> TestConfig.with(Map.of(
+                        "WALLETPAY_MODE", "production", "WALLETPAY_ADMIN_TOKEN", "a-very-long-admin-token-for-tests")))
+                .hasMessageContaining("jwt.secret");
+    }
 
-  @Test
-  void unrelatedEnvironmentVariablesAreIgnored() {
-    AppConfig config = TestConfig.with(Map.of("WALLETPAY_NOT_A_KEY", "x", "PATH", "/bin"));
-    assertThat(config.http().port()).isEqualTo(8080);
-  }
+    @Test
+    void unrelatedEnvironmentVariablesAreIgnored() {
+        AppConfig config = TestConfig.with(Map.of("WALLETPAY_NOT_A_KEY", "x", "PATH", "/bin"));
+        assertThat(config.http().port()).isEqualTo(8080);
+    }
 }

@@ -17,93 +17,149 @@ import org.junit.jupiter.api.Test;
  */
 class LoadGeneratorTest {
 
-  private static RunningService service;
-  private static String target;
+    private static RunningService service;
+    private static String target;
 
-  @BeforeAll
-  static void startService() {
-    service = RunningService.start(Map.of());
-    target = "http://127.0.0.1:" + service.config.http().port();
-  }
-
-  @AfterAll
-  static void stopService() {
-    service.close();
-  }
-
-  @Test
-  void paysEveryPaymentAtAFixedRateAndVerifiesEveryWebhook() {
-    Summary summary = LoadTest.run(LoadTestOptions.parse(
-        "--target", target, "--admin-token", TestConfig.ADMIN_TOKEN, "--merchants", "2",
-        "--rate", "50", "--duration", "3", "--warmup", "0.5", "--pay",
-        "--connections", "8", "--event-loops", "2", "--webhook-wait", "15"));
-
-    assertThat(summary.requests()).isPositive();
-    assertThat(summary.create().errors()).isEmpty();
-    assertThat(summary.create().ok()).isEqualTo(summary.requests());
-    assertThat(summary.pay()).isNotNull();
-    assertThat(summary.pay().errors()).isEmpty();
-    assertThat(summary.pay().ok()).isEqualTo(summary.create().ok());
-    Summary.WebhookResult webhooks = summary.webhooks();
-    assertThat(webhooks.expected()).isGreaterThanOrEqualTo(summary.pay().ok());
-    assertThat(webhooks.invalid()).isZero();
-    assertThat(webhooks.missing()).isZero();
-    assertThat(webhooks.unexpected()).isZero();
-    assertThat(webhooks.verified()).isGreaterThanOrEqualTo(webhooks.expected());
-    assertThat(summary.passed()).isTrue();
-
-    JsonObject json = summary.toJson();
-    assertThat(json.fieldNames()).contains("mode", "target", "duration_s", "requests", "ok", "errors", "rps",
-        "latency_ms", "pay", "webhooks");
-    assertThat(json.getString("mode")).isEqualTo("rate");
-    assertThat(json.getJsonObject("latency_ms").fieldNames()).containsExactly("p50", "p90", "p99", "p999", "max");
-    assertThat(json.getJsonObject("pay").fieldNames()).contains("requests", "ok", "errors", "rps", "latency_ms");
-    assertThat(json.getJsonObject("webhooks").fieldNames()).contains("verified", "invalid", "missing", "duplicates",
-        "latency_ms");
-    assertThat(json.getJsonObject("webhooks").getJsonObject("latency_ms").fieldNames())
-        .containsExactly("p50", "p99", "max");
-  }
-
-  @Test
-  void countsEveryDeliveryInvalidWhenGivenTheWrongWebhookSecret() {
-    JsonObject merchant = service.createMerchant("load test, wrong secret");
-
-    Summary summary = LoadTest.run(LoadTestOptions.parse(
-        "--target", target, "--merchant-id", merchant.getString("merchant_id"),
-        "--secret-key", merchant.getString("secret_key"),
-        "--webhook-secret", "whsec_" + "0".repeat(32),
-        "--rate", "20", "--duration", "1.5", "--warmup", "0", "--pay", "--webhook-wait", "3",
-        "--connections", "4", "--event-loops", "2", "--quiet"));
-
-    assertThat(summary.pay().ok()).isPositive();
-    assertThat(summary.webhooks().invalid()).isPositive();
-    assertThat(summary.webhooks().verified()).isZero();
-    assertThat(summary.webhooks().missing()).isEqualTo(summary.webhooks().expected());
-    assertThat(summary.passed()).isFalse();
-    // the merchant's own webhook URL (none) is back once the run is over
-    String token = service.tokenFor(merchant);
-    assertThat(service.http.get("/api/merchant/settings", token).data().getValue("webhook_url")).isNull();
-  }
-
-  @Test
-  void measuresTheHttpCeilingServerWithoutCredentials() {
-    Vertx vertx = Vertx.vertx();
-    try {
-      int port = TestConfig.freePort();
-      RunningService.await(CeilingServer.deploy(vertx, "127.0.0.1", port, 2));
-
-      Summary summary = LoadTest.run(LoadTestOptions.parse(
-          "--target", "http://127.0.0.1:" + port, "--no-auth", "--concurrency", "8", "--duration", "1",
-          "--warmup", "0.2", "--connections", "8", "--event-loops", "2", "--quiet"));
-
-      assertThat(summary.requests()).isPositive();
-      assertThat(summary.create().errors()).isEmpty();
-      assertThat(summary.pay()).isNull();
-      assertThat(summary.webhooks()).isNull();
-      assertThat(summary.toJson().getValue("pay")).isNull();
-      assertThat(summary.passed()).isTrue();
-    } finally {
-      RunningService.await(vertx.close());
+    @BeforeAll
+    static void startService() {
+        service = RunningService.start(Map.of());
+        target = "http://127.0.0.1:" + service.config.http().port();
     }
-  }
+
+    @AfterAll
+    static void stopService() {
+        service.close();
+    }
+
+    @Test
+    void paysEveryPaymentAtAFixedRateAndVerifiesEveryWebhook() {
+        Summary summary = LoadTest.run(LoadTestOptions.parse(
+                "--target",
+                target,
+                "--admin-token",
+                TestConfig.ADMIN_TOKEN,
+                "--merchants",
+                "2",
+                "--rate",
+                "50",
+                "--duration",
+                "3",
+                "--warmup",
+                "0.5",
+                "--pay",
+                "--connections",
+                "8",
+                "--event-loops",
+                "2",
+                "--webhook-wait",
+                "15"));
+
+        assertThat(summary.requests()).isPositive();
+        assertThat(summary.create().errors()).isEmpty();
+        assertThat(summary.create().ok()).isEqualTo(summary.requests());
+        assertThat(summary.pay()).isNotNull();
+        assertThat(summary.pay().errors()).isEmpty();
+        assertThat(summary.pay().ok()).isEqualTo(summary.create().ok());
+        Summary.WebhookResult webhooks = summary.webhooks();
+        assertThat(webhooks.expected()).isGreaterThanOrEqualTo(summary.pay().ok());
+        assertThat(webhooks.invalid()).isZero();
+        assertThat(webhooks.missing()).isZero();
+        assertThat(webhooks.unexpected()).isZero();
+        assertThat(webhooks.verified()).isGreaterThanOrEqualTo(webhooks.expected());
+        assertThat(summary.passed()).isTrue();
+
+        JsonObject json = summary.toJson();
+        assertThat(json.fieldNames())
+                .contains(
+                        "mode",
+                        "target",
+                        "duration_s",
+                        "requests",
+                        "ok",
+                        "errors",
+                        "rps",
+                        "latency_ms",
+                        "pay",
+                        "webhooks");
+        assertThat(json.getString("mode")).isEqualTo("rate");
+        assertThat(json.getJsonObject("latency_ms").fieldNames()).containsExactly("p50", "p90", "p99", "p999", "max");
+        assertThat(json.getJsonObject("pay").fieldNames()).contains("requests", "ok", "errors", "rps", "latency_ms");
+        assertThat(json.getJsonObject("webhooks").fieldNames())
+                .contains("verified", "invalid", "missing", "duplicates", "latency_ms");
+        assertThat(json.getJsonObject("webhooks").getJsonObject("latency_ms").fieldNames())
+                .containsExactly("p50", "p99", "max");
+    }
+
+    @Test
+    void countsEveryDeliveryInvalidWhenGivenTheWrongWebhookSecret() {
+        JsonObject merchant = service.createMerchant("load test, wrong secret");
+
+        Summary summary = LoadTest.run(LoadTestOptions.parse(
+                "--target",
+                target,
+                "--merchant-id",
+                merchant.getString("merchant_id"),
+                "--secret-key",
+                merchant.getString("secret_key"),
+                "--webhook-secret",
+                "whsec_" + "0".repeat(32),
+                "--rate",
+                "20",
+                "--duration",
+                "1.5",
+                "--warmup",
+                "0",
+                "--pay",
+                "--webhook-wait",
+                "3",
+                "--connections",
+                "4",
+                "--event-loops",
+                "2",
+                "--quiet"));
+
+        assertThat(summary.pay().ok()).isPositive();
+        assertThat(summary.webhooks().invalid()).isPositive();
+        assertThat(summary.webhooks().verified()).isZero();
+        assertThat(summary.webhooks().missing()).isEqualTo(summary.webhooks().expected());
+        assertThat(summary.passed()).isFalse();
+        // the merchant's own webhook URL (none) is back once the run is over
+        String token = service.tokenFor(merchant);
+        assertThat(service.http.get("/api/merchant/settings", token).data().getValue("webhook_url"))
+                .isNull();
+    }
+
+    @Test
+    void measuresTheHttpCeilingServerWithoutCredentials() {
+        Vertx vertx = Vertx.vertx();
+        try {
+            int port = TestConfig.freePort();
+            RunningService.await(CeilingServer.deploy(vertx, "127.0.0.1", port, 2));
+
+            Summary summary = LoadTest.run(LoadTestOptions.parse(
+                    "--target",
+                    "http://127.0.0.1:" + port,
+                    "--no-auth",
+                    "--concurrency",
+                    "8",
+                    "--duration",
+                    "1",
+                    "--warmup",
+                    "0.2",
+                    "--connections",
+                    "8",
+                    "--event-loops",
+                    "2",
+                    "--quiet"));
+
+            assertThat(summary.requests()).isPositive();
+            assertThat(summary.create().errors()).isEmpty();
+            assertThat(summary.pay()).isNull();
+            assertThat(summary.webhooks()).isNull();
+            assertThat(summary.toJson().getValue("pay")).isNull();
+            assertThat(summary.passed()).isTrue();
+        } finally {
+            RunningService.await(vertx.close());
+        }
+    }
 }

@@ -7,46 +7,60 @@ import org.junit.jupiter.api.Test;
 
 class LoadTestOptionsTest {
 
-  private static final String TARGET = "http://127.0.0.1:8080";
+    private static final String TARGET = "http://127.0.0.1:8080";
 
-  @Test
-  void verifiesWebhooksByDefaultWhenPaying() {
-    LoadTestOptions options = LoadTestOptions.parse("--target", TARGET, "--admin-token", "t", "--rate=100", "--pay");
+    @Test
+    void verifiesWebhooksByDefaultWhenPaying() {
+        LoadTestOptions options =
+                LoadTestOptions.parse("--target", TARGET, "--admin-token", "t", "--rate=100", "--pay");
 
-    assertThat(options.verifyWebhooks()).isTrue();
-    assertThat(options.mode()).isEqualTo("rate");
-    assertThat(options.merchants()).isEqualTo(4);
-    assertThat(options.connections()).isEqualTo(64);
-    assertThat(options.durationSeconds()).isEqualTo(30);
-    assertThat(options.warmupSeconds()).isEqualTo(5);
-    assertThat(options.webhookHost()).isEqualTo("127.0.0.1");
-  }
+        assertThat(options.verifyWebhooks()).isTrue();
+        assertThat(options.mode()).isEqualTo("rate");
+        assertThat(options.merchants()).isEqualTo(4);
+        assertThat(options.connections()).isEqualTo(64);
+        assertThat(options.durationSeconds()).isEqualTo(30);
+        assertThat(options.warmupSeconds()).isEqualTo(5);
+        assertThat(options.webhookHost()).isEqualTo("127.0.0.1");
+    }
 
-  @Test
-  void refusesBothRateAndConcurrency() {
-    assertThatThrownBy(() -> LoadTestOptions.parse("--target", TARGET, "--admin-token", "t", "--rate", "10",
-        "--concurrency", "4"))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("exactly one of --rate");
-  }
+    @Test
+    void refusesBothRateAndConcurrency() {
+        assertThatThrownBy(() -> LoadTestOptions.parse(
+                        "--target", TARGET, "--admin-token", "t", "--rate", "10", "--concurrency", "4"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("exactly one of --rate");
+    }
 
-  @Test
-  void refusesToVerifyAnExistingMerchantsWebhooksWithoutItsSecret() {
-    assertThatThrownBy(() -> LoadTestOptions.parse("--target", TARGET, "--merchant-id", "m", "--secret-key", "k",
-        "--rate", "10", "--pay"))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--webhook-secret");
-  }
+    @Test
+    void refusesToVerifyAnExistingMerchantsWebhooksWithoutItsSecret() {
+        assertThatThrownBy(() -> LoadTestOptions.parse(
+                        "--target", TARGET, "--merchant-id", "m", "--secret-key", "k", "--rate", "10", "--pay"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("--webhook-secret");
+    }
 
-  @Test
-  void refusesPayingWithoutCredentials() {
-    assertThatThrownBy(() -> LoadTestOptions.parse("--target", TARGET, "--no-auth", "--concurrency", "4", "--pay"))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--no-auth");
-  }
+    @Test
+    void refusesPayingWithoutCredentials() {
+        assertThatThrownBy(() -> LoadTestOptions.parse("--target", TARGET, "--no-auth", "--concurrency", "4", "--pay"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("--no-auth");
+    }
 
-  @Test
-  void keepsSecretsOutOfItsDescription() {
-    LoadTestOptions options = LoadTestOptions.parse("--target", TARGET, "--merchant-id", "m-1",
-        "--secret-key", "sk_very_secret", "--webhook-secret", "whsec_very_secret", "--rate", "10", "--pay");
+    @Test
+    void keepsSecretsOutOfItsDescription() {
+        LoadTestOptions options = LoadTestOptions.parse(
+                "--target",
+                TARGET,
+                "--merchant-id",
+                "m-1",
+                "--secret-key",
+                "sk_very_secret",
+                "--webhook-secret",
+                "whsec_very_secret",
+                "--rate",
+                "10",
+                "--pay");
 
-    assertThat(options.toString()).doesNotContain("sk_very_secret").doesNotContain("whsec_very_secret");
-  }
+        assertThat(options.toString()).doesNotContain("sk_very_secret").doesNotContain("whsec_very_secret");
+    }
 }

@@ -23,352 +23,424 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class PaymentsApiTest {
 
-  static final String CREATE = "/api/merchant/payments/wallet/";
+    static final String CREATE = "/api/merchant/payments/wallet/";
 
-  static RunningService service;
-  static Http http;
-  static JsonObject merchantA;
-  static String tokenA;
-  static String tokenB;
+    static RunningService service;
+    static Http http;
+    static JsonObject merchantA;
+    static String tokenA;
+    static String tokenB;
 
-  @BeforeAll
-  static void start() {
-    service = RunningService.start(Map.of("WALLETPAY_PAYMENTS_EXPIRY_SWEEP_SECONDS", "1"));
-    http = service.http;
-    merchantA = service.createMerchant(new JsonObject().put("name", "Marché A").put("fee_percent", "2.50")
-        .put("fee_fixed", "5.00"));
-    tokenA = service.tokenFor(merchantA);
-    tokenB = service.tokenFor(service.createMerchant("Marché B"));
-  }
-
-  @AfterAll
-  static void stop() {
-    service.close();
-  }
-
-  static Http.Response create(String token, JsonObject body) {
-    return http.post(CREATE, token, body);
-  }
-
-  static JsonObject createdPayment(String token, JsonObject body) {
-    Http.Response response = create(token, body);
-    assertThat(response.status()).as(response.body()).isEqualTo(201);
-    return response.data();
-  }
-
-  @Test
-  void createAnswers201WithExactlyTheDocumentedShape() {
-    OffsetDateTime before = OffsetDateTime.now();
-    Http.Response response = create(tokenA, new JsonObject().put("amount", 2500).put("reference_id", "ORDER-1")
-        .put("customer_name", "Jean Baptiste").put("customer_email", "jean@example.ht").put("description", "Diri"));
-
-    assertThat(response.status()).isEqualTo(201);
-    JsonObject body = response.json();
-    assertThat(body.fieldNames()).containsExactlyInAnyOrder("success", "data");
-    assertThat(body.getBoolean("success")).isTrue();
-    JsonObject data = body.getJsonObject("data");
-    assertThat(data.fieldNames()).containsExactlyInAnyOrder("id", "reference_id", "amount", "status",
-        "redirect_url", "currency", "created_at", "expires_at");
-    assertThat(data.getValue("amount")).isEqualTo("2500.00");
-    assertThat(data.getString("status")).isEqualTo("pending");
-    assertThat(data.getString("currency")).isEqualTo("HTG");
-    assertThat(data.getString("reference_id")).isEqualTo("ORDER-1");
-    assertThat(data.getString("redirect_url")).startsWith(service.config.publicBaseUrl() + "/checkout/")
-        .doesNotContain(data.getString("id"));
-    OffsetDateTime expires = OffsetDateTime.parse(data.getString("expires_at"));
-    assertThat(Duration.between(before, expires)).isBetween(Duration.ofMinutes(29), Duration.ofMinutes(31));
-  }
-
-  @Test
-  void theFullPaymentShowsFeesFromTheMerchantsRuleAndNullsForAbsentFields() {
-    JsonObject created = createdPayment(tokenA, new JsonObject().put("amount", 1000.5));
-    Http.Response fetched = http.get("/api/merchant/payments/" + created.getString("id"), tokenA);
-
-    assertThat(fetched.status()).isEqualTo(200);
-    JsonObject payment = fetched.data();
-    assertThat(payment.getString("amount")).isEqualTo("1000.50");
-    assertThat(payment.getString("fees")).isEqualTo("30.01"); // 2.5 % of 1000.50 = 25.0125, + 5.00, half-up
-    assertThat(payment.getString("net_amount")).isEqualTo("970.49");
-    assertThat(payment.getString("payment_method")).isEqualTo("wallet");
-    assertThat(payment.containsKey("reference_id")).isTrue();
-    assertThat(payment.getValue("reference_id")).isNull();
-    assertThat(payment.getValue("customer_email")).isNull();
-    assertThat(payment.getValue("completed_at")).isNull();
-    var row = service.sql("SELECT amount::text, fees::text, net_amount::text FROM payments WHERE id = $1::uuid",
-        created.getString("id")).iterator().next();
-    assertThat(List.of(row.getString(0), row.getString(1), row.getString(2)))
-        .containsExactly("1000.50", "30.01", "970.49");
-  }
-
-  @Test
-  void thePathWithoutTheFinalSlashCreatesToo() {
-    assertThat(http.post("/api/merchant/payments/wallet", tokenA, new JsonObject().put("amount", 10)).status())
-        .isEqualTo(201);
-  }
-
-  @ParameterizedTest(name = "{0} -> {1}")
-  @CsvSource(delimiter = '|', value = {
-      "{\"amount\":1.234}|invalid_amount",
-      "{\"amount\":0}|invalid_amount",
-      "{\"amount\":-1}|invalid_amount",
-      "{\"amount\":1e300}|invalid_amount",
-      "{\"amount\":\"100\"}|invalid_amount",
-      "{\"amount\":true}|invalid_amount",
-      "{\"amount\":null}|invalid_amount",
-      "{\"amount\":[100]}|invalid_amount",
-      "{}|invalid_amount",
-      "{\"amount\":100,\"customer_email\":\"not-an-email\"}|invalid_customer_email",
-      "{\"amount\":100,\"reference_id\":7}|invalid_reference_id",
-      "{\"amount\":100,\"tip\":5}|unknown_field",
-      "{\"amount\":100,\"amount\":200}|malformed_json",
-      "[{\"amount\":100}]|malformed_json",
-      "{\"amount\":100|malformed_json"})
-  void invalidBodiesAnswer400WithTheEnvelopeAndStoreNothing(String body, String code) {
-    int before = paymentCount();
-    Http.Response response = http.send("POST", CREATE, tokenA, body, Map.of("Content-Type", "application/json"));
-
-    assertThat(response.status()).isEqualTo(400);
-    assertThat(response.json().getBoolean("success")).isFalse();
-    assertThat(response.errorCode()).isEqualTo(code);
-    assertThat(paymentCount()).isEqualTo(before);
-  }
-
-  @Test
-  void anUnknownFieldIsNamed() {
-    Http.Response response = create(tokenA, new JsonObject().put("amount", 100).put("currency", "USD"));
-    assertThat(response.json().getJsonObject("error").getString("field")).isEqualTo("currency");
-    assertThat(response.json().getJsonObject("error").getString("message")).contains("currency");
-  }
-
-  @Test
-  void hugeStringsAreRefused() {
-    Http.Response response = create(tokenA, new JsonObject().put("amount", 100).put("description", "x".repeat(501)));
-    assertThat(response.status()).isEqualTo(400);
-    assertThat(response.errorCode()).isEqualTo("invalid_description");
-  }
-
-  @Test
-  void oversizedWrongTypeAndBrokenBodiesGet413_415_400() {
-    String big = "{\"amount\":100,\"description\":\"" + "x".repeat(70 * 1024) + "\"}";
-    assertThat(http.send("POST", CREATE, tokenA, big, Map.of("Content-Type", "application/json")).status())
-        .isEqualTo(413);
-    Http.Response form = http.send("POST", CREATE, tokenA, "amount=100",
-        Map.of("Content-Type", "application/x-www-form-urlencoded"));
-    assertThat(form.status()).isEqualTo(415);
-    assertThat(form.errorCode()).isEqualTo("unsupported_media_type");
-    assertThat(http.send("POST", CREATE, tokenA, "{\"amount\":", Map.of("Content-Type", "application/json"))
-        .errorCode()).isEqualTo("malformed_json");
-  }
-
-  @Test
-  void theSameIdempotencyKeyAndBodyReplaysTheFirstAnswer() {
-    Map<String, String> headers = Map.of("Content-Type", "application/json", "Idempotency-Key", "order-77");
-    Http.Response first = http.send("POST", CREATE, tokenA, "{\"amount\":100,\"reference_id\":\"R77\"}", headers);
-    Http.Response second = http.send("POST", CREATE, tokenA, "{\"reference_id\":\"R77\",\"amount\":100.00}", headers);
-
-    assertThat(first.status()).isEqualTo(201);
-    assertThat(second.status()).isEqualTo(201);
-    assertThat(second.body()).isEqualTo(first.body());
-    assertThat(service.sql("SELECT count(*) FROM payments WHERE reference_id = 'R77'").iterator().next()
-        .getLong(0)).isEqualTo(1);
-  }
-
-  @Test
-  void theSameKeyWithAnotherBodyIsAConflict() {
-    Map<String, String> headers = Map.of("Content-Type", "application/json", "Idempotency-Key", "order-78");
-    assertThat(http.send("POST", CREATE, tokenA, "{\"amount\":100}", headers).status()).isEqualTo(201);
-    Http.Response other = http.send("POST", CREATE, tokenA, "{\"amount\":101}", headers);
-    assertThat(other.status()).isEqualTo(409);
-    assertThat(other.errorCode()).isEqualTo("idempotency_key_reused");
-  }
-
-  @Test
-  void aCreateWhoseKeyWasTakenOverMeanwhileStoresNothing() {
-    java.util.UUID merchantId = java.util.UUID.fromString(merchantA.getString("merchant_id"));
-    java.util.UUID slowClaim = java.util.UUID.randomUUID();
-    var bus = new io.walletpay.bus.BusCalls(service.vertx.eventBus(), 10_000);
-    CreatePaymentRequest request = CreatePaymentRequest.parse("{\"amount\":70,\"reference_id\":\"LATE\"}"
-        .getBytes(java.nio.charset.StandardCharsets.UTF_8), AmountLimits.defaults());
-    RunningService.await(bus.request(io.walletpay.bus.Addresses.PAYMENT_CLAIM_IDEMPOTENCY_KEY,
-        new io.walletpay.bus.PaymentMessages.ClaimIdempotencyKey(merchantId, "taken-over", slowClaim,
-            RequestFingerprint.of(request))));
-    // the slow request's claim was abandoned and another request took the key over
-    service.sql("UPDATE idempotency_keys SET claim_id = gen_random_uuid() WHERE idempotency_key = 'taken-over'");
-
-    NewPayment late = new NewPayment(java.util.UUID.randomUUID(), merchantId, request,
-        new FeeRule(java.math.BigDecimal.ZERO, java.math.BigDecimal.ZERO).chargeFor(request.amount()),
-        "late-token-" + java.util.UUID.randomUUID(), "http://localhost/checkout/late", java.time.Duration.ofMinutes(30));
-    Throwable refused = org.assertj.core.api.Assertions.catchThrowable(() -> RunningService.await(bus.request(
-        io.walletpay.bus.Addresses.PAYMENT_CREATE,
-        new io.walletpay.bus.PaymentMessages.CreatePayment(late, "taken-over", slowClaim))));
-
-    assertThat(refused).hasRootCauseInstanceOf(io.walletpay.error.ServiceException.class)
-        .hasRootCauseMessage("A request with this Idempotency-Key is still being processed; retry shortly");
-    assertThat(service.sql("SELECT count(*) FROM payments WHERE reference_id = 'LATE'").iterator().next()
-        .getLong(0)).isZero();
-  }
-
-  @Test
-  void keysArePerMerchant() {
-    Map<String, String> headers = Map.of("Content-Type", "application/json", "Idempotency-Key", "shared-key");
-    Http.Response a = http.send("POST", CREATE, tokenA, "{\"amount\":100}", headers);
-    Http.Response b = http.send("POST", CREATE, tokenB, "{\"amount\":100}", headers);
-    assertThat(a.status()).isEqualTo(201);
-    assertThat(b.status()).isEqualTo(201);
-    assertThat(b.data().getString("id")).isNotEqualTo(a.data().getString("id"));
-  }
-
-  @Test
-  void concurrentIdenticalRequestsCreateExactlyOnePayment() throws Exception {
-    Map<String, String> headers = Map.of("Content-Type", "application/json", "Idempotency-Key", "race-1");
-    List<Http.Response> answers = concurrently(16, () ->
-        http.send("POST", CREATE, tokenA, "{\"amount\":321,\"reference_id\":\"RACE-1\"}", headers));
-
-    Set<String> bodies = new java.util.HashSet<>();
-    for (Http.Response answer : answers) {
-      if (answer.status() == 201) {
-        bodies.add(answer.body());
-      } else {
-        assertThat(answer.status()).isEqualTo(409);
-        assertThat(answer.errorCode()).isEqualTo("idempotency_key_in_use");
-      }
+    @BeforeAll
+    static void start() {
+        service = RunningService.start(Map.of("WALLETPAY_PAYMENTS_EXPIRY_SWEEP_SECONDS", "1"));
+        http = service.http;
+        merchantA = service.createMerchant(new JsonObject()
+                .put("name", "Marché A")
+                .put("fee_percent", "2.50")
+                .put("fee_fixed", "5.00"));
+        tokenA = service.tokenFor(merchantA);
+        tokenB = service.tokenFor(service.createMerchant("Marché B"));
     }
-    assertThat(bodies).hasSize(1);
-    assertThat(service.sql("SELECT count(*) FROM payments WHERE reference_id = 'RACE-1'").iterator().next()
-        .getLong(0)).isEqualTo(1);
-  }
 
-  @Test
-  void listPagesNewestFirstAcrossPagesWithoutDuplicatesOrGaps() {
-    String token = service.tokenFor(service.createMerchant("Lister"));
-    List<String> created = new ArrayList<>();
-    for (int i = 0; i < 23; i++) {
-      created.add(0, createdPayment(token, new JsonObject().put("amount", 10 + i)
-          .put("reference_id", i % 3 == 0 ? "THIRD" : "OTHER")).getString("id"));
+    @AfterAll
+    static void stop() {
+        service.close();
     }
-    List<String> seen = new ArrayList<>();
-    String cursor = null;
-    boolean more = true;
-    while (more) {
-      Http.Response page = http.get("/api/merchant/payments?limit=5"
-          + (cursor == null ? "" : "&starting_after=" + cursor), token);
-      assertThat(page.status()).isEqualTo(200);
-      assertThat(page.dataArray().size()).isLessThanOrEqualTo(5);
-      page.dataArray().forEach(item -> seen.add(((JsonObject) item).getString("id")));
-      more = page.json().getBoolean("has_more");
-      cursor = seen.get(seen.size() - 1);
+
+    static Http.Response create(String token, JsonObject body) {
+        return http.post(CREATE, token, body);
     }
-    assertThat(seen).isEqualTo(created);
 
-    Http.Response thirds = http.get("/api/merchant/payments?reference_id=THIRD&limit=100", token);
-    assertThat(thirds.dataArray()).hasSize(8)
-        .allSatisfy(item -> assertThat(((JsonObject) item).getString("reference_id")).isEqualTo("THIRD"));
-    http.post("/api/merchant/payments/" + created.get(0) + "/cancel", token, null);
-    Http.Response cancelled = http.get("/api/merchant/payments?status=cancelled", token);
-    assertThat(cancelled.dataArray()).hasSize(1);
-    assertThat(http.get("/api/merchant/payments?status=paid", token).status()).isEqualTo(400);
-    assertThat(http.get("/api/merchant/payments?limit=0", token).status()).isEqualTo(400);
-    assertThat(http.get("/api/merchant/payments?limit=101", token).status()).isEqualTo(400);
-    assertThat(http.get("/api/merchant/payments?starting_after=nope", token).status()).isEqualTo(400);
-  }
-
-  @Test
-  void cancellingTwiceAnswers409TheSecondTimeAndZeroesTheFees() {
-    String id = createdPayment(tokenA, new JsonObject().put("amount", 500)).getString("id");
-    Http.Response first = http.post("/api/merchant/payments/" + id + "/cancel", tokenA, null);
-    Http.Response second = http.post("/api/merchant/payments/" + id + "/cancel", tokenA, null);
-
-    assertThat(first.status()).isEqualTo(200);
-    assertThat(first.data().getString("status")).isEqualTo("cancelled");
-    assertThat(first.data().getString("fees")).isEqualTo("0.00");
-    assertThat(first.data().getString("net_amount")).isEqualTo("0.00");
-    assertThat(second.status()).isEqualTo(409);
-    assertThat(second.errorCode()).isEqualTo("invalid_state");
-    assertThat(outboxRows(id)).isEqualTo(1);
-  }
-
-  @Test
-  void racingTransitionsProduceExactlyOne() throws Exception {
-    String id = createdPayment(tokenA, new JsonObject().put("amount", 75)).getString("id");
-    List<Http.Response> answers = concurrently(12, () ->
-        http.post("/api/merchant/payments/" + id + "/cancel", tokenA, null));
-
-    assertThat(answers.stream().filter(a -> a.status() == 200).count()).isEqualTo(1);
-    assertThat(answers.stream().filter(a -> a.status() == 409).count()).isEqualTo(11);
-    assertThat(outboxRows(id)).isEqualTo(1);
-  }
-
-  @Test
-  void pendingPaymentsExpireThroughTheSweepWithTheirWebhookRow() throws Exception {
-    String id = createdPayment(tokenA, new JsonObject().put("amount", 60)).getString("id");
-    service.sql("UPDATE payments SET expires_at = now() - interval '1 second' WHERE id = $1::uuid", id);
-
-    String status = "pending";
-    for (int i = 0; i < 100 && status.equals("pending"); i++) {
-      Thread.sleep(100);
-      status = http.get("/api/merchant/payments/" + id, tokenA).data().getString("status");
+    static JsonObject createdPayment(String token, JsonObject body) {
+        Http.Response response = create(token, body);
+        assertThat(response.status()).as(response.body()).isEqualTo(201);
+        return response.data();
     }
-    assertThat(status).isEqualTo("expired");
-    assertThat(outboxRows(id)).isEqualTo(1);
-    assertThat(http.post("/api/merchant/payments/" + id + "/cancel", tokenA, null).status()).isEqualTo(409);
-  }
 
-  @Test
-  void anotherMerchantsPaymentIsNotFoundOnEveryRoute() {
-    String id = createdPayment(tokenA, new JsonObject().put("amount", 42).put("reference_id", "MINE")).getString("id");
+    @Test
+    void createAnswers201WithExactlyTheDocumentedShape() {
+        OffsetDateTime before = OffsetDateTime.now();
+        Http.Response response = create(
+                tokenA,
+                new JsonObject()
+                        .put("amount", 2500)
+                        .put("reference_id", "ORDER-1")
+                        .put("customer_name", "Jean Baptiste")
+                        .put("customer_email", "jean@example.ht")
+                        .put("description", "Diri"));
 
-    assertThat(http.get("/api/merchant/payments/" + id, tokenB).status()).isEqualTo(404);
-    assertThat(http.post("/api/merchant/payments/" + id + "/cancel", tokenB, null).status()).isEqualTo(404);
-    assertThat(http.get("/api/merchant/payments?reference_id=MINE", tokenB).dataArray()).isEmpty();
-    assertThat(http.get("/api/merchant/payments?starting_after=" + id, tokenB).dataArray()).isEmpty();
-    assertThat(http.get("/api/merchant/payments/" + id, tokenA).data().getString("status")).isEqualTo("pending");
-    assertThat(http.get("/api/merchant/payments/not-a-uuid", tokenA).status()).isEqualTo(404);
-  }
+        assertThat(response.status()).isEqualTo(201);
+        JsonObject body = response.json();
+        assertThat(body.fieldNames()).containsExactlyInAnyOrder("success", "data");
+        assertThat(body.getBoolean("success")).isTrue();
+        JsonObject data = body.getJsonObject("data");
+        assertThat(data.fieldNames())
+                .containsExactlyInAnyOrder(
+                        "id",
+                        "reference_id",
+                        "amount",
+                        "status",
+                        "redirect_url",
+                        "currency",
+                        "created_at",
+                        "expires_at");
+        assertThat(data.getValue("amount")).isEqualTo("2500.00");
+        assertThat(data.getString("status")).isEqualTo("pending");
+        assertThat(data.getString("currency")).isEqualTo("HTG");
+        assertThat(data.getString("reference_id")).isEqualTo("ORDER-1");
+        assertThat(data.getString("redirect_url"))
+                .startsWith(service.config.publicBaseUrl() + "/checkout/")
+                .doesNotContain(data.getString("id"));
+        OffsetDateTime expires = OffsetDateTime.parse(data.getString("expires_at"));
+        assertThat(Duration.between(before, expires)).isBetween(Duration.ofMinutes(29), Duration.ofMinutes(31));
+    }
 
-  @Test
-  void theCreateRouteIsRateLimitedPerMerchantWithRetryAfter() {
-    try (RunningService limited = RunningService.start(Map.of("WALLETPAY_PAYMENTS_CREATE_RATE_PER_SECOND", "3"))) {
-      String token = limited.tokenFor(limited.createMerchant("Busy"));
-      String other = limited.tokenFor(limited.createMerchant("Calm"));
-      List<Integer> statuses = new ArrayList<>();
-      Http.Response limitedAnswer = null;
-      for (int i = 0; i < 10; i++) {
-        Http.Response answer = limited.http.post(CREATE, token, new JsonObject().put("amount", 10));
-        statuses.add(answer.status());
-        if (answer.status() == 429) {
-          limitedAnswer = answer;
+    @Test
+    void theFullPaymentShowsFeesFromTheMerchantsRuleAndNullsForAbsentFields() {
+        JsonObject created = createdPayment(tokenA, new JsonObject().put("amount", 1000.5));
+        Http.Response fetched = http.get("/api/merchant/payments/" + created.getString("id"), tokenA);
+
+        assertThat(fetched.status()).isEqualTo(200);
+        JsonObject payment = fetched.data();
+        assertThat(payment.getString("amount")).isEqualTo("1000.50");
+        assertThat(payment.getString("fees")).isEqualTo("30.01"); // 2.5 % of 1000.50 = 25.0125, + 5.00, half-up
+        assertThat(payment.getString("net_amount")).isEqualTo("970.49");
+        assertThat(payment.getString("payment_method")).isEqualTo("wallet");
+        assertThat(payment.containsKey("reference_id")).isTrue();
+        assertThat(payment.getValue("reference_id")).isNull();
+        assertThat(payment.getValue("customer_email")).isNull();
+        assertThat(payment.getValue("completed_at")).isNull();
+        var row = service.sql(
+                        "SELECT amount::text, fees::text, net_amount::text FROM payments WHERE id = $1::uuid",
+                        created.getString("id"))
+                .iterator()
+                .next();
+        assertThat(List.of(row.getString(0), row.getString(1), row.getString(2)))
+                .containsExactly("1000.50", "30.01", "970.49");
+    }
+
+    @Test
+    void thePathWithoutTheFinalSlashCreatesToo() {
+        assertThat(http.post("/api/merchant/payments/wallet", tokenA, new JsonObject().put("amount", 10))
+                        .status())
+                .isEqualTo(201);
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "{\"amount\":1.234}|invalid_amount",
+                "{\"amount\":0}|invalid_amount",
+                "{\"amount\":-1}|invalid_amount",
+                "{\"amount\":1e300}|invalid_amount",
+                "{\"amount\":\"100\"}|invalid_amount",
+                "{\"amount\":true}|invalid_amount",
+                "{\"amount\":null}|invalid_amount",
+                "{\"amount\":[100]}|invalid_amount",
+                "{}|invalid_amount",
+                "{\"amount\":100,\"customer_email\":\"not-an-email\"}|invalid_customer_email",
+                "{\"amount\":100,\"reference_id\":7}|invalid_reference_id",
+                "{\"amount\":100,\"tip\":5}|unknown_field",
+                "{\"amount\":100,\"amount\":200}|malformed_json",
+                "[{\"amount\":100}]|malformed_json",
+                "{\"amount\":100|malformed_json"
+            })
+    void invalidBodiesAnswer400WithTheEnvelopeAndStoreNothing(String body, String code) {
+        int before = paymentCount();
+        Http.Response response = http.send("POST", CREATE, tokenA, body, Map.of("Content-Type", "application/json"));
+
+        assertThat(response.status()).isEqualTo(400);
+        assertThat(response.json().getBoolean("success")).isFalse();
+        assertThat(response.errorCode()).isEqualTo(code);
+        assertThat(paymentCount()).isEqualTo(before);
+    }
+
+    @Test
+    void anUnknownFieldIsNamed() {
+        Http.Response response =
+                create(tokenA, new JsonObject().put("amount", 100).put("currency", "USD"));
+        assertThat(response.json().getJsonObject("error").getString("field")).isEqualTo("currency");
+        assertThat(response.json().getJsonObject("error").getString("message")).contains("currency");
+    }
+
+    @Test
+    void hugeStringsAreRefused() {
+        Http.Response response =
+                create(tokenA, new JsonObject().put("amount", 100).put("description", "x".repeat(501)));
+        assertThat(response.status()).isEqualTo(400);
+        assertThat(response.errorCode()).isEqualTo("invalid_description");
+    }
+
+    @Test
+    void oversizedWrongTypeAndBrokenBodiesGet413_415_400() {
+        String big = "{\"amount\":100,\"description\":\"" + "x".repeat(70 * 1024) + "\"}";
+        assertThat(http.send("POST", CREATE, tokenA, big, Map.of("Content-Type", "application/json"))
+                        .status())
+                .isEqualTo(413);
+        Http.Response form = http.send(
+                "POST", CREATE, tokenA, "amount=100", Map.of("Content-Type", "application/x-www-form-urlencoded"));
+        assertThat(form.status()).isEqualTo(415);
+        assertThat(form.errorCode()).isEqualTo("unsupported_media_type");
+        assertThat(http.send("POST", CREATE, tokenA, "{\"amount\":", Map.of("Content-Type", "application/json"))
+                        .errorCode())
+                .isEqualTo("malformed_json");
+    }
+
+    @Test
+    void theSameIdempotencyKeyAndBodyReplaysTheFirstAnswer() {
+        Map<String, String> headers = Map.of("Content-Type", "application/json", "Idempotency-Key", "order-77");
+        Http.Response first = http.send("POST", CREATE, tokenA, "{\"amount\":100,\"reference_id\":\"R77\"}", headers);
+        Http.Response second =
+                http.send("POST", CREATE, tokenA, "{\"reference_id\":\"R77\",\"amount\":100.00}", headers);
+
+        assertThat(first.status()).isEqualTo(201);
+        assertThat(second.status()).isEqualTo(201);
+        assertThat(second.body()).isEqualTo(first.body());
+        assertThat(service.sql("SELECT count(*) FROM payments WHERE reference_id = 'R77'")
+                        .iterator()
+                        .next()
+                        .getLong(0))
+                .isEqualTo(1);
+    }
+
+    @Test
+    void theSameKeyWithAnotherBodyIsAConflict() {
+        Map<String, String> headers = Map.of("Content-Type", "application/json", "Idempotency-Key", "order-78");
+        assertThat(http.send("POST", CREATE, tokenA, "{\"amount\":100}", headers)
+                        .status())
+                .isEqualTo(201);
+        Http.Response other = http.send("POST", CREATE, tokenA, "{\"amount\":101}", headers);
+        assertThat(other.status()).isEqualTo(409);
+        assertThat(other.errorCode()).isEqualTo("idempotency_key_reused");
+    }
+
+    @Test
+    void aCreateWhoseKeyWasTakenOverMeanwhileStoresNothing() {
+        java.util.UUID merchantId = java.util.UUID.fromString(merchantA.getString("merchant_id"));
+        java.util.UUID slowClaim = java.util.UUID.randomUUID();
+        var bus = new io.walletpay.bus.BusCalls(service.vertx.eventBus(), 10_000);
+        CreatePaymentRequest request = CreatePaymentRequest.parse(
+                "{\"amount\":70,\"reference_id\":\"LATE\"}".getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                AmountLimits.defaults());
+        RunningService.await(bus.request(
+                io.walletpay.bus.Addresses.PAYMENT_CLAIM_IDEMPOTENCY_KEY,
+                new io.walletpay.bus.PaymentMessages.ClaimIdempotencyKey(
+                        merchantId, "taken-over", slowClaim, RequestFingerprint.of(request))));
+        // the slow request's claim was abandoned and another request took the key over
+        service.sql("UPDATE idempotency_keys SET claim_id = gen_random_uuid() WHERE idempotency_key = 'taken-over'");
+
+        NewPayment late = new NewPayment(
+                java.util.UUID.randomUUID(),
+                merchantId,
+                request,
+                new FeeRule(java.math.BigDecimal.ZERO, java.math.BigDecimal.ZERO).chargeFor(request.amount()),
+                "late-token-" + java.util.UUID.randomUUID(),
+                "http://localhost/checkout/late",
+                java.time.Duration.ofMinutes(30));
+        Throwable refused = org.assertj.core.api.Assertions.catchThrowable(() -> RunningService.await(bus.request(
+                io.walletpay.bus.Addresses.PAYMENT_CREATE,
+                new io.walletpay.bus.PaymentMessages.CreatePayment(late, "taken-over", slowClaim))));
+
+        assertThat(refused)
+                .hasRootCauseInstanceOf(io.walletpay.error.ServiceException.class)
+                .hasRootCauseMessage("A request with this Idempotency-Key is still being processed; retry shortly");
+        assertThat(service.sql("SELECT count(*) FROM payments WHERE reference_id = 'LATE'")
+                        .iterator()
+                        .next()
+                        .getLong(0))
+                .isZero();
+    }
+
+    @Test
+    void keysArePerMerchant() {
+        Map<String, String> headers = Map.of("Content-Type", "application/json", "Idempotency-Key", "shared-key");
+        Http.Response a = http.send("POST", CREATE, tokenA, "{\"amount\":100}", headers);
+        Http.Response b = http.send("POST", CREATE, tokenB, "{\"amount\":100}", headers);
+        assertThat(a.status()).isEqualTo(201);
+        assertThat(b.status()).isEqualTo(201);
+        assertThat(b.data().getString("id")).isNotEqualTo(a.data().getString("id"));
+    }
+
+    @Test
+    void concurrentIdenticalRequestsCreateExactlyOnePayment() throws Exception {
+        Map<String, String> headers = Map.of("Content-Type", "application/json", "Idempotency-Key", "race-1");
+        List<Http.Response> answers = concurrently(
+                16, () -> http.send("POST", CREATE, tokenA, "{\"amount\":321,\"reference_id\":\"RACE-1\"}", headers));
+
+        Set<String> bodies = new java.util.HashSet<>();
+        for (Http.Response answer : answers) {
+            if (answer.status() == 201) {
+                bodies.add(answer.body());
+            } else {
+                assertThat(answer.status()).isEqualTo(409);
+                assertThat(answer.errorCode()).isEqualTo("idempotency_key_in_use");
+            }
         }
-      }
-      assertThat(statuses).contains(201, 429);
-      assertThat(limitedAnswer.header("Retry-After")).matches("\\d+");
-      assertThat(limitedAnswer.errorCode()).isEqualTo("rate_limited");
-      assertThat(limited.http.post(CREATE, other, new JsonObject().put("amount", 10)).status()).isEqualTo(201);
+        assertThat(bodies).hasSize(1);
+        assertThat(service.sql("SELECT count(*) FROM payments WHERE reference_id = 'RACE-1'")
+                        .iterator()
+                        .next()
+                        .getLong(0))
+                .isEqualTo(1);
     }
-  }
 
-  static int paymentCount() {
-    return service.sql("SELECT count(*) FROM payments").iterator().next().getInteger(0);
-  }
+    @Test
+    void listPagesNewestFirstAcrossPagesWithoutDuplicatesOrGaps() {
+        String token = service.tokenFor(service.createMerchant("Lister"));
+        List<String> created = new ArrayList<>();
+        for (int i = 0; i < 23; i++) {
+            created.add(
+                    0,
+                    createdPayment(
+                                    token,
+                                    new JsonObject()
+                                            .put("amount", 10 + i)
+                                            .put("reference_id", i % 3 == 0 ? "THIRD" : "OTHER"))
+                            .getString("id"));
+        }
+        List<String> seen = new ArrayList<>();
+        String cursor = null;
+        boolean more = true;
+        while (more) {
+            Http.Response page = http.get(
+                    "/api/merchant/payments?limit=5" + (cursor == null ? "" : "&starting_after=" + cursor), token);
+            assertThat(page.status()).isEqualTo(200);
+            assertThat(page.dataArray().size()).isLessThanOrEqualTo(5);
+            page.dataArray().forEach(item -> seen.add(((JsonObject) item).getString("id")));
+            more = page.json().getBoolean("has_more");
+            cursor = seen.get(seen.size() - 1);
+        }
+        assertThat(seen).isEqualTo(created);
 
-  static long outboxRows(String paymentId) {
-    return service.sql("SELECT count(*) FROM webhook_deliveries WHERE payment_id = $1::uuid", paymentId)
-        .iterator().next().getLong(0);
-  }
-
-  static <T> List<T> concurrently(int n, Callable<T> call) throws Exception {
-    ExecutorService pool = Executors.newFixedThreadPool(n);
-    try {
-      List<Future<T>> futures = new ArrayList<>();
-      for (int i = 0; i < n; i++) {
-        futures.add(pool.submit(call));
-      }
-      List<T> results = new ArrayList<>();
-      for (Future<T> future : futures) {
-        results.add(future.get());
-      }
-      return results;
-    } finally {
-      pool.shutdown();
+        Http.Response thirds = http.get("/api/merchant/payments?reference_id=THIRD&limit=100", token);
+        assertThat(thirds.dataArray()).hasSize(8).allSatisfy(item -> assertThat(
+                        ((JsonObject) item).getString("reference_id"))
+                .isEqualTo("THIRD"));
+        http.post("/api/merchant/payments/" + created.get(0) + "/cancel", token, null);
+        Http.Response cancelled = http.get("/api/merchant/payments?status=cancelled", token);
+        assertThat(cancelled.dataArray()).hasSize(1);
+        assertThat(http.get("/api/merchant/payments?status=paid", token).status())
+                .isEqualTo(400);
+        assertThat(http.get("/api/merchant/payments?limit=0", token).status()).isEqualTo(400);
+        assertThat(http.get("/api/merchant/payments?limit=101", token).status()).isEqualTo(400);
+        assertThat(http.get("/api/merchant/payments?starting_after=nope", token).status())
+                .isEqualTo(400);
     }
-  }
+
+    @Test
+    void cancellingTwiceAnswers409TheSecondTimeAndZeroesTheFees() {
+        String id = createdPayment(tokenA, new JsonObject().put("amount", 500)).getString("id");
+        Http.Response first = http.post("/api/merchant/payments/" + id + "/cancel", tokenA, null);
+        Http.Response second = http.post("/api/merchant/payments/" + id + "/cancel", tokenA, null);
+
+        assertThat(first.status()).isEqualTo(200);
+        assertThat(first.data().getString("status")).isEqualTo("cancelled");
+        assertThat(first.data().getString("fees")).isEqualTo("0.00");
+        assertThat(first.data().getString("net_amount")).isEqualTo("0.00");
+        assertThat(second.status()).isEqualTo(409);
+        assertThat(second.errorCode()).isEqualTo("invalid_state");
+        assertThat(outboxRows(id)).isEqualTo(1);
+    }
+
+    @Test
+    void racingTransitionsProduceExactlyOne() throws Exception {
+        String id = createdPayment(tokenA, new JsonObject().put("amount", 75)).getString("id");
+        List<Http.Response> answers =
+                concurrently(12, () -> http.post("/api/merchant/payments/" + id + "/cancel", tokenA, null));
+
+        assertThat(answers.stream().filter(a -> a.status() == 200).count()).isEqualTo(1);
+        assertThat(answers.stream().filter(a -> a.status() == 409).count()).isEqualTo(11);
+        assertThat(outboxRows(id)).isEqualTo(1);
+    }
+
+    @Test
+    void pendingPaymentsExpireThroughTheSweepWithTheirWebhookRow() throws Exception {
+        String id = createdPayment(tokenA, new JsonObject().put("amount", 60)).getString("id");
+        service.sql("UPDATE payments SET expires_at = now() - interval '1 second' WHERE id = $1::uuid", id);
+
+        String status = "pending";
+        for (int i = 0; i < 100 && status.equals("pending"); i++) {
+            Thread.sleep(100);
+            status = http.get("/api/merchant/payments/" + id, tokenA).data().getString("status");
+        }
+        assertThat(status).isEqualTo("expired");
+        assertThat(outboxRows(id)).isEqualTo(1);
+        assertThat(http.post("/api/merchant/payments/" + id + "/cancel", tokenA, null)
+                        .status())
+                .isEqualTo(409);
+    }
+
+    @Test
+    void anotherMerchantsPaymentIsNotFoundOnEveryRoute() {
+        String id = createdPayment(tokenA, new JsonObject().put("amount", 42).put("reference_id", "MINE"))
+                .getString("id");
+
+        assertThat(http.get("/api/merchant/payments/" + id, tokenB).status()).isEqualTo(404);
+        assertThat(http.post("/api/merchant/payments/" + id + "/cancel", tokenB, null)
+                        .status())
+                .isEqualTo(404);
+        assertThat(http.get("/api/merchant/payments?reference_id=MINE", tokenB).dataArray())
+                .isEmpty();
+        assertThat(http.get("/api/merchant/payments?starting_after=" + id, tokenB)
+                        .dataArray())
+                .isEmpty();
+        assertThat(http.get("/api/merchant/payments/" + id, tokenA).data().getString("status"))
+                .isEqualTo("pending");
+        assertThat(http.get("/api/merchant/payments/not-a-uuid", tokenA).status())
+                .isEqualTo(404);
+    }
+
+    @Test
+    void theCreateRouteIsRateLimitedPerMerchantWithRetryAfter() {
+        try (RunningService limited = RunningService.start(Map.of("WALLETPAY_PAYMENTS_CREATE_RATE_PER_SECOND", "3"))) {
+            String token = limited.tokenFor(limited.createMerchant("Busy"));
+            String other = limited.tokenFor(limited.createMerchant("Calm"));
+            List<Integer> statuses = new ArrayList<>();
+            Http.Response limitedAnswer = null;
+            for (int i = 0; i < 10; i++) {
+                Http.Response answer = limited.http.post(CREATE, token, new JsonObject().put("amount", 10));
+                statuses.add(answer.status());
+                if (answer.status() == 429) {
+                    limitedAnswer = answer;
+                }
+            }
+            assertThat(statuses).contains(201, 429);
+            assertThat(limitedAnswer.header("Retry-After")).matches("\\d+");
+            assertThat(limitedAnswer.errorCode()).isEqualTo("rate_limited");
+            assertThat(limited.http
+                            .post(CREATE, other, new JsonObject().put("amount", 10))
+                            .status())
+                    .isEqualTo(201);
+        }
+    }
+
+    static int paymentCount() {
+        return service.sql("SELECT count(*) FROM payments").iterator().next().getInteger(0);
+    }
+
+    static long outboxRows(String paymentId) {
+        return service.sql("SELECT count(*) FROM webhook_deliveries WHERE payment_id = $1::uuid", paymentId)
+                .iterator()
+                .next()
+                .getLong(0);
+    }
+
+    static <T> List<T> concurrently(int n, Callable<T> call) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(n);
+        try {
+            List<Future<T>> futures = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                futures.add(pool.submit(call));
+            }
+            List<T> results = new ArrayList<>();
+            for (Future<T> future : futures) {
+                results.add(future.get());
+            }
+            return results;
+        } finally {
+            pool.shutdown();
+        }
+    }
 }

@@ -19,31 +19,39 @@ import org.junit.jupiter.api.Test;
  */
 class CheckoutEscapingTest {
 
-  static final String MARKUP = "<img src=x onerror=alert(1)>\"'&";
-  static final String ESCAPED = "&lt;img src=x onerror=alert(1)&gt;&quot;&#39;&amp;";
+    static final String MARKUP = "<img src=x onerror=alert(1)>\"'&";
+    static final String ESCAPED = "&lt;img src=x onerror=alert(1)&gt;&quot;&#39;&amp;";
 
-  @Test
-  void merchantAndCustomerTextIsEscapedOnThePageTheErrorPageAndTheReceipt() {
-    try (RunningService service = RunningService.start()) {
-      String token = service.tokenFor(service.createMerchant("Shop " + MARKUP));
-      JsonObject payment = service.createPayment(token, new JsonObject().put("amount", 15)
-          .put("reference_id", "R" + MARKUP).put("description", "D" + MARKUP));
-      String path = URI.create(payment.getString("redirect_url")).getRawPath();
-      Map<String, String> form = Map.of("Content-Type", "application/x-www-form-urlencoded");
+    @Test
+    void merchantAndCustomerTextIsEscapedOnThePageTheErrorPageAndTheReceipt() {
+        try (RunningService service = RunningService.start()) {
+            String token = service.tokenFor(service.createMerchant("Shop " + MARKUP));
+            JsonObject payment = service.createPayment(
+                    token,
+                    new JsonObject()
+                            .put("amount", 15)
+                            .put("reference_id", "R" + MARKUP)
+                            .put("description", "D" + MARKUP));
+            String path = URI.create(payment.getString("redirect_url")).getRawPath();
+            Map<String, String> form = Map.of("Content-Type", "application/x-www-form-urlencoded");
 
-      Http.Response page = service.http.get(path, null);
-      Http.Response rejected = service.http.send("POST", path, null,
-          "action=pay&phone=" + URLEncoder.encode("509" + MARKUP, StandardCharsets.UTF_8), form);
-      Http.Response receipt = service.http.send("POST", path, null, "action=pay&phone=50912345678", form);
+            Http.Response page = service.http.get(path, null);
+            Http.Response rejected = service.http.send(
+                    "POST",
+                    path,
+                    null,
+                    "action=pay&phone=" + URLEncoder.encode("509" + MARKUP, StandardCharsets.UTF_8),
+                    form);
+            Http.Response receipt = service.http.send("POST", path, null, "action=pay&phone=50912345678", form);
 
-      assertThat(page.body()).contains("Shop " + ESCAPED, "R" + ESCAPED, "D" + ESCAPED);
-      assertThat(rejected.status()).isEqualTo(400);
-      assertThat(rejected.body()).contains("value=\"509" + ESCAPED + "\"");
-      assertThat(receipt.status()).isEqualTo(200);
-      assertThat(receipt.body()).contains("Shop " + ESCAPED, "R" + ESCAPED);
-      for (Http.Response answer : List.of(page, rejected, receipt)) {
-        assertThat(answer.body()).doesNotContain("<img").doesNotContain("onerror=alert(1)>");
-      }
+            assertThat(page.body()).contains("Shop " + ESCAPED, "R" + ESCAPED, "D" + ESCAPED);
+            assertThat(rejected.status()).isEqualTo(400);
+            assertThat(rejected.body()).contains("value=\"509" + ESCAPED + "\"");
+            assertThat(receipt.status()).isEqualTo(200);
+            assertThat(receipt.body()).contains("Shop " + ESCAPED, "R" + ESCAPED);
+            for (Http.Response answer : List.of(page, rejected, receipt)) {
+                assertThat(answer.body()).doesNotContain("<img").doesNotContain("onerror=alert(1)>");
+            }
+        }
     }
-  }
 }

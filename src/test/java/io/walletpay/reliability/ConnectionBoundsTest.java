@@ -24,164 +24,184 @@ import org.junit.jupiter.api.Test;
  */
 class ConnectionBoundsTest {
 
-  static final int MAX_CONNECTIONS = 6;
-  static RunningService service;
+    static final int MAX_CONNECTIONS = 6;
+    static RunningService service;
 
-  @BeforeAll
-  static void start() {
-    service = RunningService.start(Map.of(
-        "WALLETPAY_HTTP_IDLE_TIMEOUT_SECONDS", "2",
-        "WALLETPAY_HTTP_MAX_CONNECTIONS", Integer.toString(MAX_CONNECTIONS)));
-  }
-
-  @AfterAll
-  static void stop() {
-    service.close();
-  }
-
-  @Test
-  void aClientTricklingItsRequestHeadIsCutOffAlthoughEveryByteArrivesBeforeTheIdleTimeout() throws Exception {
-    String head = "GET /health/live HTTP/1.1\r\nHost: localhost\r\nX-Padding: " + "p".repeat(200) + "\r\n\r\n";
-    try (Socket socket = new Socket("127.0.0.1", service.config.http().port())) {
-      socket.setSoTimeout(10_000);
-      OutputStream out = socket.getOutputStream();
-      int sent = 0;
-      boolean cutOff = false;
-      for (; sent < head.length(); sent++) {
-        try {
-          out.write(head.charAt(sent));
-          out.flush();
-        } catch (SocketException closed) {
-          cutOff = true;
-          break;
-        }
-        if (socket.getInputStream().available() > 0 || closedByPeer(socket)) {
-          cutOff = true;
-          break;
-        }
-        Thread.sleep(100); // one byte every 100 ms: far more often than the 2 s idle timeout
-      }
-      assertThat(cutOff).as("the connection was closed before the head was complete").isTrue();
-      assertThat(sent).as("bytes sent before the cut").isLessThan(head.length());
-      assertThat(readToEnd(socket.getInputStream())).as("nothing was answered").doesNotContain("200");
+    @BeforeAll
+    static void start() {
+        service = RunningService.start(Map.of(
+                "WALLETPAY_HTTP_IDLE_TIMEOUT_SECONDS",
+                "2",
+                "WALLETPAY_HTTP_MAX_CONNECTIONS",
+                Integer.toString(MAX_CONNECTIONS)));
     }
-  }
 
-  @Test
-  void connectionsOverTheLimitAreClosedAtOnceAndTheOpenOnesKeepBeingServed() throws Exception {
-    List<Socket> held = new ArrayList<>();
-    try {
-      for (int i = 0; i < MAX_CONNECTIONS; i++) {
-        Socket socket = new Socket("127.0.0.1", service.config.http().port());
-        socket.setSoTimeout(5_000);
-        assertThat(keepAliveRequest(socket)).as("connection " + i).startsWith("HTTP/1.1 200");
-        held.add(socket);
-      }
+    @AfterAll
+    static void stop() {
+        service.close();
+    }
 
-      try (Socket extra = new Socket("127.0.0.1", service.config.http().port())) {
-        extra.setSoTimeout(5_000);
-        String answer;
+    @Test
+    void aClientTricklingItsRequestHeadIsCutOffAlthoughEveryByteArrivesBeforeTheIdleTimeout() throws Exception {
+        String head = "GET /health/live HTTP/1.1\r\nHost: localhost\r\nX-Padding: " + "p".repeat(200) + "\r\n\r\n";
+        try (Socket socket = new Socket("127.0.0.1", service.config.http().port())) {
+            socket.setSoTimeout(10_000);
+            OutputStream out = socket.getOutputStream();
+            int sent = 0;
+            boolean cutOff = false;
+            for (; sent < head.length(); sent++) {
+                try {
+                    out.write(head.charAt(sent));
+                    out.flush();
+                } catch (SocketException closed) {
+                    cutOff = true;
+                    break;
+                }
+                if (socket.getInputStream().available() > 0 || closedByPeer(socket)) {
+                    cutOff = true;
+                    break;
+                }
+                Thread.sleep(100); // one byte every 100 ms: far more often than the 2 s idle timeout
+            }
+            assertThat(cutOff)
+                    .as("the connection was closed before the head was complete")
+                    .isTrue();
+            assertThat(sent).as("bytes sent before the cut").isLessThan(head.length());
+            assertThat(readToEnd(socket.getInputStream()))
+                    .as("nothing was answered")
+                    .doesNotContain("200");
+        }
+    }
+
+    @Test
+    void connectionsOverTheLimitAreClosedAtOnceAndTheOpenOnesKeepBeingServed() throws Exception {
+        List<Socket> held = new ArrayList<>();
         try {
-          answer = keepAliveRequest(extra);
+            for (int i = 0; i < MAX_CONNECTIONS; i++) {
+                Socket socket = new Socket("127.0.0.1", service.config.http().port());
+                socket.setSoTimeout(5_000);
+                assertThat(keepAliveRequest(socket)).as("connection " + i).startsWith("HTTP/1.1 200");
+                held.add(socket);
+            }
+
+            try (Socket extra = new Socket("127.0.0.1", service.config.http().port())) {
+                extra.setSoTimeout(5_000);
+                String answer;
+                try {
+                    answer = keepAliveRequest(extra);
+                } catch (IOException reset) {
+                    answer = "";
+                }
+                assertThat(answer)
+                        .as("the connection over the limit gets no answer")
+                        .isEmpty();
+            }
+            for (Socket socket : held) {
+                assertThat(keepAliveRequest(socket)).startsWith("HTTP/1.1 200");
+            }
+
+            held.remove(0).close();
+            String answer = "";
+            for (int i = 0; i < 50 && !answer.startsWith("HTTP/1.1 200"); i++) {
+                Thread.sleep(20); // the server counts the closed connection once it has seen the close
+                try (Socket again =
+                        new Socket("127.0.0.1", service.config.http().port())) {
+                    again.setSoTimeout(5_000);
+                    answer = keepAliveRequest(again);
+                } catch (IOException notYet) {
+                    answer = "";
+                }
+            }
+            assertThat(answer).as("a slot freed by a close is usable again").startsWith("HTTP/1.1 200");
+        } finally {
+            for (Socket socket : held) {
+                socket.close();
+            }
+        }
+    }
+
+    @Test
+    void aBodyAnnouncedOverTheLimitIsRefusedWith413BeforeItIsSent() {
+        RawHttp.Answer answer = new RawHttp(service.config.http().port())
+                .send(
+                        "POST",
+                        "/api/merchant/token".getBytes(StandardCharsets.US_ASCII),
+                        new byte[][] {
+                            "Content-Type: application/json".getBytes(StandardCharsets.US_ASCII),
+                            "Content-Length: 100000000".getBytes(StandardCharsets.US_ASCII)
+                        },
+                        null);
+        assertThat(answer.status()).isEqualTo(413);
+        assertThat(answer.json().getJsonObject("error").getString("code")).isEqualTo("payload_too_large");
+    }
+
+    @Test
+    void anOverLongRequestLineOrHeaderBlockIsRefusedWithTheEnvelopeOrTheCustomersPage() {
+        RawHttp raw = new RawHttp(service.config.http().port());
+        RawHttp.Answer longLine =
+                raw.send("GET", "/api/merchant/payments?reference_id=" + "x".repeat(5_000), Map.of(), null);
+        RawHttp.Answer bigHeaders = raw.send(
+                "GET",
+                "/api/merchant/payments",
+                Map.of("X-Filler", "x".repeat(service.config.http().maxHeaderBytes() + 1)),
+                null);
+        RawHttp.Answer checkoutHeaders = raw.send(
+                "GET",
+                "/checkout/some-token",
+                Map.of("X-Filler", "x".repeat(service.config.http().maxHeaderBytes() + 1)),
+                null);
+
+        assertThat(longLine.status()).isEqualTo(414);
+        assertThat(longLine.json().getJsonObject("error").getString("code")).isEqualTo("uri_too_long");
+        assertThat(bigHeaders.status()).isEqualTo(431);
+        assertThat(bigHeaders.json().getJsonObject("error").getString("code")).isEqualTo("headers_too_large");
+        assertThat(checkoutHeaders.status()).isEqualTo(431);
+        assertThat(checkoutHeaders.mediaType()).isEqualTo("text/html");
+        assertThat(checkoutHeaders.header("Content-Security-Policy")).contains("default-src 'none'");
+    }
+
+    /** One GET on a kept-alive connection; the status line and headers, or "" when the server closed instead. */
+    private static String keepAliveRequest(Socket socket) throws IOException {
+        socket.getOutputStream()
+                .write("GET /health/live HTTP/1.1\r\nHost: localhost\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+        socket.getOutputStream().flush();
+        InputStream in = socket.getInputStream();
+        StringBuilder head = new StringBuilder();
+        int contentLength = 0;
+        while (!head.toString().endsWith("\r\n\r\n")) {
+            int b = in.read();
+            if (b < 0) {
+                return "";
+            }
+            head.append((char) b);
+        }
+        for (String line : head.toString().split("\r\n")) {
+            if (line.toLowerCase().startsWith("content-length:")) {
+                contentLength = Integer.parseInt(line.substring(15).trim());
+            }
+        }
+        in.readNBytes(contentLength);
+        return head.toString();
+    }
+
+    private static boolean closedByPeer(Socket socket) throws IOException {
+        socket.setSoTimeout(1);
+        try {
+            return socket.getInputStream().read() < 0;
+        } catch (java.net.SocketTimeoutException stillOpen) {
+            return false;
+        } catch (SocketException reset) {
+            return true;
+        } finally {
+            socket.setSoTimeout(10_000);
+        }
+    }
+
+    private static String readToEnd(InputStream in) {
+        try {
+            return new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
         } catch (IOException reset) {
-          answer = "";
+            return "";
         }
-        assertThat(answer).as("the connection over the limit gets no answer").isEmpty();
-      }
-      for (Socket socket : held) {
-        assertThat(keepAliveRequest(socket)).startsWith("HTTP/1.1 200");
-      }
-
-      held.remove(0).close();
-      String answer = "";
-      for (int i = 0; i < 50 && !answer.startsWith("HTTP/1.1 200"); i++) {
-        Thread.sleep(20); // the server counts the closed connection once it has seen the close
-        try (Socket again = new Socket("127.0.0.1", service.config.http().port())) {
-          again.setSoTimeout(5_000);
-          answer = keepAliveRequest(again);
-        } catch (IOException notYet) {
-          answer = "";
-        }
-      }
-      assertThat(answer).as("a slot freed by a close is usable again").startsWith("HTTP/1.1 200");
-    } finally {
-      for (Socket socket : held) {
-        socket.close();
-      }
     }
-  }
-
-  @Test
-  void aBodyAnnouncedOverTheLimitIsRefusedWith413BeforeItIsSent() {
-    RawHttp.Answer answer = new RawHttp(service.config.http().port()).send("POST",
-        "/api/merchant/token".getBytes(StandardCharsets.US_ASCII), new byte[][] {
-            "Content-Type: application/json".getBytes(StandardCharsets.US_ASCII),
-            "Content-Length: 100000000".getBytes(StandardCharsets.US_ASCII)}, null);
-    assertThat(answer.status()).isEqualTo(413);
-    assertThat(answer.json().getJsonObject("error").getString("code")).isEqualTo("payload_too_large");
-  }
-
-  @Test
-  void anOverLongRequestLineOrHeaderBlockIsRefusedWithTheEnvelopeOrTheCustomersPage() {
-    RawHttp raw = new RawHttp(service.config.http().port());
-    RawHttp.Answer longLine = raw.send("GET", "/api/merchant/payments?reference_id=" + "x".repeat(5_000),
-        Map.of(), null);
-    RawHttp.Answer bigHeaders = raw.send("GET", "/api/merchant/payments",
-        Map.of("X-Filler", "x".repeat(service.config.http().maxHeaderBytes() + 1)), null);
-    RawHttp.Answer checkoutHeaders = raw.send("GET", "/checkout/some-token",
-        Map.of("X-Filler", "x".repeat(service.config.http().maxHeaderBytes() + 1)), null);
-
-    assertThat(longLine.status()).isEqualTo(414);
-    assertThat(longLine.json().getJsonObject("error").getString("code")).isEqualTo("uri_too_long");
-    assertThat(bigHeaders.status()).isEqualTo(431);
-    assertThat(bigHeaders.json().getJsonObject("error").getString("code")).isEqualTo("headers_too_large");
-    assertThat(checkoutHeaders.status()).isEqualTo(431);
-    assertThat(checkoutHeaders.mediaType()).isEqualTo("text/html");
-    assertThat(checkoutHeaders.header("Content-Security-Policy")).contains("default-src 'none'");
-  }
-
-  /** One GET on a kept-alive connection; the status line and headers, or "" when the server closed instead. */
-  private static String keepAliveRequest(Socket socket) throws IOException {
-    socket.getOutputStream().write("GET /health/live HTTP/1.1\r\nHost: localhost\r\n\r\n"
-        .getBytes(StandardCharsets.US_ASCII));
-    socket.getOutputStream().flush();
-    InputStream in = socket.getInputStream();
-    StringBuilder head = new StringBuilder();
-    int contentLength = 0;
-    while (!head.toString().endsWith("\r\n\r\n")) {
-      int b = in.read();
-      if (b < 0) {
-        return "";
-      }
-      head.append((char) b);
-    }
-    for (String line : head.toString().split("\r\n")) {
-      if (line.toLowerCase().startsWith("content-length:")) {
-        contentLength = Integer.parseInt(line.substring(15).trim());
-      }
-    }
-    in.readNBytes(contentLength);
-    return head.toString();
-  }
-
-  private static boolean closedByPeer(Socket socket) throws IOException {
-    socket.setSoTimeout(1);
-    try {
-      return socket.getInputStream().read() < 0;
-    } catch (java.net.SocketTimeoutException stillOpen) {
-      return false;
-    } catch (SocketException reset) {
-      return true;
-    } finally {
-      socket.setSoTimeout(10_000);
-    }
-  }
-
-  private static String readToEnd(InputStream in) {
-    try {
-      return new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
-    } catch (IOException reset) {
-      return "";
-    }
-  }
 }

@@ -8,14 +8,12 @@ import io.walletpay.support.ServiceProcess;
 import io.walletpay.support.WebhookReceiver;
 import io.walletpay.support.WebhookReceiver.Answer;
 import io.walletpay.support.WebhookReceiver.Received;
-import java.io.File;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
@@ -42,168 +40,211 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CrashRecoveryTest {
 
-  static final String FORM = "application/x-www-form-urlencoded";
-  static final int WORKERS = 4;
-  static final int KILL_AFTER_COMPLETIONS = 30;
+    static final String FORM = "application/x-www-form-urlencoded";
+    static final int WORKERS = 4;
+    static final int KILL_AFTER_COMPLETIONS = 30;
 
-  @TempDir
-  Path dataDir;
-  ServiceProcess service;
+    @TempDir
+    Path dataDir;
 
-  @AfterEach
-  void stop() throws Exception {
-    if (service != null && service.alive()) {
-      service.terminate();
-    }
-  }
+    ServiceProcess service;
 
-  @Test
-  void nothingAcknowledgedIsLostWhenTheServiceAndItsDatabaseAreKilledUnderLoad() throws Exception {
-    try (WebhookReceiver receiver = new WebhookReceiver()) {
-      AtomicBoolean merchantUp = new AtomicBoolean(false);
-      receiver.script("/crash-hooks", call -> merchantUp.get() ? Answer.status(200) : Answer.status(503));
-
-      service = new ServiceProcess(dataDir, Map.of(
-          "WALLETPAY_WEBHOOKS_RETRY_SCHEDULE", "0s,200ms,500ms,1s,1s,1s,2s,2s,2s,2s,2s,2s,2s,2s,2s,2s",
-          "WALLETPAY_WEBHOOKS_POLL_INTERVAL_MS", "200",
-          "WALLETPAY_WEBHOOKS_REQUEST_TIMEOUT_MS", "1000",
-          "WALLETPAY_WEBHOOKS_CONNECT_TIMEOUT_MS", "500",
-          "WALLETPAY_WEBHOOKS_LEASE_SECONDS", "5")).start();
-      Http http = service.awaitReady();
-      String adminToken = new JsonObject(Files.readString(dataDir.resolve("secrets.json"))).getString("admin_token");
-      Http.Response created = http.post("/api/admin/merchants", adminToken, new JsonObject().put("name", "Crash shop")
-          .put("webhook_url", receiver.url("/crash-hooks")).put("return_url", "https://shop.example/back"));
-      assertThat(created.status()).isEqualTo(201);
-      JsonObject merchant = created.data();
-      String token = http.post("/api/merchant/token", null, new JsonObject()
-          .put("merchant_id", merchant.getString("merchant_id"))
-          .put("secret_key", merchant.getString("secret_key"))).data().getString("token");
-
-      Set<String> answered201 = ConcurrentHashMap.newKeySet();
-      Set<String> acknowledgedCompleted = ConcurrentHashMap.newKeySet();
-      AtomicBoolean stopLoad = new AtomicBoolean();
-      ExecutorService load = Executors.newFixedThreadPool(WORKERS);
-      for (int w = 0; w < WORKERS; w++) {
-        load.submit(() -> createAndPay(http, token, answered201, acknowledgedCompleted, stopLoad));
-      }
-      long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-      while (acknowledgedCompleted.size() < KILL_AFTER_COMPLETIONS && System.nanoTime() < deadline) {
-        Thread.sleep(10);
-      }
-      assertThat(acknowledgedCompleted).as("load reached the kill point").hasSizeGreaterThanOrEqualTo(
-          KILL_AFTER_COMPLETIONS);
-
-      long postmaster = postmasterPid();
-      List<ProcessHandle> database = new ArrayList<>();
-      ProcessHandle.of(postmaster).ifPresent(handle -> {
-        database.add(handle);
-        handle.descendants().forEach(database::add);
-      });
-      service.kill(); // SIGKILL, mid-load: the workers' requests in flight are cut
-      database.forEach(ProcessHandle::destroyForcibly); // and PostgreSQL goes down hard with it
-      assertThat(service.alive()).isFalse();
-      for (ProcessHandle handle : database) {
-        handle.onExit().get(10, TimeUnit.SECONDS);
-      }
-      stopLoad.set(true);
-      load.shutdown();
-      assertThat(load.awaitTermination(60, TimeUnit.SECONDS)).isTrue();
-      int refusedBeforeRestart = receiver.all().size();
-
-      merchantUp.set(true);
-      service.start();
-      Http restarted = service.awaitReady();
-      String freshToken = restarted.post("/api/merchant/token", null, new JsonObject()
-          .put("merchant_id", merchant.getString("merchant_id"))
-          .put("secret_key", merchant.getString("secret_key"))).data().getString("token");
-
-      for (String id : answered201) {
-        Http.Response payment = restarted.get("/api/merchant/payments/" + id, freshToken);
-        assertThat(payment.status()).as("payment " + id + " answered 201 before the crash").isEqualTo(200);
-        if (acknowledgedCompleted.contains(id)) {
-          assertThat(payment.data().getString("status")).as("acknowledged completion of " + id)
-              .isEqualTo("completed");
+    @AfterEach
+    void stop() throws Exception {
+        if (service != null && service.alive()) {
+            service.terminate();
         }
-      }
-
-      Set<String> completed = completedPayments();
-      assertThat(completed).containsAll(acknowledgedCompleted);
-      Map<String, Set<String>> deliveryIdsByPayment = awaitWebhooks(receiver, completed, refusedBeforeRestart);
-      deliveryIdsByPayment.forEach((payment, ids) ->
-          assertThat(ids).as("one delivery id for the completion of " + payment).hasSize(1));
-      assertThat(Files.readString(dataDir.resolve("service.log")))
-          .doesNotContain(merchant.getString("secret_key")).doesNotContain(token).doesNotContain(freshToken);
     }
-  }
 
-  /** One worker: create a payment, then pay it on the checkout page like a customer; until told to stop. */
-  private static void createAndPay(Http http, String token, Set<String> answered201, Set<String> completed,
-                                   AtomicBoolean stop) {
-    int amount = 1;
-    while (!stop.get()) {
-      try {
-        Http.Response created = http.post("/api/merchant/payments/wallet/", token,
-            new JsonObject().put("amount", 1 + (amount++ % 500)));
-        if (created.status() != 201) {
-          continue;
+    @Test
+    void nothingAcknowledgedIsLostWhenTheServiceAndItsDatabaseAreKilledUnderLoad() throws Exception {
+        try (WebhookReceiver receiver = new WebhookReceiver()) {
+            AtomicBoolean merchantUp = new AtomicBoolean(false);
+            receiver.script("/crash-hooks", call -> merchantUp.get() ? Answer.status(200) : Answer.status(503));
+
+            service = new ServiceProcess(
+                            dataDir,
+                            Map.of(
+                                    "WALLETPAY_WEBHOOKS_RETRY_SCHEDULE",
+                                            "0s,200ms,500ms,1s,1s,1s,2s,2s,2s,2s,2s,2s,2s,2s,2s,2s",
+                                    "WALLETPAY_WEBHOOKS_POLL_INTERVAL_MS", "200",
+                                    "WALLETPAY_WEBHOOKS_REQUEST_TIMEOUT_MS", "1000",
+                                    "WALLETPAY_WEBHOOKS_CONNECT_TIMEOUT_MS", "500",
+                                    "WALLETPAY_WEBHOOKS_LEASE_SECONDS", "5"))
+                    .start();
+            Http http = service.awaitReady();
+            String adminToken =
+                    new JsonObject(Files.readString(dataDir.resolve("secrets.json"))).getString("admin_token");
+            Http.Response created = http.post(
+                    "/api/admin/merchants",
+                    adminToken,
+                    new JsonObject()
+                            .put("name", "Crash shop")
+                            .put("webhook_url", receiver.url("/crash-hooks"))
+                            .put("return_url", "https://shop.example/back"));
+            assertThat(created.status()).isEqualTo(201);
+            JsonObject merchant = created.data();
+            String token = http.post(
+                            "/api/merchant/token",
+                            null,
+                            new JsonObject()
+                                    .put("merchant_id", merchant.getString("merchant_id"))
+                                    .put("secret_key", merchant.getString("secret_key")))
+                    .data()
+                    .getString("token");
+
+            Set<String> answered201 = ConcurrentHashMap.newKeySet();
+            Set<String> acknowledgedCompleted = ConcurrentHashMap.newKeySet();
+            AtomicBoolean stopLoad = new AtomicBoolean();
+            ExecutorService load = Executors.newFixedThreadPool(WORKERS);
+            for (int w = 0; w < WORKERS; w++) {
+                load.submit(() -> createAndPay(http, token, answered201, acknowledgedCompleted, stopLoad));
+            }
+            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            while (acknowledgedCompleted.size() < KILL_AFTER_COMPLETIONS && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            assertThat(acknowledgedCompleted)
+                    .as("load reached the kill point")
+                    .hasSizeGreaterThanOrEqualTo(KILL_AFTER_COMPLETIONS);
+
+            long postmaster = postmasterPid();
+            List<ProcessHandle> database = new ArrayList<>();
+            ProcessHandle.of(postmaster).ifPresent(handle -> {
+                database.add(handle);
+                handle.descendants().forEach(database::add);
+            });
+            service.kill(); // SIGKILL, mid-load: the workers' requests in flight are cut
+            database.forEach(ProcessHandle::destroyForcibly); // and PostgreSQL goes down hard with it
+            assertThat(service.alive()).isFalse();
+            for (ProcessHandle handle : database) {
+                handle.onExit().get(10, TimeUnit.SECONDS);
+            }
+            stopLoad.set(true);
+            load.shutdown();
+            assertThat(load.awaitTermination(60, TimeUnit.SECONDS)).isTrue();
+            int refusedBeforeRestart = receiver.all().size();
+
+            merchantUp.set(true);
+            service.start();
+            Http restarted = service.awaitReady();
+            String freshToken = restarted
+                    .post(
+                            "/api/merchant/token",
+                            null,
+                            new JsonObject()
+                                    .put("merchant_id", merchant.getString("merchant_id"))
+                                    .put("secret_key", merchant.getString("secret_key")))
+                    .data()
+                    .getString("token");
+
+            for (String id : answered201) {
+                Http.Response payment = restarted.get("/api/merchant/payments/" + id, freshToken);
+                assertThat(payment.status())
+                        .as("payment " + id + " answered 201 before the crash")
+                        .isEqualTo(200);
+                if (acknowledgedCompleted.contains(id)) {
+                    assertThat(payment.data().getString("status"))
+                            .as("acknowledged completion of " + id)
+                            .isEqualTo("completed");
+                }
+            }
+
+            Set<String> completed = completedPayments();
+            assertThat(completed).containsAll(acknowledgedCompleted);
+            Map<String, Set<String>> deliveryIdsByPayment = awaitWebhooks(receiver, completed, refusedBeforeRestart);
+            deliveryIdsByPayment.forEach((payment, ids) -> assertThat(ids)
+                    .as("one delivery id for the completion of " + payment)
+                    .hasSize(1));
+            assertThat(Files.readString(dataDir.resolve("service.log")))
+                    .doesNotContain(merchant.getString("secret_key"))
+                    .doesNotContain(token)
+                    .doesNotContain(freshToken);
         }
-        String id = created.data().getString("id");
-        answered201.add(id);
-        String checkout = URI.create(created.data().getString("redirect_url")).getRawPath();
-        Http.Response paid = http.send("POST", checkout, null, "phone=50912345678&action=pay", Map.of("Content-Type", FORM));
-        String location = paid.header("Location");
-        if (paid.status() == 303 && location.contains("transaction_id=" + id) && location.contains("status=completed")) {
-          completed.add(id);
+    }
+
+    /** One worker: create a payment, then pay it on the checkout page like a customer; until told to stop. */
+    private static void createAndPay(
+            Http http, String token, Set<String> answered201, Set<String> completed, AtomicBoolean stop) {
+        int amount = 1;
+        while (!stop.get()) {
+            try {
+                Http.Response created = http.post(
+                        "/api/merchant/payments/wallet/", token, new JsonObject().put("amount", 1 + (amount++ % 500)));
+                if (created.status() != 201) {
+                    continue;
+                }
+                String id = created.data().getString("id");
+                answered201.add(id);
+                String checkout =
+                        URI.create(created.data().getString("redirect_url")).getRawPath();
+                Http.Response paid =
+                        http.send("POST", checkout, null, "phone=50912345678&action=pay", Map.of("Content-Type", FORM));
+                String location = paid.header("Location");
+                if (paid.status() == 303
+                        && location.contains("transaction_id=" + id)
+                        && location.contains("status=completed")) {
+                    completed.add(id);
+                }
+            } catch (UncheckedIOException | IllegalStateException connectionLost) {
+                sleep(20); // the service is gone: keep trying until told to stop, as a client would
+            }
         }
-      } catch (UncheckedIOException | IllegalStateException connectionLost) {
-        sleep(20); // the service is gone: keep trying until told to stop, as a client would
-      }
     }
-  }
 
-  /** Waits until every completed payment's webhook has been accepted after the restart; delivery ids per payment. */
-  private static Map<String, Set<String>> awaitWebhooks(WebhookReceiver receiver, Set<String> completed,
-                                                        int refusedBeforeRestart) throws InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-    while (true) {
-      List<Received> accepted = receiver.all().subList(refusedBeforeRestart, receiver.all().size());
-      Set<String> delivered = accepted.stream().map(CrashRecoveryTest::transactionId).collect(Collectors.toSet());
-      if (delivered.containsAll(completed) || System.nanoTime() > deadline) {
-        Set<String> missing = new HashSet<>(completed);
-        missing.removeAll(delivered);
-        assertThat(missing).as("completed payments whose webhook never arrived after the restart").isEmpty();
-        return receiver.all().stream().collect(Collectors.groupingBy(CrashRecoveryTest::transactionId,
-            Collectors.mapping(hook -> hook.header("X-Service-Delivery"), Collectors.toSet())));
-      }
-      Thread.sleep(100);
+    /** Waits until every completed payment's webhook has been accepted after the restart; delivery ids per payment. */
+    private static Map<String, Set<String>> awaitWebhooks(
+            WebhookReceiver receiver, Set<String> completed, int refusedBeforeRestart) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (true) {
+            List<Received> accepted =
+                    receiver.all().subList(refusedBeforeRestart, receiver.all().size());
+            Set<String> delivered =
+                    accepted.stream().map(CrashRecoveryTest::transactionId).collect(Collectors.toSet());
+            if (delivered.containsAll(completed) || System.nanoTime() > deadline) {
+                Set<String> missing = new HashSet<>(completed);
+                missing.removeAll(delivered);
+                assertThat(missing)
+                        .as("completed payments whose webhook never arrived after the restart")
+                        .isEmpty();
+                return receiver.all().stream()
+                        .collect(Collectors.groupingBy(
+                                CrashRecoveryTest::transactionId,
+                                Collectors.mapping(hook -> hook.header("X-Service-Delivery"), Collectors.toSet())));
+            }
+            Thread.sleep(100);
+        }
     }
-  }
 
-  private static String transactionId(Received hook) {
-    return new JsonObject(new String(hook.body(), StandardCharsets.UTF_8)).getJsonObject("data")
-        .getString("transaction_id");
-  }
-
-  private Set<String> completedPayments() throws Exception {
-    Set<String> ids = new HashSet<>();
-    try (Connection db = service.database(); Statement sql = db.createStatement();
-         ResultSet rows = sql.executeQuery("SELECT id FROM payments WHERE status = 'completed'")) {
-      while (rows.next()) {
-        ids.add(rows.getString(1));
-      }
+    private static String transactionId(Received hook) {
+        return new JsonObject(new String(hook.body(), StandardCharsets.UTF_8))
+                .getJsonObject("data")
+                .getString("transaction_id");
     }
-    return ids;
-  }
 
-  private long postmasterPid() throws Exception {
-    return Long.parseLong(Files.readAllLines(dataDir.resolve("postgres").resolve("postmaster.pid")).get(0).trim());
-  }
-
-  private static void sleep(long ms) {
-    try {
-      Thread.sleep(ms);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+    private Set<String> completedPayments() throws Exception {
+        Set<String> ids = new HashSet<>();
+        try (Connection db = service.database();
+                Statement sql = db.createStatement();
+                ResultSet rows = sql.executeQuery("SELECT id FROM payments WHERE status = 'completed'")) {
+            while (rows.next()) {
+                ids.add(rows.getString(1));
+            }
+        }
+        return ids;
     }
-  }
+
+    private long postmasterPid() throws Exception {
+        return Long.parseLong(Files.readAllLines(dataDir.resolve("postgres").resolve("postmaster.pid"))
+                .get(0)
+                .trim());
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
 }

@@ -17,49 +17,56 @@ import org.junit.jupiter.api.Test;
 /** PostgreSQL goes away under the service and comes back: 503s while it is gone, then recovery by itself. */
 class DatabaseLossTest {
 
-  @Test
-  void requestsAnswer503WhileTheDatabaseIsDownAndTheServiceRecoversByItself() throws Exception {
-    DatabaseTarget real = TestDatabase.migrated();
-    try (TcpProxy proxy = new TcpProxy(real.host(), real.port());
-         WebhookReceiver receiver = new WebhookReceiver();
-         RunningService service = RunningService.start(Map.of(
-             "WALLETPAY_DB_ACQUIRE_TIMEOUT_MS", "1000",
-             "WALLETPAY_DB_CONNECT_TIMEOUT_MS", "1000",
-             "WALLETPAY_WEBHOOKS_POLL_INTERVAL_MS", "200"),
-             new DatabaseTarget("127.0.0.1", proxy.port(), real.database(), real.user(), real.password()))) {
-      JsonObject merchant = service.createMerchant(new JsonObject().put("name", "Resilient")
-          .put("webhook_url", receiver.url("/after-outage")));
-      String token = service.tokenFor(merchant);
-      String before = service.createPayment(token, new JsonObject().put("amount", 10)).getString("id");
+    @Test
+    void requestsAnswer503WhileTheDatabaseIsDownAndTheServiceRecoversByItself() throws Exception {
+        DatabaseTarget real = TestDatabase.migrated();
+        try (TcpProxy proxy = new TcpProxy(real.host(), real.port());
+                WebhookReceiver receiver = new WebhookReceiver();
+                RunningService service = RunningService.start(
+                        Map.of(
+                                "WALLETPAY_DB_ACQUIRE_TIMEOUT_MS", "1000",
+                                "WALLETPAY_DB_CONNECT_TIMEOUT_MS", "1000",
+                                "WALLETPAY_WEBHOOKS_POLL_INTERVAL_MS", "200"),
+                        new DatabaseTarget("127.0.0.1", proxy.port(), real.database(), real.user(), real.password()))) {
+            JsonObject merchant = service.createMerchant(
+                    new JsonObject().put("name", "Resilient").put("webhook_url", receiver.url("/after-outage")));
+            String token = service.tokenFor(merchant);
+            String before = service.createPayment(token, new JsonObject().put("amount", 10))
+                    .getString("id");
 
-      proxy.cut();
-      Http.Response create = service.http.post("/api/merchant/payments/wallet/", token,
-          new JsonObject().put("amount", 11));
-      Http.Response read = service.http.get("/api/merchant/payments/" + before, token);
-      Http.Response ready = service.http.get("/health/ready", null);
-      assertThat(create.status()).isEqualTo(503);
-      assertThat(create.errorCode()).isEqualTo("database_unavailable");
-      assertThat(create.header("Retry-After")).isNotNull();
-      assertThat(read.status()).isEqualTo(503);
-      assertThat(ready.status()).isEqualTo(503);
-      assertThat(service.http.get("/health/live", null).status()).isEqualTo(200);
+            proxy.cut();
+            Http.Response create =
+                    service.http.post("/api/merchant/payments/wallet/", token, new JsonObject().put("amount", 11));
+            Http.Response read = service.http.get("/api/merchant/payments/" + before, token);
+            Http.Response ready = service.http.get("/health/ready", null);
+            assertThat(create.status()).isEqualTo(503);
+            assertThat(create.errorCode()).isEqualTo("database_unavailable");
+            assertThat(create.header("Retry-After")).isNotNull();
+            assertThat(read.status()).isEqualTo(503);
+            assertThat(ready.status()).isEqualTo(503);
+            assertThat(service.http.get("/health/live", null).status()).isEqualTo(200);
 
-      proxy.restore();
-      Http.Response recovered = null;
-      for (int i = 0; i < 100; i++) {
-        recovered = service.http.post("/api/merchant/payments/wallet/", token, new JsonObject().put("amount", 12));
-        if (recovered.status() == 201) {
-          break;
+            proxy.restore();
+            Http.Response recovered = null;
+            for (int i = 0; i < 100; i++) {
+                recovered =
+                        service.http.post("/api/merchant/payments/wallet/", token, new JsonObject().put("amount", 12));
+                if (recovered.status() == 201) {
+                    break;
+                }
+                Thread.sleep(100);
+            }
+            assertThat(recovered.status()).isEqualTo(201);
+            assertThat(service.http.get("/health/ready", null).status()).isEqualTo(200);
+
+            service.transition(before, PaymentStatus.COMPLETED);
+            List<WebhookReceiver.Received> hooks = receiver.await("/after-outage", 1);
+            assertThat(new String(hooks.get(0).body())).contains(before);
+            assertThat(service.sql("SELECT count(*) FROM payments")
+                            .iterator()
+                            .next()
+                            .getLong(0))
+                    .isEqualTo(2);
         }
-        Thread.sleep(100);
-      }
-      assertThat(recovered.status()).isEqualTo(201);
-      assertThat(service.http.get("/health/ready", null).status()).isEqualTo(200);
-
-      service.transition(before, PaymentStatus.COMPLETED);
-      List<WebhookReceiver.Received> hooks = receiver.await("/after-outage", 1);
-      assertThat(new String(hooks.get(0).body())).contains(before);
-      assertThat(service.sql("SELECT count(*) FROM payments").iterator().next().getLong(0)).isEqualTo(2);
     }
-  }
 }

@@ -20,37 +20,60 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class ProductionWebhookTargetTest {
 
-  @ParameterizedTest
-  @ValueSource(strings = {"https://10.0.0.1/hooks", "https://169.254.169.254/latest/meta-data/",
-      "https://[::ffff:169.254.169.254]/latest/meta-data/"})
-  void privateAndMetadataTargetsAreRejectedWithoutAConnection(String webhookUrl) throws Exception {
-    // This test must never send a packet to those addresses: if the guard itself let one through, stop here.
-    String host = java.net.URI.create(webhookUrl).getHost().replace("[", "").replace("]", "");
-    assertThat(new TargetGuard(false, List.of()).rejectionReason(InetAddress.getByName(host)))
-        .as("the guard refuses " + host).isPresent();
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "https://10.0.0.1/hooks",
+                "https://169.254.169.254/latest/meta-data/",
+                "https://[::ffff:169.254.169.254]/latest/meta-data/"
+            })
+    void privateAndMetadataTargetsAreRejectedWithoutAConnection(String webhookUrl) throws Exception {
+        // This test must never send a packet to those addresses: if the guard itself let one through, stop here.
+        String host = java.net.URI.create(webhookUrl).getHost().replace("[", "").replace("]", "");
+        assertThat(new TargetGuard(false, List.of()).rejectionReason(InetAddress.getByName(host)))
+                .as("the guard refuses " + host)
+                .isPresent();
 
-    try (RunningService production = RunningService.start(Map.of("WALLETPAY_MODE", "production",
-        "WALLETPAY_WEBHOOKS_RETRY_SCHEDULE", "0s,1h", "WALLETPAY_WEBHOOKS_POLL_INTERVAL_MS", "100"))) {
-      JsonObject merchant = production.createMerchant(new JsonObject().put("name", "Inside job")
-          .put("webhook_url", webhookUrl));
-      String token = production.tokenFor(merchant);
-      String id = production.createPayment(token, new JsonObject().put("amount", 3)).getString("id");
-      production.transition(id, PaymentStatus.COMPLETED);
+        try (RunningService production = RunningService.start(Map.of(
+                "WALLETPAY_MODE",
+                "production",
+                "WALLETPAY_WEBHOOKS_RETRY_SCHEDULE",
+                "0s,1h",
+                "WALLETPAY_WEBHOOKS_POLL_INTERVAL_MS",
+                "100"))) {
+            JsonObject merchant = production.createMerchant(
+                    new JsonObject().put("name", "Inside job").put("webhook_url", webhookUrl));
+            String token = production.tokenFor(merchant);
+            String id = production
+                    .createPayment(token, new JsonObject().put("amount", 3))
+                    .getString("id");
+            production.transition(id, PaymentStatus.COMPLETED);
 
-      JsonArray attempts = new JsonArray();
-      for (int i = 0; i < 200 && attempts.isEmpty(); i++) {
-        Thread.sleep(50);
-        JsonArray page = production.http.get("/api/merchant/webhooks/deliveries?payment_id=" + id, token).dataArray();
-        if (!page.isEmpty()) {
-          attempts = production.http.get("/api/merchant/webhooks/deliveries/" + page.getJsonObject(0).getString("id"),
-              token).data().getJsonArray("attempt_log");
+            JsonArray attempts = new JsonArray();
+            for (int i = 0; i < 200 && attempts.isEmpty(); i++) {
+                Thread.sleep(50);
+                JsonArray page = production
+                        .http
+                        .get("/api/merchant/webhooks/deliveries?payment_id=" + id, token)
+                        .dataArray();
+                if (!page.isEmpty()) {
+                    attempts = production
+                            .http
+                            .get(
+                                    "/api/merchant/webhooks/deliveries/"
+                                            + page.getJsonObject(0).getString("id"),
+                                    token)
+                            .data()
+                            .getJsonArray("attempt_log");
+                }
+            }
+            assertThat(attempts).as("one attempt recorded").hasSize(1);
+            JsonObject attempt = attempts.getJsonObject(0);
+            assertThat(attempt.getString("error_kind")).isEqualTo("target_rejected");
+            assertThat(attempt.getValue("status_code"))
+                    .as("no HTTP answer: nothing was sent")
+                    .isNull();
+            assertThat(attempt.getString("response_excerpt")).containsAnyOf("private", "link-local");
         }
-      }
-      assertThat(attempts).as("one attempt recorded").hasSize(1);
-      JsonObject attempt = attempts.getJsonObject(0);
-      assertThat(attempt.getString("error_kind")).isEqualTo("target_rejected");
-      assertThat(attempt.getValue("status_code")).as("no HTTP answer: nothing was sent").isNull();
-      assertThat(attempt.getString("response_excerpt")).containsAnyOf("private", "link-local");
     }
-  }
 }

@@ -24,132 +24,195 @@ import org.junit.jupiter.api.Test;
  */
 class TenantIsolationTest {
 
-  /** A request B makes, and what it must come to. */
-  record Probe(String method, String route, String path, String body, Set<Integer> allowed) {
-  }
+    /** A request B makes, and what it must come to. */
+    record Probe(String method, String route, String path, String body, Set<Integer> allowed) {}
 
-  static RunningService service;
-  static JsonObject merchantA;
-  static String tokenA;
-  static String tokenB;
-  static String pendingA;
-  static String completedA;
-  static String deliveryA;
+    static RunningService service;
+    static JsonObject merchantA;
+    static String tokenA;
+    static String tokenB;
+    static String pendingA;
+    static String completedA;
+    static String deliveryA;
 
-  @BeforeAll
-  static void start() {
-    service = RunningService.start(Map.of("WALLETPAY_WEBHOOKS_RETRY_SCHEDULE", "0s,1h"));
-    merchantA = service.createMerchant(new JsonObject().put("name", "Merchant A")
-        .put("webhook_url", "https://a.example/hooks").put("return_url", "https://a.example/back"));
-    tokenA = service.tokenFor(merchantA);
-    tokenB = service.tokenFor(service.createMerchant("Merchant B"));
-    pendingA = service.createPayment(tokenA, new JsonObject().put("amount", 10).put("reference_id", "A-REF"))
-        .getString("id");
-    completedA = service.createPayment(tokenA, new JsonObject().put("amount", 20).put("reference_id", "A-REF"))
-        .getString("id");
-    service.transition(completedA, PaymentStatus.COMPLETED);
-    deliveryA = service.sql("SELECT id::text FROM webhook_deliveries WHERE payment_id = $1::uuid", completedA)
-        .iterator().next().getString(0);
-  }
-
-  @AfterAll
-  static void stop() {
-    service.close();
-  }
-
-  static List<Probe> table() {
-    Set<Integer> notFound = Set.of(404);
-    Set<Integer> ownOnly = Set.of(200, 400);
-    return List.of(
-        new Probe("GET", "/api/merchant/payments/{id}", "/api/merchant/payments/" + pendingA, null, notFound),
-        new Probe("GET", "/api/merchant/payments/{id}", "/api/merchant/payments/" + completedA, null, notFound),
-        new Probe("POST", "/api/merchant/payments/{id}/cancel", "/api/merchant/payments/" + pendingA + "/cancel",
-            null, notFound),
-        new Probe("GET", "/api/merchant/payments", "/api/merchant/payments?reference_id=A-REF", null, ownOnly),
-        new Probe("GET", "/api/merchant/payments", "/api/merchant/payments?starting_after=" + pendingA, null, ownOnly),
-        new Probe("GET", "/api/merchant/payments", "/api/merchant/payments?status=completed&limit=100", null, ownOnly),
-        new Probe("GET", "/api/merchant/webhooks/deliveries/{id}", "/api/merchant/webhooks/deliveries/" + deliveryA,
-            null, notFound),
-        new Probe("POST", "/api/merchant/webhooks/deliveries/{id}/redeliver",
-            "/api/merchant/webhooks/deliveries/" + deliveryA + "/redeliver", null, notFound),
-        new Probe("GET", "/api/merchant/webhooks/deliveries",
-            "/api/merchant/webhooks/deliveries?payment_id=" + completedA, null, ownOnly),
-        new Probe("GET", "/api/merchant/webhooks/deliveries",
-            "/api/merchant/webhooks/deliveries?starting_after=" + deliveryA, null, ownOnly),
-        new Probe("GET", "/api/merchant/webhooks/deliveries", "/api/merchant/webhooks/deliveries?limit=100", null,
-            ownOnly),
-        new Probe("GET", "/api/merchant/settings", "/api/merchant/settings", null, Set.of(200)),
-        new Probe("PATCH", "/api/merchant/settings", "/api/merchant/settings",
-            "{\"webhook_url\":\"https://b.example/hooks\",\"return_url\":null}", Set.of(200)),
-        new Probe("POST", "/api/merchant/webhook-secret/rotate", "/api/merchant/webhook-secret/rotate", null,
-            Set.of(200)),
-        new Probe("POST", "/api/merchant/payments/wallet/", "/api/merchant/payments/wallet/",
-            "{\"amount\":10,\"reference_id\":\"A-REF\"}", Set.of(201)),
-        new Probe("POST", "/api/merchant/payments/wallet", "/api/merchant/payments/wallet",
-            "{\"amount\":10,\"reference_id\":\"A-REF\"}", Set.of(201)));
-  }
-
-  @Test
-  void merchantBsTokenNeverReadsOrChangesMerchantAsData() {
-    String before = merchantASnapshot();
-    Set<String> idsOfA = Set.of(pendingA, completedA, deliveryA, merchantA.getString("merchant_id"));
-
-    for (Probe probe : table()) {
-      Map<String, String> headers = probe.body() == null ? Map.of()
-          : Map.of("Content-Type", "application/json", "Idempotency-Key", "shared-key");
-      Http.Response answer = service.http.send(probe.method(), probe.path(), tokenB, probe.body(), headers);
-
-      String what = probe.method() + " " + probe.path() + " -> " + answer.status() + " " + answer.body();
-      assertThat(answer.status()).as(what).isIn(probe.allowed().toArray());
-      idsOfA.forEach(id -> assertThat(answer.body()).as(what).doesNotContain(id));
-      assertThat(answer.body()).as(what).doesNotContain("Merchant A").doesNotContain("a.example")
-          .doesNotContain(merchantA.getString("webhook_secret"));
+    @BeforeAll
+    static void start() {
+        service = RunningService.start(Map.of("WALLETPAY_WEBHOOKS_RETRY_SCHEDULE", "0s,1h"));
+        merchantA = service.createMerchant(new JsonObject()
+                .put("name", "Merchant A")
+                .put("webhook_url", "https://a.example/hooks")
+                .put("return_url", "https://a.example/back"));
+        tokenA = service.tokenFor(merchantA);
+        tokenB = service.tokenFor(service.createMerchant("Merchant B"));
+        pendingA = service.createPayment(
+                        tokenA, new JsonObject().put("amount", 10).put("reference_id", "A-REF"))
+                .getString("id");
+        completedA = service.createPayment(
+                        tokenA, new JsonObject().put("amount", 20).put("reference_id", "A-REF"))
+                .getString("id");
+        service.transition(completedA, PaymentStatus.COMPLETED);
+        deliveryA = service.sql("SELECT id::text FROM webhook_deliveries WHERE payment_id = $1::uuid", completedA)
+                .iterator()
+                .next()
+                .getString(0);
     }
-    assertThat(merchantASnapshot()).as("nothing of merchant A changed").isEqualTo(before);
-  }
 
-  @Test
-  void anIdempotencyKeyIsPerMerchantSoBNeverGetsAsReplay() {
-    Map<String, String> headers = Map.of("Content-Type", "application/json", "Idempotency-Key", "order-42");
-    String body = "{\"amount\":42}";
-    Http.Response first = service.http.send("POST", "/api/merchant/payments/wallet/", tokenA, body, headers);
-    Http.Response other = service.http.send("POST", "/api/merchant/payments/wallet/", tokenB, body, headers);
+    @AfterAll
+    static void stop() {
+        service.close();
+    }
 
-    assertThat(first.status()).isEqualTo(201);
-    assertThat(other.status()).isEqualTo(201);
-    assertThat(other.data().getString("id")).isNotEqualTo(first.data().getString("id"));
-    assertThat(other.body()).doesNotContain(first.data().getString("redirect_url"));
-  }
+    static List<Probe> table() {
+        Set<Integer> notFound = Set.of(404);
+        Set<Integer> ownOnly = Set.of(200, 400);
+        return List.of(
+                new Probe("GET", "/api/merchant/payments/{id}", "/api/merchant/payments/" + pendingA, null, notFound),
+                new Probe("GET", "/api/merchant/payments/{id}", "/api/merchant/payments/" + completedA, null, notFound),
+                new Probe(
+                        "POST",
+                        "/api/merchant/payments/{id}/cancel",
+                        "/api/merchant/payments/" + pendingA + "/cancel",
+                        null,
+                        notFound),
+                new Probe("GET", "/api/merchant/payments", "/api/merchant/payments?reference_id=A-REF", null, ownOnly),
+                new Probe(
+                        "GET",
+                        "/api/merchant/payments",
+                        "/api/merchant/payments?starting_after=" + pendingA,
+                        null,
+                        ownOnly),
+                new Probe(
+                        "GET",
+                        "/api/merchant/payments",
+                        "/api/merchant/payments?status=completed&limit=100",
+                        null,
+                        ownOnly),
+                new Probe(
+                        "GET",
+                        "/api/merchant/webhooks/deliveries/{id}",
+                        "/api/merchant/webhooks/deliveries/" + deliveryA,
+                        null,
+                        notFound),
+                new Probe(
+                        "POST",
+                        "/api/merchant/webhooks/deliveries/{id}/redeliver",
+                        "/api/merchant/webhooks/deliveries/" + deliveryA + "/redeliver",
+                        null,
+                        notFound),
+                new Probe(
+                        "GET",
+                        "/api/merchant/webhooks/deliveries",
+                        "/api/merchant/webhooks/deliveries?payment_id=" + completedA,
+                        null,
+                        ownOnly),
+                new Probe(
+                        "GET",
+                        "/api/merchant/webhooks/deliveries",
+                        "/api/merchant/webhooks/deliveries?starting_after=" + deliveryA,
+                        null,
+                        ownOnly),
+                new Probe(
+                        "GET",
+                        "/api/merchant/webhooks/deliveries",
+                        "/api/merchant/webhooks/deliveries?limit=100",
+                        null,
+                        ownOnly),
+                new Probe("GET", "/api/merchant/settings", "/api/merchant/settings", null, Set.of(200)),
+                new Probe(
+                        "PATCH",
+                        "/api/merchant/settings",
+                        "/api/merchant/settings",
+                        "{\"webhook_url\":\"https://b.example/hooks\",\"return_url\":null}",
+                        Set.of(200)),
+                new Probe(
+                        "POST",
+                        "/api/merchant/webhook-secret/rotate",
+                        "/api/merchant/webhook-secret/rotate",
+                        null,
+                        Set.of(200)),
+                new Probe(
+                        "POST",
+                        "/api/merchant/payments/wallet/",
+                        "/api/merchant/payments/wallet/",
+                        "{\"amount\":10,\"reference_id\":\"A-REF\"}",
+                        Set.of(201)),
+                new Probe(
+                        "POST",
+                        "/api/merchant/payments/wallet",
+                        "/api/merchant/payments/wallet",
+                        "{\"amount\":10,\"reference_id\":\"A-REF\"}",
+                        Set.of(201)));
+    }
 
-  @Test
-  void theTableNamesEveryGuardedMerchantRouteOfTheApiDocument() {
-    Set<String> documented = new TreeSet<>();
-    JsonObject paths = OpenApiContract.document().getJsonObject("paths");
-    for (String path : paths.fieldNames()) {
-      if (!path.startsWith("/api/merchant/") || path.startsWith("/api/merchant/token")) {
-        continue; // the token routes take no token: MerchantAuthenticationTest covers them
-      }
-      for (String method : paths.getJsonObject(path).fieldNames()) {
-        if (Set.of("get", "post", "put", "patch", "delete").contains(method)) {
-          documented.add(method.toUpperCase() + " " + path);
+    @Test
+    void merchantBsTokenNeverReadsOrChangesMerchantAsData() {
+        String before = merchantASnapshot();
+        Set<String> idsOfA = Set.of(pendingA, completedA, deliveryA, merchantA.getString("merchant_id"));
+
+        for (Probe probe : table()) {
+            Map<String, String> headers = probe.body() == null
+                    ? Map.of()
+                    : Map.of("Content-Type", "application/json", "Idempotency-Key", "shared-key");
+            Http.Response answer = service.http.send(probe.method(), probe.path(), tokenB, probe.body(), headers);
+
+            String what = probe.method() + " " + probe.path() + " -> " + answer.status() + " " + answer.body();
+            assertThat(answer.status()).as(what).isIn(probe.allowed().toArray());
+            idsOfA.forEach(id -> assertThat(answer.body()).as(what).doesNotContain(id));
+            assertThat(answer.body())
+                    .as(what)
+                    .doesNotContain("Merchant A")
+                    .doesNotContain("a.example")
+                    .doesNotContain(merchantA.getString("webhook_secret"));
         }
-      }
+        assertThat(merchantASnapshot()).as("nothing of merchant A changed").isEqualTo(before);
     }
-    Set<String> probed = table().stream().map(probe -> probe.method() + " " + probe.route())
-        .collect(Collectors.toCollection(TreeSet::new));
-    assertThat(probed).containsAll(documented);
-  }
 
-  static String merchantASnapshot() {
-    StringBuilder rows = new StringBuilder();
-    String id = merchantA.getString("merchant_id");
-    service.sql("SELECT * FROM merchants WHERE id = $1::uuid", id).forEach(row -> rows.append(row.toJson()));
-    service.sql("SELECT * FROM payments WHERE merchant_id = $1::uuid ORDER BY id", id)
-        .forEach(row -> rows.append(row.toJson()));
-    service.sql("SELECT * FROM webhook_deliveries WHERE merchant_id = $1::uuid ORDER BY id", id)
-        .forEach(row -> rows.append(row.toJson()));
-    service.sql("SELECT merchant_id, idempotency_key, response_body FROM idempotency_keys WHERE merchant_id = $1::uuid"
-        + " ORDER BY idempotency_key", id).forEach(row -> rows.append(row.toJson()));
-    return rows.toString();
-  }
+    @Test
+    void anIdempotencyKeyIsPerMerchantSoBNeverGetsAsReplay() {
+        Map<String, String> headers = Map.of("Content-Type", "application/json", "Idempotency-Key", "order-42");
+        String body = "{\"amount\":42}";
+        Http.Response first = service.http.send("POST", "/api/merchant/payments/wallet/", tokenA, body, headers);
+        Http.Response other = service.http.send("POST", "/api/merchant/payments/wallet/", tokenB, body, headers);
+
+        assertThat(first.status()).isEqualTo(201);
+        assertThat(other.status()).isEqualTo(201);
+        assertThat(other.data().getString("id")).isNotEqualTo(first.data().getString("id"));
+        assertThat(other.body()).doesNotContain(first.data().getString("redirect_url"));
+    }
+
+    @Test
+    void theTableNamesEveryGuardedMerchantRouteOfTheApiDocument() {
+        Set<String> documented = new TreeSet<>();
+        JsonObject paths = OpenApiContract.document().getJsonObject("paths");
+        for (String path : paths.fieldNames()) {
+            if (!path.startsWith("/api/merchant/") || path.startsWith("/api/merchant/token")) {
+                continue; // the token routes take no token: MerchantAuthenticationTest covers them
+            }
+            for (String method : paths.getJsonObject(path).fieldNames()) {
+                if (Set.of("get", "post", "put", "patch", "delete").contains(method)) {
+                    documented.add(method.toUpperCase() + " " + path);
+                }
+            }
+        }
+        Set<String> probed = table().stream()
+                .map(probe -> probe.method() + " " + probe.route())
+                .collect(Collectors.toCollection(TreeSet::new));
+        assertThat(probed).containsAll(documented);
+    }
+
+    static String merchantASnapshot() {
+        StringBuilder rows = new StringBuilder();
+        String id = merchantA.getString("merchant_id");
+        service.sql("SELECT * FROM merchants WHERE id = $1::uuid", id).forEach(row -> rows.append(row.toJson()));
+        service.sql("SELECT * FROM payments WHERE merchant_id = $1::uuid ORDER BY id", id)
+                .forEach(row -> rows.append(row.toJson()));
+        service.sql("SELECT * FROM webhook_deliveries WHERE merchant_id = $1::uuid ORDER BY id", id)
+                .forEach(row -> rows.append(row.toJson()));
+        service.sql(
+                        "SELECT merchant_id, idempotency_key, response_body FROM idempotency_keys WHERE merchant_id = $1::uuid"
+                                + " ORDER BY idempotency_key",
+                        id)
+                .forEach(row -> rows.append(row.toJson()));
+        return rows.toString();
+    }
 }

@@ -23,105 +23,116 @@ import java.util.concurrent.TimeUnit;
  */
 public final class RunningService implements AutoCloseable {
 
-  public final Vertx vertx;
-  public final AppConfig config;
-  public final DatabaseTarget database;
-  public final Http http;
-  private final SqlClient sqlClient;
+    public final Vertx vertx;
+    public final AppConfig config;
+    public final DatabaseTarget database;
+    public final Http http;
+    private final SqlClient sqlClient;
 
-  private RunningService(Vertx vertx, AppConfig config, DatabaseTarget database) {
-    this.vertx = vertx;
-    this.config = config;
-    this.database = database;
-    this.http = new Http(config.http().port());
-    this.sqlClient = PgBuilder.client().connectingTo(database.connectOptions()).using(vertx).build();
-  }
-
-  public static RunningService start(Map<String, String> overrides) {
-    return start(overrides, TestDatabase.migrated());
-  }
-
-  public static RunningService start(Map<String, String> overrides, DatabaseTarget database) {
-    try {
-      Path dataDir = Files.createTempDirectory("walletpay-test");
-      AppConfig config = TestConfig.forTest(dataDir, overrides);
-      ServiceVertx service = ServiceVertx.create();
-      Vertx vertx = service.vertx();
-      await(Application.deploy(vertx, service.registry(), config, database, TestDatabase.schemaVersion()));
-      return new RunningService(vertx, config, database);
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
+    private RunningService(Vertx vertx, AppConfig config, DatabaseTarget database) {
+        this.vertx = vertx;
+        this.config = config;
+        this.database = database;
+        this.http = new Http(config.http().port());
+        this.sqlClient = PgBuilder.client()
+                .connectingTo(database.connectOptions())
+                .using(vertx)
+                .build();
     }
-  }
 
-  public static RunningService start() {
-    return start(new HashMap<>());
-  }
-
-  /** In live provider mode against a wallet provider (e.g. a started FakeWalletProvider's liveModeEnvironment()). */
-  public static RunningService startLive(Map<String, String> providerEnvironment, Map<String, String> more) {
-    Map<String, String> overrides = new HashMap<>(providerEnvironment);
-    overrides.putAll(more);
-    return start(overrides);
-  }
-
-  public RowSet<Row> sql(String query, Object... params) {
-    return await(sqlClient.preparedQuery(query).execute(Tuple.wrap(params)));
-  }
-
-  /** Creates a merchant through the admin API; the answer's data, including the secrets shown once. */
-  public JsonObject createMerchant(JsonObject body) {
-    Http.Response response = http.post("/api/admin/merchants", TestConfig.ADMIN_TOKEN, body);
-    if (response.status() != 201) {
-      throw new AssertionError("merchant not created: " + response.status() + " " + response.body());
+    public static RunningService start(Map<String, String> overrides) {
+        return start(overrides, TestDatabase.migrated());
     }
-    return response.data();
-  }
 
-  public JsonObject createMerchant(String name) {
-    return createMerchant(new JsonObject().put("name", name));
-  }
-
-  /** A bearer token for a merchant created by {@link #createMerchant}. */
-  public String tokenFor(JsonObject merchant) {
-    Http.Response response = http.post("/api/merchant/token/", null, new JsonObject()
-        .put("merchant_id", merchant.getString("merchant_id"))
-        .put("secret_key", merchant.getString("secret_key")));
-    if (response.status() != 200) {
-      throw new AssertionError("no token: " + response.status() + " " + response.body());
+    public static RunningService start(Map<String, String> overrides, DatabaseTarget database) {
+        try {
+            Path dataDir = Files.createTempDirectory("walletpay-test");
+            AppConfig config = TestConfig.forTest(dataDir, overrides);
+            ServiceVertx service = ServiceVertx.create();
+            Vertx vertx = service.vertx();
+            await(Application.deploy(vertx, service.registry(), config, database, TestDatabase.schemaVersion()));
+            return new RunningService(vertx, config, database);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
-    return response.data().getString("token");
-  }
 
-  /** Creates a payment through the API; the create answer's data. */
-  public JsonObject createPayment(String token, JsonObject body) {
-    Http.Response response = http.post("/api/merchant/payments/wallet/", token, body);
-    if (response.status() != 201) {
-      throw new AssertionError("payment not created: " + response.status() + " " + response.body());
+    public static RunningService start() {
+        return start(new HashMap<>());
     }
-    return response.data();
-  }
 
-  /** Moves a payment out of pending through the store, as the checkout does (scoped by nothing but the id). */
-  public void transition(String paymentId, io.walletpay.payment.PaymentStatus target) {
-    await(new io.walletpay.bus.BusCalls(vertx.eventBus(), 10_000).request(io.walletpay.bus.Addresses.PAYMENT_TRANSITION,
-        new io.walletpay.bus.PaymentMessages.TransitionPayment(java.util.UUID.fromString(paymentId), null, target,
-            "TX-" + paymentId.substring(0, 8))));
-  }
-
-  public static <T> T await(io.vertx.core.Future<T> future) {
-    try {
-      return future.toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
-    } catch (java.util.concurrent.ExecutionException e) {
-      throw new IllegalStateException(e.getCause());
-    } catch (Exception e) {
-      throw new IllegalStateException(e);
+    /** In live provider mode against a wallet provider (e.g. a started FakeWalletProvider's liveModeEnvironment()). */
+    public static RunningService startLive(Map<String, String> providerEnvironment, Map<String, String> more) {
+        Map<String, String> overrides = new HashMap<>(providerEnvironment);
+        overrides.putAll(more);
+        return start(overrides);
     }
-  }
 
-  @Override
-  public void close() {
-    await(sqlClient.close());
-    await(vertx.close());
-  }
+    public RowSet<Row> sql(String query, Object... params) {
+        return await(sqlClient.preparedQuery(query).execute(Tuple.wrap(params)));
+    }
+
+    /** Creates a merchant through the admin API; the answer's data, including the secrets shown once. */
+    public JsonObject createMerchant(JsonObject body) {
+        Http.Response response = http.post("/api/admin/merchants", TestConfig.ADMIN_TOKEN, body);
+        if (response.status() != 201) {
+            throw new AssertionError("merchant not created: " + response.status() + " " + response.body());
+        }
+        return response.data();
+    }
+
+    public JsonObject createMerchant(String name) {
+        return createMerchant(new JsonObject().put("name", name));
+    }
+
+    /** A bearer token for a merchant created by {@link #createMerchant}. */
+    public String tokenFor(JsonObject merchant) {
+        Http.Response response = http.post(
+                "/api/merchant/token/",
+                null,
+                new JsonObject()
+                        .put("merchant_id", merchant.getString("merchant_id"))
+                        .put("secret_key", merchant.getString("secret_key")));
+        if (response.status() != 200) {
+            throw new AssertionError("no token: " + response.status() + " " + response.body());
+        }
+        return response.data().getString("token");
+    }
+
+    /** Creates a payment through the API; the create answer's data. */
+    public JsonObject createPayment(String token, JsonObject body) {
+        Http.Response response = http.post("/api/merchant/payments/wallet/", token, body);
+        if (response.status() != 201) {
+            throw new AssertionError("payment not created: " + response.status() + " " + response.body());
+        }
+        return response.data();
+    }
+
+    /** Moves a payment out of pending through the store, as the checkout does (scoped by nothing but the id). */
+    public void transition(String paymentId, io.walletpay.payment.PaymentStatus target) {
+        await(new io.walletpay.bus.BusCalls(vertx.eventBus(), 10_000)
+                .request(
+                        io.walletpay.bus.Addresses.PAYMENT_TRANSITION,
+                        new io.walletpay.bus.PaymentMessages.TransitionPayment(
+                                java.util.UUID.fromString(paymentId),
+                                null,
+                                target,
+                                "TX-" + paymentId.substring(0, 8))));
+    }
+
+    public static <T> T await(io.vertx.core.Future<T> future) {
+        try {
+            return future.toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        await(sqlClient.close());
+        await(vertx.close());
+    }
 }

@@ -17,86 +17,88 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ServiceProcess {
 
-  private final Path dataDir;
-  private final int httpPort = TestConfig.freePort();
-  private final int dbPort = TestConfig.freePort();
-  private final Map<String, String> env;
-  private Process process;
+    private final Path dataDir;
+    private final int httpPort = TestConfig.freePort();
+    private final int dbPort = TestConfig.freePort();
+    private final Map<String, String> env;
+    private Process process;
 
-  public ServiceProcess(Path dataDir, Map<String, String> env) {
-    this.dataDir = dataDir;
-    this.env = env;
-  }
-
-  /** Starts the service (output appended to {@code service.log} in the data directory). */
-  public ServiceProcess start() throws java.io.IOException {
-    process = builder(env).redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.appendTo(dataDir.resolve("service.log").toFile()))
-        .start();
-    return this;
-  }
-
-  /** A builder for the service process with {@code extra} environment, for tests that read its output. */
-  public ProcessBuilder builder(Map<String, String> extra) {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    ProcessBuilder builder = new ProcessBuilder(List.of(java, "-Xmx256m", "-cp",
-        System.getProperty("java.class.path"), Main.class.getName()));
-    builder.directory(new File("."));
-    builder.environment().remove("WALLETPAY_DB_URL");
-    builder.environment().put("WALLETPAY_HTTP_PORT", Integer.toString(httpPort));
-    builder.environment().put("WALLETPAY_DATA_DIR", dataDir.toString());
-    builder.environment().put("WALLETPAY_DB_EMBEDDED_PORT", Integer.toString(dbPort));
-    builder.environment().putAll(extra);
-    return builder;
-  }
-
-  /** Waits (up to 120 s) for {@code /health/ready} to answer 200; fails at once if the process dies. */
-  public Http awaitReady() throws InterruptedException {
-    Http http = new Http(httpPort);
-    long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
-    while (System.nanoTime() < deadline) {
-      if (!process.isAlive()) {
-        throw new AssertionError("service process exited with " + process.exitValue() + "; see "
-            + dataDir.resolve("service.log"));
-      }
-      try {
-        if (http.get("/health/ready", null).status() == 200) {
-          return http;
-        }
-      } catch (UncheckedIOException notYet) {
-        // still starting
-      }
-      Thread.sleep(200);
+    public ServiceProcess(Path dataDir, Map<String, String> env) {
+        this.dataDir = dataDir;
+        this.env = env;
     }
-    throw new AssertionError("service did not become ready");
-  }
 
-  /** SIGTERM; true when it exited within 30 s. */
-  public boolean terminate() throws InterruptedException {
-    process.destroy();
-    return process.waitFor(30, TimeUnit.SECONDS);
-  }
+    /** Starts the service (output appended to {@code service.log} in the data directory). */
+    public ServiceProcess start() throws java.io.IOException {
+        process = builder(env)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(
+                        dataDir.resolve("service.log").toFile()))
+                .start();
+        return this;
+    }
 
-  /** SIGKILL: no shutdown at all (the embedded PostgreSQL keeps running, orphaned). */
-  public void kill() throws InterruptedException {
-    process.destroyForcibly();
-    process.waitFor(10, TimeUnit.SECONDS);
-  }
+    /** A builder for the service process with {@code extra} environment, for tests that read its output. */
+    public ProcessBuilder builder(Map<String, String> extra) {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        ProcessBuilder builder = new ProcessBuilder(
+                List.of(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        builder.directory(new File("."));
+        builder.environment().remove("WALLETPAY_DB_URL");
+        builder.environment().put("WALLETPAY_HTTP_PORT", Integer.toString(httpPort));
+        builder.environment().put("WALLETPAY_DATA_DIR", dataDir.toString());
+        builder.environment().put("WALLETPAY_DB_EMBEDDED_PORT", Integer.toString(dbPort));
+        builder.environment().putAll(extra);
+        return builder;
+    }
 
-  public int exitValue() {
-    return process.exitValue();
-  }
+    /** Waits (up to 120 s) for {@code /health/ready} to answer 200; fails at once if the process dies. */
+    public Http awaitReady() throws InterruptedException {
+        Http http = new Http(httpPort);
+        long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new AssertionError("service process exited with " + process.exitValue() + "; see "
+                        + dataDir.resolve("service.log"));
+            }
+            try {
+                if (http.get("/health/ready", null).status() == 200) {
+                    return http;
+                }
+            } catch (UncheckedIOException notYet) {
+                // still starting
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("service did not become ready");
+    }
 
-  public boolean alive() {
-    return process != null && process.isAlive();
-  }
+    /** SIGTERM; true when it exited within 30 s. */
+    public boolean terminate() throws InterruptedException {
+        process.destroy();
+        return process.waitFor(30, TimeUnit.SECONDS);
+    }
 
-  /** A JDBC connection to the embedded PostgreSQL, to look at the rows. */
-  public Connection database() throws java.sql.SQLException {
-    return DriverManager.getConnection("jdbc:postgresql://localhost:" + dbPort + "/postgres", "postgres", "");
-  }
+    /** SIGKILL: no shutdown at all (the embedded PostgreSQL keeps running, orphaned). */
+    public void kill() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor(10, TimeUnit.SECONDS);
+    }
 
-  public Path dataDir() {
-    return dataDir;
-  }
+    public int exitValue() {
+        return process.exitValue();
+    }
+
+    public boolean alive() {
+        return process != null && process.isAlive();
+    }
+
+    /** A JDBC connection to the embedded PostgreSQL, to look at the rows. */
+    public Connection database() throws java.sql.SQLException {
+        return DriverManager.getConnection("jdbc:postgresql://localhost:" + dbPort + "/postgres", "postgres", "");
+    }
+
+    public Path dataDir() {
+        return dataDir;
+    }
 }

@@ -16,92 +16,95 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class TcpProxy implements AutoCloseable {
 
-  private final int port;
-  private final String targetHost;
-  private final int targetPort;
-  private final Set<Socket> open = ConcurrentHashMap.newKeySet();
-  private volatile ServerSocket listener;
+    private final int port;
+    private final String targetHost;
+    private final int targetPort;
+    private final Set<Socket> open = ConcurrentHashMap.newKeySet();
+    private volatile ServerSocket listener;
 
-  public TcpProxy(String targetHost, int targetPort) {
-    this.port = TestConfig.freePort();
-    this.targetHost = targetHost;
-    this.targetPort = targetPort;
-    restore();
-  }
-
-  public int port() {
-    return port;
-  }
-
-  /** Closes the listening socket and every connection through it. */
-  public synchronized void cut() {
-    try {
-      if (listener != null) {
-        listener.close();
-        listener = null;
-      }
-    } catch (IOException ignored) {
-      // closing anyway
+    public TcpProxy(String targetHost, int targetPort) {
+        this.port = TestConfig.freePort();
+        this.targetHost = targetHost;
+        this.targetPort = targetPort;
+        restore();
     }
-    open.forEach(TcpProxy::closeQuietly);
-    open.clear();
-  }
 
-  /** Accepts connections again. */
-  public synchronized void restore() {
-    try {
-      ServerSocket server = new ServerSocket();
-      server.setReuseAddress(true);
-      server.bind(new InetSocketAddress("127.0.0.1", port));
-      listener = server;
-      Thread acceptor = new Thread(() -> accept(server), "tcp-proxy-accept");
-      acceptor.setDaemon(true);
-      acceptor.start();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    public int port() {
+        return port;
     }
-  }
 
-  private void accept(ServerSocket server) {
-    while (!server.isClosed()) {
-      try {
-        Socket client = server.accept();
-        Socket upstream = new Socket(targetHost, targetPort);
-        open.add(client);
-        open.add(upstream);
-        pump(client, upstream);
-        pump(upstream, client);
-      } catch (IOException closed) {
-        return;
-      }
+    /** Closes the listening socket and every connection through it. */
+    public synchronized void cut() {
+        try {
+            if (listener != null) {
+                listener.close();
+                listener = null;
+            }
+        } catch (IOException ignored) {
+            // closing anyway
+        }
+        open.forEach(TcpProxy::closeQuietly);
+        open.clear();
     }
-  }
 
-  private void pump(Socket from, Socket to) {
-    Thread thread = new Thread(() -> {
-      try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
-        in.transferTo(out);
-      } catch (IOException ignored) {
-        // one side closed
-      } finally {
-        closeQuietly(from);
-        closeQuietly(to);
-      }
-    }, "tcp-proxy-pump");
-    thread.setDaemon(true);
-    thread.start();
-  }
-
-  private static void closeQuietly(Socket socket) {
-    try {
-      socket.close();
-    } catch (IOException ignored) {
-      // already closed
+    /** Accepts connections again. */
+    public synchronized void restore() {
+        try {
+            ServerSocket server = new ServerSocket();
+            server.setReuseAddress(true);
+            server.bind(new InetSocketAddress("127.0.0.1", port));
+            listener = server;
+            Thread acceptor = new Thread(() -> accept(server), "tcp-proxy-accept");
+            acceptor.setDaemon(true);
+            acceptor.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
-  }
 
-  @Override
-  public void close() {
-    cut();
-  }
+    private void accept(ServerSocket server) {
+        while (!server.isClosed()) {
+            try {
+                Socket client = server.accept();
+                Socket upstream = new Socket(targetHost, targetPort);
+                open.add(client);
+                open.add(upstream);
+                pump(client, upstream);
+                pump(upstream, client);
+            } catch (IOException closed) {
+                return;
+            }
+        }
+    }
+
+    private void pump(Socket from, Socket to) {
+        Thread thread = new Thread(
+                () -> {
+                    try (InputStream in = from.getInputStream();
+                            OutputStream out = to.getOutputStream()) {
+                        in.transferTo(out);
+                    } catch (IOException ignored) {
+                        // one side closed
+                    } finally {
+                        closeQuietly(from);
+                        closeQuietly(to);
+                    }
+                },
+                "tcp-proxy-pump");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private static void closeQuietly(Socket socket) {
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // already closed
+        }
+    }
+
+    @Override
+    public void close() {
+        cut();
+    }
 }

@@ -16,52 +16,53 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class TestDatabase {
 
-  private static final AtomicInteger COUNTER = new AtomicInteger();
-  private static EmbeddedPostgres server;
-  private static volatile String schemaVersion;
+    private static final AtomicInteger COUNTER = new AtomicInteger();
+    private static EmbeddedPostgres server;
+    private static volatile String schemaVersion;
 
-  private TestDatabase() {
-  }
+    private TestDatabase() {}
 
-  /** A new empty database with the schema applied. */
-  public static DatabaseTarget migrated() {
-    DatabaseTarget target = empty();
-    schemaVersion = Migrations.apply(target);
-    return target;
-  }
-
-  /** The schema version the migrations reach, as {@code /health/ready} expects it. */
-  public static String schemaVersion() {
-    return schemaVersion;
-  }
-
-  /** A new empty database without any schema. */
-  public static synchronized DatabaseTarget empty() {
-    String name = "walletpay_test_" + COUNTER.incrementAndGet();
-    try (Connection connection = server().getPostgresDatabase().getConnection();
-         Statement statement = connection.createStatement()) {
-      statement.execute("CREATE DATABASE " + name);
-    } catch (SQLException e) {
-      throw new IllegalStateException("could not create test database " + name, e);
+    /** A new empty database with the schema applied. */
+    public static DatabaseTarget migrated() {
+        DatabaseTarget target = empty();
+        schemaVersion = Migrations.apply(target);
+        return target;
     }
-    return new DatabaseTarget("localhost", server().getPort(), name, "postgres", "");
-  }
 
-  private static synchronized EmbeddedPostgres server() {
-    if (server == null) {
-      try {
-        server = EmbeddedPostgres.builder().setServerConfig("max_connections", "400").start();
-      } catch (IOException e) {
-        throw new UncheckedIOException("could not start the embedded PostgreSQL for tests", e);
-      }
-      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-        try {
-          server.close();
-        } catch (IOException ignored) {
-          // the JVM is going away
+    /** The schema version the migrations reach, as {@code /health/ready} expects it. */
+    public static String schemaVersion() {
+        return schemaVersion;
+    }
+
+    /** A new empty database without any schema. */
+    public static synchronized DatabaseTarget empty() {
+        String name = "walletpay_test_" + COUNTER.incrementAndGet();
+        try (Connection connection = server().getPostgresDatabase().getConnection();
+                Statement statement = connection.createStatement()) {
+            statement.execute("CREATE DATABASE " + name);
+        } catch (SQLException e) {
+            throw new IllegalStateException("could not create test database " + name, e);
         }
-      }));
+        return new DatabaseTarget("localhost", server().getPort(), name, "postgres", "");
     }
-    return server;
-  }
+
+    private static synchronized EmbeddedPostgres server() {
+        if (server == null) {
+            try {
+                server = EmbeddedPostgres.builder()
+                        .setServerConfig("max_connections", "400")
+                        .start();
+            } catch (IOException e) {
+                throw new UncheckedIOException("could not start the embedded PostgreSQL for tests", e);
+            }
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    server.close();
+                } catch (IOException ignored) {
+                    // the JVM is going away
+                }
+            }));
+        }
+        return server;
+    }
 }
