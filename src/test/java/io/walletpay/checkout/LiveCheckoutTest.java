@@ -1,6 +1,7 @@
 package io.walletpay.checkout;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -12,6 +13,7 @@ import java.net.URI;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -70,11 +72,9 @@ class LiveCheckoutTest {
                 paid.getString("id"),
                 unpaid.getString("id"));
 
-        for (int i = 0;
-                i < 100 && (status(paid).equals("pending") || status(unpaid).equals("pending"));
-                i++) {
-            Thread.sleep(100);
-        }
+        await("the sweep moved both payments out of pending")
+                .atMost(Duration.ofSeconds(30))
+                .until(() -> !status(paid).equals("pending") && !status(unpaid).equals("pending"));
         assertThat(status(paid)).isEqualTo("completed");
         assertThat(status(unpaid)).isEqualTo("expired");
         assertThat(service.sql("SELECT provider_transaction_id FROM payments WHERE id = $1::uuid", paid.getString("id"))

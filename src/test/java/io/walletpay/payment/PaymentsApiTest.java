@@ -1,6 +1,7 @@
 package io.walletpay.payment;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.vertx.core.json.JsonObject;
 import io.walletpay.support.Http;
@@ -360,11 +361,13 @@ class PaymentsApiTest {
         String id = createdPayment(tokenA, new JsonObject().put("amount", 60)).getString("id");
         service.sql("UPDATE payments SET expires_at = now() - interval '1 second' WHERE id = $1::uuid", id);
 
-        String status = "pending";
-        for (int i = 0; i < 100 && status.equals("pending"); i++) {
-            Thread.sleep(100);
-            status = http.get("/api/merchant/payments/" + id, tokenA).data().getString("status");
-        }
+        String status = await("the sweep moved " + id + " out of pending")
+                .atMost(Duration.ofSeconds(30))
+                .until(
+                        () -> http.get("/api/merchant/payments/" + id, tokenA)
+                                .data()
+                                .getString("status"),
+                        now -> !now.equals("pending"));
         assertThat(status).isEqualTo("expired");
         assertThat(outboxRows(id)).isEqualTo(1);
         assertThat(http.post("/api/merchant/payments/" + id + "/cancel", tokenA, null)

@@ -1,6 +1,7 @@
 package io.walletpay.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.walletpay.support.RawHttp;
 import io.walletpay.support.RunningService;
@@ -10,9 +11,15 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -46,27 +53,12 @@ class ConnectionBoundsTest {
         String head = "GET /health/live HTTP/1.1\r\nHost: localhost\r\nX-Padding: " + "p".repeat(200) + "\r\n\r\n";
         try (Socket socket = new Socket("127.0.0.1", service.config.http().port())) {
             socket.setSoTimeout(10_000);
-            OutputStream out = socket.getOutputStream();
-            int sent = 0;
-            boolean cutOff = false;
-            for (; sent < head.length(); sent++) {
-                try {
-                    out.write(head.charAt(sent));
-                    out.flush();
-                } catch (SocketException closed) {
-                    cutOff = true;
-                    break;
-                }
-                if (socket.getInputStream().available() > 0 || closedByPeer(socket)) {
-                    cutOff = true;
-                    break;
-                }
-                Thread.sleep(100); // one byte every 100 ms: far more often than the 2 s idle timeout
-            }
-            assertThat(cutOff)
+            // one byte every 100 ms: far more often than the 2 s idle timeout
+            Trickled trickled = trickle(socket, head, Duration.ofMillis(100)).get(60, TimeUnit.SECONDS);
+            assertThat(trickled.cutOff())
                     .as("the connection was closed before the head was complete")
                     .isTrue();
-            assertThat(sent).as("bytes sent before the cut").isLessThan(head.length());
+            assertThat(trickled.sent()).as("bytes sent before the cut").isLessThan(head.length());
             assertThat(readToEnd(socket.getInputStream()))
                     .as("nothing was answered")
                     .doesNotContain("200");
@@ -101,18 +93,11 @@ class ConnectionBoundsTest {
             }
 
             held.remove(0).close();
-            String answer = "";
-            for (int i = 0; i < 50 && !answer.startsWith("HTTP/1.1 200"); i++) {
-                Thread.sleep(20); // the server counts the closed connection once it has seen the close
-                try (Socket again =
-                        new Socket("127.0.0.1", service.config.http().port())) {
-                    again.setSoTimeout(5_000);
-                    answer = keepAliveRequest(again);
-                } catch (IOException notYet) {
-                    answer = "";
-                }
-            }
-            assertThat(answer).as("a slot freed by a close is usable again").startsWith("HTTP/1.1 200");
+            // the server counts the closed connection once it has seen the close: until then a new one is refused
+            await("a slot freed by a close is usable again")
+                    .atMost(Duration.ofSeconds(10))
+                    .pollInterval(Duration.ofMillis(20))
+                    .until(ConnectionBoundsTest::freshConnectionRequest, answer -> answer.startsWith("HTTP/1.1 200"));
         } finally {
             for (Socket socket : held) {
                 socket.close();
@@ -158,6 +143,56 @@ class ConnectionBoundsTest {
         assertThat(checkoutHeaders.status()).isEqualTo(431);
         assertThat(checkoutHeaders.mediaType()).isEqualTo("text/html");
         assertThat(checkoutHeaders.header("Content-Security-Policy")).contains("default-src 'none'");
+    }
+
+    /** One GET on a new connection; "" when the server refused it. */
+    private static String freshConnectionRequest() {
+        try (Socket again = new Socket("127.0.0.1", service.config.http().port())) {
+            again.setSoTimeout(5_000);
+            return keepAliveRequest(again);
+        } catch (IOException notYet) {
+            return "";
+        }
+    }
+
+    record Trickled(boolean cutOff, int sent) {}
+
+    /**
+     * Writes {@code head} one byte per {@code every} from a scheduler, like a slowloris client, until the server
+     * closes the connection or the head is complete; completes with whether it was cut off and the bytes sent.
+     */
+    private static CompletableFuture<Trickled> trickle(Socket socket, String head, Duration every) {
+        CompletableFuture<Trickled> done = new CompletableFuture<>();
+        ScheduledExecutorService clock = Executors.newSingleThreadScheduledExecutor();
+        AtomicInteger sent = new AtomicInteger();
+        clock.scheduleAtFixedRate(
+                () -> {
+                    int next = sent.get();
+                    if (next == head.length()) {
+                        done.complete(new Trickled(false, next));
+                        return;
+                    }
+                    try {
+                        OutputStream out = socket.getOutputStream();
+                        out.write(head.charAt(next));
+                        out.flush();
+                        if (socket.getInputStream().available() > 0 || closedByPeer(socket)) {
+                            done.complete(new Trickled(true, next));
+                            return;
+                        }
+                    } catch (SocketException closed) {
+                        done.complete(new Trickled(true, next));
+                        return;
+                    } catch (IOException broken) {
+                        done.completeExceptionally(broken);
+                        return;
+                    }
+                    sent.incrementAndGet();
+                },
+                0,
+                every.toMillis(),
+                TimeUnit.MILLISECONDS);
+        return done.whenComplete((result, failure) -> clock.shutdownNow());
     }
 
     /** One GET on a kept-alive connection; the status line and headers, or "" when the server closed instead. */

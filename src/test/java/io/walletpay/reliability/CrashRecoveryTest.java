@@ -1,6 +1,7 @@
 package io.walletpay.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.vertx.core.json.JsonObject;
 import io.walletpay.support.Http;
@@ -23,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -95,18 +97,16 @@ class CrashRecoveryTest {
 
             Set<String> answered201 = ConcurrentHashMap.newKeySet();
             Set<String> acknowledgedCompleted = ConcurrentHashMap.newKeySet();
-            AtomicBoolean stopLoad = new AtomicBoolean();
+            CountDownLatch stopLoad = new CountDownLatch(1);
             ExecutorService load = Executors.newFixedThreadPool(WORKERS);
             for (int w = 0; w < WORKERS; w++) {
                 load.submit(() -> createAndPay(http, token, answered201, acknowledgedCompleted, stopLoad));
             }
-            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            while (acknowledgedCompleted.size() < KILL_AFTER_COMPLETIONS && System.nanoTime() < deadline) {
-                Thread.sleep(10);
-            }
-            assertThat(acknowledgedCompleted)
-                    .as("load reached the kill point")
-                    .hasSizeGreaterThanOrEqualTo(KILL_AFTER_COMPLETIONS);
+            await().atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(10))
+                    .untilAsserted(() -> assertThat(acknowledgedCompleted)
+                            .as("load reached the kill point")
+                            .hasSizeGreaterThanOrEqualTo(KILL_AFTER_COMPLETIONS));
 
             long postmaster = postmasterPid();
             List<ProcessHandle> database = new ArrayList<>();
@@ -120,7 +120,7 @@ class CrashRecoveryTest {
             for (ProcessHandle handle : database) {
                 handle.onExit().get(10, TimeUnit.SECONDS);
             }
-            stopLoad.set(true);
+            stopLoad.countDown();
             load.shutdown();
             assertThat(load.awaitTermination(60, TimeUnit.SECONDS)).isTrue();
             int refusedBeforeRestart = receiver.all().size();
@@ -165,9 +165,9 @@ class CrashRecoveryTest {
 
     /** One worker: create a payment, then pay it on the checkout page like a customer; until told to stop. */
     private static void createAndPay(
-            Http http, String token, Set<String> answered201, Set<String> completed, AtomicBoolean stop) {
+            Http http, String token, Set<String> answered201, Set<String> completed, CountDownLatch stop) {
         int amount = 1;
-        while (!stop.get()) {
+        while (stop.getCount() > 0) {
             try {
                 Http.Response created = http.post(
                         "/api/merchant/payments/wallet/", token, new JsonObject().put("amount", 1 + (amount++ % 500)));
@@ -187,33 +187,32 @@ class CrashRecoveryTest {
                     completed.add(id);
                 }
             } catch (UncheckedIOException | IllegalStateException connectionLost) {
-                sleep(20); // the service is gone: keep trying until told to stop, as a client would
+                // the service is gone: keep trying every 20 ms until told to stop, as a client would
+                awaitQuietly(stop, Duration.ofMillis(20));
             }
         }
     }
 
     /** Waits until every completed payment's webhook has been accepted after the restart; delivery ids per payment. */
     private static Map<String, Set<String>> awaitWebhooks(
-            WebhookReceiver receiver, Set<String> completed, int refusedBeforeRestart) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (true) {
-            List<Received> accepted =
-                    receiver.all().subList(refusedBeforeRestart, receiver.all().size());
-            Set<String> delivered =
-                    accepted.stream().map(CrashRecoveryTest::transactionId).collect(Collectors.toSet());
-            if (delivered.containsAll(completed) || System.nanoTime() > deadline) {
-                Set<String> missing = new HashSet<>(completed);
-                missing.removeAll(delivered);
-                assertThat(missing)
-                        .as("completed payments whose webhook never arrived after the restart")
-                        .isEmpty();
-                return receiver.all().stream()
-                        .collect(Collectors.groupingBy(
-                                CrashRecoveryTest::transactionId,
-                                Collectors.mapping(hook -> hook.header("X-Service-Delivery"), Collectors.toSet())));
-            }
-            Thread.sleep(100);
-        }
+            WebhookReceiver receiver, Set<String> completed, int refusedBeforeRestart) {
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(100))
+                .untilAsserted(() -> {
+                    List<Received> all = receiver.all();
+                    Set<String> delivered = all.subList(refusedBeforeRestart, all.size()).stream()
+                            .map(CrashRecoveryTest::transactionId)
+                            .collect(Collectors.toSet());
+                    Set<String> missing = new HashSet<>(completed);
+                    missing.removeAll(delivered);
+                    assertThat(missing)
+                            .as("completed payments whose webhook never arrived after the restart")
+                            .isEmpty();
+                });
+        return receiver.all().stream()
+                .collect(Collectors.groupingBy(
+                        CrashRecoveryTest::transactionId,
+                        Collectors.mapping(hook -> hook.header("X-Service-Delivery"), Collectors.toSet())));
     }
 
     private static String transactionId(Received hook) {
@@ -240,9 +239,10 @@ class CrashRecoveryTest {
                 .trim());
     }
 
-    private static void sleep(long ms) {
+    /** Waits for the stop signal, at most {@code pause}: a worker that is told to stop stops at once. */
+    private static void awaitQuietly(CountDownLatch stop, Duration pause) {
         try {
-            Thread.sleep(ms);
+            stop.await(pause.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -1,6 +1,7 @@
 package io.walletpay.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.vertx.core.json.JsonObject;
 import io.walletpay.payment.PaymentStatus;
@@ -10,6 +11,7 @@ import io.walletpay.support.RunningService;
 import io.walletpay.support.TestConfig;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Map;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -58,24 +60,14 @@ class HostileRequestPartsTest {
                 .iterator()
                 .next()
                 .getString(0);
-        for (int i = 0;
-                i < 200
-                        && !service.sql("SELECT status FROM webhook_deliveries WHERE id = $1::uuid", deliveryId)
-                                .iterator()
-                                .next()
-                                .getString(0)
-                                .equals("failed");
-                i++) {
-            sleep(25);
-        }
-    }
-
-    static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        await("the delivery of the completed payment failed")
+                .atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(25))
+                .until(() -> service.sql("SELECT status FROM webhook_deliveries WHERE id = $1::uuid", deliveryId)
+                        .iterator()
+                        .next()
+                        .getString(0)
+                        .equals("failed"));
     }
 
     @AfterContainer

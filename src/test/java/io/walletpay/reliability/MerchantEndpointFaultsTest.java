@@ -1,6 +1,7 @@
 package io.walletpay.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Row;
@@ -15,6 +16,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -161,28 +163,22 @@ class MerchantEndpointFaultsTest {
 
     /** Waits until the payment's delivery is failed; its attempts, oldest first. */
     static List<Row> awaitFailed(String paymentId) {
-        for (int i = 0; i < 600; i++) {
-            var rows = service.sql("SELECT status FROM webhook_deliveries WHERE payment_id = $1::uuid", paymentId);
-            if (rows.size() == 1 && rows.iterator().next().getString(0).equals("failed")) {
-                List<Row> attempts = new ArrayList<>();
-                service.sql(
-                                "SELECT a.* FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id"
-                                        + " WHERE d.payment_id = $1::uuid ORDER BY a.attempted_at",
-                                paymentId)
-                        .forEach(attempts::add);
-                return attempts;
-            }
-            sleep(50);
-        }
-        throw new AssertionError("the delivery of " + paymentId + " never failed");
-    }
-
-    static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        await("the delivery of " + paymentId + " failed")
+                .atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> {
+                    var rows =
+                            service.sql("SELECT status FROM webhook_deliveries WHERE payment_id = $1::uuid", paymentId);
+                    return rows.size() == 1
+                            && rows.iterator().next().getString(0).equals("failed");
+                });
+        List<Row> attempts = new ArrayList<>();
+        service.sql(
+                        "SELECT a.* FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id"
+                                + " WHERE d.payment_id = $1::uuid ORDER BY a.attempted_at",
+                        paymentId)
+                .forEach(attempts::add);
+        return attempts;
     }
 
     /** A TCP server that reads the request and answers bytes that are not HTTP, then closes. */

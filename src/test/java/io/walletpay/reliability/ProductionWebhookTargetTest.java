@@ -1,6 +1,7 @@
 package io.walletpay.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -8,6 +9,7 @@ import io.walletpay.payment.PaymentStatus;
 import io.walletpay.support.RunningService;
 import io.walletpay.webhook.TargetGuard;
 import java.net.InetAddress;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -49,24 +51,10 @@ class ProductionWebhookTargetTest {
                     .getString("id");
             production.transition(id, PaymentStatus.COMPLETED);
 
-            JsonArray attempts = new JsonArray();
-            for (int i = 0; i < 200 && attempts.isEmpty(); i++) {
-                Thread.sleep(50);
-                JsonArray page = production
-                        .http
-                        .get("/api/merchant/webhooks/deliveries?payment_id=" + id, token)
-                        .dataArray();
-                if (!page.isEmpty()) {
-                    attempts = production
-                            .http
-                            .get(
-                                    "/api/merchant/webhooks/deliveries/"
-                                            + page.getJsonObject(0).getString("id"),
-                                    token)
-                            .data()
-                            .getJsonArray("attempt_log");
-                }
-            }
+            JsonArray attempts = await("an attempt recorded for the delivery of " + id)
+                    .atMost(Duration.ofSeconds(10))
+                    .pollInterval(Duration.ofMillis(50))
+                    .until(() -> attemptLog(production, token, id), log -> !log.isEmpty());
             assertThat(attempts).as("one attempt recorded").hasSize(1);
             JsonObject attempt = attempts.getJsonObject(0);
             assertThat(attempt.getString("error_kind")).isEqualTo("target_rejected");
@@ -75,5 +63,24 @@ class ProductionWebhookTargetTest {
                     .isNull();
             assertThat(attempt.getString("response_excerpt")).containsAnyOf("private", "link-local");
         }
+    }
+
+    /** The attempts of the payment's delivery; empty while there is no delivery yet. */
+    private static JsonArray attemptLog(RunningService production, String token, String paymentId) {
+        JsonArray page = production
+                .http
+                .get("/api/merchant/webhooks/deliveries?payment_id=" + paymentId, token)
+                .dataArray();
+        if (page.isEmpty()) {
+            return new JsonArray();
+        }
+        return production
+                .http
+                .get(
+                        "/api/merchant/webhooks/deliveries/"
+                                + page.getJsonObject(0).getString("id"),
+                        token)
+                .data()
+                .getJsonArray("attempt_log");
     }
 }

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
 
 /**
  * The real service as a child JVM on its embedded default (the test classpath, {@link Main}), on fixed ports and
@@ -53,24 +54,15 @@ public final class ServiceProcess {
     }
 
     /** Waits (up to 120 s) for {@code /health/ready} to answer 200; fails at once if the process dies. */
-    public Http awaitReady() throws InterruptedException {
+    public Http awaitReady() {
         Http http = new Http(httpPort);
-        long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
-        while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                throw new AssertionError("service process exited with " + process.exitValue() + "; see "
-                        + dataDir.resolve("service.log"));
-            }
-            try {
-                if (http.get("/health/ready", null).status() == 200) {
-                    return http;
-                }
-            } catch (UncheckedIOException notYet) {
-                // still starting
-            }
-            Thread.sleep(200);
-        }
-        throw new AssertionError("service did not become ready");
+        Awaitility.await("service ready on port " + httpPort)
+                .atMost(Duration.ofSeconds(120))
+                .pollInterval(Duration.ofMillis(200))
+                .failFast("service process exited; see " + dataDir.resolve("service.log"), () -> !process.isAlive())
+                .ignoreException(UncheckedIOException.class) // still starting: nothing listens yet
+                .until(() -> http.get("/health/ready", null).status() == 200);
+        return http;
     }
 
     /** SIGTERM; true when it exited within 30 s. */

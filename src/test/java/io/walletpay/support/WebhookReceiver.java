@@ -5,13 +5,17 @@ import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
+import org.awaitility.Awaitility;
 
 /**
  * A merchant's webhook endpoint for tests: a real HTTP server that records every request (headers and the exact
@@ -51,6 +55,8 @@ public final class WebhookReceiver implements AutoCloseable {
     }
 
     private final HttpServer server;
+    // a slow answer is sent later from here, so a hanging exchange holds no thread and needs no sleep
+    private final ScheduledExecutorService later = Executors.newSingleThreadScheduledExecutor();
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private final Map<String, IntFunction<Answer>> scripts = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
@@ -86,14 +92,10 @@ public final class WebhookReceiver implements AutoCloseable {
 
     /** Waits (up to 30 s) until {@code path} has at least {@code count} requests; returns them. */
     public List<Received> await(String path, int count) {
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        while (received(path).size() < count) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("expected " + count + " webhooks on " + path + ", got "
-                        + received(path).size());
-            }
-            sleep(20);
-        }
+        Awaitility.await("expected " + count + " webhooks on " + path)
+                .atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(20))
+                .until(() -> received(path).size() >= count);
         return received(path);
     }
 
@@ -104,8 +106,13 @@ public final class WebhookReceiver implements AutoCloseable {
         int call = calls.computeIfAbsent(path, p -> new AtomicInteger()).getAndIncrement();
         Answer answer = scripts.getOrDefault(path, n -> Answer.status(200)).apply(call);
         if (answer.delayMs() > 0) {
-            sleep(answer.delayMs());
+            later.schedule(() -> answer(exchange, answer), answer.delayMs(), TimeUnit.MILLISECONDS);
+        } else {
+            answer(exchange, answer);
         }
+    }
+
+    private static void answer(HttpExchange exchange, Answer answer) {
         if (answer.retryAfter() != null) {
             exchange.getResponseHeaders().add("Retry-After", answer.retryAfter());
         }
@@ -123,16 +130,9 @@ public final class WebhookReceiver implements AutoCloseable {
         }
     }
 
-    static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
     @Override
     public void close() {
         server.stop(0);
+        later.shutdownNow();
     }
 }

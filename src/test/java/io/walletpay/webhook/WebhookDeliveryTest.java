@@ -1,6 +1,7 @@
 package io.walletpay.webhook;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.vertx.core.json.JsonObject;
 import io.walletpay.payment.PaymentStatus;
@@ -10,6 +11,7 @@ import io.walletpay.support.WebhookReceiver;
 import io.walletpay.support.WebhookReceiver.Answer;
 import io.walletpay.support.WebhookReceiver.Received;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -186,14 +188,15 @@ class WebhookDeliveryTest {
     }
 
     @Test
-    void gone410StopsRetrying() throws Exception {
+    void gone410StopsRetrying() {
         Shop shop = shop("/retired");
         receiver.script("/retired", call -> Answer.status(410));
         String id = pay(shop, new JsonObject().put("amount", 3), PaymentStatus.COMPLETED);
 
         JsonObject delivery = awaitDelivery(shop, id, "failed");
-        Thread.sleep(1_000); // several retry periods of the test schedule
-        assertThat(receiver.received("/retired")).hasSize(1);
+        await().during(Duration.ofSeconds(1)) // several retry periods of the test schedule
+                .atMost(Duration.ofSeconds(5))
+                .untilAsserted(() -> assertThat(receiver.received("/retired")).hasSize(1));
         assertThat(delivery.getInteger("attempts")).isEqualTo(1);
     }
 
@@ -312,8 +315,10 @@ class WebhookDeliveryTest {
                 pair.transition(id, PaymentStatus.COMPLETED);
             }
             List<Received> hooks = own.await("/once", 40);
-            ReceiverQuiet.waitQuiet(own, "/once");
-            assertThat(own.received("/once")).hasSize(40);
+            // and no 41st arrives while the senders keep polling: each event went out once
+            await().during(Duration.ofSeconds(1))
+                    .atMost(Duration.ofSeconds(5))
+                    .untilAsserted(() -> assertThat(own.received("/once")).hasSize(40));
             assertThat(hooks.stream().map(h -> h.header("X-Service-Delivery")).distinct())
                     .hasSize(40);
         }
@@ -358,27 +363,11 @@ class WebhookDeliveryTest {
                     .getString("id");
             production.transition(id, PaymentStatus.COMPLETED);
 
-            JsonObject delivery = null;
-            for (int i = 0;
-                    i < 200
-                            && (delivery == null
-                                    || delivery.getJsonArray("attempt_log").isEmpty());
-                    i++) {
-                ReceiverQuiet.sleep(50);
-                var page = production
-                        .http
-                        .get("/api/merchant/webhooks/deliveries?payment_id=" + id, token)
-                        .dataArray();
-                if (!page.isEmpty()) {
-                    delivery = production
-                            .http
-                            .get(
-                                    "/api/merchant/webhooks/deliveries/"
-                                            + page.getJsonObject(0).getString("id"),
-                                    token)
-                            .data();
-                }
-            }
+            JsonObject delivery = await().atMost(Duration.ofSeconds(10))
+                    .pollInterval(Duration.ofMillis(50))
+                    .until(
+                            () -> deliveryOf(production, token, id),
+                            d -> d != null && !d.getJsonArray("attempt_log").isEmpty());
             assertThat(delivery.getJsonArray("attempt_log").getJsonObject(0).getString("error_kind"))
                     .isEqualTo("target_rejected");
             assertThat(own.received("/internal")).isEmpty();
@@ -392,40 +381,40 @@ class WebhookDeliveryTest {
     }
 
     static JsonObject awaitDelivery(Shop shop, String paymentId, String status) {
-        for (int i = 0; i < 600; i++) {
-            JsonObject delivery = deliveryOf(shop, paymentId);
-            if (delivery != null && delivery.getString("status").equals(status)) {
-                return delivery;
-            }
-            ReceiverQuiet.sleep(50);
-        }
-        throw new AssertionError(
-                "delivery of " + paymentId + " never became " + status + ": " + deliveryOf(shop, paymentId));
+        return await("delivery of " + paymentId + " becoming " + status)
+                .atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(50))
+                .until(
+                        () -> deliveryOf(shop, paymentId),
+                        d -> d != null && d.getString("status").equals(status));
     }
 
     static JsonObject awaitAttempts(Shop shop, String paymentId, int attempts) {
-        for (int i = 0; i < 600; i++) {
-            JsonObject delivery = deliveryOf(shop, paymentId);
-            if (delivery != null && delivery.getJsonArray("attempt_log").size() >= attempts) {
-                return delivery;
-            }
-            ReceiverQuiet.sleep(50);
-        }
-        throw new AssertionError("delivery of " + paymentId + " never had " + attempts + " attempts");
+        return await("delivery of " + paymentId + " having " + attempts + " attempts")
+                .atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(50))
+                .until(
+                        () -> deliveryOf(shop, paymentId),
+                        d -> d != null && d.getJsonArray("attempt_log").size() >= attempts);
     }
 
     static JsonObject deliveryOf(Shop shop, String paymentId) {
-        var list = service.http
-                .get("/api/merchant/webhooks/deliveries?payment_id=" + paymentId, shop.token())
+        return deliveryOf(service, shop.token(), paymentId);
+    }
+
+    /** The payment's delivery with its attempt log, or null while there is none. */
+    static JsonObject deliveryOf(RunningService on, String token, String paymentId) {
+        var list = on.http
+                .get("/api/merchant/webhooks/deliveries?payment_id=" + paymentId, token)
                 .dataArray();
         if (list.isEmpty()) {
             return null;
         }
-        return service.http
+        return on.http
                 .get(
                         "/api/merchant/webhooks/deliveries/"
                                 + list.getJsonObject(0).getString("id"),
-                        shop.token())
+                        token)
                 .data();
     }
 
@@ -433,25 +422,5 @@ class WebhookDeliveryTest {
         Mac mac = Mac.getInstance("HmacSHA256");
         mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
         return mac.doFinal(body);
-    }
-
-    /** Small waits for tests that must show something does NOT happen. */
-    static final class ReceiverQuiet {
-
-        static void waitQuiet(WebhookReceiver receiver, String path) {
-            int last = -1;
-            while (receiver.received(path).size() != last) {
-                last = receiver.received(path).size();
-                sleep(500);
-            }
-        }
-
-        static void sleep(long ms) {
-            try {
-                Thread.sleep(ms);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
     }
 }
