@@ -60,7 +60,7 @@ public final class HttpApiVerticle extends VerticleBase {
         MerchantAccountRoutes account = new MerchantAccountRoutes(bus, tokens);
         account.mountToken(router);
         MerchantGuard guard = new MerchantGuard(tokens, new MerchantDirectory(vertx, bus));
-        router.route("/api/merchant/*").handler(guard::handle);
+        guard.protect(router.route("/api/merchant/*"));
         account.mountGuarded(router);
         new PaymentRoutes(bus, new PaymentIntake(bus, provider, config.payments()), rateLimiter, provider)
                 .mount(router);

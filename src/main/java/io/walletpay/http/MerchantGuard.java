@@ -1,37 +1,63 @@
 package io.walletpay.http;
 
+import io.vertx.core.Future;
+import io.vertx.ext.auth.User;
+import io.vertx.ext.web.Route;
 import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.AuthenticationHandler;
+import io.vertx.ext.web.handler.HttpException;
+import io.vertx.ext.web.handler.JWTAuthHandler;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.merchant.Merchant;
+import java.util.UUID;
 
 /**
- * The bearer guard of {@code /api/merchant/**}: a valid token of an active merchant, or 401/403. The merchant
- * reaches handlers from the verified token only ({@link #merchant(RoutingContext)}).
+ * The bearer guard of {@code /api/merchant/**}: a valid token of an active merchant, or 401/403. vertx-web's
+ * {@link JWTAuthHandler} reads the {@code Authorization} header and verifies the token; the merchant then reaches
+ * handlers from the verified token only ({@link #merchant(RoutingContext)}).
  */
 final class MerchantGuard {
 
     private static final String MERCHANT = "walletpay.merchant";
+    /** Set once a request reaches the guard: its failures before a user is known are the bearer check's. */
+    private static final String CHECKING = "walletpay.bearer-check";
 
-    private final MerchantTokens tokens;
+    private final AuthenticationHandler bearer;
     private final MerchantDirectory directory;
 
     MerchantGuard(MerchantTokens tokens, MerchantDirectory directory) {
-        this.tokens = tokens;
+        this.bearer = JWTAuthHandler.create(tokens.verifier());
         this.directory = directory;
     }
 
-    void handle(RoutingContext ctx) {
-        String header = ctx.request().getHeader("Authorization");
-        if (header == null || header.length() < 8 || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
+    /** Guards every request {@code route} matches. */
+    void protect(Route route) {
+        route.handler(this::check).handler(this::admit).failureHandler(this::refuse);
+    }
+
+    /** The bearer handler runs inside this one, so {@link #refuse} can tell its failures from any other. */
+    private void check(RoutingContext ctx) {
+        ctx.put(CHECKING, Boolean.TRUE);
+        bearer.handle(ctx);
+    }
+
+    /** The token is verified: its merchant must exist and be active. */
+    private void admit(RoutingContext ctx) {
+        if (ctx.user() == null) { // a CORS preflight, which the bearer handler lets through unchecked
             ctx.fail(unauthorized("Send Authorization: Bearer <token>"));
             return;
         }
-        tokens.verify(header.substring(7).trim())
-                .compose(directory::find)
-                .recover(failure -> io.vertx.core.Future.failedFuture(
+        UUID merchantId = merchantId(ctx.user());
+        if (merchantId == null) {
+            ctx.fail(invalidToken());
+            return;
+        }
+        directory
+                .find(merchantId)
+                .recover(failure -> Future.failedFuture(
                         failure instanceof ServiceException e && e.kind() == ErrorKind.NOT_FOUND
-                                ? unauthorized("The access token is not valid")
+                                ? invalidToken()
                                 : failure))
                 .onSuccess(merchant -> {
                     if (!merchant.active()) {
@@ -45,11 +71,42 @@ final class MerchantGuard {
                 .onFailure(ctx::fail);
     }
 
+    /**
+     * The bearer handler answers a missing or foreign scheme and a token it cannot read with 400 or 401 of its own
+     * (and a token vertx-auth-jwt throws on with 500): here all of them become the one 401 of the API, so the error
+     * responder adds {@code WWW-Authenticate: Bearer}. Any other failure goes on unchanged.
+     */
+    private void refuse(RoutingContext ctx) {
+        if (ctx.get(CHECKING) == null || ctx.user() != null || ctx.failure() instanceof ServiceException) {
+            ctx.next();
+            return;
+        }
+        boolean noBearer = ctx.failure() == null
+                || (ctx.failure() instanceof HttpException e && e.getCause() == null && e.getPayload() == null);
+        ctx.fail(noBearer ? unauthorized("Send Authorization: Bearer <token>") : invalidToken());
+    }
+
+    /** The merchant id a verified token names as its subject, or null when it names none. */
+    private static UUID merchantId(User user) {
+        if (!(user.principal().getValue("sub") instanceof String subject)) {
+            return null;
+        }
+        try {
+            return UUID.fromString(subject);
+        } catch (IllegalArgumentException notAnId) {
+            return null;
+        }
+    }
+
     static Merchant merchant(RoutingContext ctx) {
         return ctx.get(MERCHANT);
     }
 
     static ServiceException unauthorized(String message) {
         return new ServiceException(ErrorKind.UNAUTHORIZED, "unauthorized", message);
+    }
+
+    private static ServiceException invalidToken() {
+        return unauthorized("The access token is not valid");
     }
 }

@@ -5,6 +5,8 @@ import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.auth.JWTOptions;
 import io.vertx.ext.auth.PubSecKeyOptions;
+import io.vertx.ext.auth.User;
+import io.vertx.ext.auth.authentication.Credentials;
 import io.vertx.ext.auth.authentication.TokenCredentials;
 import io.vertx.ext.auth.jwt.JWTAuth;
 import io.vertx.ext.auth.jwt.JWTAuthOptions;
@@ -16,31 +18,19 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 /** Issues and verifies merchant access tokens (JWTs, via vertx-auth-jwt); the subject is the merchant id. */
 final class MerchantTokens {
 
     record Issued(String token, Instant expiresAt, long expiresIn) {}
 
-    /** A token already verified, until its own expiry: the signature check is not repeated per request. */
-    private record Verified(UUID merchantId, long expiresAtEpochSecond) {}
-
-    private static final int VERIFIED_CACHE_SIZE = 10_000;
-
-    /** Per HTTP verticle, so touched by one event loop only; least recently used entries go first. */
-    private final Map<String, Verified> verifiedTokens = new LinkedHashMap<>(1024, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Verified> eldest) {
-            return size() > VERIFIED_CACHE_SIZE;
-        }
-    };
-
     private final JWTAuth auth;
+    private final JWTAuth verifier;
     private final AppConfig.Jwt config;
 
     private MerchantTokens(JWTAuth auth, AppConfig.Jwt config) {
         this.auth = auth;
+        this.verifier = new VerifiedTokens(auth);
         this.config = config;
     }
 
@@ -82,32 +72,75 @@ final class MerchantTokens {
         return new Issued(token, Instant.ofEpochSecond(now + ttl), ttl);
     }
 
-    /** The merchant id of a valid token; any problem (signature, alg, expiry, issuer, audience) is a 401. */
-    Future<UUID> verify(String token) {
-        Verified known = verifiedTokens.get(token);
-        if (known != null && known.expiresAtEpochSecond() > Instant.now().getEpochSecond()) {
-            return Future.succeededFuture(known.merchantId());
-        }
-        Future<io.vertx.ext.auth.User> verified;
-        try {
-            verified = auth.authenticate(new TokenCredentials(token));
-        } catch (RuntimeException unusable) {
-            // vertx-auth-jwt throws instead of failing for some claim shapes (a signed token without "aud")
-            verified = Future.failedFuture(unusable);
-        }
-        return verified.map(user -> {
-                    UUID merchantId = UUID.fromString(user.principal().getString("sub"));
-                    Long expires = user.principal().getLong("exp");
-                    if (expires != null) {
-                        verifiedTokens.put(token, new Verified(merchantId, expires));
-                    }
-                    return merchantId;
-                })
-                .recover(failure -> Future.failedFuture(MerchantGuard.unauthorized("The access token is not valid")));
+    /**
+     * What the bearer guard verifies tokens with (vertx-web's JWTAuthHandler calls it): this verticle's JWTAuth,
+     * behind a cache of tokens already verified.
+     */
+    JWTAuth verifier() {
+        return verifier;
     }
 
     static ServiceException invalidCredentials() {
         return new ServiceException(
                 ErrorKind.UNAUTHORIZED, "invalid_credentials", "Unknown merchant or wrong secret key");
+    }
+
+    /**
+     * A token already verified is accepted until its own expiry without checking its signature again. Per HTTP
+     * verticle, so touched by one event loop only; least recently used entries go first. A token without an
+     * expiry is never cached.
+     */
+    private static final class VerifiedTokens implements JWTAuth {
+
+        private static final int SIZE = 10_000;
+
+        private record Verified(JsonObject principal, long expiresAtEpochSecond) {}
+
+        private final JWTAuth auth;
+        private final Map<String, Verified> verified = new LinkedHashMap<>(1024, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, Verified> eldest) {
+                return size() > SIZE;
+            }
+        };
+
+        VerifiedTokens(JWTAuth auth) {
+            this.auth = auth;
+        }
+
+        @Override
+        public Future<User> authenticate(Credentials credentials) {
+            if (!(credentials instanceof TokenCredentials bearer)) {
+                return Future.failedFuture("only bearer tokens are accepted");
+            }
+            String token = bearer.getToken();
+            Verified known = verified.get(token);
+            if (known != null && known.expiresAtEpochSecond() > Instant.now().getEpochSecond()) {
+                return Future.succeededFuture(User.create(known.principal().copy()));
+            }
+            Future<User> checked;
+            try {
+                checked = auth.authenticate(credentials);
+            } catch (RuntimeException unusable) {
+                // vertx-auth-jwt throws instead of failing for some claim shapes (a signed token without "aud")
+                checked = Future.failedFuture(unusable);
+            }
+            return checked.onSuccess(user -> {
+                Long expires = user.principal().getLong("exp");
+                if (expires != null) {
+                    verified.put(token, new Verified(user.principal().copy(), expires));
+                }
+            });
+        }
+
+        @Override
+        public String generateToken(JsonObject claims, JWTOptions options) {
+            return auth.generateToken(claims, options);
+        }
+
+        @Override
+        public String generateToken(JsonObject claims) {
+            return auth.generateToken(claims);
+        }
     }
 }

@@ -1,0 +1,99 @@
+package io.walletpay.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vertx.core.json.JsonObject;
+import io.walletpay.support.Http;
+import io.walletpay.support.Jwts;
+import io.walletpay.support.RunningService;
+import io.walletpay.support.TestConfig;
+import java.time.Instant;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The edges of the bearer guard that vertx-web's JWTAuthHandler would answer on its own terms (400 for a header it
+ * cannot split or a token with foreign characters, a pass for CORS preflights, a 500 for claims it throws on): the
+ * API answers all of them with its one 401 and {@code WWW-Authenticate: Bearer}.
+ */
+class MerchantGuardTest {
+
+    static RunningService service;
+    static String merchantId;
+    static String token;
+
+    @BeforeAll
+    static void start() {
+        service = RunningService.start();
+        JsonObject merchant = service.createMerchant("Guarded");
+        merchantId = merchant.getString("merchant_id");
+        token = service.tokenFor(merchant);
+    }
+
+    @AfterAll
+    static void stop() {
+        service.close();
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "Bearer",
+                "Basic dXNlcjpwYXNz",
+                "Token TOKEN",
+                "Bearer TOKEN TOKEN",
+                "Bearer TOKEN.extra",
+                "Bearer TOKEN!",
+                "Bearer a.b.c",
+                "BearerTOKEN"
+            })
+    void anAuthorizationThatIsNotOneValidBearerTokenIs401WithTheChallenge(String authorization) {
+        Http.Response answer = service.http.send(
+                "GET",
+                "/api/merchant/settings",
+                null,
+                null,
+                Map.of("Authorization", authorization.replace("TOKEN", token)));
+
+        assertThat(answer.status()).as(authorization).isEqualTo(401);
+        assertThat(answer.header("WWW-Authenticate")).as(authorization).isEqualTo("Bearer");
+        assertThat(answer.errorCode()).as(authorization).isEqualTo("unauthorized");
+    }
+
+    @Test
+    void theSchemeNameIsCaseInsensitive() {
+        Http.Response answer = service.http.send(
+                "GET", "/api/merchant/settings", null, null, Map.of("Authorization", "bearer " + token));
+
+        assertThat(answer.status()).isEqualTo(200);
+        assertThat(answer.data().getString("merchant_id")).isEqualTo(merchantId);
+    }
+
+    @Test
+    void aSignedTokenWhoseSubjectIsNotAStringIs401NotA500() {
+        JsonObject claims =
+                Jwts.claims(merchantId, Instant.now().getEpochSecond() + 600).put("sub", 42);
+
+        Http.Response answer = service.http.get("/api/merchant/settings", Jwts.hs256(TestConfig.JWT_SECRET, claims));
+
+        assertThat(answer.status()).isEqualTo(401);
+        assertThat(answer.header("WWW-Authenticate")).isEqualTo("Bearer");
+    }
+
+    @Test
+    void aCorsPreflightAskingForAuthorizationDoesNotGetPastTheGuard() {
+        Http.Response answer = service.http.send(
+                "OPTIONS",
+                "/api/merchant/settings",
+                null,
+                null,
+                Map.of("Origin", "https://shop.example", "Access-Control-Request-Headers", "authorization"));
+
+        assertThat(answer.status()).isEqualTo(401);
+        assertThat(answer.header("WWW-Authenticate")).isEqualTo("Bearer");
+    }
+}
