@@ -3,11 +3,14 @@ package io.walletpay.http;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
+import io.vertx.micrometer.PrometheusScrapingHandler;
 import io.walletpay.bus.BusCalls;
 import io.walletpay.checkout.WalletProvider;
 import io.walletpay.config.AppConfig;
@@ -50,7 +53,7 @@ public final class HttpApiVerticle extends VerticleBase {
         router.route("/api/*")
                 .handler(BodyHandler.create(false).setBodyLimit(config.http().maxBodyBytes()));
         new HealthRoutes(bus).mount(router);
-        router.get("/metrics").handler(this::metrics);
+        router.get("/metrics").handler(metrics());
         router.get("/openapi.yaml").handler(ctx -> ctx.response()
                 .putHeader("Content-Type", "application/yaml; charset=utf-8")
                 .sendFile("openapi.yaml"));
@@ -71,12 +74,14 @@ public final class HttpApiVerticle extends VerticleBase {
         return router;
     }
 
-    /** Prometheus text; empty when the service runs without a Prometheus registry. */
-    private void metrics(io.vertx.ext.web.RoutingContext ctx) {
-        String text = registry instanceof PrometheusMeterRegistry prometheus ? prometheus.scrape() : "";
-        ctx.response()
+    /** Prometheus text (vertx-micrometer's scraping handler); empty without a Prometheus registry. */
+    private Handler<RoutingContext> metrics() {
+        if (registry instanceof PrometheusMeterRegistry prometheus) {
+            return PrometheusScrapingHandler.create(prometheus);
+        }
+        return ctx -> ctx.response()
                 .putHeader("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
-                .end(text);
+                .end();
     }
 
     private Future<HttpServer> listen(Router router) {
