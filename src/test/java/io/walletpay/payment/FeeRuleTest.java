@@ -58,15 +58,6 @@ class FeeRuleTest {
     }
 
     @Test
-    void nothingChargedKeepsTheAmountAndChargesZero() {
-        Charge charge = Charge.nothingCharged(d("2500"));
-
-        assertThat(charge.amount()).hasToString("2500.00");
-        assertThat(charge.fees()).hasToString("0.00");
-        assertThat(charge.netAmount()).hasToString("0.00");
-    }
-
-    @Test
     void refusesAmountsRequestValidationWouldHaveRefused() {
         FeeRule rule = new FeeRule(d("2.5"), d("0"));
 
