@@ -96,25 +96,22 @@ public final class JsonInput {
         return value;
     }
 
-    /** A decimal (JSON number or numeric string) in [min, max] with at most two fraction digits, at scale 2. */
+    /**
+     * A decimal in [min, max] with at most two fraction digits, at scale 2, read by {@link DecimalText}: a JSON
+     * number, or a string of plain digits with at most two decimals ("2.50").
+     */
     public BigDecimal optionalMoney(String field, BigDecimal min, BigDecimal max) {
         JsonNode node = object.get(field);
         if (node == null || node.isNull()) {
             return null;
         }
-        BigDecimal value;
         if (node.isNumber()) {
-            value = node.decimalValue();
-        } else if (node.isTextual() && node.textValue().matches("\\d{1,12}(\\.\\d{1,2})?")) {
-            value = new BigDecimal(node.textValue());
-        } else {
-            throw ServiceException.invalid(field, field + " must be a decimal number");
+            return DecimalText.read(field, node.asText(), min, max); // the parser kept it exact (BigDecimal)
         }
-        if (value.stripTrailingZeros().scale() > 2 || value.compareTo(min) < 0 || value.compareTo(max) > 0) {
-            throw ServiceException.invalid(
-                    field, field + " must be between " + min + " and " + max + " with at most two decimals");
+        if (node.isTextual() && node.textValue().matches("\\d{1,12}(\\.\\d{1,2})?")) {
+            return DecimalText.read(field, node.textValue(), min, max);
         }
-        return value.setScale(2);
+        throw ServiceException.invalid(field, field + " must be a decimal number");
     }
 
     /** Half a surrogate pair (sent as a JSON escape) is no character: PostgreSQL could not store it as sent. */

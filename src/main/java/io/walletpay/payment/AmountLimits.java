@@ -13,9 +13,6 @@ public record AmountLimits(BigDecimal min, BigDecimal max) {
     /** The largest amount the database column holds: twelve integer digits. */
     public static final BigDecimal CEILING = new BigDecimal("999999999999.99");
 
-    /** The number of integer digits {@link #CEILING} has; a longer amount is over any possible maximum. */
-    static final int MAX_INTEGER_DIGITS = 12;
-
     public AmountLimits {
         Objects.requireNonNull(min, "min");
         Objects.requireNonNull(max, "max");

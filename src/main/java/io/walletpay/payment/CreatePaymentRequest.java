@@ -9,6 +9,7 @@ import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
+import io.walletpay.json.DecimalText;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
@@ -81,7 +82,7 @@ public record CreatePaymentRequest(
         if (!amount.token().isNumeric()) {
             throw ServiceException.invalid(AMOUNT, "amount must be a number");
         }
-        BigDecimal exactAmount = AmountText.parse(amount.text(), limits);
+        BigDecimal exactAmount = DecimalText.read(AMOUNT, amount.text(), limits.min(), limits.max());
         String referenceId = optionalText(fields, REFERENCE_ID);
         String customerName = optionalText(fields, CUSTOMER_NAME);
         String customerEmail = optionalText(fields, CUSTOMER_EMAIL);
@@ -178,7 +179,7 @@ public record CreatePaymentRequest(
             case CUSTOMER_NAME -> MAX_CUSTOMER_NAME;
             case CUSTOMER_EMAIL -> EmailAddressShape.MAX_LENGTH;
             case DESCRIPTION -> MAX_DESCRIPTION;
-            default -> AmountText.MAX_TEXT_LENGTH;
+            default -> DecimalText.MAX_TEXT_LENGTH;
         };
     }
 
