@@ -70,8 +70,8 @@ class EmbeddedDatabaseAccessTest {
             Vertx vertx = Vertx.vertx();
             try {
                 AppConfig config = TestConfig.forTest(dataDir, Map.of());
-                Application app = Application.deploy(vertx, config, superuser, version)
-                        .await(60, TimeUnit.SECONDS);
+                Application app =
+                        Application.deploy(vertx, config, superuser, version).await(60, TimeUnit.SECONDS);
                 Http http = new Http(config.http().port());
                 ServiceCalls shop = ServiceCalls.newMerchant(http, TestConfig.ADMIN_TOKEN);
                 merchantId = shop.merchantId();
@@ -82,7 +82,9 @@ class EmbeddedDatabaseAccessTest {
                 vertx.close().await(30, TimeUnit.SECONDS);
             }
             try (Connection trusted = legacy.getPostgresDatabase().getConnection()) {
-                assertThat(trusted.isValid(5)).as("the earlier code trusts a connection without password").isTrue();
+                assertThat(trusted.isValid(5))
+                        .as("the earlier code trusts a connection without password")
+                        .isTrue();
             }
         }
 
@@ -90,7 +92,9 @@ class EmbeddedDatabaseAccessTest {
         Http http = service.awaitReady();
 
         ServiceCalls shop = new ServiceCalls(http, merchantId, secretKey);
-        assertThat(shop.paymentStatus(paymentId)).as("the payment made before the upgrade").isEqualTo(200);
+        assertThat(shop.paymentStatus(paymentId))
+                .as("the payment made before the upgrade")
+                .isEqualTo(200);
         assertThat(shop.paymentStatus(shop.createPayment())).isEqualTo(200);
         assertAccessRulesInForce();
         try (Connection db = service.database();
@@ -98,7 +102,9 @@ class EmbeddedDatabaseAccessTest {
                 ResultSet rows = sql.executeQuery("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'"
                         + " AND tableowner <> current_user")) {
             rows.next();
-            assertThat(rows.getInt(1)).as("tables not owned by the service role").isZero();
+            assertThat(rows.getInt(1))
+                    .as("tables not owned by the service role")
+                    .isZero();
         }
     }
 
@@ -112,7 +118,8 @@ class EmbeddedDatabaseAccessTest {
                 Statement sql = db.createStatement()) {
             assertThat(scalar(sql, "SELECT rolsuper FROM pg_roles WHERE rolname = current_user"))
                     .isEqualTo("f");
-            assertThat(scalar(sql, "SELECT pg_get_userbyid(datdba) FROM pg_database WHERE datname = current_database()"))
+            assertThat(scalar(
+                            sql, "SELECT pg_get_userbyid(datdba) FROM pg_database WHERE datname = current_database()"))
                     .isEqualTo("walletpay");
             assertThat(scalar(sql, "SHOW listen_addresses")).isEqualTo("127.0.0.1");
             assertThat(scalar(sql, "SHOW password_encryption")).isEqualTo("scram-sha-256");

@@ -147,7 +147,9 @@ class ProductionStartupRefusalTest {
     }
 
     private static List<String> refusals(ServiceProcess.Finished run) {
-        return run.lines().stream().filter(line -> line.startsWith("walletpay: ")).toList();
+        return run.lines().stream()
+                .filter(line -> line.startsWith("walletpay: "))
+                .toList();
     }
 
     /** Refused before the data directory is used: no lock, no database, no secrets file. */

@@ -33,8 +33,15 @@ record ServiceCalls(Http http, String merchantId, String secretKey) {
                 "POST",
                 "/api/merchant/payments/wallet/",
                 token(),
-                new JsonObject().put("amount", 2500).put("reference_id", "ORDER-1").encode(),
-                Map.of("Content-Type", "application/json", "Idempotency-Key", UUID.randomUUID().toString()));
+                new JsonObject()
+                        .put("amount", 2500)
+                        .put("reference_id", "ORDER-1")
+                        .encode(),
+                Map.of(
+                        "Content-Type",
+                        "application/json",
+                        "Idempotency-Key",
+                        UUID.randomUUID().toString()));
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         return created.data().getString("id");
     }
