@@ -6,9 +6,12 @@ import io.walletpay.config.AppConfig;
 import io.walletpay.config.ConfigException;
 import io.walletpay.config.ConfigLoader;
 import io.walletpay.config.DevelopmentSecrets;
+import io.walletpay.config.ProductionReadiness;
+import io.walletpay.db.DataDirectoryLock;
 import io.walletpay.db.DatabaseTarget;
 import io.walletpay.db.EmbeddedDatabase;
 import io.walletpay.db.Migrations;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -31,22 +34,71 @@ public final class Main {
             io.walletpay.loadtest.LoadTest.main(java.util.Arrays.copyOfRange(args, 1, args.length));
             return;
         }
+        if (args.length > 0) {
+            // nothing here touches the data directory: a running service on it is never disturbed
+            switch (args[0]) {
+                case "--help", "-h", "help" -> {
+                    System.out.print(Usage.TEXT);
+                    System.exit(0);
+                }
+                case "--version", "version" -> {
+                    System.out.println("walletpay " + Usage.version());
+                    System.exit(0);
+                }
+                default -> {
+                    System.err.println(
+                            "walletpay: unknown command '" + args[0] + "'; see java -jar walletpay.jar --help");
+                    System.exit(2);
+                }
+            }
+        }
         ServiceVertx service = ServiceVertx.create();
         Vertx vertx = service.vertx();
         AppConfig config;
         try {
             config = await(ConfigLoader.load(vertx).toCompletionStage().toCompletableFuture());
         } catch (ConfigException e) {
-            System.err.println("walletpay: " + e.getMessage());
-            vertx.close();
-            System.exit(2);
+            refuse(vertx, List.of(e.getMessage()));
+            return;
+        }
+        List<String> problems = ProductionReadiness.problems(config);
+        if (!problems.isEmpty()) {
+            refuse(vertx, problems);
+            return;
+        }
+        try {
+            dataDirectoryLock = DataDirectoryLock.acquire(config.dataDir());
+        } catch (DataDirectoryLock.HeldElsewhere e) {
+            refuse(vertx, List.of(e.getMessage()));
+            return;
+        } catch (java.io.IOException e) {
+            refuse(
+                    vertx,
+                    List.of("data directory " + config.dataDir() + " (data_dir, WALLETPAY_DATA_DIR) cannot be used: "
+                            + e.getMessage()));
             return;
         }
         Running running = null;
         try {
             running = start(service, config);
+        } catch (Refused e) {
+            refuse(vertx, e.lines);
+            return;
         } catch (Exception e) {
-            log.error("start-up failed: {}", e.getMessage(), e);
+            Throwable cause = rootCause(e);
+            if (cause instanceof java.net.BindException
+                    || String.valueOf(cause.getMessage()).contains("Address already in use")) {
+                refuse(
+                        vertx,
+                        List.of(ProductionReadiness.line(
+                                "http.port",
+                                "port " + config.http().port() + " on "
+                                        + config.http().host()
+                                        + " is already in use by another process; stop it or choose another port")));
+                return;
+            }
+            log.debug("start-up failed", e);
+            System.err.println("walletpay: start-up failed: " + oneLine(cause));
             vertx.close();
             System.exit(1);
         }
@@ -63,6 +115,40 @@ public final class Main {
                 config.publicBaseUrl());
     }
 
+    /** Held for the life of the process; the OS releases it when the process ends, however it ends. */
+    private static DataDirectoryLock dataDirectoryLock;
+
+    /** Start-up refused for reasons the deployer must fix: one line each, exit code 2, never a stack trace. */
+    private static void refuse(Vertx vertx, List<String> lines) {
+        for (String line : lines) {
+            System.err.println("walletpay: " + line);
+        }
+        vertx.close();
+        System.exit(2);
+    }
+
+    private static final class Refused extends Exception {
+        final List<String> lines;
+
+        Refused(List<String> lines) {
+            super(String.join("; ", lines));
+            this.lines = lines;
+        }
+    }
+
+    private static Throwable rootCause(Throwable e) {
+        Throwable cause = e;
+        while (cause.getCause() != null && cause.getCause() != cause) {
+            cause = cause.getCause();
+        }
+        return cause;
+    }
+
+    private static String oneLine(Throwable cause) {
+        String message = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+        return message.replaceAll("\\s*[\\r\\n]+\\s*", " ");
+    }
+
     private record Running(
             Vertx vertx,
             AppConfig config,
@@ -77,14 +163,17 @@ public final class Main {
         EmbeddedDatabase embedded = null;
         DatabaseTarget target;
         if (config.db().url() == null) {
-            embedded = EmbeddedDatabase.start(
-                    config.dataDir().resolve("postgres"), config.db().embeddedPort());
+            embedded = EmbeddedDatabase.start(config.dataDir(), config.db().embeddedPort());
             target = embedded.target();
         } else {
             target = DatabaseTarget.fromUrl(config.db().url());
             log.info("using external PostgreSQL {}", target);
         }
         try {
+            List<String> problems = ProductionReadiness.databaseProblems(config, target);
+            if (!problems.isEmpty()) {
+                throw new Refused(problems);
+            }
             String schemaVersion = Migrations.apply(target);
             Application application = await(Application.deploy(vertx, service.registry(), config, target, schemaVersion)
                     .toCompletionStage()

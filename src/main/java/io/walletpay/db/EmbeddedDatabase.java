@@ -5,6 +5,11 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -12,41 +17,100 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Owns the embedded PostgreSQL: a durable server (fsync and synchronous_commit on, unlike zonky's defaults)
- * whose data directory survives restarts, and which recovers the directory of a run that was killed.
+ * whose data directory survives restarts, which recovers the directory of a run that was killed, and which only
+ * this service can reach: TCP on 127.0.0.1 only, its socket in a private (0700) directory of the data directory
+ * (not the system-wide /tmp), scram-sha-256 passwords for every role, and the service connecting as
+ * {@value #SERVICE_ROLE}, which owns its database but is not a superuser. A data directory made before these
+ * rules (trust authentication, the service as superuser) is upgraded in place on its next start.
  */
 public final class EmbeddedDatabase implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedDatabase.class);
     private static final Duration ORPHAN_STOP_WAIT = Duration.ofSeconds(60);
 
-    private final EmbeddedPostgres postgres;
+    static final String SUPERUSER = "postgres";
+    static final String SERVICE_ROLE = "walletpay";
+    static final String DATABASE = "postgres";
+    static final String HBA_HEADER = "# walletpay: only password (scram-sha-256) connections; rewritten at every start";
+    static final String HBA = HBA_HEADER + "\n"
+            + "local   all   all                  scram-sha-256\n"
+            + "host    all   all   127.0.0.1/32   scram-sha-256\n";
+    /** Longest socket path the kernel takes (sun_path is 108 bytes with its terminating zero). */
+    private static final int MAX_SOCKET_PATH = 107;
 
-    private EmbeddedDatabase(EmbeddedPostgres postgres) {
+    private final EmbeddedPostgres postgres;
+    private final DatabaseCredentials credentials;
+
+    private EmbeddedDatabase(EmbeddedPostgres postgres, DatabaseCredentials credentials) {
         this.postgres = postgres;
+        this.credentials = credentials;
     }
 
-    /** Starts (initialising on first use) a server on {@code dataDirectory}; {@code port} 0 picks a free port. */
-    public static EmbeddedDatabase start(Path dataDirectory, int port) throws IOException {
-        Files.createDirectories(dataDirectory);
-        stopOrphanedServer(dataDirectory);
+    /**
+     * Starts (initialising on first use) a server with its data in {@code <dataDir>/postgres}; {@code port} 0 picks
+     * a free port. The caller holds the {@link DataDirectoryLock} of {@code dataDir}.
+     */
+    public static EmbeddedDatabase start(Path dataDir, int port) throws IOException {
+        Path pgData = dataDir.resolve("postgres");
+        Files.createDirectories(pgData);
+        stopOrphanedServer(pgData);
+        DatabaseCredentials credentials = DatabaseCredentials.loadOrCreate(dataDir);
+        boolean initialised = Files.isRegularFile(pgData.resolve("postgresql.conf"));
+        boolean legacy = initialised && !secured(pgData);
+        Path socketDir = privateDirectory(dataDir.resolve("postgres-socket"));
         EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
-                .setDataDirectory(dataDirectory)
+                .setDataDirectory(pgData)
                 .setCleanDataDirectory(false)
                 .setServerConfig("fsync", "on")
                 .setServerConfig("synchronous_commit", "on")
                 .setServerConfig("full_page_writes", "on")
                 .setServerConfig("max_connections", "200")
+                .setServerConfig("listen_addresses", "127.0.0.1")
+                .setServerConfig("password_encryption", "scram-sha-256")
+                .setServerConfig("unix_socket_permissions", "0700")
+                .setServerConfig("unix_socket_directories", socketDirectorySetting(socketDir, port))
                 .setPGStartupWait(Duration.ofSeconds(120));
+        Path passwordFile = null;
+        if (!initialised) {
+            // initdb sets the superuser's password and password authentication from the start: no trust moment
+            passwordFile = dataDir.resolve(".initdb-password");
+            Files.deleteIfExists(passwordFile);
+            Files.createFile(
+                    passwordFile, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            Files.writeString(passwordFile, credentials.superuserPassword() + "\n", StandardCharsets.UTF_8);
+            builder.setLocaleConfig("auth-host", "scram-sha-256")
+                    .setLocaleConfig("auth-local", "scram-sha-256")
+                    .setLocaleConfig("pwfile", passwordFile.toAbsolutePath().toString());
+        }
+        if (!legacy) {
+            builder.setConnectConfig("password", credentials.superuserPassword());
+        }
         if (port > 0) {
             builder.setPort(port);
         }
-        EmbeddedPostgres postgres = builder.start();
-        log.info("embedded PostgreSQL on port {} with data in {}", postgres.getPort(), dataDirectory.toAbsolutePath());
-        return new EmbeddedDatabase(postgres);
+        EmbeddedPostgres postgres;
+        try {
+            postgres = builder.start();
+        } finally {
+            if (passwordFile != null) {
+                Files.deleteIfExists(passwordFile);
+            }
+        }
+        EmbeddedDatabase database = new EmbeddedDatabase(postgres, credentials);
+        try {
+            database.enforceAccessRules(pgData, legacy);
+        } catch (SQLException | IOException | RuntimeException e) {
+            postgres.close();
+            throw new IOException("could not secure the embedded PostgreSQL: " + e.getMessage(), e);
+        }
+        log.info("embedded PostgreSQL on 127.0.0.1:{} with data in {}", postgres.getPort(), pgData.toAbsolutePath());
+        return database;
     }
 
+    /** Where the service connects: its own role, with its password, on the loopback address. */
     public DatabaseTarget target() {
-        return new DatabaseTarget("localhost", postgres.getPort(), "postgres", "postgres", "");
+        return new DatabaseTarget(
+                "127.0.0.1", postgres.getPort(), DATABASE, SERVICE_ROLE, credentials.servicePassword());
     }
 
     @Override
@@ -54,9 +118,95 @@ public final class EmbeddedDatabase implements AutoCloseable {
         postgres.close();
     }
 
+    static boolean secured(Path pgData) throws IOException {
+        Path hba = pgData.resolve("pg_hba.conf");
+        return Files.isRegularFile(hba) && Files.readString(hba).startsWith(HBA_HEADER);
+    }
+
+    /**
+     * Sets the superuser's password (a directory from before these rules trusted every local user), writes the
+     * password-only pg_hba.conf, and makes the service role own the database and everything in it.
+     */
+    private void enforceAccessRules(Path pgData, boolean legacy) throws SQLException, IOException {
+        try (Connection admin = superuserConnection(legacy ? "" : credentials.superuserPassword());
+                Statement sql = admin.createStatement()) {
+            if (legacy) {
+                log.warn(
+                        "upgrading the embedded PostgreSQL in {}: passwords for every role, service role '{}'",
+                        pgData.toAbsolutePath(),
+                        SERVICE_ROLE);
+                sql.execute("ALTER ROLE " + SUPERUSER + " PASSWORD " + literal(credentials.superuserPassword()));
+            }
+            Path hba = pgData.resolve("pg_hba.conf");
+            if (!Files.isRegularFile(hba) || !Files.readString(hba).equals(HBA)) {
+                Files.writeString(hba, HBA, StandardCharsets.UTF_8);
+                sql.execute("SELECT pg_reload_conf()");
+            }
+            boolean exists;
+            try (var rows = sql.executeQuery("SELECT 1 FROM pg_roles WHERE rolname = '" + SERVICE_ROLE + "'")) {
+                exists = rows.next();
+            }
+            String attributes = " LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD "
+                    + literal(credentials.servicePassword());
+            sql.execute((exists ? "ALTER ROLE " : "CREATE ROLE ") + SERVICE_ROLE + attributes);
+            sql.execute("ALTER DATABASE " + DATABASE + " OWNER TO " + SERVICE_ROLE);
+            // a directory of the earlier code: Flyway ran as the superuser, so the superuser owns the schema
+            sql.execute(TRANSFER_OWNERSHIP);
+        }
+    }
+
+    /** Everything in schema public not owned by the service role becomes its (tables take their sequences). */
+    private static final String TRANSFER_OWNERSHIP = "DO $$ DECLARE object record; BEGIN\n"
+            + "  FOR object IN SELECT c.oid::regclass AS name FROM pg_class c\n"
+            + "      JOIN pg_namespace n ON n.oid = c.relnamespace\n"
+            + "      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S')\n"
+            + "        AND c.relowner <> '" + SERVICE_ROLE + "'::regrole\n"
+            + "        AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_class'::regclass\n"
+            + "            AND d.objid = c.oid AND d.deptype IN ('a', 'i'))\n"
+            + "  LOOP EXECUTE format('ALTER TABLE %s OWNER TO " + SERVICE_ROLE + "', object.name); END LOOP;\n"
+            + "  FOR object IN SELECT p.oid::regprocedure AS name FROM pg_proc p\n"
+            + "      JOIN pg_namespace n ON n.oid = p.pronamespace\n"
+            + "      WHERE n.nspname = 'public' AND p.proowner <> '" + SERVICE_ROLE + "'::regrole\n"
+            + "  LOOP EXECUTE format('ALTER ROUTINE %s OWNER TO " + SERVICE_ROLE + "', object.name); END LOOP;\n"
+            + "  FOR object IN SELECT t.oid::regtype AS name FROM pg_type t\n"
+            + "      JOIN pg_namespace n ON n.oid = t.typnamespace\n"
+            + "      WHERE n.nspname = 'public' AND t.typtype IN ('e', 'd') AND t.typowner <> '" + SERVICE_ROLE
+            + "'::regrole\n"
+            + "  LOOP EXECUTE format('ALTER TYPE %s OWNER TO " + SERVICE_ROLE + "', object.name); END LOOP;\n"
+            + "END $$";
+
+    private Connection superuserConnection(String password) throws SQLException {
+        return DriverManager.getConnection(
+                "jdbc:postgresql://127.0.0.1:" + postgres.getPort() + "/" + DATABASE, SUPERUSER, password);
+    }
+
+    private static String literal(String text) {
+        return "'" + text.replace("'", "''") + "'";
+    }
+
+    private static Path privateDirectory(Path directory) throws IOException {
+        Files.createDirectories(directory);
+        Files.setPosixFilePermissions(directory, PosixFilePermissions.fromString("rwx------"));
+        return directory;
+    }
+
+    /**
+     * The private socket directory, or none at all (TCP on 127.0.0.1 only) when its path is too long for a Unix
+     * socket, never the shared /tmp.
+     */
+    private static String socketDirectorySetting(Path socketDir, int port) {
+        String path = socketDir.toAbsolutePath().normalize().toString();
+        if (path.length() + "/.s.PGSQL.65535".length() > MAX_SOCKET_PATH || !path.matches("[A-Za-z0-9_./+-]+")) {
+            log.info("embedded PostgreSQL without a Unix socket: {} is too long or needs quoting", path);
+            return "''";
+        }
+        return path;
+    }
+
     /**
      * A run killed with SIGKILL leaves its postmaster running (pg_ctl detaches it) and holding the data directory.
      * Ask it for a fast shutdown (SIGINT) and wait, so the new start finds a directory PostgreSQL will recover.
+     * Only ever called with the {@link DataDirectoryLock} held: no live service owns that postmaster.
      */
     static void stopOrphanedServer(Path dataDirectory) throws IOException {
         Path pidFile = dataDirectory.resolve("postmaster.pid");

@@ -42,8 +42,8 @@ public final class ServiceProcess {
     /** A builder for the service process with {@code extra} environment, for tests that read its output. */
     public ProcessBuilder builder(Map<String, String> extra) {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder builder = new ProcessBuilder(
-                List.of(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        ProcessBuilder builder = new ProcessBuilder(new java.util.ArrayList<>(
+                List.of(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"), Main.class.getName())));
         builder.directory(new File("."));
         builder.environment().remove("WALLETPAY_DB_URL");
         builder.environment().put("WALLETPAY_HTTP_PORT", Integer.toString(httpPort));
@@ -77,6 +77,10 @@ public final class ServiceProcess {
         process.waitFor(10, TimeUnit.SECONDS);
     }
 
+    public long pid() {
+        return process.pid();
+    }
+
     public int exitValue() {
         return process.exitValue();
     }
@@ -85,9 +89,61 @@ public final class ServiceProcess {
         return process != null && process.isAlive();
     }
 
-    /** A JDBC connection to the embedded PostgreSQL, to look at the rows. */
+    /** A JDBC connection to the embedded PostgreSQL as the service's own role (password from the data directory). */
     public Connection database() throws java.sql.SQLException {
-        return DriverManager.getConnection("jdbc:postgresql://localhost:" + dbPort + "/postgres", "postgres", "");
+        return DriverManager.getConnection(
+                "jdbc:postgresql://127.0.0.1:" + dbPort + "/postgres", "walletpay", credential("service_password"));
+    }
+
+    /** As {@link #database()}, with any role and password, for tests of who may connect. */
+    public Connection database(String role, String password) throws java.sql.SQLException {
+        return DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + dbPort + "/postgres", role, password);
+    }
+
+    /** A password the service generated into {@code <data_dir>/database-credentials.json}. */
+    public String credential(String name) {
+        try {
+            return new io.vertx.core.json.JsonObject(
+                            java.nio.file.Files.readString(dataDir.resolve("database-credentials.json")))
+                    .getString(name);
+        } catch (java.io.IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Runs the service's {@code main} with {@code args}, this service's environment and {@code extra} to its end (within 120 s)
+     * and returns what it printed and its exit code.
+     */
+    public Finished run(Map<String, String> extra, String... args) throws java.io.IOException, InterruptedException {
+        Map<String, String> merged = new java.util.HashMap<>(env);
+        merged.putAll(extra);
+        ProcessBuilder builder = builder(merged).redirectErrorStream(true);
+        builder.command().addAll(List.of(args));
+        Process child = builder.start();
+        String output = new String(child.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        if (!child.waitFor(120, TimeUnit.SECONDS)) {
+            child.destroyForcibly();
+            throw new AssertionError("service did not exit; printed: " + output);
+        }
+        return new Finished(child.exitValue(), output);
+    }
+
+    /** A finished run: its exit code and everything it printed (stdout and stderr). */
+    public record Finished(int exitCode, String output) {
+
+        /** The printed lines, without the JVM's own warnings. */
+        public List<String> lines() {
+            return output.lines().filter(line -> !line.isBlank()).toList();
+        }
+    }
+
+    public int httpPort() {
+        return httpPort;
+    }
+
+    public int dbPort() {
+        return dbPort;
     }
 
     public Path dataDir() {

@@ -1,0 +1,134 @@
+package io.walletpay.config;
+
+import io.walletpay.db.DatabaseTarget;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What production refuses to start with, one line per problem, each naming the key and its environment
+ * variable: fake payments (the sandbox provider signs real "completed" webhooks), guessable secrets, a public
+ * URL without TLS, a database anyone on the host can reach. Checked before anything touches the data.
+ */
+public final class ProductionReadiness {
+
+    static final int MIN_SECRET_LENGTH = 32;
+
+    /** Lower-case, letters and digits only: a secret containing one of these was typed, not generated. */
+    private static final List<String> WELL_KNOWN_WORDS = List.of(
+            "changeme",
+            "secret",
+            "password",
+            "passw0rd",
+            "admin",
+            "default",
+            "example",
+            "letmein",
+            "qwerty",
+            "walletpay",
+            "123456",
+            "abcdef");
+
+    private ProductionReadiness() {}
+
+    /** The problems of {@code config}; empty when it may run in production (or is not production at all). */
+    public static List<String> problems(AppConfig config) {
+        List<String> problems = new ArrayList<>();
+        if (!config.production()) {
+            return problems;
+        }
+        if (!config.provider().live()) {
+            problems.add(line(
+                    "provider.mode",
+                    "is 'sandbox' in production: anyone could pay any payment with any number and merchants would"
+                            + " receive signed 'completed' webhooks; set it to 'live'"));
+        }
+        secretProblem(config.adminToken()).ifPresent(problem -> problems.add(line("admin_token", problem)));
+        if (config.jwt().algorithm().equals("HS256")) {
+            secretProblem(config.jwt().secret()).ifPresent(problem -> problems.add(line("jwt.secret", problem)));
+        }
+        if (!"https".equals(URI.create(config.publicBaseUrl()).getScheme())) {
+            problems.add(line(
+                    "public_base_url",
+                    "must be an https:// URL in production (customers' checkout links and tokens would travel in"
+                            + " clear), got '" + config.publicBaseUrl() + "'"));
+        }
+        if (config.db().url() != null && passwordOf(config.db().url()).isEmpty()) {
+            problems.add(line(
+                    "db.url",
+                    "has no password: production reaches PostgreSQL only with one"
+                            + " (postgresql://user:password@host:port/database)"));
+        }
+        return problems;
+    }
+
+    /** The embedded database as started: it must be reached with a password (see db.EmbeddedDatabase). */
+    public static List<String> databaseProblems(AppConfig config, DatabaseTarget target) {
+        if (!config.production()
+                || (target.password() != null && !target.password().isEmpty())) {
+            return List.of();
+        }
+        return List.of(line(
+                config.db().url() == null ? "data_dir" : "db.url",
+                "the database is reached without a password; production refuses it"));
+    }
+
+    /** Why {@code secret} is not fit for production, if it is not. */
+    static java.util.Optional<String> secretProblem(String secret) {
+        if (secret == null) {
+            return java.util.Optional.of("is missing; generate one with: openssl rand -base64 48");
+        }
+        if (secret.length() < MIN_SECRET_LENGTH) {
+            return java.util.Optional.of(
+                    "is shorter than " + MIN_SECRET_LENGTH + " characters; generate one with: openssl rand -base64 48");
+        }
+        if (repeatsAShortPattern(secret)) {
+            return java.util.Optional.of(
+                    "is one character or a short pattern repeated; generate one with: openssl rand -base64 48");
+        }
+        String letters = secret.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]", "");
+        for (String word : WELL_KNOWN_WORDS) {
+            if (letters.contains(word)) {
+                return java.util.Optional.of(
+                        "contains the well-known word '" + word + "'; generate one with: openssl rand -base64 48");
+            }
+        }
+        if (secret.chars().distinct().count() < 10) {
+            return java.util.Optional.of(
+                    "uses fewer than 10 different characters; generate one with: openssl rand -base64 48");
+        }
+        return java.util.Optional.empty();
+    }
+
+    /** True when the text is some prefix of at most half its length repeated (also "aaaa…", "abab…"). */
+    static boolean repeatsAShortPattern(String text) {
+        int length = text.length();
+        for (int period = 1; period <= length / 2; period++) {
+            boolean periodic = true;
+            for (int i = period; i < length && periodic; i++) {
+                periodic = text.charAt(i) == text.charAt(i - period);
+            }
+            if (periodic) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The password written in the URL itself (the client would otherwise fall back to a default one). */
+    private static String passwordOf(String url) {
+        try {
+            String userInfo = URI.create(url).getRawUserInfo();
+            int colon = userInfo == null ? -1 : userInfo.indexOf(':');
+            return colon < 0 ? "" : userInfo.substring(colon + 1);
+        } catch (IllegalArgumentException e) {
+            return ""; // AppConfig refuses URLs that do not parse before we get here
+        }
+    }
+
+    /** {@code configuration key 'k' (WALLETPAY_K): problem}, the shape of every start-up refusal. */
+    public static String line(String key, String problem) {
+        return "configuration key '" + key + "' (" + EnvOverrides.variableFor(key) + "): " + problem;
+    }
+}
