@@ -6,8 +6,6 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.walletpay.bus.Addresses;
 import io.walletpay.bus.BusCalls;
-import io.walletpay.bus.DeliveryMessages.DeliveryDetail;
-import io.walletpay.bus.DeliveryMessages.DeliveryPage;
 import io.walletpay.bus.DeliveryMessages.GetDelivery;
 import io.walletpay.bus.DeliveryMessages.ListDeliveries;
 import io.walletpay.bus.DeliveryMessages.Redeliver;
@@ -46,7 +44,7 @@ final class DeliveryRoutes {
                 Queries.uuid(ctx, "payment_id"),
                 Queries.limit(ctx),
                 Queries.uuid(ctx, "starting_after"));
-        bus.<DeliveryPage>request(Addresses.DELIVERY_LIST, query)
+        bus.request(Addresses.DELIVERY_LIST, query)
                 .onSuccess(page -> {
                     JsonArray data = new JsonArray();
                     page.deliveries().forEach(delivery -> data.add(view(delivery)));
@@ -63,7 +61,7 @@ final class DeliveryRoutes {
 
     private void get(RoutingContext ctx) {
         UUID id = Queries.pathId(ctx, "Delivery");
-        bus.<DeliveryDetail>request(
+        bus.request(
                         Addresses.DELIVERY_GET,
                         new GetDelivery(MerchantGuard.merchant(ctx).id(), id))
                 .onSuccess(detail -> {
@@ -85,7 +83,7 @@ final class DeliveryRoutes {
 
     private void redeliver(RoutingContext ctx) {
         UUID id = Queries.pathId(ctx, "Delivery");
-        bus.<Delivery>request(
+        bus.request(
                         Addresses.DELIVERY_REDELIVER,
                         new Redeliver(MerchantGuard.merchant(ctx).id(), id))
                 .onSuccess(delivery -> Responses.success(ctx, 202, view(delivery)))
