@@ -78,7 +78,7 @@ public final class StoreVerticle extends VerticleBase {
                 .redeliver(command.merchantId(), command.id())
                 .onSuccess(queued -> bus.publish(Addresses.DELIVERIES_DUE, new DeliveriesDue())));
 
-        expirySweep = new ExpirySweep(vertx, payments, this::announce, provider);
+        expirySweep = new ExpirySweep(vertx, database, payments, this::announce, provider);
         expirySweep.start(config.payments().expirySweepInterval());
         return Future.succeededFuture();
     }
