@@ -14,6 +14,7 @@ import io.vertx.ext.web.client.HttpRequest;
 import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.ext.web.client.WebClient;
 import io.vertx.ext.web.client.WebClientOptions;
+import io.walletpay.config.LiveProviderSettings;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import java.io.IOException;

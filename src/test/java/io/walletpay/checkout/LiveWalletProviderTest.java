@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.fail;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.junit5.VertxExtension;
+import io.walletpay.config.LiveProviderSettings;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import java.math.BigDecimal;

@@ -1,4 +1,4 @@
-package io.walletpay.webhook;
+package io.walletpay.delivery;
 
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -12,7 +12,15 @@ import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.net.SocketAddress;
 import io.walletpay.config.AppConfig;
+import io.walletpay.webhook.AttemptResult;
+import io.walletpay.webhook.DeliveryOutcome;
 import io.walletpay.webhook.DeliveryOutcome.TransportFailure;
+import io.walletpay.webhook.DueDelivery;
+import io.walletpay.webhook.RetryAfter;
+import io.walletpay.webhook.RetrySchedule;
+import io.walletpay.webhook.TargetGuard;
+import io.walletpay.webhook.WebhookBody;
+import io.walletpay.webhook.WebhookSigner;
 import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.URI;

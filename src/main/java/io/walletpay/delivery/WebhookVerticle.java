@@ -1,4 +1,4 @@
-package io.walletpay.webhook;
+package io.walletpay.delivery;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
@@ -9,6 +9,7 @@ import io.walletpay.config.AppConfig;
 import io.walletpay.db.DatabaseTarget;
 import io.walletpay.store.Database;
 import io.walletpay.store.DeliveryStore;
+import io.walletpay.webhook.DueDelivery;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;

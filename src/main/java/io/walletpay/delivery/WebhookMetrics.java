@@ -1,8 +1,9 @@
-package io.walletpay.webhook;
+package io.walletpay.delivery;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.walletpay.webhook.AttemptResult;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
