@@ -68,13 +68,10 @@ public final class BusCalls {
             } else if (done.cause() instanceof ServiceException expected) {
                 message.reply(expected);
             } else {
-                ServiceException mapped = StoreFailures.map(done.cause());
-                if (mapped.kind() == ErrorKind.INTERNAL) {
-                    log.error("unexpected failure handling {}", message.address(), done.cause());
-                } else {
-                    log.warn("{} failed: {}", message.address(), done.cause().toString());
-                }
-                message.reply(mapped);
+                // the store classifies its database failures; anything else reaching here is a defect
+                log.error("unexpected failure handling {}", message.address(), done.cause());
+                message.reply(
+                        new ServiceException(ErrorKind.INTERNAL, "internal_error", "Something went wrong on our side"));
             }
         });
     }

@@ -5,6 +5,7 @@ import io.vertx.core.VerticleBase;
 import io.vertx.sqlclient.Tuple;
 import io.walletpay.bus.Addresses;
 import io.walletpay.bus.BusCalls;
+import io.walletpay.bus.BusOperation;
 import io.walletpay.bus.DeliveryMessages.DeliveriesDue;
 import io.walletpay.bus.MerchantMessages.MerchantChanged;
 import io.walletpay.bus.Messages.PaymentUpdated;
@@ -14,6 +15,7 @@ import io.walletpay.config.AppConfig;
 import io.walletpay.db.DatabaseTarget;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.payment.Payment;
+import java.util.function.Function;
 
 /**
  * Persistence behind the event bus: answers the HTTP verticles' requests about merchants, payments, checkout
@@ -42,45 +44,49 @@ public final class StoreVerticle extends VerticleBase {
         database = Database.connect(
                 vertx, target, config.db(), "store", config.db().storeInstances());
         var bus = vertx.eventBus();
-        BusCalls.serve(bus, Addresses.STORE_READINESS, query -> readiness());
+        serve(Addresses.STORE_READINESS, query -> readiness());
 
         MerchantStore merchants = new MerchantStore(database.statements());
-        BusCalls.serve(bus, Addresses.MERCHANT_CREATE, merchants::create);
-        BusCalls.serve(bus, Addresses.MERCHANT_GET, query -> merchants.get(query.id()));
-        BusCalls.serve(bus, Addresses.MERCHANT_LIST, merchants::page);
-        BusCalls.serve(bus, Addresses.MERCHANT_CREDENTIALS, query -> merchants.credentials(query.id()));
-        BusCalls.serve(bus, Addresses.MERCHANT_UPDATE, command -> announce(merchants.update(command)));
-        BusCalls.serve(
-                bus,
+        serve(Addresses.MERCHANT_CREATE, merchants::create);
+        serve(Addresses.MERCHANT_GET, query -> merchants.get(query.id()));
+        serve(Addresses.MERCHANT_LIST, merchants::page);
+        serve(Addresses.MERCHANT_CREDENTIALS, query -> merchants.credentials(query.id()));
+        serve(Addresses.MERCHANT_UPDATE, command -> announce(merchants.update(command)));
+        serve(
                 Addresses.MERCHANT_ROTATE_WEBHOOK_SECRET,
                 command -> announce(merchants.rotateWebhookSecret(command.id(), command.webhookSecret())));
 
         PaymentStore payments = new PaymentStore(database, config.payments());
-        BusCalls.serve(bus, Addresses.PAYMENT_CLAIM_IDEMPOTENCY_KEY, payments::claim);
-        BusCalls.serve(
-                bus,
+        serve(Addresses.PAYMENT_CLAIM_IDEMPOTENCY_KEY, payments::claim);
+        serve(
                 Addresses.PAYMENT_RELEASE_IDEMPOTENCY_KEY,
                 command -> payments.release(command.merchantId(), command.key(), command.claimId()));
-        BusCalls.serve(bus, Addresses.PAYMENT_CREATE, payments::create);
-        BusCalls.serve(bus, Addresses.PAYMENT_GET, query -> payments.get(query.merchantId(), query.id()));
-        BusCalls.serve(bus, Addresses.PAYMENT_LIST, payments::page);
-        BusCalls.serve(bus, Addresses.PAYMENT_TRANSITION, command -> payments.transition(command)
+        serve(Addresses.PAYMENT_CREATE, payments::create);
+        serve(Addresses.PAYMENT_GET, query -> payments.get(query.merchantId(), query.id()));
+        serve(Addresses.PAYMENT_LIST, payments::page);
+        serve(Addresses.PAYMENT_TRANSITION, command -> payments.transition(command)
                 .onSuccess(this::announce));
 
         CheckoutStore checkouts = new CheckoutStore(database);
-        BusCalls.serve(bus, Addresses.CHECKOUT_BY_TOKEN, query -> checkouts.byToken(query.token()));
-        BusCalls.serve(bus, Addresses.CHECKOUT_BY_PAYMENT, query -> checkouts.byPayment(query.paymentId()));
+        serve(Addresses.CHECKOUT_BY_TOKEN, query -> checkouts.byToken(query.token()));
+        serve(Addresses.CHECKOUT_BY_PAYMENT, query -> checkouts.byPayment(query.paymentId()));
 
         DeliveryStore deliveries = new DeliveryStore(database);
-        BusCalls.serve(bus, Addresses.DELIVERY_LIST, deliveries::page);
-        BusCalls.serve(bus, Addresses.DELIVERY_GET, query -> deliveries.detail(query.merchantId(), query.id()));
-        BusCalls.serve(bus, Addresses.DELIVERY_REDELIVER, command -> deliveries
+        serve(Addresses.DELIVERY_LIST, deliveries::page);
+        serve(Addresses.DELIVERY_GET, query -> deliveries.detail(query.merchantId(), query.id()));
+        serve(Addresses.DELIVERY_REDELIVER, command -> deliveries
                 .redeliver(command.merchantId(), command.id())
                 .onSuccess(queued -> bus.publish(Addresses.DELIVERIES_DUE, new DeliveriesDue())));
 
         expirySweep = new ExpirySweep(vertx, database, payments, this::announce, provider);
         expirySweep.start(config.payments().expirySweepInterval());
         return Future.succeededFuture();
+    }
+
+    /** Serves {@code operation} with {@code handler}; raw database failures reach the caller classified. */
+    private <Q, R> void serve(BusOperation<Q, R> operation, Function<Q, Future<R>> handler) {
+        BusCalls.serve(
+                vertx.eventBus(), operation, request -> handler.apply(request).recover(DatabaseFailures::classify));
     }
 
     /** The wake-up for webhook senders, published once the transition and its outbox row are committed. */
