@@ -9,6 +9,7 @@ import io.walletpay.config.AppConfig;
 import io.walletpay.db.DatabaseTarget;
 import io.walletpay.store.Database;
 import io.walletpay.store.DeliveryStore;
+import io.walletpay.webhook.DeliveryStatus;
 import io.walletpay.webhook.DueDelivery;
 import java.time.Duration;
 import java.time.OffsetDateTime;
@@ -153,7 +154,7 @@ public final class WebhookVerticle extends VerticleBase {
         sender.attempt(delivery)
                 .compose(result -> {
                     metrics.attempted(result);
-                    if (result.nextStatus().equals("succeeded")) {
+                    if (result.nextStatus() == DeliveryStatus.SUCCEEDED) {
                         metrics.delivered(Duration.between(delivery.createdAt(), OffsetDateTime.now()));
                     }
                     return store.record(result, delivery.attemptsSoFar());

@@ -12,14 +12,12 @@ import io.walletpay.bus.DeliveryMessages.Redeliver;
 import io.walletpay.error.ServiceException;
 import io.walletpay.view.Timestamps;
 import io.walletpay.webhook.Delivery;
+import io.walletpay.webhook.DeliveryStatus;
 import java.time.OffsetDateTime;
-import java.util.Set;
 import java.util.UUID;
 
 /** {@code /api/merchant/webhooks/deliveries}: the merchant's delivery log, one delivery with its attempts, redeliver. */
 final class DeliveryRoutes {
-
-    private static final Set<String> STATUSES = Set.of("pending", "succeeded", "failed");
 
     private final BusCalls bus;
 
@@ -34,10 +32,12 @@ final class DeliveryRoutes {
     }
 
     private void list(RoutingContext ctx) {
-        String status = Queries.text(ctx, "status", 20);
-        if (status != null && !STATUSES.contains(status)) {
-            throw ServiceException.invalid("status", "status must be one of pending, succeeded, failed");
-        }
+        String statusText = Queries.text(ctx, "status", 20);
+        DeliveryStatus status = statusText == null
+                ? null
+                : DeliveryStatus.fromWire(statusText)
+                        .orElseThrow(() ->
+                                ServiceException.invalid("status", "status must be one of pending, succeeded, failed"));
         ListDeliveries query = new ListDeliveries(
                 MerchantGuard.merchant(ctx).id(),
                 status,
@@ -95,9 +95,11 @@ final class DeliveryRoutes {
                 .put("id", delivery.id().toString())
                 .put("payment_id", delivery.paymentId().toString())
                 .put("event", delivery.event())
-                .put("status", delivery.status())
+                .put("status", delivery.status().wireName())
                 .put("attempts", delivery.attempts())
-                .put("next_attempt_at", delivery.status().equals("pending") ? time(delivery.nextAttemptAt()) : null)
+                .put(
+                        "next_attempt_at",
+                        delivery.status() == DeliveryStatus.PENDING ? time(delivery.nextAttemptAt()) : null)
                 .put("last_status_code", delivery.lastStatusCode())
                 .put("last_error", delivery.lastError())
                 .put("created_at", time(delivery.createdAt()))
