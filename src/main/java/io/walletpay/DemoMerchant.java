@@ -7,7 +7,6 @@ import io.walletpay.bus.Addresses;
 import io.walletpay.bus.BusCalls;
 import io.walletpay.bus.MerchantMessages.CreateMerchant;
 import io.walletpay.config.AppConfig;
-import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.MerchantInput.NewMerchant;
 import io.walletpay.merchant.Secrets;
 import java.nio.file.Path;
@@ -42,7 +41,7 @@ final class DemoMerchant {
                 config.fees().percent(),
                 config.fees().fixed());
         return new BusCalls(vertx.eventBus(), 10_000)
-                .<Merchant>request(
+                .request(
                         Addresses.MERCHANT_CREATE,
                         new CreateMerchant(UUID.randomUUID(), demo, secrets.secretHash(), secrets.webhookSecret()))
                 .map(merchant -> new JsonObject()

@@ -1,42 +1,95 @@
 package io.walletpay.bus;
 
-/** Every event-bus address of the service, in one place. */
+import io.walletpay.bus.CheckoutMessages.Checkout;
+import io.walletpay.bus.CheckoutMessages.CheckoutByPayment;
+import io.walletpay.bus.CheckoutMessages.CheckoutByToken;
+import io.walletpay.bus.DeliveryMessages.DeliveryDetail;
+import io.walletpay.bus.DeliveryMessages.DeliveryPage;
+import io.walletpay.bus.DeliveryMessages.GetDelivery;
+import io.walletpay.bus.DeliveryMessages.ListDeliveries;
+import io.walletpay.bus.DeliveryMessages.Redeliver;
+import io.walletpay.bus.MerchantMessages.CreateMerchant;
+import io.walletpay.bus.MerchantMessages.Credentials;
+import io.walletpay.bus.MerchantMessages.GetCredentials;
+import io.walletpay.bus.MerchantMessages.GetMerchant;
+import io.walletpay.bus.MerchantMessages.ListMerchants;
+import io.walletpay.bus.MerchantMessages.MerchantPage;
+import io.walletpay.bus.MerchantMessages.RotateWebhookSecret;
+import io.walletpay.bus.MerchantMessages.UpdateMerchant;
+import io.walletpay.bus.Messages.Readiness;
+import io.walletpay.bus.Messages.ReadinessQuery;
+import io.walletpay.bus.PaymentMessages.ClaimIdempotencyKey;
+import io.walletpay.bus.PaymentMessages.CreatePayment;
+import io.walletpay.bus.PaymentMessages.GetPayment;
+import io.walletpay.bus.PaymentMessages.IdempotencyClaim;
+import io.walletpay.bus.PaymentMessages.ListPayments;
+import io.walletpay.bus.PaymentMessages.PaymentPage;
+import io.walletpay.bus.PaymentMessages.ReleaseIdempotencyKey;
+import io.walletpay.bus.PaymentMessages.StoredResponse;
+import io.walletpay.bus.PaymentMessages.TransitionPayment;
+import io.walletpay.merchant.Merchant;
+import io.walletpay.payment.Payment;
+import io.walletpay.webhook.Delivery;
+
+/**
+ * Every event-bus address of the service, in one place: request/reply operations of the stores as typed
+ * {@link BusOperation}s, publish-only wake-ups as plain addresses.
+ */
 public final class Addresses {
 
     /** Request/reply: the store answers whether the database is reachable and migrated. */
-    public static final String STORE_READINESS = "walletpay.store.readiness";
+    public static final BusOperation<ReadinessQuery, Readiness> STORE_READINESS =
+            BusOperation.of("walletpay.store.readiness", ReadinessQuery.class, Readiness.class);
 
     /** Publish: a payment left {@code pending}; its webhook outbox row is already committed. A wake-up, not the truth. */
     public static final String PAYMENT_UPDATED = "walletpay.payment.updated";
 
     /** Request/reply to the merchant store; see {@link MerchantMessages}. */
-    public static final String MERCHANT_CREATE = "walletpay.store.merchant.create";
+    public static final BusOperation<CreateMerchant, Merchant> MERCHANT_CREATE =
+            BusOperation.of("walletpay.store.merchant.create", CreateMerchant.class, Merchant.class);
 
-    public static final String MERCHANT_GET = "walletpay.store.merchant.get";
-    public static final String MERCHANT_LIST = "walletpay.store.merchant.list";
-    public static final String MERCHANT_UPDATE = "walletpay.store.merchant.update";
-    public static final String MERCHANT_ROTATE_WEBHOOK_SECRET = "walletpay.store.merchant.rotate-webhook-secret";
-    public static final String MERCHANT_CREDENTIALS = "walletpay.store.merchant.credentials";
+    public static final BusOperation<GetMerchant, Merchant> MERCHANT_GET =
+            BusOperation.of("walletpay.store.merchant.get", GetMerchant.class, Merchant.class);
+    public static final BusOperation<ListMerchants, MerchantPage> MERCHANT_LIST =
+            BusOperation.of("walletpay.store.merchant.list", ListMerchants.class, MerchantPage.class);
+    public static final BusOperation<UpdateMerchant, Merchant> MERCHANT_UPDATE =
+            BusOperation.of("walletpay.store.merchant.update", UpdateMerchant.class, Merchant.class);
+    public static final BusOperation<RotateWebhookSecret, Merchant> MERCHANT_ROTATE_WEBHOOK_SECRET = BusOperation.of(
+            "walletpay.store.merchant.rotate-webhook-secret", RotateWebhookSecret.class, Merchant.class);
+    public static final BusOperation<GetCredentials, Credentials> MERCHANT_CREDENTIALS =
+            BusOperation.of("walletpay.store.merchant.credentials", GetCredentials.class, Credentials.class);
 
     /** Request/reply to the payment store; see {@link PaymentMessages}. */
-    public static final String PAYMENT_CLAIM_IDEMPOTENCY_KEY = "walletpay.store.payment.claim-idempotency-key";
+    public static final BusOperation<ClaimIdempotencyKey, IdempotencyClaim> PAYMENT_CLAIM_IDEMPOTENCY_KEY =
+            BusOperation.of(
+                    "walletpay.store.payment.claim-idempotency-key", ClaimIdempotencyKey.class, IdempotencyClaim.class);
 
-    public static final String PAYMENT_RELEASE_IDEMPOTENCY_KEY = "walletpay.store.payment.release-idempotency-key";
-    public static final String PAYMENT_CREATE = "walletpay.store.payment.create";
-    public static final String PAYMENT_GET = "walletpay.store.payment.get";
-    public static final String PAYMENT_LIST = "walletpay.store.payment.list";
-    public static final String PAYMENT_TRANSITION = "walletpay.store.payment.transition";
+    public static final BusOperation<ReleaseIdempotencyKey, Void> PAYMENT_RELEASE_IDEMPOTENCY_KEY =
+            BusOperation.of("walletpay.store.payment.release-idempotency-key", ReleaseIdempotencyKey.class, Void.class);
+    public static final BusOperation<CreatePayment, StoredResponse> PAYMENT_CREATE =
+            BusOperation.of("walletpay.store.payment.create", CreatePayment.class, StoredResponse.class);
+    public static final BusOperation<GetPayment, Payment> PAYMENT_GET =
+            BusOperation.of("walletpay.store.payment.get", GetPayment.class, Payment.class);
+    public static final BusOperation<ListPayments, PaymentPage> PAYMENT_LIST =
+            BusOperation.of("walletpay.store.payment.list", ListPayments.class, PaymentPage.class);
+    public static final BusOperation<TransitionPayment, Payment> PAYMENT_TRANSITION =
+            BusOperation.of("walletpay.store.payment.transition", TransitionPayment.class, Payment.class);
 
     /** Request/reply to the checkout reads of the store; see {@link CheckoutMessages}. */
-    public static final String CHECKOUT_BY_TOKEN = "walletpay.store.checkout.by-token";
+    public static final BusOperation<CheckoutByToken, Checkout> CHECKOUT_BY_TOKEN =
+            BusOperation.of("walletpay.store.checkout.by-token", CheckoutByToken.class, Checkout.class);
 
-    public static final String CHECKOUT_BY_PAYMENT = "walletpay.store.checkout.by-payment";
+    public static final BusOperation<CheckoutByPayment, Checkout> CHECKOUT_BY_PAYMENT =
+            BusOperation.of("walletpay.store.checkout.by-payment", CheckoutByPayment.class, Checkout.class);
 
     /** Request/reply to the delivery log; see {@link DeliveryMessages}. */
-    public static final String DELIVERY_LIST = "walletpay.store.delivery.list";
+    public static final BusOperation<ListDeliveries, DeliveryPage> DELIVERY_LIST =
+            BusOperation.of("walletpay.store.delivery.list", ListDeliveries.class, DeliveryPage.class);
 
-    public static final String DELIVERY_GET = "walletpay.store.delivery.get";
-    public static final String DELIVERY_REDELIVER = "walletpay.store.delivery.redeliver";
+    public static final BusOperation<GetDelivery, DeliveryDetail> DELIVERY_GET =
+            BusOperation.of("walletpay.store.delivery.get", GetDelivery.class, DeliveryDetail.class);
+    public static final BusOperation<Redeliver, Delivery> DELIVERY_REDELIVER =
+            BusOperation.of("walletpay.store.delivery.redeliver", Redeliver.class, Delivery.class);
 
     /** Publish: deliveries were queued again (redeliver); a wake-up for senders like {@link #PAYMENT_UPDATED}. */
     public static final String DELIVERIES_DUE = "walletpay.deliveries.due";

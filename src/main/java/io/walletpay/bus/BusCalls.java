@@ -4,10 +4,12 @@ import io.vertx.core.Future;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.eventbus.Message;
+import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,17 +30,34 @@ public final class BusCalls {
         this.options = new DeliveryOptions().setSendTimeout(timeoutMs);
     }
 
-    @SuppressWarnings("unchecked")
-    public <T> Future<T> request(String address, Object body) {
-        return bus.request(address, body, options)
+    /** Asks the store that serves {@code operation}; the reply arrives as the operation's reply type. */
+    public <Q, R> Future<R> request(BusOperation<Q, R> operation, Q body) {
+        return bus.request(operation.address(), operation.request().cast(body), options)
                 .recover(BusCalls::unavailable)
                 .map(reply -> {
                     Object value = reply.body();
                     if (value instanceof ServiceException failure) {
                         throw failure;
                     }
-                    return (T) value;
+                    return operation.reply().cast(value);
                 });
+    }
+
+    /**
+     * Serves {@code operation} on {@code bus}: every request is handed to {@code handler} as the operation's request
+     * type and answered with the outcome of its future. The one way a store answers the bus.
+     */
+    public static <Q, R> MessageConsumer<Object> serve(
+            EventBus bus, BusOperation<Q, R> operation, Function<Q, Future<R>> handler) {
+        return bus.consumer(operation.address(), message -> {
+            Future<R> result;
+            try {
+                result = handler.apply(operation.request().cast(message.body()));
+            } catch (RuntimeException failure) {
+                result = Future.failedFuture(failure);
+            }
+            reply(message, result);
+        });
     }
 
     /** Answers {@code message} with the outcome of {@code result}. */
@@ -49,13 +68,10 @@ public final class BusCalls {
             } else if (done.cause() instanceof ServiceException expected) {
                 message.reply(expected);
             } else {
-                ServiceException mapped = StoreFailures.map(done.cause());
-                if (mapped.kind() == ErrorKind.INTERNAL) {
-                    log.error("unexpected failure handling {}", message.address(), done.cause());
-                } else {
-                    log.warn("{} failed: {}", message.address(), done.cause().toString());
-                }
-                message.reply(mapped);
+                // the store classifies its database failures; anything else reaching here is a defect
+                log.error("unexpected failure handling {}", message.address(), done.cause());
+                message.reply(
+                        new ServiceException(ErrorKind.INTERNAL, "internal_error", "Something went wrong on our side"));
             }
         });
     }

@@ -1,6 +1,7 @@
 package io.walletpay.bus;
 
 import io.walletpay.webhook.Delivery;
+import io.walletpay.webhook.DeliveryStatus;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.UUID;
@@ -8,7 +9,8 @@ import java.util.UUID;
 /** Requests about the merchant's webhook delivery log, and their replies. */
 public final class DeliveryMessages {
 
-    public record ListDeliveries(UUID merchantId, String status, UUID paymentId, int limit, UUID startingAfter) {}
+    public record ListDeliveries(
+            UUID merchantId, DeliveryStatus status, UUID paymentId, int limit, UUID startingAfter) {}
 
     public record DeliveryPage(List<Delivery> deliveries, boolean hasMore) {}
 

@@ -11,8 +11,8 @@ public final class LocalCodec<T> implements MessageCodec<T, T> {
 
     private final String name;
 
-    public LocalCodec(Class<T> type) {
-        this.name = "local:" + type.getName();
+    public LocalCodec(String name) {
+        this.name = name;
     }
 
     @Override

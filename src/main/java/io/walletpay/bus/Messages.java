@@ -2,7 +2,6 @@ package io.walletpay.bus;
 
 import io.vertx.core.eventbus.EventBus;
 import io.walletpay.error.ServiceException;
-import java.util.List;
 import java.util.UUID;
 
 /** The message records that travel on the event bus, and the registration of their local codec. */
@@ -15,40 +14,24 @@ public final class Messages {
     /** A payment changed state; the webhook outbox row is committed. Carries ids only: the rows are the truth. */
     public record PaymentUpdated(UUID paymentId, UUID merchantId, String status) {}
 
-    /** Every class whose nested records travel on the bus. */
-    private static final List<Class<?>> GROUPS = List.of(
-            Messages.class,
-            MerchantMessages.class,
-            PaymentMessages.class,
-            DeliveryMessages.class,
-            CheckoutMessages.class);
-
-    /** Domain records that are replied as they are. */
-    private static final List<Class<?>> DOMAIN_REPLIES = List.of(
-            ServiceException.class,
-            io.walletpay.merchant.Merchant.class,
-            io.walletpay.payment.Payment.class,
-            io.walletpay.webhook.Delivery.class);
+    private static final LocalCodec<Object> CODEC = new LocalCodec<>("walletpay-local");
 
     private Messages() {}
 
-    /** Registers the local codec for every message type; idempotent per event bus. */
+    /**
+     * Registers the one local codec and selects it for every object of the service's own packages (messages,
+     * domain records, {@link ServiceException}): they travel by reference, never copied. Idempotent per bus.
+     */
     public static synchronized void registerCodecs(EventBus bus) {
-        DOMAIN_REPLIES.forEach(type -> register(bus, type));
-        for (Class<?> group : GROUPS) {
-            for (Class<?> type : group.getDeclaredClasses()) {
-                if (type.isRecord()) {
-                    register(bus, type);
-                }
-            }
+        try {
+            bus.registerCodec(CODEC);
+        } catch (IllegalStateException alreadyRegistered) {
+            // a second Application on the same Vertx (tests) registers the codec again
         }
+        bus.codecSelector(Messages::codecFor);
     }
 
-    private static <T> void register(EventBus bus, Class<T> type) {
-        try {
-            bus.registerDefaultCodec(type, new LocalCodec<>(type));
-        } catch (IllegalStateException alreadyRegistered) {
-            // a second Application on the same Vertx (tests) registers the same codecs again
-        }
+    private static String codecFor(Object body) {
+        return body != null && body.getClass().getName().startsWith("io.walletpay.") ? CODEC.name() : null;
     }
 }

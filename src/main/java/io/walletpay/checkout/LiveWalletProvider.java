@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -14,6 +15,7 @@ import io.vertx.ext.web.client.HttpRequest;
 import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.ext.web.client.WebClient;
 import io.vertx.ext.web.client.WebClientOptions;
+import io.walletpay.config.LiveProviderSettings;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import java.io.IOException;
@@ -36,7 +38,8 @@ import org.slf4j.LoggerFactory;
  * and shared by all callers, then CreatePayment, RetrieveOrderPayment and RetrieveTransactionPayment. It owns the
  * token's life: fetched once for concurrent callers, reused until shortly before it expires, dropped and fetched
  * again once when the provider answers 401. Neither the client secret nor any token reaches a log line or an
- * error message.
+ * error message. One instance serves all event loops: its state is guarded by one lock and every caller
+ * resumes on its own context.
  */
 public final class LiveWalletProvider implements WalletProvider {
 
@@ -289,8 +292,29 @@ public final class LiveWalletProvider implements WalletProvider {
                     promise.handle(result);
                 });
             }
-            return pendingToken.map(CachedToken::value);
+            return onCallersContext(pendingToken.map(CachedToken::value));
         }
+    }
+
+    /**
+     * The one instance is shared by every event loop, but the token request in flight completes on the loop that
+     * started it: a waiter from another loop resumes on its own context, so what it does next (the provider call,
+     * the store's answer) stays on the event loop that owns its request.
+     */
+    private static <T> Future<T> onCallersContext(Future<T> shared) {
+        Context caller = Vertx.currentContext();
+        if (caller == null) {
+            return shared;
+        }
+        Promise<T> local = Promise.promise();
+        shared.onComplete(result -> {
+            if (Vertx.currentContext() == caller) {
+                local.handle(result);
+            } else {
+                caller.runOnContext(ignored -> local.handle(result));
+            }
+        });
+        return local.future();
     }
 
     /** Forgets {@code rejected} unless a newer token has replaced it already. */

@@ -248,7 +248,7 @@ public record AppConfig(
                     throw new ConfigException("provider." + key, "is required when provider.mode is live");
                 }
             }
-            io.walletpay.checkout.LiveProviderSettings.from(providerConfig); // URLs and timeouts the adapter can use
+            io.walletpay.config.LiveProviderSettings.from(providerConfig); // URLs and timeouts the adapter can use
         }
 
         String adminToken = root.optionalText("admin_token");

@@ -9,10 +9,8 @@ import io.walletpay.bus.BusCalls;
 import io.walletpay.bus.MerchantMessages.CreateMerchant;
 import io.walletpay.bus.MerchantMessages.GetMerchant;
 import io.walletpay.bus.MerchantMessages.ListMerchants;
-import io.walletpay.bus.MerchantMessages.MerchantPage;
 import io.walletpay.bus.MerchantMessages.UpdateMerchant;
 import io.walletpay.config.AppConfig;
-import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.MerchantInput;
 import io.walletpay.merchant.Secrets;
 import java.util.UUID;
@@ -39,7 +37,7 @@ final class AdminMerchantRoutes {
     private void create(RoutingContext ctx) {
         var input = MerchantInput.newMerchant(Bodies.json(ctx), defaultFees.percent(), defaultFees.fixed());
         Secrets.Issued secrets = Secrets.forNewMerchant();
-        bus.<Merchant>request(
+        bus.request(
                         Addresses.MERCHANT_CREATE,
                         new CreateMerchant(UUID.randomUUID(), input, secrets.secretHash(), secrets.webhookSecret()))
                 .onSuccess(merchant -> Responses.success(
@@ -52,9 +50,7 @@ final class AdminMerchantRoutes {
     }
 
     private void list(RoutingContext ctx) {
-        bus.<MerchantPage>request(
-                        Addresses.MERCHANT_LIST,
-                        new ListMerchants(Queries.limit(ctx), Queries.uuid(ctx, "starting_after")))
+        bus.request(Addresses.MERCHANT_LIST, new ListMerchants(Queries.limit(ctx), Queries.uuid(ctx, "starting_after")))
                 .onSuccess(page -> {
                     JsonArray data = new JsonArray();
                     page.merchants().forEach(merchant -> data.add(MerchantViews.admin(merchant)));
@@ -70,15 +66,14 @@ final class AdminMerchantRoutes {
     }
 
     private void get(RoutingContext ctx) {
-        bus.<Merchant>request(Addresses.MERCHANT_GET, new GetMerchant(Queries.pathId(ctx, "Merchant")))
+        bus.request(Addresses.MERCHANT_GET, new GetMerchant(Queries.pathId(ctx, "Merchant")))
                 .onSuccess(merchant -> Responses.success(ctx, 200, MerchantViews.admin(merchant)))
                 .onFailure(ctx::fail);
     }
 
     private void update(RoutingContext ctx) {
         UUID id = Queries.pathId(ctx, "Merchant");
-        bus.<Merchant>request(
-                        Addresses.MERCHANT_UPDATE, new UpdateMerchant(id, MerchantInput.adminChanges(Bodies.json(ctx))))
+        bus.request(Addresses.MERCHANT_UPDATE, new UpdateMerchant(id, MerchantInput.adminChanges(Bodies.json(ctx))))
                 .onSuccess(merchant -> Responses.success(ctx, 200, MerchantViews.admin(merchant)))
                 .onFailure(ctx::fail);
     }

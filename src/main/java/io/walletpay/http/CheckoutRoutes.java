@@ -69,7 +69,7 @@ final class CheckoutRoutes {
             HtmlResponses.notFound(ctx);
             return;
         }
-        bus.<Checkout>request(Addresses.CHECKOUT_BY_TOKEN, new CheckoutByToken(token))
+        bus.request(Addresses.CHECKOUT_BY_TOKEN, new CheckoutByToken(token))
                 .onSuccess(checkout -> {
                     Payment payment = checkout.payment();
                     if (payment.status() == PaymentStatus.EXPIRED
@@ -98,7 +98,7 @@ final class CheckoutRoutes {
         MultiMap form = ctx.request().formAttributes();
         String action = form.get("action");
         String phone = form.get("phone");
-        bus.<Checkout>request(Addresses.CHECKOUT_BY_TOKEN, new CheckoutByToken(token))
+        bus.request(Addresses.CHECKOUT_BY_TOKEN, new CheckoutByToken(token))
                 .onSuccess(checkout -> {
                     Payment payment = checkout.payment();
                     if (payment.status() != PaymentStatus.PENDING) {
@@ -143,7 +143,7 @@ final class CheckoutRoutes {
     static Future<Checkout> decide(
             BusCalls bus, Checkout checkout, PaymentStatus target, String providerTransactionId) {
         UUID paymentId = checkout.payment().id();
-        return bus.<Payment>request(
+        return bus.request(
                         Addresses.PAYMENT_TRANSITION,
                         new TransitionPayment(paymentId, null, target, providerTransactionId))
                 .map(checkout::with)

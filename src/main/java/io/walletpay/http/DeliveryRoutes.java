@@ -6,22 +6,18 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.walletpay.bus.Addresses;
 import io.walletpay.bus.BusCalls;
-import io.walletpay.bus.DeliveryMessages.DeliveryDetail;
-import io.walletpay.bus.DeliveryMessages.DeliveryPage;
 import io.walletpay.bus.DeliveryMessages.GetDelivery;
 import io.walletpay.bus.DeliveryMessages.ListDeliveries;
 import io.walletpay.bus.DeliveryMessages.Redeliver;
 import io.walletpay.error.ServiceException;
 import io.walletpay.view.Timestamps;
 import io.walletpay.webhook.Delivery;
+import io.walletpay.webhook.DeliveryStatus;
 import java.time.OffsetDateTime;
-import java.util.Set;
 import java.util.UUID;
 
 /** {@code /api/merchant/webhooks/deliveries}: the merchant's delivery log, one delivery with its attempts, redeliver. */
 final class DeliveryRoutes {
-
-    private static final Set<String> STATUSES = Set.of("pending", "succeeded", "failed");
 
     private final BusCalls bus;
 
@@ -36,17 +32,19 @@ final class DeliveryRoutes {
     }
 
     private void list(RoutingContext ctx) {
-        String status = Queries.text(ctx, "status", 20);
-        if (status != null && !STATUSES.contains(status)) {
-            throw ServiceException.invalid("status", "status must be one of pending, succeeded, failed");
-        }
+        String statusText = Queries.text(ctx, "status", 20);
+        DeliveryStatus status = statusText == null
+                ? null
+                : DeliveryStatus.fromWire(statusText)
+                        .orElseThrow(() ->
+                                ServiceException.invalid("status", "status must be one of pending, succeeded, failed"));
         ListDeliveries query = new ListDeliveries(
                 MerchantGuard.merchant(ctx).id(),
                 status,
                 Queries.uuid(ctx, "payment_id"),
                 Queries.limit(ctx),
                 Queries.uuid(ctx, "starting_after"));
-        bus.<DeliveryPage>request(Addresses.DELIVERY_LIST, query)
+        bus.request(Addresses.DELIVERY_LIST, query)
                 .onSuccess(page -> {
                     JsonArray data = new JsonArray();
                     page.deliveries().forEach(delivery -> data.add(view(delivery)));
@@ -63,7 +61,7 @@ final class DeliveryRoutes {
 
     private void get(RoutingContext ctx) {
         UUID id = Queries.pathId(ctx, "Delivery");
-        bus.<DeliveryDetail>request(
+        bus.request(
                         Addresses.DELIVERY_GET,
                         new GetDelivery(MerchantGuard.merchant(ctx).id(), id))
                 .onSuccess(detail -> {
@@ -85,7 +83,7 @@ final class DeliveryRoutes {
 
     private void redeliver(RoutingContext ctx) {
         UUID id = Queries.pathId(ctx, "Delivery");
-        bus.<Delivery>request(
+        bus.request(
                         Addresses.DELIVERY_REDELIVER,
                         new Redeliver(MerchantGuard.merchant(ctx).id(), id))
                 .onSuccess(delivery -> Responses.success(ctx, 202, view(delivery)))
@@ -97,9 +95,11 @@ final class DeliveryRoutes {
                 .put("id", delivery.id().toString())
                 .put("payment_id", delivery.paymentId().toString())
                 .put("event", delivery.event())
-                .put("status", delivery.status())
+                .put("status", delivery.status().wireName())
                 .put("attempts", delivery.attempts())
-                .put("next_attempt_at", delivery.status().equals("pending") ? time(delivery.nextAttemptAt()) : null)
+                .put(
+                        "next_attempt_at",
+                        delivery.status() == DeliveryStatus.PENDING ? time(delivery.nextAttemptAt()) : null)
                 .put("last_status_code", delivery.lastStatusCode())
                 .put("last_error", delivery.lastError())
                 .put("created_at", time(delivery.createdAt()))

@@ -27,7 +27,7 @@ final class HealthRoutes {
     }
 
     private void ready(RoutingContext ctx) {
-        bus.<Readiness>request(Addresses.STORE_READINESS, new ReadinessQuery())
+        bus.request(Addresses.STORE_READINESS, new ReadinessQuery())
                 .otherwise(failure -> new Readiness(false, "store not answering"))
                 .onSuccess(readiness -> Responses.json(
                         ctx,

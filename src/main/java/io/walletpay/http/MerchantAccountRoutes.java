@@ -54,7 +54,7 @@ final class MerchantAccountRoutes {
         // An unknown or malformed id is checked against a dummy hash, so it costs and answers like a wrong secret.
         var lookup = id == null
                 ? io.vertx.core.Future.succeededFuture(new Credentials(null, null))
-                : bus.<Credentials>request(Addresses.MERCHANT_CREDENTIALS, new GetCredentials(id));
+                : bus.request(Addresses.MERCHANT_CREDENTIALS, new GetCredentials(id));
         lookup.onSuccess(credentials -> {
                     if (!Secrets.matches(secretKey, credentials.secretHash())) {
                         ctx.fail(MerchantTokens.invalidCredentials());
@@ -90,7 +90,7 @@ final class MerchantAccountRoutes {
 
     private void updateSettings(RoutingContext ctx) {
         Merchant merchant = MerchantGuard.merchant(ctx);
-        bus.<Merchant>request(
+        bus.request(
                         Addresses.MERCHANT_UPDATE,
                         new UpdateMerchant(merchant.id(), MerchantInput.settingsChanges(Bodies.json(ctx))))
                 .onSuccess(updated -> Responses.success(ctx, 200, MerchantViews.settings(updated)))
@@ -99,7 +99,7 @@ final class MerchantAccountRoutes {
 
     private void rotateWebhookSecret(RoutingContext ctx) {
         String secret = Secrets.newWebhookSecret();
-        bus.<Merchant>request(
+        bus.request(
                         Addresses.MERCHANT_ROTATE_WEBHOOK_SECRET,
                         new RotateWebhookSecret(MerchantGuard.merchant(ctx).id(), secret))
                 .onSuccess(updated -> Responses.success(

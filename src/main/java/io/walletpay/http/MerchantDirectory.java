@@ -42,15 +42,14 @@ final class MerchantDirectory {
             return Future.succeededFuture(entry.merchant());
         }
         long changesBefore = changes;
-        return bus.<Merchant>request(Addresses.MERCHANT_GET, new GetMerchant(id))
-                .onSuccess(merchant -> {
-                    if (changes != changesBefore) {
-                        return; // a change arrived while reading: what was read may be the old merchant
-                    }
-                    if (entries.size() > 10_000) {
-                        entries.clear();
-                    }
-                    entries.put(id, new Entry(merchant, now));
-                });
+        return bus.request(Addresses.MERCHANT_GET, new GetMerchant(id)).onSuccess(merchant -> {
+            if (changes != changesBefore) {
+                return; // a change arrived while reading: what was read may be the old merchant
+            }
+            if (entries.size() > 10_000) {
+                entries.clear();
+            }
+            entries.put(id, new Entry(merchant, now));
+        });
     }
 }

@@ -5,7 +5,6 @@ import io.walletpay.bus.Addresses;
 import io.walletpay.bus.BusCalls;
 import io.walletpay.bus.PaymentMessages.ClaimIdempotencyKey;
 import io.walletpay.bus.PaymentMessages.CreatePayment;
-import io.walletpay.bus.PaymentMessages.IdempotencyClaim;
 import io.walletpay.bus.PaymentMessages.ReleaseIdempotencyKey;
 import io.walletpay.bus.PaymentMessages.StoredResponse;
 import io.walletpay.checkout.WalletProvider;
@@ -46,7 +45,7 @@ final class PaymentIntake {
             return open(merchant, request).compose(opened -> store(opened, null, null));
         }
         UUID claimId = UUID.randomUUID();
-        return bus.<IdempotencyClaim>request(
+        return bus.request(
                         Addresses.PAYMENT_CLAIM_IDEMPOTENCY_KEY,
                         new ClaimIdempotencyKey(merchant.id(), idempotencyKey, claimId, RequestFingerprint.of(request)))
                 .compose(claim -> claim.replay() != null

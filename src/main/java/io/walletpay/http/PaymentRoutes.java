@@ -8,7 +8,6 @@ import io.walletpay.bus.Addresses;
 import io.walletpay.bus.BusCalls;
 import io.walletpay.bus.PaymentMessages.GetPayment;
 import io.walletpay.bus.PaymentMessages.ListPayments;
-import io.walletpay.bus.PaymentMessages.PaymentPage;
 import io.walletpay.bus.PaymentMessages.StoredResponse;
 import io.walletpay.bus.PaymentMessages.TransitionPayment;
 import io.walletpay.checkout.ProviderPaymentCheck;
@@ -17,7 +16,6 @@ import io.walletpay.checkout.WalletProvider;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.payment.CreatePaymentRequest;
-import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
 import io.walletpay.view.PaymentViews;
 import java.util.UUID;
@@ -60,7 +58,7 @@ final class PaymentRoutes {
 
     private void get(RoutingContext ctx) {
         UUID merchantId = MerchantGuard.merchant(ctx).id();
-        bus.<Payment>request(Addresses.PAYMENT_GET, new GetPayment(merchantId, Queries.pathId(ctx, "Payment")))
+        bus.request(Addresses.PAYMENT_GET, new GetPayment(merchantId, Queries.pathId(ctx, "Payment")))
                 .onSuccess(payment -> Responses.success(ctx, 200, PaymentViews.full(payment)))
                 .onFailure(ctx::fail);
     }
@@ -78,7 +76,7 @@ final class PaymentRoutes {
                 filter,
                 Queries.limit(ctx),
                 Queries.uuid(ctx, "starting_after"));
-        bus.<PaymentPage>request(Addresses.PAYMENT_LIST, query)
+        bus.request(Addresses.PAYMENT_LIST, query)
                 .onSuccess(page -> {
                     JsonArray data = new JsonArray();
                     page.payments().forEach(payment -> data.add(PaymentViews.full(payment)));
@@ -100,9 +98,9 @@ final class PaymentRoutes {
     private void cancel(RoutingContext ctx) {
         UUID merchantId = MerchantGuard.merchant(ctx).id();
         UUID id = Queries.pathId(ctx, "Payment");
-        bus.<Payment>request(Addresses.PAYMENT_GET, new GetPayment(merchantId, id))
+        bus.request(Addresses.PAYMENT_GET, new GetPayment(merchantId, id))
                 .compose(payment -> ProviderPaymentCheck.paidTransaction(provider, id, payment.amount()))
-                .compose(paid -> bus.<Payment>request(
+                .compose(paid -> bus.request(
                         Addresses.PAYMENT_TRANSITION,
                         new TransitionPayment(
                                 id,

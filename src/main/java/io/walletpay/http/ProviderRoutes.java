@@ -97,7 +97,7 @@ final class ProviderRoutes {
 
     /** Checks the provider's transaction against our payment and completes it; duplicates find it completed. */
     private Future<Checkout> confirm(ProviderTransaction transaction) {
-        return bus.<Checkout>request(Addresses.CHECKOUT_BY_PAYMENT, new CheckoutByPayment(transaction.orderId()))
+        return bus.request(Addresses.CHECKOUT_BY_PAYMENT, new CheckoutByPayment(transaction.orderId()))
                 .compose(checkout -> {
                     try {
                         ProviderConfirmation.check(

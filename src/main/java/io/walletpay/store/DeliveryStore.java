@@ -11,6 +11,7 @@ import io.walletpay.bus.DeliveryMessages.ListDeliveries;
 import io.walletpay.error.ServiceException;
 import io.walletpay.webhook.AttemptResult;
 import io.walletpay.webhook.Delivery;
+import io.walletpay.webhook.DeliveryStatus;
 import io.walletpay.webhook.DueDelivery;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -64,7 +65,7 @@ public final class DeliveryStore {
                         .addValue((int) result.durationMs())
                         .addValue(result.errorKind())
                         .addValue(result.responseExcerpt())
-                        .addValue(result.nextStatus())
+                        .addValue(result.nextStatus().wireName())
                         .addValue(
                                 result.retryIn() == null
                                         ? null
@@ -78,7 +79,7 @@ public final class DeliveryStore {
                 .preparedQuery(DeliverySql.PAGE)
                 .execute(Tuple.of(
                         query.merchantId(),
-                        query.status(),
+                        query.status() == null ? null : query.status().wireName(),
                         query.paymentId(),
                         query.limit() + 1,
                         query.startingAfter()))
@@ -131,7 +132,7 @@ public final class DeliveryStore {
                 row.getUUID("id"),
                 row.getUUID("payment_id"),
                 row.getString("event"),
-                row.getString("status"),
+                DeliveryStatus.fromWire(row.getString("status")).orElseThrow(),
                 row.getInteger("attempts"),
                 row.getOffsetDateTime("next_attempt_at"),
                 row.getInteger("last_status_code"),

@@ -2,6 +2,7 @@ package io.walletpay.store;
 
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.sqlclient.Tuple;
 import io.walletpay.bus.PaymentMessages.TransitionPayment;
 import io.walletpay.checkout.ProviderPaymentCheck;
 import io.walletpay.checkout.ProviderTransaction;
@@ -17,23 +18,37 @@ import org.slf4j.LoggerFactory;
 /**
  * Periodically expires pending payments past their {@code expires_at} (with their outbox rows) and purges
  * expired Idempotency-Keys. With a live wallet provider each due payment is checked there first: one the
- * customer paid at the gateway completes instead of expiring. Safe with any number of instances: rows are claimed with SKIP LOCKED and the
- * UPDATE is conditional on {@code pending}.
+ * customer paid at the gateway completes instead of expiring.
+ *
+ * <p>Every store instance (and every process on the same database) has a timer, but a sweep runs as ONE task per
+ * database: it starts only when it wins a PostgreSQL session advisory lock, held on one connection for the whole
+ * sweep and released after it (or by the server, should that connection die). The losers skip the tick instead of
+ * asking the provider about the same payments or fighting over the same rows.
  */
 final class ExpirySweep {
 
     private static final Logger log = LoggerFactory.getLogger(ExpirySweep.class);
     private static final int LIVE_BATCH = 50;
 
+    /** The advisory lock key of the sweep: any constant unique in the service; "wpsweep" in ASCII. */
+    static final long LOCK_KEY = 0x7770_7377_6565_70L;
+
     private final Vertx vertx;
+    private final Database database;
     private final PaymentStore payments;
     private final Consumer<Payment> announce;
     private final WalletProvider provider;
     private long timer = -1;
     private boolean running;
 
-    ExpirySweep(Vertx vertx, PaymentStore payments, Consumer<Payment> announce, WalletProvider provider) {
+    ExpirySweep(
+            Vertx vertx,
+            Database database,
+            PaymentStore payments,
+            Consumer<Payment> announce,
+            WalletProvider provider) {
         this.vertx = vertx;
+        this.database = database;
         this.payments = payments;
         this.announce = announce;
         this.provider = provider;
@@ -48,15 +63,32 @@ final class ExpirySweep {
     }
 
     /** One sweep: batches until a batch comes back short. Overlapping ticks are skipped, not queued. */
-    void sweep() {
+    /** One tick; true when this instance held the lock and swept, false when it skipped. Never fails. */
+    Future<Boolean> sweep() {
         if (running) {
-            return;
+            return Future.succeededFuture(false);
         }
         running = true;
-        (provider.remote() ? settleWithProvider() : expireBatches())
-                .compose(expired -> purgeKeyBatches())
+        return database.transactions()
+                .getConnection()
+                .compose(connection -> connection
+                        .preparedQuery(PaymentSql.TRY_SWEEP_LOCK)
+                        .execute(Tuple.of(LOCK_KEY))
+                        .compose(rows -> rows.iterator().next().getBoolean(0)
+                                ? sweepHoldingTheLock()
+                                        .eventually(() -> connection
+                                                .preparedQuery(PaymentSql.RELEASE_SWEEP_LOCK)
+                                                .execute(Tuple.of(LOCK_KEY)))
+                                        .map(true)
+                                : Future.succeededFuture(false))
+                        .eventually(connection::close))
                 .onFailure(failure -> log.warn("expiry sweep failed, retrying next tick: {}", failure.toString()))
-                .onComplete(done -> running = false);
+                .onComplete(done -> running = false)
+                .recover(failed -> Future.succeededFuture(false));
+    }
+
+    private Future<Void> sweepHoldingTheLock() {
+        return (provider.remote() ? settleWithProvider() : expireBatches()).compose(expired -> purgeKeyBatches());
     }
 
     private Future<Void> purgeKeyBatches() {

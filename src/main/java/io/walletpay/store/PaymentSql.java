@@ -71,5 +71,10 @@ final class PaymentSql {
     static final String PURGE_EXPIRED_KEYS = "DELETE FROM idempotency_keys WHERE ctid IN"
             + " (SELECT ctid FROM idempotency_keys WHERE expires_at <= now() LIMIT $1 FOR UPDATE SKIP LOCKED)";
 
+    /** The expiry sweep's single-task lock (session level: it spans the sweep's several transactions). */
+    static final String TRY_SWEEP_LOCK = "SELECT pg_try_advisory_lock($1)";
+
+    static final String RELEASE_SWEEP_LOCK = "SELECT pg_advisory_unlock($1)";
+
     private PaymentSql() {}
 }

@@ -5,33 +5,17 @@ import io.vertx.core.VerticleBase;
 import io.vertx.sqlclient.Tuple;
 import io.walletpay.bus.Addresses;
 import io.walletpay.bus.BusCalls;
-import io.walletpay.bus.CheckoutMessages.CheckoutByPayment;
-import io.walletpay.bus.CheckoutMessages.CheckoutByToken;
+import io.walletpay.bus.BusOperation;
 import io.walletpay.bus.DeliveryMessages.DeliveriesDue;
-import io.walletpay.bus.DeliveryMessages.GetDelivery;
-import io.walletpay.bus.DeliveryMessages.ListDeliveries;
-import io.walletpay.bus.DeliveryMessages.Redeliver;
-import io.walletpay.bus.MerchantMessages.CreateMerchant;
-import io.walletpay.bus.MerchantMessages.GetCredentials;
-import io.walletpay.bus.MerchantMessages.GetMerchant;
-import io.walletpay.bus.MerchantMessages.ListMerchants;
 import io.walletpay.bus.MerchantMessages.MerchantChanged;
-import io.walletpay.bus.MerchantMessages.RotateWebhookSecret;
-import io.walletpay.bus.MerchantMessages.UpdateMerchant;
 import io.walletpay.bus.Messages.PaymentUpdated;
 import io.walletpay.bus.Messages.Readiness;
-import io.walletpay.bus.Messages.ReadinessQuery;
-import io.walletpay.bus.PaymentMessages.ClaimIdempotencyKey;
-import io.walletpay.bus.PaymentMessages.CreatePayment;
-import io.walletpay.bus.PaymentMessages.GetPayment;
-import io.walletpay.bus.PaymentMessages.ListPayments;
-import io.walletpay.bus.PaymentMessages.ReleaseIdempotencyKey;
-import io.walletpay.bus.PaymentMessages.TransitionPayment;
 import io.walletpay.checkout.WalletProvider;
 import io.walletpay.config.AppConfig;
 import io.walletpay.db.DatabaseTarget;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.payment.Payment;
+import java.util.function.Function;
 
 /**
  * Persistence behind the event bus: answers the HTTP verticles' requests about merchants, payments, checkout
@@ -60,70 +44,49 @@ public final class StoreVerticle extends VerticleBase {
         database = Database.connect(
                 vertx, target, config.db(), "store", config.db().storeInstances());
         var bus = vertx.eventBus();
-        bus.<ReadinessQuery>consumer(Addresses.STORE_READINESS, message -> BusCalls.reply(message, readiness()));
+        serve(Addresses.STORE_READINESS, query -> readiness());
 
         MerchantStore merchants = new MerchantStore(database.statements());
-        bus.<CreateMerchant>consumer(Addresses.MERCHANT_CREATE, m -> BusCalls.reply(m, merchants.create(m.body())));
-        bus.<GetMerchant>consumer(
-                Addresses.MERCHANT_GET,
-                m -> BusCalls.reply(m, merchants.get(m.body().id())));
-        bus.<ListMerchants>consumer(Addresses.MERCHANT_LIST, m -> BusCalls.reply(m, merchants.page(m.body())));
-        bus.<GetCredentials>consumer(
-                Addresses.MERCHANT_CREDENTIALS,
-                m -> BusCalls.reply(m, merchants.credentials(m.body().id())));
-        bus.<UpdateMerchant>consumer(
-                Addresses.MERCHANT_UPDATE, m -> BusCalls.reply(m, announce(merchants.update(m.body()))));
-        bus.<RotateWebhookSecret>consumer(
+        serve(Addresses.MERCHANT_CREATE, merchants::create);
+        serve(Addresses.MERCHANT_GET, query -> merchants.get(query.id()));
+        serve(Addresses.MERCHANT_LIST, merchants::page);
+        serve(Addresses.MERCHANT_CREDENTIALS, query -> merchants.credentials(query.id()));
+        serve(Addresses.MERCHANT_UPDATE, command -> announce(merchants.update(command)));
+        serve(
                 Addresses.MERCHANT_ROTATE_WEBHOOK_SECRET,
-                m -> BusCalls.reply(
-                        m,
-                        announce(merchants.rotateWebhookSecret(
-                                m.body().id(), m.body().webhookSecret()))));
+                command -> announce(merchants.rotateWebhookSecret(command.id(), command.webhookSecret())));
 
         PaymentStore payments = new PaymentStore(database, config.payments());
-        bus.<ClaimIdempotencyKey>consumer(
-                Addresses.PAYMENT_CLAIM_IDEMPOTENCY_KEY, m -> BusCalls.reply(m, payments.claim(m.body())));
-        bus.<ReleaseIdempotencyKey>consumer(
+        serve(Addresses.PAYMENT_CLAIM_IDEMPOTENCY_KEY, payments::claim);
+        serve(
                 Addresses.PAYMENT_RELEASE_IDEMPOTENCY_KEY,
-                m -> BusCalls.reply(
-                        m,
-                        payments.release(
-                                m.body().merchantId(), m.body().key(), m.body().claimId())));
-        bus.<CreatePayment>consumer(Addresses.PAYMENT_CREATE, m -> BusCalls.reply(m, payments.create(m.body())));
-        bus.<GetPayment>consumer(
-                Addresses.PAYMENT_GET,
-                m -> BusCalls.reply(
-                        m, payments.get(m.body().merchantId(), m.body().id())));
-        bus.<ListPayments>consumer(Addresses.PAYMENT_LIST, m -> BusCalls.reply(m, payments.page(m.body())));
-        bus.<TransitionPayment>consumer(
-                Addresses.PAYMENT_TRANSITION,
-                m -> BusCalls.reply(m, payments.transition(m.body()).onSuccess(this::announce)));
+                command -> payments.release(command.merchantId(), command.key(), command.claimId()));
+        serve(Addresses.PAYMENT_CREATE, payments::create);
+        serve(Addresses.PAYMENT_GET, query -> payments.get(query.merchantId(), query.id()));
+        serve(Addresses.PAYMENT_LIST, payments::page);
+        serve(Addresses.PAYMENT_TRANSITION, command -> payments.transition(command)
+                .onSuccess(this::announce));
 
         CheckoutStore checkouts = new CheckoutStore(database);
-        bus.<CheckoutByToken>consumer(
-                Addresses.CHECKOUT_BY_TOKEN,
-                m -> BusCalls.reply(m, checkouts.byToken(m.body().token())));
-        bus.<CheckoutByPayment>consumer(
-                Addresses.CHECKOUT_BY_PAYMENT,
-                m -> BusCalls.reply(m, checkouts.byPayment(m.body().paymentId())));
+        serve(Addresses.CHECKOUT_BY_TOKEN, query -> checkouts.byToken(query.token()));
+        serve(Addresses.CHECKOUT_BY_PAYMENT, query -> checkouts.byPayment(query.paymentId()));
 
         DeliveryStore deliveries = new DeliveryStore(database);
-        bus.<ListDeliveries>consumer(Addresses.DELIVERY_LIST, m -> BusCalls.reply(m, deliveries.page(m.body())));
-        bus.<GetDelivery>consumer(
-                Addresses.DELIVERY_GET,
-                m -> BusCalls.reply(
-                        m, deliveries.detail(m.body().merchantId(), m.body().id())));
-        bus.<Redeliver>consumer(
-                Addresses.DELIVERY_REDELIVER,
-                m -> BusCalls.reply(
-                        m,
-                        deliveries
-                                .redeliver(m.body().merchantId(), m.body().id())
-                                .onSuccess(queued -> bus.publish(Addresses.DELIVERIES_DUE, new DeliveriesDue()))));
+        serve(Addresses.DELIVERY_LIST, deliveries::page);
+        serve(Addresses.DELIVERY_GET, query -> deliveries.detail(query.merchantId(), query.id()));
+        serve(Addresses.DELIVERY_REDELIVER, command -> deliveries
+                .redeliver(command.merchantId(), command.id())
+                .onSuccess(queued -> bus.publish(Addresses.DELIVERIES_DUE, new DeliveriesDue())));
 
-        expirySweep = new ExpirySweep(vertx, payments, this::announce, provider);
+        expirySweep = new ExpirySweep(vertx, database, payments, this::announce, provider);
         expirySweep.start(config.payments().expirySweepInterval());
         return Future.succeededFuture();
+    }
+
+    /** Serves {@code operation} with {@code handler}; raw database failures reach the caller classified. */
+    private <Q, R> void serve(BusOperation<Q, R> operation, Function<Q, Future<R>> handler) {
+        BusCalls.serve(
+                vertx.eventBus(), operation, request -> handler.apply(request).recover(DatabaseFailures::classify));
     }
 
     /** The wake-up for webhook senders, published once the transition and its outbox row are committed. */

@@ -15,5 +15,5 @@ public record AttemptResult(
         long durationMs,
         String errorKind,
         String responseExcerpt,
-        String nextStatus,
+        DeliveryStatus nextStatus,
         Duration retryIn) {}

@@ -8,7 +8,7 @@ public record Delivery(
         UUID id,
         UUID paymentId,
         String event,
-        String status,
+        DeliveryStatus status,
         int attempts,
         OffsetDateTime nextAttemptAt,
         Integer lastStatusCode,

@@ -28,8 +28,8 @@ class EventBusWiringTest {
     @Test
     void theStoreVerticleAnswersATypedRequestFromTheDatabase(Vertx vertx, VertxTestContext test) {
         TestApp.start(vertx, TestConfig.forTest(dataDir, Map.of()))
-                .compose(app -> new BusCalls(vertx.eventBus(), 5_000)
-                        .<Readiness>request(Addresses.STORE_READINESS, new ReadinessQuery()))
+                .compose(app ->
+                        new BusCalls(vertx.eventBus(), 5_000).request(Addresses.STORE_READINESS, new ReadinessQuery()))
                 .onComplete(test.succeeding(readiness -> test.verify(() -> {
                     assertThat(readiness.ready()).isTrue();
                     assertThat(readiness.detail())
@@ -55,15 +55,30 @@ class EventBusWiringTest {
     @Test
     void aServiceExceptionRepliedByAHandlerIsRethrownToTheCaller(Vertx vertx, VertxTestContext test) {
         Messages.registerCodecs(vertx.eventBus());
-        vertx.eventBus()
-                .consumer(
-                        "test.fails",
-                        message -> BusCalls.reply(
-                                message, io.vertx.core.Future.failedFuture(ServiceException.notFound("Payment"))));
+        var fails = BusOperation.of("test.fails", ReadinessQuery.class, Readiness.class);
+        BusCalls.serve(
+                vertx.eventBus(),
+                fails,
+                query -> io.vertx.core.Future.<Readiness>failedFuture(ServiceException.notFound("Payment")));
         new BusCalls(vertx.eventBus(), 5_000)
-                .request("test.fails", new ReadinessQuery())
+                .request(fails, new ReadinessQuery())
                 .onComplete(test.failing(failure -> test.verify(() -> {
                     assertThat(failure).isInstanceOf(ServiceException.class).hasMessage("Payment not found");
+                    test.completeNow();
+                })));
+    }
+
+    @Test
+    void aHandlerThatThrowsIsAnsweredInsteadOfLeavingTheCallerWaiting(Vertx vertx, VertxTestContext test) {
+        Messages.registerCodecs(vertx.eventBus());
+        var throwing = BusOperation.of("test.throws", ReadinessQuery.class, Readiness.class);
+        BusCalls.serve(vertx.eventBus(), throwing, query -> {
+            throw ServiceException.notFound("Merchant");
+        });
+        new BusCalls(vertx.eventBus(), 5_000)
+                .request(throwing, new ReadinessQuery())
+                .onComplete(test.failing(failure -> test.verify(() -> {
+                    assertThat(failure).isInstanceOf(ServiceException.class).hasMessage("Merchant not found");
                     test.completeNow();
                 })));
     }
@@ -72,7 +87,7 @@ class EventBusWiringTest {
     void aMissingHandlerBecomesUnavailableInsteadOfHanging(Vertx vertx, VertxTestContext test) {
         Messages.registerCodecs(vertx.eventBus());
         new BusCalls(vertx.eventBus(), 5_000)
-                .request("nobody.listens", new ReadinessQuery())
+                .request(BusOperation.of("nobody.listens", ReadinessQuery.class, Readiness.class), new ReadinessQuery())
                 .onComplete(test.failing(failure -> test.verify(() -> {
                     assertThat(((ServiceException) failure).code()).isEqualTo("database_unavailable");
                     test.completeNow();
@@ -81,7 +96,7 @@ class EventBusWiringTest {
 
     @Test
     void theLocalCodecRefusesTheWire() {
-        LocalCodec<Readiness> codec = new LocalCodec<>(Readiness.class);
+        LocalCodec<Object> codec = new LocalCodec<>("test-local");
         assertThatThrownBy(() -> codec.encodeToWire(Buffer.buffer(), new Readiness(true, "x")))
                 .isInstanceOf(UnsupportedOperationException.class);
     }

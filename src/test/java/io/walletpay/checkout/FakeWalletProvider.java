@@ -12,6 +12,7 @@ import io.vertx.core.http.HttpServer;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
+import io.walletpay.config.LiveProviderSettings;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.URLDecoder;

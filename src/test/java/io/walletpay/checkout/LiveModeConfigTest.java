@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.walletpay.config.AppConfig;
 import io.walletpay.config.ConfigException;
+import io.walletpay.config.LiveProviderSettings;
 import io.walletpay.support.TestConfig;
 import java.time.Duration;
 import java.util.HashMap;

@@ -3,9 +3,12 @@ package io.walletpay.checkout;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import io.vertx.core.Context;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.junit5.VertxExtension;
+import io.walletpay.config.LiveProviderSettings;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import java.math.BigDecimal;
@@ -294,6 +297,22 @@ class LiveWalletProviderTest {
                         .map(FakeWalletProvider.Received::bearer)
                         .distinct())
                 .hasSize(1);
+    }
+
+    @Test
+    void callersOnDifferentEventLoopsWaitingForOneTokenEachResumeOnTheirOwnContext() throws Exception {
+        fake.tokenDelay(Duration.ofMillis(300));
+        List<Context> callers = List.of(vertx.getOrCreateContext(), vertx.getOrCreateContext());
+        List<Future<Boolean>> resumedAtHome = new ArrayList<>();
+        for (Context caller : callers) {
+            Promise<Boolean> home = Promise.promise();
+            caller.runOnContext(ignored -> provider.createPayment(UUID.randomUUID(), AMOUNT)
+                    .onComplete(done -> home.complete(done.succeeded() && Vertx.currentContext() == caller)));
+            resumedAtHome.add(home.future());
+        }
+
+        assertThat(await(Future.all(resumedAtHome)).<Boolean>list()).containsExactly(true, true);
+        assertThat(fake.tokenRequests()).hasSize(1);
     }
 
     @Test

@@ -1,7 +1,5 @@
-package io.walletpay.checkout;
+package io.walletpay.config;
 
-import io.walletpay.config.AppConfig;
-import io.walletpay.config.ConfigException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;

@@ -1,8 +1,10 @@
-package io.walletpay.webhook;
+package io.walletpay.delivery;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.walletpay.webhook.AttemptResult;
+import io.walletpay.webhook.DeliveryStatus;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -28,7 +30,7 @@ final class WebhookMetrics {
     }
 
     void attempted(AttemptResult result) {
-        String outcome = result.nextStatus().equals("succeeded")
+        String outcome = result.nextStatus() == DeliveryStatus.SUCCEEDED
                 ? "succeeded"
                 : result.errorKind() == null
                         ? "unknown"

@@ -1,4 +1,4 @@
-package io.walletpay.webhook;
+package io.walletpay.delivery;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
@@ -9,6 +9,8 @@ import io.walletpay.config.AppConfig;
 import io.walletpay.db.DatabaseTarget;
 import io.walletpay.store.Database;
 import io.walletpay.store.DeliveryStore;
+import io.walletpay.webhook.DeliveryStatus;
+import io.walletpay.webhook.DueDelivery;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -152,7 +154,7 @@ public final class WebhookVerticle extends VerticleBase {
         sender.attempt(delivery)
                 .compose(result -> {
                     metrics.attempted(result);
-                    if (result.nextStatus().equals("succeeded")) {
+                    if (result.nextStatus() == DeliveryStatus.SUCCEEDED) {
                         metrics.delivered(Duration.between(delivery.createdAt(), OffsetDateTime.now()));
                     }
                     return store.record(result, delivery.attemptsSoFar());

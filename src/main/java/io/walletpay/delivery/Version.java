@@ -1,4 +1,4 @@
-package io.walletpay.webhook;
+package io.walletpay.delivery;
 
 /** The service's version, from the jar manifest (Implementation-Version), for the User-Agent. */
 final class Version {

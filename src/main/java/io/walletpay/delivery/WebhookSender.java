@@ -1,4 +1,4 @@
-package io.walletpay.webhook;
+package io.walletpay.delivery;
 
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -12,7 +12,16 @@ import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.net.SocketAddress;
 import io.walletpay.config.AppConfig;
+import io.walletpay.webhook.AttemptResult;
+import io.walletpay.webhook.DeliveryOutcome;
 import io.walletpay.webhook.DeliveryOutcome.TransportFailure;
+import io.walletpay.webhook.DeliveryStatus;
+import io.walletpay.webhook.DueDelivery;
+import io.walletpay.webhook.RetryAfter;
+import io.walletpay.webhook.RetrySchedule;
+import io.walletpay.webhook.TargetGuard;
+import io.walletpay.webhook.WebhookBody;
+import io.walletpay.webhook.WebhookSigner;
 import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.URI;
@@ -177,10 +186,12 @@ final class WebhookSender {
         DeliveryOutcome outcome = DeliveryOutcome.of(status);
         long duration = (System.nanoTime() - startNanos) / 1_000_000;
         if (outcome == DeliveryOutcome.SUCCEEDED) {
-            return new AttemptResult(delivery.id(), started, status, duration, null, excerpt, "succeeded", null);
+            return new AttemptResult(
+                    delivery.id(), started, status, duration, null, excerpt, DeliveryStatus.SUCCEEDED, null);
         }
         if (outcome == DeliveryOutcome.STOP) {
-            return new AttemptResult(delivery.id(), started, status, duration, "gone", excerpt, "failed", null);
+            return new AttemptResult(
+                    delivery.id(), started, status, duration, "gone", excerpt, DeliveryStatus.FAILED, null);
         }
         Duration retryAfter = RetryAfter.parse(response.getHeader("Retry-After"), Instant.now())
                 .orElse(null);
@@ -193,7 +204,7 @@ final class WebhookSender {
         long duration = (System.nanoTime() - startNanos) / 1_000_000;
         String kind = failure.name().toLowerCase(java.util.Locale.ROOT);
         if (DeliveryOutcome.of(failure) != DeliveryOutcome.RETRY) {
-            return new AttemptResult(delivery.id(), started, null, duration, kind, detail, "failed", null);
+            return new AttemptResult(delivery.id(), started, null, duration, kind, detail, DeliveryStatus.FAILED, null);
         }
         return next(delivery, started, duration, null, kind, detail, null);
     }
@@ -215,7 +226,7 @@ final class WebhookSender {
                 duration,
                 kind,
                 excerpt,
-                wait.isPresent() ? "pending" : "failed",
+                wait.isPresent() ? DeliveryStatus.PENDING : DeliveryStatus.FAILED,
                 wait.orElse(null));
     }
 

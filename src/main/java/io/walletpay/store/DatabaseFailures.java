@@ -1,0 +1,54 @@
+package io.walletpay.store;
+
+import io.vertx.core.Future;
+import io.vertx.core.VertxException;
+import io.vertx.pgclient.PgException;
+import io.walletpay.error.ErrorKind;
+import io.walletpay.error.ServiceException;
+import java.io.IOException;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What a raw database failure means for a caller, decided by its type and SQLSTATE, never by its message: the
+ * database is unreachable (503, retry later) or the service has a defect (500).
+ */
+final class DatabaseFailures {
+
+    private static final Logger log = LoggerFactory.getLogger(DatabaseFailures.class);
+
+    private DatabaseFailures() {}
+
+    /** {@code failure} as the service's error, for {@code recover} on a store's future. */
+    static <T> Future<T> classify(Throwable failure) {
+        if (failure instanceof ServiceException known) {
+            return Future.failedFuture(known);
+        }
+        if (unreachable(failure)) {
+            log.warn("database unavailable: {}", failure.toString());
+            return Future.failedFuture(ServiceException.unavailable());
+        }
+        log.error("unexpected database failure", failure);
+        return Future.failedFuture(
+                new ServiceException(ErrorKind.INTERNAL, "internal_error", "Something went wrong on our side"));
+    }
+
+    static boolean unreachable(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof PgException pg) {
+                // the server answered: only connection exceptions (08), operator intervention such as shutdown
+                // or crash (57P) and resource exhaustion like too many connections (53) mean "not reachable now"
+                String state = pg.getSqlState();
+                return state != null && (state.startsWith("08") || state.startsWith("57P") || state.startsWith("53"));
+            }
+            if (t instanceof IOException || t instanceof TimeoutException) {
+                return true; // connect refused, connection reset, closed connection, DNS
+            }
+            if (t instanceof VertxException) {
+                return true; // the client's own failures: pool closed, no connection within the acquire timeout
+            }
+        }
+        return false;
+    }
+}

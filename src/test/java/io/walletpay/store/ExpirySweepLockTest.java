@@ -1,0 +1,79 @@
+package io.walletpay.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.pgclient.PgBuilder;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.SqlConnection;
+import io.vertx.sqlclient.Tuple;
+import io.walletpay.checkout.SandboxWalletProvider;
+import io.walletpay.config.AppConfig;
+import io.walletpay.db.DatabaseTarget;
+import io.walletpay.support.TestConfig;
+import io.walletpay.support.TestDatabase;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The expiry sweep runs as one task per database, whatever the number of store instances or processes. */
+class ExpirySweepLockTest {
+
+    @TempDir
+    Path dataDir;
+
+    private final Vertx vertx = Vertx.vertx();
+
+    @AfterEach
+    void close() throws Exception {
+        await(vertx.close());
+    }
+
+    @Test
+    void aSweepSkipsItsTickWhileAnotherSessionHoldsTheSweepLockAndRunsOnceItIsFree() throws Exception {
+        DatabaseTarget target = TestDatabase.migrated();
+        AppConfig config = TestConfig.forTest(dataDir, Map.of());
+        Database database = Database.connect(vertx, target, config.db(), "sweep-test", 1);
+        ExpirySweep sweep = new ExpirySweep(
+                vertx,
+                database,
+                new PaymentStore(database, config.payments()),
+                payment -> {},
+                new SandboxWalletProvider("http://localhost"));
+        Pool other = PgBuilder.pool()
+                .connectingTo(target.connectOptions())
+                .using(vertx)
+                .build();
+        SqlConnection holder = await(other.getConnection());
+
+        assertThat(await(lock(holder, "SELECT pg_try_advisory_lock($1)"))).isTrue();
+        assertThat(await(sweep.sweep()))
+                .as("swept while another instance held the lock")
+                .isFalse();
+
+        assertThat(await(lock(holder, "SELECT pg_advisory_unlock($1)"))).isTrue();
+        assertThat(await(sweep.sweep()))
+                .as("skipped although nobody held the lock")
+                .isTrue();
+
+        assertThat(await(lock(holder, "SELECT pg_try_advisory_lock($1)")))
+                .as("the sweep gave its lock back")
+                .isTrue();
+        await(holder.close());
+    }
+
+    private static Future<Boolean> lock(SqlConnection connection, String sql) {
+        return connection
+                .preparedQuery(sql)
+                .execute(Tuple.of(ExpirySweep.LOCK_KEY))
+                .map(rows -> rows.iterator().next().getBoolean(0));
+    }
+
+    private static <T> T await(Future<T> future) throws Exception {
+        return future.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    }
+}
