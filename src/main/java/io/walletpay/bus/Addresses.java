@@ -26,6 +26,10 @@ public final class Addresses {
     public static final String PAYMENT_GET = "walletpay.store.payment.get";
     public static final String PAYMENT_LIST = "walletpay.store.payment.list";
     public static final String PAYMENT_TRANSITION = "walletpay.store.payment.transition";
+    public static final String PAYMENT_FLAG_FOR_REVIEW = "walletpay.store.payment.flag-for-review";
+
+    /** Request/reply: one merchant's settlement report of one day; see {@link SettlementMessages}. */
+    public static final String SETTLEMENT_DAY = "walletpay.store.settlement.day";
 
     /** Request/reply to the checkout reads of the store; see {@link CheckoutMessages}. */
     public static final String CHECKOUT_BY_TOKEN = "walletpay.store.checkout.by-token";

@@ -21,14 +21,16 @@ public final class Messages {
             MerchantMessages.class,
             PaymentMessages.class,
             DeliveryMessages.class,
-            CheckoutMessages.class);
+            CheckoutMessages.class,
+            SettlementMessages.class);
 
     /** Domain records that are replied as they are. */
     private static final List<Class<?>> DOMAIN_REPLIES = List.of(
             ServiceException.class,
             io.walletpay.merchant.Merchant.class,
             io.walletpay.payment.Payment.class,
-            io.walletpay.webhook.Delivery.class);
+            io.walletpay.webhook.Delivery.class,
+            io.walletpay.report.SettlementReport.class);
 
     private Messages() {}
 

@@ -23,10 +23,12 @@ import io.walletpay.bus.Messages.Readiness;
 import io.walletpay.bus.Messages.ReadinessQuery;
 import io.walletpay.bus.PaymentMessages.ClaimIdempotencyKey;
 import io.walletpay.bus.PaymentMessages.CreatePayment;
+import io.walletpay.bus.PaymentMessages.FlagForReview;
 import io.walletpay.bus.PaymentMessages.GetPayment;
 import io.walletpay.bus.PaymentMessages.ListPayments;
 import io.walletpay.bus.PaymentMessages.ReleaseIdempotencyKey;
 import io.walletpay.bus.PaymentMessages.TransitionPayment;
+import io.walletpay.bus.SettlementMessages.SettlementDay;
 import io.walletpay.checkout.WalletProvider;
 import io.walletpay.config.AppConfig;
 import io.walletpay.db.DatabaseTarget;
@@ -98,6 +100,20 @@ public final class StoreVerticle extends VerticleBase {
         bus.<TransitionPayment>consumer(
                 Addresses.PAYMENT_TRANSITION,
                 m -> BusCalls.reply(m, payments.transition(m.body()).onSuccess(this::announce)));
+        bus.<FlagForReview>consumer(
+                Addresses.PAYMENT_FLAG_FOR_REVIEW,
+                m -> BusCalls.reply(
+                        m,
+                        payments.flagForReview(
+                                m.body().paymentId(),
+                                m.body().reason(),
+                                m.body().providerTransactionId())));
+
+        SettlementStore settlements = new SettlementStore(database);
+        bus.<SettlementDay>consumer(
+                Addresses.SETTLEMENT_DAY,
+                m -> BusCalls.reply(
+                        m, settlements.day(m.body().merchantId(), m.body().date())));
 
         CheckoutStore checkouts = new CheckoutStore(database);
         bus.<CheckoutByToken>consumer(
