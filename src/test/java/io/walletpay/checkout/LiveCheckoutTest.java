@@ -91,6 +91,33 @@ class LiveCheckoutTest {
     }
 
     @Test
+    void theExpirySweepFailsADeclinedPaymentWithItsReasonAndFlagsAMismatchedOneForReview() {
+        JsonObject declined = create(shopToken, new JsonObject().put("amount", 650));
+        JsonObject mismatched = create(shopToken, new JsonObject().put("amount", 651));
+        UUID declinedId = UUID.fromString(declined.getString("id"));
+        UUID mismatchedId = UUID.fromString(mismatched.getString("id"));
+        fake.register(new Transaction("TX-DECLINED", declinedId, new BigDecimal("650.00"), "50937000000", "rejected"));
+        fake.register(new Transaction("TX-SHORT", mismatchedId, new BigDecimal("65.10"), "50937000000", "successful"));
+        service.sql(
+                "UPDATE payments SET expires_at = now() - interval '1 second' WHERE id IN ($1::uuid, $2::uuid)",
+                declined.getString("id"),
+                mismatched.getString("id"));
+
+        Awaitility.await()
+                .atMost(Duration.ofSeconds(10))
+                .until(() -> !status(declined).equals("pending")
+                        && !status(mismatched).equals("pending"));
+
+        JsonObject failed = details(shopToken, declined);
+        assertThat(failed.getString("status")).isEqualTo("failed");
+        assertThat(failed.getString("failure_reason")).isEqualTo("declined by the wallet provider: rejected");
+        assertThat(failed.getString("provider_transaction_id")).isEqualTo("TX-DECLINED");
+        JsonObject flagged = details(shopToken, mismatched);
+        assertThat(flagged.getString("status")).isEqualTo("expired");
+        assertThat(flagged.getBoolean("needs_review")).isTrue();
+    }
+
+    @Test
     void cancellingAPaymentTheCustomerAlreadyPaidCompletesItAndAnswers409() {
         JsonObject payment =
                 create(shopToken, new JsonObject().put("amount", 90).put("reference_id", "PAID-FIRST"));
