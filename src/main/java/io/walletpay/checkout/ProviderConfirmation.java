@@ -85,7 +85,8 @@ public final class ProviderConfirmation {
         }
     }
 
-    private static ServiceException mismatch(ProviderTransaction transaction, UUID paymentId) {
+    /** The 409 {@code provider_mismatch} for a transaction of another amount or order than the payment's. */
+    public static ServiceException mismatch(ProviderTransaction transaction, UUID paymentId) {
         return new ServiceException(
                 ErrorKind.CONFLICT,
                 MISMATCH,

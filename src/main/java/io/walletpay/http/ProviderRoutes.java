@@ -29,8 +29,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Live mode: {@code GET /provider/return?transactionId=…} (the customer's browser, back from the provider's
- * gateway; HTML) and {@code GET|POST /provider/notify} (the provider's server, MonCash's Alert URL; JSON). Neither trusts what it is sent:
- * the id only says where to look, the provider's retrieve call says what happened, and
+ * gateway; HTML) and {@code GET|POST /provider/notify} (the provider's server, MonCash's Alert URL; JSON).
+ * Neither trusts what it is sent: the id only says where to look, the provider's retrieve call says what happened, and
  * {@link ProviderConfirmation} decides whether that pays the payment. Only then does the payment change.
  */
 final class ProviderRoutes {
@@ -80,8 +80,8 @@ final class ProviderRoutes {
 
     /**
      * Accepts {@code transactionId} or {@code orderId} (the payment id) in the query string (GET or POST, as
-     * MonCash's Alert URL sends it), or as JSON or form fields of a POST; other fields are ignored. Answers 200 {@code {success:true, data:{transaction_id, status}}} once
-     * the payment reflects what the provider confirmed, so a repeated notification answers the same.
+     * MonCash's Alert URL sends it), or as JSON or form fields of a POST; other fields are ignored. Answers 200
+     * {@code {success:true, data:{transaction_id, status}}} once the payment reflects what the provider confirmed, so a repeated notification answers the same.
      */
     private void notification(RoutingContext ctx) {
         Reference reference = reference(ctx);
@@ -120,15 +120,16 @@ final class ProviderRoutes {
                     return switch (decision.outcome()) {
                         case PAID ->
                             CheckoutRoutes.decide(
-                                    bus,
-                                    checkout,
-                                    new TransitionPayment(
-                                            payment.id(),
-                                            null,
-                                            PaymentStatus.COMPLETED,
-                                            transaction.transactionId(),
-                                            null,
-                                            transaction.payer()));
+                                            bus,
+                                            checkout,
+                                            new TransitionPayment(
+                                                    payment.id(),
+                                                    null,
+                                                    PaymentStatus.COMPLETED,
+                                                    transaction.transactionId(),
+                                                    null,
+                                                    transaction.payer()))
+                                    .onSuccess(ProviderRoutes::paidButEnded);
                         case DECLINED -> {
                             log.warn("payment {} declined at the provider: {}", payment.id(), decision.reason());
                             yield CheckoutRoutes.decide(
@@ -144,33 +145,36 @@ final class ProviderRoutes {
                         }
                         case REVIEW -> flagForReview(payment, transaction, decision.reason());
                     };
-                })
-                .onSuccess(checkout -> {
-                    if (checkout.payment().status() != PaymentStatus.COMPLETED) {
-                        // paid at the provider, but cancelled or expired here first: money to give back, by a person
-                        log.warn(
-                                "payment {} is {} but the provider confirms it paid",
-                                checkout.payment().id(),
-                                checkout.payment().status().wireName());
-                    }
                 });
     }
 
-    /** Never completes: flags the payment for a person (API field, metric, ERROR log) and answers the 409. */
+    private static void paidButEnded(Checkout checkout) {
+        if (checkout.payment().status() != PaymentStatus.COMPLETED) {
+            // paid at the provider, but cancelled or expired here first: money to give back, by a person
+            log.warn(
+                    "payment {} is {} but the provider confirms it paid",
+                    checkout.payment().id(),
+                    checkout.payment().status().wireName());
+        }
+    }
+
+    /**
+     * Never completes: flags the payment for a person (API field; the metric and an ERROR log the first time, a
+     * WARN for repeats) and answers the 409 whether or not the flag could be stored.
+     */
     private Future<Checkout> flagForReview(Payment payment, ProviderTransaction transaction, String reason) {
-        log.error("payment {} needs review: {}", payment.id(), reason);
-        needsReview.increment();
-        return bus.<Payment>request(
+        return bus.<Boolean>request(
                         Addresses.PAYMENT_FLAG_FOR_REVIEW,
                         new FlagForReview(payment.id(), reason, transaction.transactionId()))
-                .transform(flagged -> {
-                    try {
-                        ProviderConfirmation.check(transaction, payment.id(), payment.amount());
-                    } catch (ServiceException mismatch) {
-                        return Future.failedFuture(mismatch);
+                .andThen(flagged -> {
+                    if (flagged.succeeded() && Boolean.TRUE.equals(flagged.result())) {
+                        needsReview.increment();
+                        log.error("payment {} needs review: {}", payment.id(), reason);
+                    } else {
+                        log.warn("payment {} needs review (again): {}", payment.id(), reason);
                     }
-                    return Future.failedFuture(new IllegalStateException("a mismatch that checks out"));
-                });
+                })
+                .transform(flagged -> Future.failedFuture(ProviderConfirmation.mismatch(transaction, payment.id())));
     }
 
     private static void unconfirmed(RoutingContext ctx, Throwable failure) {

@@ -38,12 +38,12 @@ final class PaymentSql {
 
     /**
      * Flags a payment for a person: the provider reported a transaction for it that does not pay it (another
-     * amount or order). Whatever its status; the first reason is kept, later ones are the same finding again.
+     * amount or order). Whatever its status; only the first flag updates a row (and keeps its reason), so a
+     * repeated notification is not counted twice.
      */
     static final String FLAG_FOR_REVIEW = "UPDATE payments SET needs_review = true, updated_at = now(),"
-            + " review_reason = COALESCE(review_reason, $2),"
-            + " provider_transaction_id = COALESCE(provider_transaction_id, $3)"
-            + " WHERE id = $1 RETURNING " + COLUMNS;
+            + " review_reason = $2, provider_transaction_id = COALESCE(provider_transaction_id, $3)"
+            + " WHERE id = $1 AND NOT needs_review";
 
     /** Expires due pending payments in batches; SKIP LOCKED lets several instances sweep side by side. */
     static final String EXPIRE_DUE = "UPDATE payments SET status = 'expired', updated_at = now(), fees = 0,"

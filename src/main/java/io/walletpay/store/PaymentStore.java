@@ -204,18 +204,13 @@ final class PaymentStore {
 
     /**
      * Marks a payment for a person (the provider reported another amount or order for it); its status stays as it
-     * is. Unknown payments are 404.
+     * is. True when this call flagged it, false when it was flagged already (or is unknown).
      */
-    Future<Payment> flagForReview(UUID paymentId, String reason, String providerTransactionId) {
+    Future<Boolean> flagForReview(UUID paymentId, String reason, String providerTransactionId) {
         return database.statements()
                 .preparedQuery(PaymentSql.FLAG_FOR_REVIEW)
                 .execute(Tuple.of(paymentId, reason, providerTransactionId))
-                .map(rows -> {
-                    if (rows.size() == 0) {
-                        throw ServiceException.notFound("Payment");
-                    }
-                    return toPayment(rows.iterator().next());
-                });
+                .map(rows -> rows.rowCount() == 1);
     }
 
     private Future<Payment> explainRefusal(TransitionPayment command) {

@@ -271,6 +271,11 @@ class LiveCheckoutTest {
         assertThat(shown.getString("status")).isEqualTo("pending");
         assertThat(shown.getString("failure_reason")).isNull();
         assertThat(needsReviewMetric()).isEqualTo(before + 1);
+        Http.Response repeated = notify(
+                "application/json",
+                new JsonObject().put("orderId", id.toString()).encode());
+        assertThat(repeated.status()).isEqualTo(409);
+        assertThat(needsReviewMetric()).isEqualTo(before + 1); // one payment to look at, counted once
         assertThat(service.sql("SELECT review_reason FROM payments WHERE id = $1::uuid", id.toString())
                         .iterator()
                         .next()

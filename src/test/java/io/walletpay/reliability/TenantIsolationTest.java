@@ -117,6 +117,13 @@ class TenantIsolationTest {
                         "/api/merchant/webhooks/deliveries?limit=100",
                         null,
                         ownOnly),
+                new Probe(
+                        "GET",
+                        "/api/merchant/reports/settlement",
+                        "/api/merchant/reports/settlement?date="
+                                + java.time.LocalDate.now(java.time.ZoneId.of("America/Port-au-Prince")),
+                        null,
+                        ownOnly),
                 new Probe("GET", "/api/merchant/settings", "/api/merchant/settings", null, Set.of(200)),
                 new Probe(
                         "PATCH",
