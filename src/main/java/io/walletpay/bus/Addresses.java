@@ -20,6 +20,7 @@ import io.walletpay.bus.Messages.Readiness;
 import io.walletpay.bus.Messages.ReadinessQuery;
 import io.walletpay.bus.PaymentMessages.ClaimIdempotencyKey;
 import io.walletpay.bus.PaymentMessages.CreatePayment;
+import io.walletpay.bus.PaymentMessages.FlagForReview;
 import io.walletpay.bus.PaymentMessages.GetPayment;
 import io.walletpay.bus.PaymentMessages.IdempotencyClaim;
 import io.walletpay.bus.PaymentMessages.ListPayments;
@@ -27,8 +28,10 @@ import io.walletpay.bus.PaymentMessages.PaymentPage;
 import io.walletpay.bus.PaymentMessages.ReleaseIdempotencyKey;
 import io.walletpay.bus.PaymentMessages.StoredResponse;
 import io.walletpay.bus.PaymentMessages.TransitionPayment;
+import io.walletpay.bus.SettlementMessages.SettlementDay;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.payment.Payment;
+import io.walletpay.report.SettlementReport;
 import io.walletpay.webhook.Delivery;
 
 /**
@@ -74,6 +77,12 @@ public final class Addresses {
             BusOperation.of("walletpay.store.payment.list", ListPayments.class, PaymentPage.class);
     public static final BusOperation<TransitionPayment, Payment> PAYMENT_TRANSITION =
             BusOperation.of("walletpay.store.payment.transition", TransitionPayment.class, Payment.class);
+    public static final BusOperation<FlagForReview, Boolean> PAYMENT_FLAG_FOR_REVIEW =
+            BusOperation.of("walletpay.store.payment.flag-for-review", FlagForReview.class, Boolean.class);
+
+    /** Request/reply: one merchant's settlement report of one day; see {@link SettlementMessages}. */
+    public static final BusOperation<SettlementDay, SettlementReport> SETTLEMENT_DAY =
+            BusOperation.of("walletpay.store.settlement.day", SettlementDay.class, SettlementReport.class);
 
     /** Request/reply to the checkout reads of the store; see {@link CheckoutMessages}. */
     public static final BusOperation<CheckoutByToken, Checkout> CHECKOUT_BY_TOKEN =

@@ -39,7 +39,21 @@ public final class PaymentMessages {
      * for the customer's checkout, which is scoped by its token instead.
      */
     public record TransitionPayment(
-            UUID paymentId, UUID merchantId, PaymentStatus target, String providerTransactionId) {}
+            UUID paymentId,
+            UUID merchantId,
+            PaymentStatus target,
+            String providerTransactionId,
+            String failureReason,
+            String payer) {
+
+        /** A transition without provider details (the merchant's cancel, the sandbox checkout). */
+        public TransitionPayment(UUID paymentId, UUID merchantId, PaymentStatus target, String providerTransactionId) {
+            this(paymentId, merchantId, target, providerTransactionId, null, null);
+        }
+    }
+
+    /** Flags a payment for a person: the provider reported a transaction for it that does not pay it. */
+    public record FlagForReview(UUID paymentId, String reason, String providerTransactionId) {}
 
     private PaymentMessages() {}
 }

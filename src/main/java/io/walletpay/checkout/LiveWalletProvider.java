@@ -34,12 +34,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The wallet provider's merchant REST API (MonCash-shaped) over HTTP: an OAuth2 client-credentials token, cached
- * and shared by all callers, then CreatePayment, RetrieveOrderPayment and RetrieveTransactionPayment. It owns the
- * token's life: fetched once for concurrent callers, reused until shortly before it expires, dropped and fetched
- * again once when the provider answers 401. Neither the client secret nor any token reaches a log line or an
- * error message. One instance serves all event loops: its state is guarded by one lock and every caller
- * resumes on its own context.
+ * MonCash's merchant REST API over HTTP, as its public SDKs use it: {@code POST /oauth/token} (Basic client
+ * credentials, {@code scope=read,write&grant_type=client_credentials}), then {@code /v1/CreatePayment},
+ * {@code /v1/RetrieveOrderPayment} and {@code /v1/RetrieveTransactionPayment} with the bearer token; every path
+ * comes from {@link LiveProviderSettings.Paths}. It owns the token's life: one instance serves all event loops,
+ * one token request is in flight however many callers wait (each resumes on its own context), the token is
+ * reused until shortly before its ~59 s expire and fetched again once when the provider answers 401. MonCash's
+ * error bodies ({@code error}, {@code message}) become the reason in the logged and surfaced error. Neither the
+ * client secret nor any token reaches a log line or an error message.
  */
 public final class LiveWalletProvider implements WalletProvider {
 
@@ -53,6 +55,7 @@ public final class LiveWalletProvider implements WalletProvider {
 
     private static final String TOKEN_FORM = "scope=read,write&grant_type=client_credentials";
     private static final Duration MAX_EXPIRY_MARGIN = Duration.ofSeconds(5);
+    private static final int MAX_REASON = 200;
 
     private final LiveProviderSettings settings;
     private final WebClient client;
@@ -93,31 +96,45 @@ public final class LiveWalletProvider implements WalletProvider {
         if (twoDecimals.signum() <= 0) {
             return Future.failedFuture(ServiceException.invalid("amount", "The amount must be positive"));
         }
+        if (settings.maxAmount() != null && twoDecimals.compareTo(settings.maxAmount()) > 0) {
+            // the wallet account would refuse it; a clear 400 now beats a provider 502 after a round trip
+            return Future.failedFuture(ServiceException.invalid(
+                    "amount",
+                    "The amount exceeds the wallet provider's limit of "
+                            + settings.maxAmount().toPlainString() + " HTG per payment"));
+        }
         ObjectNode body = JSON.createObjectNode();
         body.put("amount", twoDecimals);
         body.put("orderId", orderId.toString());
-        return call("CreatePayment", body, false).map(answer -> {
-            String token = text(answer.path("payment_token").path("token"));
-            if (token == null || token.isBlank()) {
-                throw providerError("CreatePayment", "the answer carries no payment token");
-            }
-            String redirect = settings.gatewayBaseUrl() + "/Payment/Redirect?token="
-                    + URLEncoder.encode(token, StandardCharsets.UTF_8);
-            return new ProviderPayment(token, redirect);
-        });
+        return call("CreatePayment", settings.paths().createPayment(), body, false)
+                .map(answer -> {
+                    JsonNode paymentToken = answer.path("payment_token");
+                    String token = text(paymentToken.path("token"));
+                    if (token == null || token.isBlank()) {
+                        throw providerError("CreatePayment", "the answer carries no payment token");
+                    }
+                    String redirect =
+                            settings.gatewayBaseUrl() + settings.paths().redirect() + "?token="
+                                    + URLEncoder.encode(token, StandardCharsets.UTF_8);
+                    Duration life = PaymentTokenLife.between(
+                                    text(paymentToken.path("created")), text(paymentToken.path("expired")))
+                            .orElse(null);
+                    return new ProviderPayment(token, redirect, life);
+                });
     }
 
     @Override
     public Future<ProviderTransaction> retrieveByOrder(UUID orderId) {
         Objects.requireNonNull(orderId, "orderId");
         ObjectNode body = JSON.createObjectNode().put("orderId", orderId.toString());
-        return call("RetrieveOrderPayment", body, true).map(answer -> {
-            ProviderTransaction transaction = transaction("RetrieveOrderPayment", answer);
-            if (!orderId.equals(transaction.orderId())) {
-                throw providerError("RetrieveOrderPayment", "the answer is about another order");
-            }
-            return transaction;
-        });
+        return call("RetrieveOrderPayment", settings.paths().retrieveOrder(), body, true)
+                .map(answer -> {
+                    ProviderTransaction transaction = transaction("RetrieveOrderPayment", answer);
+                    if (!orderId.equals(transaction.orderId())) {
+                        throw providerError("RetrieveOrderPayment", "the answer is about another order");
+                    }
+                    return transaction;
+                });
     }
 
     @Override
@@ -126,13 +143,14 @@ public final class LiveWalletProvider implements WalletProvider {
             return Future.failedFuture(ServiceException.invalid("transactionId", "A transaction id is required"));
         }
         ObjectNode body = JSON.createObjectNode().put("transactionId", transactionId);
-        return call("RetrieveTransactionPayment", body, true).map(answer -> {
-            ProviderTransaction transaction = transaction("RetrieveTransactionPayment", answer);
-            if (!transactionId.equals(transaction.transactionId())) {
-                throw providerError("RetrieveTransactionPayment", "the answer is about another transaction");
-            }
-            return transaction;
-        });
+        return call("RetrieveTransactionPayment", settings.paths().retrieveTransaction(), body, true)
+                .map(answer -> {
+                    ProviderTransaction transaction = transaction("RetrieveTransactionPayment", answer);
+                    if (!transactionId.equals(transaction.transactionId())) {
+                        throw providerError("RetrieveTransactionPayment", "the answer is about another transaction");
+                    }
+                    return transaction;
+                });
     }
 
     /** Releases the HTTP connections. */
@@ -142,14 +160,14 @@ public final class LiveWalletProvider implements WalletProvider {
 
     // ---- one API call: token, request, a single retry on 401, answer checked ------------------------------
 
-    private Future<JsonNode> call(String operation, ObjectNode body, boolean notFoundIsAnAnswer) {
+    private Future<JsonNode> call(String operation, String path, ObjectNode body, boolean notFoundIsAnAnswer) {
         Buffer payload;
         try {
             payload = Buffer.buffer(JSON.writeValueAsBytes(body));
         } catch (JsonProcessingException e) {
             return Future.failedFuture(providerError(operation, "the request could not be encoded"));
         }
-        String url = settings.apiBaseUrl() + "/v1/" + operation;
+        String url = settings.apiBaseUrl() + path;
         return accessToken()
                 .compose(token -> post(url, payload, token).compose(response -> {
                     if (response.statusCode() != 401) {
@@ -193,7 +211,7 @@ public final class LiveWalletProvider implements WalletProvider {
             throw ServiceException.notFound("Wallet transaction");
         }
         if (status < 200 || status > 299) {
-            throw providerError(operation, "the provider answered HTTP " + status);
+            throw providerError(operation, "the provider answered HTTP " + status + reason(response));
         }
         JsonNode answer = parse(operation, response);
         // Some wallet APIs repeat the outcome in the body; an error there wins over a 2xx on the wire.
@@ -202,7 +220,7 @@ public final class LiveWalletProvider implements WalletProvider {
             if (bodyStatus.intValue() == 404 && notFoundIsAnAnswer) {
                 throw ServiceException.notFound("Wallet transaction");
             }
-            throw providerError(operation, "the provider answered status " + bodyStatus.intValue());
+            throw providerError(operation, "the provider answered status " + bodyStatus.intValue() + reason(answer));
         }
         return answer;
     }
@@ -240,8 +258,8 @@ public final class LiveWalletProvider implements WalletProvider {
         } catch (IllegalArgumentException e) {
             throw providerError(operation, "the payment reference is not an order id");
         }
-        boolean successful = "successful".equalsIgnoreCase(text(payment.path("message")));
-        return new ProviderTransaction(transactionId, orderId, cost, text(payment.path("payer")), successful);
+        return new ProviderTransaction(
+                transactionId, orderId, cost, text(payment.path("payer")), text(payment.path("message")));
     }
 
     /** A JSON number or numeric string, exactly; two decimals when that loses nothing. */
@@ -263,6 +281,39 @@ public final class LiveWalletProvider implements WalletProvider {
         } catch (ArithmeticException moreThanTwoDecimals) {
             return value; // kept exact: the caller's compareTo against the payment amount will refuse it
         }
+    }
+
+    /**
+     * MonCash's error body ({@code {status, error, message, path, timestamp}}) as a reason to log and surface:
+     * {@code ": <error> - <message>"}, printable characters only and bounded; empty when the body has neither.
+     */
+    private static String reason(HttpResponse<Buffer> response) {
+        Buffer body = response.body();
+        if (body == null || body.length() == 0 || body.length() > 64 * 1024) {
+            return "";
+        }
+        try {
+            JsonNode node = JSON.readTree(body.getBytes());
+            return node != null && node.isObject() ? reason(node) : "";
+        } catch (IOException notJson) {
+            return "";
+        }
+    }
+
+    static String reason(JsonNode answer) {
+        String error = text(answer.path("error"));
+        String message = text(answer.path("message"));
+        if (message == null) {
+            message = text(answer.path("error_description")); // the OAuth endpoint's spelling
+        }
+        StringBuilder reason = new StringBuilder();
+        for (String part : new String[] {error, message}) {
+            if (part != null && !part.isBlank()) {
+                reason.append(reason.length() == 0 ? ": " : " - ").append(part.strip());
+            }
+        }
+        String printable = reason.toString().replaceAll("[\\p{Cntrl}]", " ");
+        return printable.length() <= MAX_REASON ? printable : printable.substring(0, MAX_REASON) + "...";
     }
 
     private static String text(JsonNode node) {
@@ -292,29 +343,29 @@ public final class LiveWalletProvider implements WalletProvider {
                     promise.handle(result);
                 });
             }
-            return onCallersContext(pendingToken.map(CachedToken::value));
+            return onCallersContext(pendingToken).map(CachedToken::value);
         }
     }
 
     /**
-     * The one instance is shared by every event loop, but the token request in flight completes on the loop that
-     * started it: a waiter from another loop resumes on its own context, so what it does next (the provider call,
-     * the store's answer) stays on the event loop that owns its request.
+     * {@code shared} as seen from the caller's context. One instance serves every event loop and the token
+     * request completes on whichever loop started it; a waiter from another loop must resume on its own, or its
+     * handlers would run on a foreign thread next to that loop's.
      */
     private static <T> Future<T> onCallersContext(Future<T> shared) {
         Context caller = Vertx.currentContext();
         if (caller == null) {
             return shared;
         }
-        Promise<T> local = Promise.promise();
+        Promise<T> own = Promise.promise();
         shared.onComplete(result -> {
             if (Vertx.currentContext() == caller) {
-                local.handle(result);
+                own.handle(result);
             } else {
-                caller.runOnContext(ignored -> local.handle(result));
+                caller.runOnContext(ignored -> own.handle(result));
             }
         });
-        return local.future();
+        return own.future();
     }
 
     /** Forgets {@code rejected} unless a newer token has replaced it already. */
@@ -328,7 +379,7 @@ public final class LiveWalletProvider implements WalletProvider {
 
     private Future<CachedToken> fetchToken() {
         Instant requestedAt = clock.instant();
-        return timed(client.postAbs(settings.apiBaseUrl() + "/oauth/token"))
+        return timed(client.postAbs(settings.apiBaseUrl() + settings.paths().token()))
                 .basicAuthentication(settings.clientId(), settings.clientSecret())
                 .putHeader("Content-Type", "application/x-www-form-urlencoded")
                 .putHeader("Accept", "application/json")
@@ -337,10 +388,11 @@ public final class LiveWalletProvider implements WalletProvider {
                     int status = response.statusCode();
                     if (status == 400 || status == 401 || status == 403) {
                         throw providerError(
-                                "token", "the provider refused the client credentials (HTTP " + status + ")");
+                                "token",
+                                "the provider refused the client credentials (HTTP " + status + ")" + reason(response));
                     }
                     if (status < 200 || status > 299) {
-                        throw providerError("token", "the provider answered HTTP " + status);
+                        throw providerError("token", "the provider answered HTTP " + status + reason(response));
                     }
                     JsonNode answer = parse("token", response);
                     String token = answer.path("access_token").isTextual()

@@ -3,6 +3,7 @@ package io.walletpay.checkout;
 import io.vertx.core.Future;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
+import io.walletpay.payment.PaymentStatus;
 import java.math.BigDecimal;
 import java.util.Optional;
 import java.util.UUID;
@@ -19,6 +20,52 @@ public final class ProviderPaymentCheck {
     private static final Logger log = LoggerFactory.getLogger(ProviderPaymentCheck.class);
 
     private ProviderPaymentCheck() {}
+
+    /**
+     * What the provider says about a payment the service is about to end itself (expiry): {@code target} is
+     * COMPLETED (paid), FAILED (a confirmed decline, with its reason) or null (nothing that pays it: the caller
+     * ends it its own way); {@code reviewReason} is set when the provider reports another amount or order, so the
+     * caller flags it for a person. Fails with {@code provider_error} when the provider cannot say.
+     */
+    public record Settlement(
+            PaymentStatus target, String transactionId, String failureReason, String payer, String reviewReason) {
+
+        static final Settlement NOTHING = new Settlement(null, null, null, null, null);
+    }
+
+    public static Future<Settlement> settlement(WalletProvider provider, UUID paymentId, BigDecimal amount) {
+        if (!provider.remote()) {
+            return Future.succeededFuture(Settlement.NOTHING);
+        }
+        return provider.retrieveByOrder(paymentId)
+                .map(transaction -> {
+                    ProviderConfirmation.Decision decision =
+                            ProviderConfirmation.decide(transaction, paymentId, amount);
+                    return switch (decision.outcome()) {
+                        case PAID ->
+                            new Settlement(
+                                    PaymentStatus.COMPLETED,
+                                    transaction.transactionId(),
+                                    null,
+                                    transaction.payer(),
+                                    null);
+                        case DECLINED ->
+                            new Settlement(
+                                    PaymentStatus.FAILED,
+                                    transaction.transactionId(),
+                                    decision.reason(),
+                                    transaction.payer(),
+                                    null);
+                        case REVIEW -> {
+                            log.error("payment {} needs review: {}", paymentId, decision.reason());
+                            yield new Settlement(null, null, null, null, decision.reason());
+                        }
+                    };
+                })
+                .recover(failure -> failure instanceof ServiceException e && e.kind() == ErrorKind.NOT_FOUND
+                        ? Future.succeededFuture(Settlement.NOTHING)
+                        : Future.failedFuture(failure));
+    }
 
     /**
      * The provider's confirmed transaction for the payment, empty when it has none (or none that pays it); fails

@@ -4,8 +4,21 @@ import java.math.BigDecimal;
 import java.util.UUID;
 
 /**
- * A transaction as the provider reports it. {@code successful} is the provider's own verdict; callers still
- * compare {@code orderId} and {@code amount} (with {@code compareTo}) against the payment before completing it.
+ * A transaction as the provider reports it. {@code message} is the provider's own verdict ({@code successful}
+ * is the only one that pays); {@link ProviderConfirmation} compares {@code orderId} and {@code amount} against
+ * the payment before anything changes.
  */
-public record ProviderTransaction(
-        String transactionId, UUID orderId, BigDecimal amount, String payer, boolean successful) {}
+public record ProviderTransaction(String transactionId, UUID orderId, BigDecimal amount, String payer, String message) {
+
+    public static final String SUCCESSFUL = "successful";
+
+    /** A transaction whose verdict is only known as successful or not. */
+    public ProviderTransaction(
+            String transactionId, UUID orderId, BigDecimal amount, String payer, boolean successful) {
+        this(transactionId, orderId, amount, payer, successful ? SUCCESSFUL : "failed");
+    }
+
+    public boolean successful() {
+        return SUCCESSFUL.equalsIgnoreCase(message == null ? null : message.strip());
+    }
+}

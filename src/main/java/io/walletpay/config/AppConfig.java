@@ -102,7 +102,13 @@ public record AppConfig(
             String clientId,
             String clientSecret,
             int connectTimeoutMs,
-            int requestTimeoutMs) {
+            int requestTimeoutMs,
+            String tokenPath,
+            String createPaymentPath,
+            String retrieveTransactionPath,
+            String retrieveOrderPath,
+            String redirectPath,
+            java.math.BigDecimal maxAmount) {
 
         public boolean live() {
             return mode.equals("live");
@@ -241,7 +247,14 @@ public record AppConfig(
                 provider.optionalText("client_id"),
                 provider.optionalText("client_secret"),
                 provider.intIn("connect_timeout_ms", 100, 60_000),
-                provider.intIn("request_timeout_ms", 100, 120_000));
+                provider.intIn("request_timeout_ms", 100, 120_000),
+                provider.text("token_path"),
+                provider.text("create_payment_path"),
+                provider.text("retrieve_transaction_path"),
+                provider.text("retrieve_order_path"),
+                provider.text("redirect_path"),
+                provider.optionalDecimalIn(
+                        "max_amount", new java.math.BigDecimal("0.01"), new java.math.BigDecimal("1000000000")));
         if (providerConfig.live()) {
             for (String key : List.of("api_base_url", "gateway_base_url", "client_id", "client_secret")) {
                 if (provider.optionalText(key) == null) {

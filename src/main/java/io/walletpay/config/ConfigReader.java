@@ -74,6 +74,15 @@ final class ConfigReader {
         return number.setScale(2);
     }
 
+    /** Like {@link #decimalIn}, but null when the key is absent, null or blank. */
+    BigDecimal optionalDecimalIn(String name, BigDecimal min, BigDecimal max) {
+        Object value = json.getValue(name);
+        if (value == null || (value instanceof String text && text.isBlank())) {
+            return null;
+        }
+        return decimalIn(name, min, max);
+    }
+
     <E extends Enum<E>> E oneOf(String name, Class<E> type) {
         String value = text(name);
         try {

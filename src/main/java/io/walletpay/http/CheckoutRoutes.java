@@ -1,5 +1,6 @@
 package io.walletpay.http;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.ext.web.Router;
@@ -43,15 +44,18 @@ final class CheckoutRoutes {
     private final WalletProvider provider;
     private final AppConfig config;
 
-    CheckoutRoutes(BusCalls bus, WalletProvider provider, AppConfig config) {
+    private final MeterRegistry registry;
+
+    CheckoutRoutes(BusCalls bus, WalletProvider provider, AppConfig config, MeterRegistry registry) {
         this.bus = bus;
         this.provider = provider;
         this.config = config;
+        this.registry = registry;
     }
 
     void mount(Router router) {
         if (config.provider().live()) {
-            new ProviderRoutes(bus, provider, config.http().maxBodyBytes()).mount(router);
+            new ProviderRoutes(bus, provider, config.http().maxBodyBytes(), registry).mount(router);
             router.route("/checkout/*").handler(HtmlResponses::notFound); // customers pay at the provider's gateway
             return;
         }
@@ -142,10 +146,14 @@ final class CheckoutRoutes {
      */
     static Future<Checkout> decide(
             BusCalls bus, Checkout checkout, PaymentStatus target, String providerTransactionId) {
-        UUID paymentId = checkout.payment().id();
-        return bus.request(
-                        Addresses.PAYMENT_TRANSITION,
-                        new TransitionPayment(paymentId, null, target, providerTransactionId))
+        return decide(
+                bus, checkout, new TransitionPayment(checkout.payment().id(), null, target, providerTransactionId));
+    }
+
+    /** The same with the provider's details (failure reason, payer) carried by {@code transition}. */
+    static Future<Checkout> decide(BusCalls bus, Checkout checkout, TransitionPayment transition) {
+        UUID paymentId = transition.paymentId();
+        return bus.request(Addresses.PAYMENT_TRANSITION, transition)
                 .map(checkout::with)
                 .recover(
                         failure -> failure instanceof ServiceException refused && "invalid_state".equals(refused.code())

@@ -68,7 +68,8 @@ public final class HttpApiVerticle extends VerticleBase {
         new PaymentRoutes(bus, new PaymentIntake(bus, provider, config.payments()), rateLimiter, provider)
                 .mount(router);
         new DeliveryRoutes(bus).mount(router);
-        new CheckoutRoutes(bus, provider, config).mount(router);
+        new CheckoutRoutes(bus, provider, config, registry).mount(router);
+        new SettlementRoutes(bus).mount(router);
 
         ErrorResponder.install(router);
         return router;

@@ -20,7 +20,7 @@ import java.util.UUID;
 
 /**
  * Creating a payment, in order: claim the Idempotency-Key (or replay its first answer), open the payment at the
- * wallet provider, store it. A provider failure gives the key back and stores nothing, so a retry is clean.
+ * wallet provider, store it; it expires when configured or when the provider's payment token does, if sooner. A provider failure gives the key back and stores nothing, so a retry is clean.
  */
 final class PaymentIntake {
 
@@ -74,7 +74,7 @@ final class PaymentIntake {
                         charge,
                         opened.paymentToken(),
                         opened.redirectUrl(),
-                        config.expiry()));
+                        opened.expiresIn(config.expiry())));
     }
 
     private Future<StoredResponse> store(NewPayment payment, String idempotencyKey, UUID claimId) {

@@ -1,6 +1,9 @@
 package io.walletpay.http;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
@@ -10,11 +13,15 @@ import io.walletpay.bus.Addresses;
 import io.walletpay.bus.BusCalls;
 import io.walletpay.bus.CheckoutMessages.Checkout;
 import io.walletpay.bus.CheckoutMessages.CheckoutByPayment;
+import io.walletpay.bus.PaymentMessages.FlagForReview;
+import io.walletpay.bus.PaymentMessages.TransitionPayment;
 import io.walletpay.checkout.ProviderConfirmation;
+import io.walletpay.checkout.ProviderConfirmation.Decision;
 import io.walletpay.checkout.ProviderTransaction;
 import io.walletpay.checkout.WalletProvider;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
+import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
 import java.util.UUID;
 import org.slf4j.Logger;
@@ -22,8 +29,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Live mode: {@code GET /provider/return?transactionId=…} (the customer's browser, back from the provider's
- * gateway; HTML) and {@code POST /provider/notify} (the provider's server; JSON). Neither trusts what it is sent:
- * the id only says where to look, the provider's retrieve call says what happened, and
+ * gateway; HTML) and {@code GET|POST /provider/notify} (the provider's server, MonCash's Alert URL; JSON).
+ * Neither trusts what it is sent: the id only says where to look, the provider's retrieve call says what happened, and
  * {@link ProviderConfirmation} decides whether that pays the payment. Only then does the payment change.
  */
 final class ProviderRoutes {
@@ -34,17 +41,23 @@ final class ProviderRoutes {
     private final BusCalls bus;
     private final WalletProvider provider;
     private final int maxBodyBytes;
+    private final Counter needsReview;
 
-    ProviderRoutes(BusCalls bus, WalletProvider provider, int maxBodyBytes) {
+    ProviderRoutes(BusCalls bus, WalletProvider provider, int maxBodyBytes, MeterRegistry registry) {
         this.bus = bus;
         this.provider = provider;
         this.maxBodyBytes = maxBodyBytes;
+        this.needsReview = Counter.builder("walletpay.payments.needs_review")
+                .description("Payments flagged for a person: the provider reported another amount or order")
+                .register(registry);
     }
 
     void mount(Router router) {
         router.route("/provider/*").handler(BodyHandler.create(false).setBodyLimit(maxBodyBytes));
         router.get("/provider/return").handler(this::customerReturn);
         router.route("/provider/return").failureHandler(HtmlResponses::failure);
+        // MonCash calls the Alert URL with GET ?transactionId=…; some integrations POST it
+        router.get("/provider/notify").handler(this::notification);
         router.post("/provider/notify").handler(this::notification);
     }
 
@@ -66,9 +79,9 @@ final class ProviderRoutes {
     }
 
     /**
-     * Accepts {@code {"transactionId":"…"}} or {@code {"orderId":"<payment id>"}} as JSON, or the same names as
-     * form fields; other fields are ignored. Answers 200 {@code {success:true, data:{transaction_id, status}}} once
-     * the payment reflects what the provider confirmed, so a repeated notification answers the same.
+     * Accepts {@code transactionId} or {@code orderId} (the payment id) in the query string (GET or POST, as
+     * MonCash's Alert URL sends it), or as JSON or form fields of a POST; other fields are ignored. Answers 200
+     * {@code {success:true, data:{transaction_id, status}}} once the payment reflects what the provider confirmed, so a repeated notification answers the same.
      */
     private void notification(RoutingContext ctx) {
         Reference reference = reference(ctx);
@@ -95,33 +108,73 @@ final class ProviderRoutes {
                 .onFailure(ctx::fail);
     }
 
-    /** Checks the provider's transaction against our payment and completes it; duplicates find it completed. */
+    /**
+     * Applies {@link ProviderConfirmation}'s decision: paid completes the payment, a decline fails it with the
+     * provider's reason, a mismatch flags it for a person and changes nothing else. Duplicates find it decided.
+     */
     private Future<Checkout> confirm(ProviderTransaction transaction) {
         return bus.request(Addresses.CHECKOUT_BY_PAYMENT, new CheckoutByPayment(transaction.orderId()))
                 .compose(checkout -> {
-                    try {
-                        ProviderConfirmation.check(
-                                transaction,
-                                checkout.payment().id(),
-                                checkout.payment().amount());
-                    } catch (ServiceException refused) {
-                        log.warn(
-                                "provider transaction for payment {} not accepted: {}",
-                                checkout.payment().id(),
-                                refused.getMessage());
-                        return Future.failedFuture(refused);
-                    }
-                    return CheckoutRoutes.decide(bus, checkout, PaymentStatus.COMPLETED, transaction.transactionId());
-                })
-                .onSuccess(checkout -> {
-                    if (checkout.payment().status() != PaymentStatus.COMPLETED) {
-                        // paid at the provider, but cancelled or expired here first: money to give back, by a person
-                        log.warn(
-                                "payment {} is {} but the provider confirms it paid",
-                                checkout.payment().id(),
-                                checkout.payment().status().wireName());
-                    }
+                    Payment payment = checkout.payment();
+                    Decision decision = ProviderConfirmation.decide(transaction, payment.id(), payment.amount());
+                    return switch (decision.outcome()) {
+                        case PAID ->
+                            CheckoutRoutes.decide(
+                                            bus,
+                                            checkout,
+                                            new TransitionPayment(
+                                                    payment.id(),
+                                                    null,
+                                                    PaymentStatus.COMPLETED,
+                                                    transaction.transactionId(),
+                                                    null,
+                                                    transaction.payer()))
+                                    .onSuccess(ProviderRoutes::paidButEnded);
+                        case DECLINED -> {
+                            log.warn("payment {} declined at the provider: {}", payment.id(), decision.reason());
+                            yield CheckoutRoutes.decide(
+                                    bus,
+                                    checkout,
+                                    new TransitionPayment(
+                                            payment.id(),
+                                            null,
+                                            PaymentStatus.FAILED,
+                                            transaction.transactionId(),
+                                            decision.reason(),
+                                            transaction.payer()));
+                        }
+                        case REVIEW -> flagForReview(payment, transaction, decision.reason());
+                    };
                 });
+    }
+
+    private static void paidButEnded(Checkout checkout) {
+        if (checkout.payment().status() != PaymentStatus.COMPLETED) {
+            // paid at the provider, but cancelled or expired here first: money to give back, by a person
+            log.warn(
+                    "payment {} is {} but the provider confirms it paid",
+                    checkout.payment().id(),
+                    checkout.payment().status().wireName());
+        }
+    }
+
+    /**
+     * Never completes: flags the payment for a person (API field; the metric and an ERROR log the first time, a
+     * WARN for repeats) and answers the 409 whether or not the flag could be stored.
+     */
+    private Future<Checkout> flagForReview(Payment payment, ProviderTransaction transaction, String reason) {
+        return bus.request(
+                        Addresses.PAYMENT_FLAG_FOR_REVIEW,
+                        new FlagForReview(payment.id(), reason, transaction.transactionId()))
+                .andThen(flagged -> {
+                    if (flagged.succeeded() && Boolean.TRUE.equals(flagged.result())) {
+                        needsReview.increment();
+                        log.error("payment {} needs review: {}", payment.id(), reason);
+                    } else {
+                        log.warn("payment {} needs review (again): {}", payment.id(), reason);
+                    }
+                })
+                .transform(flagged -> Future.failedFuture(ProviderConfirmation.mismatch(transaction, payment.id())));
     }
 
     private static void unconfirmed(RoutingContext ctx, Throwable failure) {
@@ -155,9 +208,12 @@ final class ProviderRoutes {
     private record Reference(String transactionId, UUID orderId) {}
 
     private static Reference reference(RoutingContext ctx) {
+        String transactionId = single(ctx, "transactionId");
+        String orderId = single(ctx, "orderId");
+        if (transactionId != null || orderId != null || ctx.request().method() == HttpMethod.GET) {
+            return reference(transactionId, orderId);
+        }
         String media = Bodies.mediaType(ctx);
-        String transactionId;
-        String orderId;
         if (media.equals("application/json")) {
             JsonObject body;
             try {
@@ -180,6 +236,19 @@ final class ProviderRoutes {
                     "unsupported_media_type",
                     "Send the notification as application/json or application/x-www-form-urlencoded");
         }
+        return reference(transactionId, orderId);
+    }
+
+    /** A query parameter given once; given twice it is refused rather than guessed. */
+    private static String single(RoutingContext ctx, String name) {
+        var values = ctx.queryParam(name);
+        if (values.size() > 1) {
+            throw ServiceException.invalid(name, name + " must be given once");
+        }
+        return values.isEmpty() || values.get(0).isBlank() ? null : values.get(0);
+    }
+
+    private static Reference reference(String transactionId, String orderId) {
         if (transactionId != null && !transactionId.isBlank()) {
             if (transactionId.length() > MAX_TRANSACTION_ID) {
                 throw ServiceException.invalid(

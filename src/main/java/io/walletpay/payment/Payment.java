@@ -4,7 +4,12 @@ import java.math.BigDecimal;
 import java.time.OffsetDateTime;
 import java.util.UUID;
 
-/** A payment as stored: what the merchant asked for, what it is charged, and where it stands. */
+/**
+ * A payment as stored: what the merchant asked for, what it is charged, and where it stands. The last four are
+ * what the live provider reported: the paying wallet ({@code payer}, shown masked), why a confirmed decline
+ * failed, and whether a person must look at it ({@code needsReview}: the provider reported another amount or
+ * order, {@code reviewReason} says which).
+ */
 public record Payment(
         UUID id,
         UUID merchantId,
@@ -22,7 +27,11 @@ public record Payment(
         OffsetDateTime createdAt,
         OffsetDateTime updatedAt,
         OffsetDateTime completedAt,
-        OffsetDateTime expiresAt) {
+        OffsetDateTime expiresAt,
+        String payer,
+        String failureReason,
+        boolean needsReview,
+        String reviewReason) {
 
     public static final String CURRENCY = "HTG";
     public static final String METHOD = "wallet";

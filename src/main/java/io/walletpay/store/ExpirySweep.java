@@ -5,7 +5,6 @@ import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Tuple;
 import io.walletpay.bus.PaymentMessages.TransitionPayment;
 import io.walletpay.checkout.ProviderPaymentCheck;
-import io.walletpay.checkout.ProviderTransaction;
 import io.walletpay.checkout.WalletProvider;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
@@ -97,8 +96,9 @@ final class ExpirySweep {
     }
 
     /**
-     * Live mode: each due payment is first looked up at the provider. Paid there → completed; unknown there →
-     * expired; the provider cannot say → left pending for the next tick (never expired blind).
+     * Live mode: each due payment is first looked up at the provider. Paid there → completed; declined there →
+     * failed with the provider's reason; another amount or order there → flagged for review and expired;
+     * unknown there → expired; the provider cannot say → left pending for the next tick (never expired blind).
      */
     private Future<Void> settleWithProvider() {
         return payments.dueForExpiry(LIVE_BATCH).compose(due -> {
@@ -108,12 +108,17 @@ final class ExpirySweep {
     }
 
     private Future<Void> settle(Payment payment) {
-        return ProviderPaymentCheck.paidTransaction(provider, payment.id(), payment.amount())
-                .compose(paid -> payments.transition(new TransitionPayment(
-                        payment.id(),
-                        null,
-                        paid.isPresent() ? PaymentStatus.COMPLETED : PaymentStatus.EXPIRED,
-                        paid.map(ProviderTransaction::transactionId).orElse(null))))
+        return ProviderPaymentCheck.settlement(provider, payment.id(), payment.amount())
+                .compose(settled -> (settled.reviewReason() == null
+                                ? Future.succeededFuture()
+                                : payments.flagForReview(payment.id(), settled.reviewReason(), null))
+                        .compose(flagged -> payments.transition(new TransitionPayment(
+                                payment.id(),
+                                null,
+                                settled.target() == null ? PaymentStatus.EXPIRED : settled.target(),
+                                settled.transactionId(),
+                                settled.failureReason(),
+                                settled.payer()))))
                 .onSuccess(announce::accept)
                 .onFailure(
                         failure -> log.debug("payment {} not settled this tick: {}", payment.id(), failure.toString()))

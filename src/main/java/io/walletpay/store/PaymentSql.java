@@ -5,7 +5,7 @@ final class PaymentSql {
 
     static final String COLUMNS = "id, merchant_id, reference_id, amount, fees, net_amount, status, customer_name,"
             + " customer_email, description, checkout_token, redirect_url, provider_transaction_id, created_at,"
-            + " updated_at, completed_at, expires_at";
+            + " updated_at, completed_at, expires_at, payer, failure_reason, needs_review, review_reason";
 
     static final String INSERT = "INSERT INTO payments (id, merchant_id, reference_id, amount, fees, net_amount,"
             + " customer_name, customer_email, description, checkout_token, redirect_url, expires_at)"
@@ -32,8 +32,18 @@ final class PaymentSql {
             + " completed_at = CASE WHEN $2 = 'completed' THEN now() END,"
             + " fees = CASE WHEN $2 = 'completed' THEN fees ELSE 0 END,"
             + " net_amount = CASE WHEN $2 = 'completed' THEN net_amount ELSE 0 END,"
-            + " provider_transaction_id = COALESCE($3, provider_transaction_id)"
+            + " provider_transaction_id = COALESCE($3, provider_transaction_id),"
+            + " failure_reason = COALESCE($4, failure_reason), payer = COALESCE($5, payer)"
             + " WHERE id = $1 AND status = 'pending' RETURNING " + COLUMNS;
+
+    /**
+     * Flags a payment for a person: the provider reported a transaction for it that does not pay it (another
+     * amount or order). Whatever its status; only the first flag updates a row (and keeps its reason), so a
+     * repeated notification is not counted twice.
+     */
+    static final String FLAG_FOR_REVIEW = "UPDATE payments SET needs_review = true, updated_at = now(),"
+            + " review_reason = $2, provider_transaction_id = COALESCE(provider_transaction_id, $3)"
+            + " WHERE id = $1 AND NOT needs_review";
 
     /** Expires due pending payments in batches; SKIP LOCKED lets several instances sweep side by side. */
     static final String EXPIRE_DUE = "UPDATE payments SET status = 'expired', updated_at = now(), fees = 0,"

@@ -183,7 +183,11 @@ final class PaymentStore {
                 .withTransaction(connection -> connection
                         .preparedQuery(PaymentSql.TRANSITION)
                         .execute(Tuple.of(
-                                command.paymentId(), command.target().wireName(), command.providerTransactionId()))
+                                command.paymentId(),
+                                command.target().wireName(),
+                                command.providerTransactionId(),
+                                command.failureReason(),
+                                command.payer()))
                         .compose(rows -> {
                             if (rows.size() == 0) {
                                 return Future.succeededFuture((Payment) null);
@@ -196,6 +200,17 @@ final class PaymentStore {
                             return Outbox.record(connection, List.of(changed)).map(changed);
                         }))
                 .compose(changed -> changed != null ? Future.succeededFuture(changed) : explainRefusal(command));
+    }
+
+    /**
+     * Marks a payment for a person (the provider reported another amount or order for it); its status stays as it
+     * is. True when this call flagged it, false when it was flagged already (or is unknown).
+     */
+    Future<Boolean> flagForReview(UUID paymentId, String reason, String providerTransactionId) {
+        return database.statements()
+                .preparedQuery(PaymentSql.FLAG_FOR_REVIEW)
+                .execute(Tuple.of(paymentId, reason, providerTransactionId))
+                .map(rows -> rows.rowCount() == 1);
     }
 
     private Future<Payment> explainRefusal(TransitionPayment command) {
@@ -264,6 +279,10 @@ final class PaymentStore {
                 row.getOffsetDateTime("created_at"),
                 row.getOffsetDateTime("updated_at"),
                 row.getOffsetDateTime("completed_at"),
-                row.getOffsetDateTime("expires_at"));
+                row.getOffsetDateTime("expires_at"),
+                row.getString("payer"),
+                row.getString("failure_reason"),
+                Boolean.TRUE.equals(row.getBoolean("needs_review")),
+                row.getString("review_reason"));
     }
 }

@@ -66,6 +66,13 @@ public final class StoreVerticle extends VerticleBase {
         serve(Addresses.PAYMENT_LIST, payments::page);
         serve(Addresses.PAYMENT_TRANSITION, command -> payments.transition(command)
                 .onSuccess(this::announce));
+        serve(
+                Addresses.PAYMENT_FLAG_FOR_REVIEW,
+                command ->
+                        payments.flagForReview(command.paymentId(), command.reason(), command.providerTransactionId()));
+
+        SettlementStore settlements = new SettlementStore(database);
+        serve(Addresses.SETTLEMENT_DAY, query -> settlements.day(query.merchantId(), query.date()));
 
         CheckoutStore checkouts = new CheckoutStore(database);
         serve(Addresses.CHECKOUT_BY_TOKEN, query -> checkouts.byToken(query.token()));

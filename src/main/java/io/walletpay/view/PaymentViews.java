@@ -38,7 +38,27 @@ public final class PaymentViews {
                 .put("created_at", time(payment.createdAt()))
                 .put("updated_at", time(payment.updatedAt()))
                 .put("completed_at", time(payment.completedAt()))
-                .put("expires_at", time(payment.expiresAt()));
+                .put("expires_at", time(payment.expiresAt()))
+                .put("provider_transaction_id", payment.providerTransactionId())
+                .put("payer", maskedPayer(payment.payer()))
+                .put("failure_reason", payment.failureReason())
+                .put("needs_review", payment.needsReview());
+    }
+
+    /**
+     * The paying wallet as the merchant sees it: country code and the last four digits, e.g. {@code 509****1234};
+     * enough to recognise a customer on the phone, not enough to reuse the number. Short or odd values are
+     * hidden whole.
+     */
+    public static String maskedPayer(String payer) {
+        if (payer == null || payer.isBlank()) {
+            return null;
+        }
+        String digits = payer.strip();
+        if (digits.length() < 8 || !digits.chars().allMatch(Character::isDigit)) {
+            return "****";
+        }
+        return digits.substring(0, 3) + "****" + digits.substring(digits.length() - 4);
     }
 
     /** The success envelope around {@code data}, as text: what is sent and, for Idempotency-Key, stored. */

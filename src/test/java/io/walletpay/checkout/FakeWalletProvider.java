@@ -22,7 +22,7 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
-import java.time.ZoneOffset;
+import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.Base64;
 import java.util.HashMap;
@@ -44,8 +44,17 @@ import java.util.stream.Collectors;
  * {@code /api/v1/RetrieveTransactionPayment}) and the customer gateway under {@code /gateway}
  * ({@code GET /gateway/Payment/Redirect?token=}, whose form posts to {@code /gateway/Payment/Pay}).
  *
+ * <p>It answers with MonCash's exact shapes: {@code {access_token, token_type, expires_in, scope, jti}};
+ * {@code {mode, path, payment_token:{expired, created, token}, timestamp, status:202}};
+ * {@code {path, payment:{reference, transaction_id, cost, message, payer}, timestamp, status:200}}; errors as
+ * {@code {status, error, message, path, timestamp}} (404 for an unknown transaction). Payment token times are
+ * written {@code yyyy-MM-dd HH:mm:ss:SSS} on a provider clock in a far-away zone, so only their difference means
+ * anything. The same API also answers under {@code /api/moved/...} (other paths, for the configurable-path test).
+ *
  * <p>Tokens it issues expire in real time after {@link #tokenLifetime(Duration)}; an API call with a missing,
- * unknown, revoked or expired token gets 401. Every request that reaches it is recorded.
+ * unknown, revoked or expired token gets 401. {@link #slowAnswers(Duration)} delays the API's answers;
+ * {@link #alertUrl(String)} makes the gateway call the merchant's Alert URL with {@code GET ?transactionId=}
+ * after a payment, as MonCash does. Every request that reaches it is recorded.
  *
  * <pre>{@code
  * FakeWalletProvider fake = new FakeWalletProvider();
@@ -87,6 +96,7 @@ public final class FakeWalletProvider {
             .build();
     private static final DateTimeFormatter WIRE_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss:SSS");
     private static final SecureRandom RANDOM = new SecureRandom();
+    private static final ZoneId PROVIDER_ZONE = ZoneId.of("Pacific/Kiritimati"); // UTC+14
 
     private final String clientId;
     private final String clientSecret;
@@ -102,6 +112,12 @@ public final class FakeWalletProvider {
 
     private volatile Duration tokenLifetime = Duration.ofSeconds(59);
     private volatile Duration tokenDelay = Duration.ZERO;
+    private volatile Duration answerDelay = Duration.ZERO;
+    private volatile Duration paymentTokenLife = Duration.ofMinutes(10);
+    private volatile String alertUrl;
+    private final List<Integer> alertAnswers = new CopyOnWriteArrayList<>();
+    private volatile String createFailureError = "Error";
+    private volatile String createFailureMessage = "Simulated failure";
     private volatile boolean stallCreates;
     private volatile String returnUrl;
     private final AtomicInteger createFailures = new AtomicInteger();
@@ -112,6 +128,7 @@ public final class FakeWalletProvider {
 
     private Vertx vertx;
     private HttpServer server;
+    private io.vertx.core.http.HttpClient alertClient;
 
     public FakeWalletProvider() {
         this(DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET);
@@ -127,13 +144,16 @@ public final class FakeWalletProvider {
     /** Listens on a free port of localhost. */
     public Future<FakeWalletProvider> start(Vertx vertx) {
         this.vertx = vertx;
+        this.alertClient = vertx.createHttpClient();
         Router router = Router.router(vertx);
         router.route().handler(BodyHandler.create().setBodyLimit(64 * 1024));
         router.route().handler(this::recordBody);
-        router.post("/api/oauth/token").handler(this::token);
-        router.post("/api/v1/CreatePayment").handler(this::createPayment);
-        router.post("/api/v1/RetrieveOrderPayment").handler(this::retrieveOrderPayment);
-        router.post("/api/v1/RetrieveTransactionPayment").handler(this::retrieveTransactionPayment);
+        for (String prefix : List.of("/api", "/api/moved")) {
+            router.post(prefix + "/oauth/token").handler(this::token);
+            router.post(prefix + "/v1/CreatePayment").handler(this::createPayment);
+            router.post(prefix + "/v1/RetrieveOrderPayment").handler(this::retrieveOrderPayment);
+            router.post(prefix + "/v1/RetrieveTransactionPayment").handler(this::retrieveTransactionPayment);
+        }
         router.get("/gateway/Payment/Redirect").handler(this::gatewayPage);
         router.post("/gateway/Payment/Pay").handler(this::gatewayPay);
         return vertx.createHttpServer()
@@ -146,7 +166,8 @@ public final class FakeWalletProvider {
     }
 
     public Future<Void> close() {
-        return server == null ? Future.succeededFuture() : server.close();
+        Future<Void> alerts = alertClient == null ? Future.succeededFuture() : alertClient.close();
+        return alerts.compose(closed -> server == null ? Future.succeededFuture() : server.close());
     }
 
     public int port() {
@@ -207,8 +228,42 @@ public final class FakeWalletProvider {
         return this;
     }
 
+    /** How long CreatePayment and the retrieve calls wait before answering (a slow provider). */
+    public FakeWalletProvider slowAnswers(Duration delay) {
+        this.answerDelay = delay;
+        return this;
+    }
+
+    /** The life of payment tokens from now on ({@code expired − created} in CreatePayment's answer). */
+    public FakeWalletProvider paymentTokenLife(Duration life) {
+        this.paymentTokenLife = life;
+        return this;
+    }
+
+    /** The merchant's Alert URL: after a payment at the gateway the fake calls it with GET ?transactionId=. */
+    public FakeWalletProvider alertUrl(String url) {
+        this.alertUrl = url;
+        return this;
+    }
+
+    /** The HTTP statuses the Alert URL answered, in order. */
+    public List<Integer> alertAnswers() {
+        return List.copyOf(alertAnswers);
+    }
+
+    /** The next {@code count} CreatePayment calls answer {@code status} with this {@code error} and {@code message}. */
+    public FakeWalletProvider failNextCreates(int count, int status, String error, String message) {
+        this.createFailureError = error;
+        this.createFailureMessage = message;
+        this.createFailureStatus = status;
+        this.createFailures.set(count);
+        return this;
+    }
+
     /** The next {@code count} CreatePayment calls (with a valid token) answer {@code status}. */
     public FakeWalletProvider failNextCreates(int count, int status) {
+        this.createFailureError = "Error";
+        this.createFailureMessage = "Simulated failure";
         this.createFailureStatus = status;
         this.createFailures.set(count);
         return this;
@@ -346,7 +401,7 @@ public final class FakeWalletProvider {
             return;
         }
         if (tokenFailures.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
-            json(ctx, tokenFailureStatus, error(tokenFailureStatus, "Simulated failure"));
+            json(ctx, tokenFailureStatus, error(ctx, tokenFailureStatus, "Error", "Simulated failure"));
             return;
         }
         Duration lifetime = tokenLifetime;
@@ -379,7 +434,7 @@ public final class FakeWalletProvider {
             return; // recorded, never answered
         }
         if (createFailures.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
-            json(ctx, createFailureStatus, error(createFailureStatus, "Simulated failure"));
+            json(ctx, createFailureStatus, error(ctx, createFailureStatus, createFailureError, createFailureMessage));
             return;
         }
         JsonNode body = jsonBody(ctx);
@@ -387,7 +442,7 @@ public final class FakeWalletProvider {
                 || !body.path("amount").isNumber()
                 || body.path("amount").decimalValue().signum() <= 0
                 || !isUuid(body.path("orderId").asText(null))) {
-            json(ctx, 400, error(400, "amount and orderId are required"));
+            json(ctx, 400, error(ctx, 400, "Bad Request", "amount and orderId are required"));
             return;
         }
         UUID orderId = UUID.fromString(body.path("orderId").asText());
@@ -397,17 +452,16 @@ public final class FakeWalletProvider {
                 new CreatedPayment(orderId, body.path("amount").decimalValue(), rawAmount, paymentToken);
         createdByOrder.put(orderId, created);
         createdByToken.put(paymentToken, created);
-        LocalDateTime now = LocalDateTime.now(ZoneOffset.UTC);
+        // the provider's clock, zone unstated: far from ours, so only expired − created can mean anything
+        LocalDateTime now = LocalDateTime.now(PROVIDER_ZONE);
         ObjectNode answer = JSON.createObjectNode();
+        answer.put("mode", "sandbox").put("path", "/Api/v1/CreatePayment");
         answer.putObject("payment_token")
-                .put("expired", WIRE_TIME.format(now.plusMinutes(10)))
+                .put("expired", WIRE_TIME.format(now.plus(paymentTokenLife)))
                 .put("created", WIRE_TIME.format(now))
                 .put("token", paymentToken);
-        answer.put("timestamp", System.currentTimeMillis())
-                .put("status", 202)
-                .put("mode", "sandbox")
-                .put("path", "/Api/v1/CreatePayment");
-        json(ctx, 202, answer);
+        answer.put("timestamp", System.currentTimeMillis()).put("status", 202);
+        later(() -> json(ctx, 202, answer));
     }
 
     private void retrieveOrderPayment(RoutingContext ctx) {
@@ -431,20 +485,19 @@ public final class FakeWalletProvider {
 
     private void answerTransaction(RoutingContext ctx, Transaction found) {
         if (found == null) {
-            json(ctx, 404, error(404, "Payment not found"));
+            later(() -> json(ctx, 404, error(ctx, 404, "Not Found", "Payment not found")));
             return;
         }
         ObjectNode answer = JSON.createObjectNode();
+        answer.put("path", ctx.request().path());
         answer.putObject("payment")
                 .put("reference", found.orderId().toString())
                 .put("transaction_id", found.transactionId())
                 .put("cost", found.amount())
                 .put("message", found.message())
                 .put("payer", found.payer());
-        answer.put("timestamp", System.currentTimeMillis())
-                .put("status", 200)
-                .put("path", ctx.request().path());
-        json(ctx, 200, answer);
+        answer.put("timestamp", System.currentTimeMillis()).put("status", 200);
+        later(() -> json(ctx, 200, answer));
     }
 
     // ---- the customer gateway -----------------------------------------------------------------------------------
@@ -480,6 +533,18 @@ public final class FakeWalletProvider {
                     .putHeader("Content-Type", "text/plain")
                     .end("Unknown payment token");
             return;
+        }
+        String alert = alertUrl;
+        if (alert != null) {
+            String separator = alert.contains("?") ? "&" : "?";
+            alertClient
+                    .request(new io.vertx.core.http.RequestOptions()
+                            .setMethod(io.vertx.core.http.HttpMethod.GET)
+                            .setAbsoluteURI(alert + separator + "transactionId="
+                                    + URLEncoder.encode(paid.get().transactionId(), StandardCharsets.UTF_8)))
+                    .compose(request -> request.send())
+                    .onSuccess(response -> alertAnswers.add(response.statusCode()))
+                    .onFailure(failure -> alertAnswers.add(-1));
         }
         String target = returnUrl;
         if (target == null) {
@@ -526,12 +591,24 @@ public final class FakeWalletProvider {
         }
     }
 
-    private static ObjectNode error(int status, String message) {
+    /** MonCash's error body: {@code {status, error, message, path, timestamp}}. */
+    private static ObjectNode error(RoutingContext ctx, int status, String error, String message) {
         return JSON.createObjectNode()
-                .put("timestamp", System.currentTimeMillis())
                 .put("status", status)
-                .put("error", status == 404 ? "Not Found" : "Error")
-                .put("message", message);
+                .put("error", error)
+                .put("message", message)
+                .put("path", ctx.request().path())
+                .put("timestamp", System.currentTimeMillis());
+    }
+
+    /** Runs {@code answer} after the configured delay of API answers. */
+    private void later(Runnable answer) {
+        Duration delay = answerDelay;
+        if (delay.isZero()) {
+            answer.run();
+        } else {
+            vertx.setTimer(delay.toMillis(), id -> answer.run());
+        }
     }
 
     private static void json(RoutingContext ctx, int status, ObjectNode body) {

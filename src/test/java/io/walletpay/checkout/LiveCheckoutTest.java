@@ -12,8 +12,13 @@ import java.math.BigDecimal;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +26,7 @@ import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -47,7 +53,8 @@ class LiveCheckoutTest {
         providerVertx = Vertx.vertx();
         fake = RunningService.await(new FakeWalletProvider().start(providerVertx));
         service = RunningService.startLive(
-                fake.liveModeEnvironment(), Map.of("WALLETPAY_PAYMENTS_EXPIRY_SWEEP_SECONDS", "1"));
+                fake.liveModeEnvironment(),
+                Map.of("WALLETPAY_PAYMENTS_EXPIRY_SWEEP_SECONDS", "1", "WALLETPAY_PROVIDER_MAX_AMOUNT", "75000.00"));
         http = service.http;
         shopToken = service.tokenFor(
                 service.createMerchant(new JsonObject().put("name", "Shop").put("return_url", RETURN_URL)));
@@ -82,6 +89,33 @@ class LiveCheckoutTest {
                         .next()
                         .getString(0))
                 .isEqualTo("TX-LATE");
+    }
+
+    @Test
+    void theExpirySweepFailsADeclinedPaymentWithItsReasonAndFlagsAMismatchedOneForReview() {
+        JsonObject declined = create(shopToken, new JsonObject().put("amount", 650));
+        JsonObject mismatched = create(shopToken, new JsonObject().put("amount", 651));
+        UUID declinedId = UUID.fromString(declined.getString("id"));
+        UUID mismatchedId = UUID.fromString(mismatched.getString("id"));
+        fake.register(new Transaction("TX-DECLINED", declinedId, new BigDecimal("650.00"), "50937000000", "rejected"));
+        fake.register(new Transaction("TX-SHORT", mismatchedId, new BigDecimal("65.10"), "50937000000", "successful"));
+        service.sql(
+                "UPDATE payments SET expires_at = now() - interval '1 second' WHERE id IN ($1::uuid, $2::uuid)",
+                declined.getString("id"),
+                mismatched.getString("id"));
+
+        Awaitility.await()
+                .atMost(Duration.ofSeconds(10))
+                .until(() -> !status(declined).equals("pending")
+                        && !status(mismatched).equals("pending"));
+
+        JsonObject failed = details(shopToken, declined);
+        assertThat(failed.getString("status")).isEqualTo("failed");
+        assertThat(failed.getString("failure_reason")).isEqualTo("declined by the wallet provider: rejected");
+        assertThat(failed.getString("provider_transaction_id")).isEqualTo("TX-DECLINED");
+        JsonObject flagged = details(shopToken, mismatched);
+        assertThat(flagged.getString("status")).isEqualTo("expired");
+        assertThat(flagged.getBoolean("needs_review")).isTrue();
     }
 
     @Test
@@ -190,15 +224,245 @@ class LiveCheckoutTest {
     }
 
     @Test
-    void aTransactionTheProviderDoesNotCallSuccessfulChangesNothing() {
-        JsonObject payment = create(shopToken, new JsonObject().put("amount", 80));
+    void aDeclineTheProviderConfirmsNeverCompletesAndFailsThePaymentWithTheProvidersReason() {
+        JsonObject payment =
+                create(shopToken, new JsonObject().put("amount", 80).put("reference_id", "DECLINED"));
         UUID id = UUID.fromString(payment.getString("id"));
-        fake.register(new Transaction("tx-failed-" + id, id, new BigDecimal("80.00"), "50937000000", "failed"));
+        fake.register(
+                new Transaction("tx-failed-" + id, id, new BigDecimal("80.00"), "50937004321", "Insufficient balance"));
 
         Http.Response back = customerReturn("tx-failed-" + id);
 
-        assertThat(back.status()).isEqualTo(402);
+        assertThat(back.status()).isEqualTo(303);
+        assertThat(back.header("Location"))
+                .isEqualTo(RETURN_URL + "?transaction_id=" + id + "&reference_id=DECLINED&status=failed");
+        assertThat(status(payment)).isEqualTo("failed");
+        assertThat(outboxRows(payment)).isEqualTo(1);
+        JsonObject shown = details(shopToken, payment);
+        assertThat(shown.getString("status")).isEqualTo("failed");
+        assertThat(shown.getString("failure_reason"))
+                .isEqualTo("declined by the wallet provider: Insufficient balance");
+        assertThat(shown.getString("provider_transaction_id")).isEqualTo("tx-failed-" + id);
+        assertThat(shown.getString("payer")).isEqualTo("509****4321");
+        assertThat(shown.getBoolean("needs_review")).isFalse();
+
+        Http.Response again = notify(
+                "application/json",
+                new JsonObject().put("orderId", id.toString()).encode());
+        assertThat(again.status()).isEqualTo(200);
+        assertThat(again.data().getString("status")).isEqualTo("failed");
+        assertThat(outboxRows(payment)).isEqualTo(1);
+    }
+
+    @Test
+    void anAmountMismatchNeverCompletesAndFlagsThePaymentForReviewWithAMetric() {
+        JsonObject payment = create(shopToken, new JsonObject().put("amount", 300));
+        UUID id = UUID.fromString(payment.getString("id"));
+        fake.register(new Transaction("tx-less-" + id, id, new BigDecimal("30.00"), "50937000000", "successful"));
+        double before = needsReviewMetric();
+
+        Http.Response answer = http.get("/provider/notify?transactionId=tx-less-" + id, null);
+
+        assertThat(answer.status()).isEqualTo(409);
+        assertThat(answer.errorCode()).isEqualTo("provider_mismatch");
         assertThat(status(payment)).isEqualTo("pending");
+        assertThat(outboxRows(payment)).isZero();
+        JsonObject shown = details(shopToken, payment);
+        assertThat(shown.getBoolean("needs_review")).isTrue();
+        assertThat(shown.getString("status")).isEqualTo("pending");
+        assertThat(shown.getString("failure_reason")).isNull();
+        assertThat(needsReviewMetric()).isEqualTo(before + 1);
+        Http.Response repeated = notify(
+                "application/json",
+                new JsonObject().put("orderId", id.toString()).encode());
+        assertThat(repeated.status()).isEqualTo(409);
+        assertThat(needsReviewMetric()).isEqualTo(before + 1); // one payment to look at, counted once
+        assertThat(service.sql("SELECT review_reason FROM payments WHERE id = $1::uuid", id.toString())
+                        .iterator()
+                        .next()
+                        .getString(0))
+                .contains("amount mismatch", "30.00", "300.00");
+    }
+
+    @Test
+    void monCashsGetToTheAlertUrlCompletesThePaymentAndTheApiShowsTheProvidersDetails() throws Exception {
+        JsonObject payment =
+                create(shopToken, new JsonObject().put("amount", 1250.75).put("reference_id", "ALERT-GET"));
+        String token = URLDecoder.decode(
+                URI.create(payment.getString("redirect_url")).getRawQuery().substring("token=".length()),
+                StandardCharsets.UTF_8);
+        fake.alertUrl("http://localhost:" + service.config.http().port() + "/provider/notify");
+        try {
+            // the customer pays on the provider's gateway page; the provider then calls our Alert URL with GET
+            HttpResponse<String> paid = java.net.http.HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create(fake.gatewayBaseUrl() + "/Payment/Pay"))
+                                    .header("Content-Type", "application/x-www-form-urlencoded")
+                                    .POST(HttpRequest.BodyPublishers.ofString("token="
+                                            + URLEncoder.encode(token, StandardCharsets.UTF_8)
+                                            + "&phone=50937121234"))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
+            assertThat(paid.statusCode()).isEqualTo(200);
+            Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> !fake.alertAnswers()
+                    .isEmpty());
+        } finally {
+            fake.alertUrl(null);
+        }
+
+        assertThat(fake.alertAnswers()).containsExactly(200);
+        assertThat(status(payment)).isEqualTo("completed");
+        JsonObject shown = details(shopToken, payment);
+        assertThat(shown.getString("provider_transaction_id")).isNotBlank();
+        assertThat(shown.getString("payer")).isEqualTo("509****1234");
+        assertThat(shown.getString("failure_reason")).isNull();
+        assertThat(shown.getBoolean("needs_review")).isFalse();
+        assertThat(service.sql("SELECT payer FROM payments WHERE id = $1::uuid", payment.getString("id"))
+                        .iterator()
+                        .next()
+                        .getString(0))
+                .isEqualTo("50937121234");
+    }
+
+    @Test
+    void aPostedNotificationWithTheIdInTheQueryStringOnlyIsConfirmedLikeAnyOther() {
+        JsonObject payment = create(shopToken, new JsonObject().put("amount", 99));
+        Transaction paid = payAtProvider(payment);
+
+        Http.Response answer = http.send(
+                "POST",
+                "/provider/notify?transactionId=" + URLEncoder.encode(paid.transactionId(), StandardCharsets.UTF_8),
+                null,
+                null,
+                Map.of());
+
+        assertThat(answer.status()).as(answer.body()).isEqualTo(200);
+        assertThat(answer.data().getString("status")).isEqualTo("completed");
+        assertThat(status(payment)).isEqualTo("completed");
+    }
+
+    @Test
+    void aLivePaymentExpiresWithTheProvidersPaymentTokenWhenThatComesFirst() {
+        fake.paymentTokenLife(Duration.ofMinutes(2));
+        try {
+            JsonObject payment = create(shopToken, new JsonObject().put("amount", 70));
+            assertThat(Duration.between(
+                            OffsetDateTime.parse(payment.getString("created_at")),
+                            OffsetDateTime.parse(payment.getString("expires_at"))))
+                    .isEqualTo(Duration.ofMinutes(2));
+        } finally {
+            fake.paymentTokenLife(Duration.ofMinutes(10));
+        }
+        JsonObject longer = create(shopToken, new JsonObject().put("amount", 71));
+        assertThat(Duration.between(
+                        OffsetDateTime.parse(longer.getString("created_at")),
+                        OffsetDateTime.parse(longer.getString("expires_at"))))
+                .isEqualTo(Duration.ofMinutes(10)); // shorter than the configured 30 minutes
+    }
+
+    @Test
+    void aCreateAboveTheProvidersMaxAmountIsA400NamingTheLimitAndNeverReachesTheProvider() {
+        int creates = fake.createRequests().size();
+
+        Http.Response refused =
+                http.post(CREATE, shopToken, new JsonObject().put("amount", new BigDecimal("75000.01")));
+
+        assertThat(refused.status()).isEqualTo(400);
+        assertThat(refused.json().getJsonObject("error").getString("message")).contains("75000.00 HTG");
+        assertThat(fake.createRequests()).hasSize(creates);
+        assertThat(create(shopToken, new JsonObject().put("amount", new BigDecimal("75000.00")))
+                        .getString("status"))
+                .isEqualTo("pending");
+    }
+
+    @Test
+    void theSettlementReportListsEveryPaymentCompletedThatDayInHaitiWithTotalsAsJsonAndCsv() {
+        String token = service.tokenFor(service.createMerchant(new JsonObject()
+                .put("name", "Ledger")
+                .put("fee_percent", "2.50")
+                .put("fee_fixed", "5.00")));
+        JsonObject first = create(token, new JsonObject().put("amount", 1000).put("reference_id", "=SUM(A1)"));
+        JsonObject second = create(
+                token, new JsonObject().put("amount", new BigDecimal("250.50")).put("reference_id", "S-2"));
+        JsonObject declined = create(token, new JsonObject().put("amount", 40));
+        JsonObject yesterday = create(token, new JsonObject().put("amount", 60));
+        JsonObject midnight = create(token, new JsonObject().put("amount", 70));
+        Transaction firstPaid = payAtProvider(first);
+        for (JsonObject paid : List.of(second, yesterday, midnight)) {
+            payAtProvider(paid);
+        }
+        UUID declinedId = UUID.fromString(declined.getString("id"));
+        fake.register(new Transaction("tx-no-" + declinedId, declinedId, new BigDecimal("40.00"), "509", "failed"));
+        for (JsonObject payment : List.of(first, second, declined, yesterday, midnight)) {
+            assertThat(notify(
+                                    "application/json",
+                                    new JsonObject()
+                                            .put("orderId", payment.getString("id"))
+                                            .encode())
+                            .status())
+                    .isEqualTo(200);
+        }
+        create(shopToken, new JsonObject().put("amount", 5)); // another merchant's payment is never listed
+        LocalDate day = OffsetDateTime.parse(details(token, first).getString("completed_at"))
+                .atZoneSameInstant(ZoneId.of("America/Port-au-Prince"))
+                .toLocalDate();
+        OffsetDateTime dayStart =
+                day.atStartOfDay(ZoneId.of("America/Port-au-Prince")).toOffsetDateTime();
+        service.sql(
+                "UPDATE payments SET completed_at = $2 WHERE id = $1::uuid",
+                yesterday.getString("id"),
+                dayStart.minusNanos(1000));
+        service.sql("UPDATE payments SET completed_at = $2 WHERE id = $1::uuid", midnight.getString("id"), dayStart);
+
+        Http.Response json = http.get("/api/merchant/reports/settlement?date=" + day, token);
+
+        assertThat(json.status()).as(json.body()).isEqualTo(200);
+        JsonObject report = json.data();
+        assertThat(report.getString("date")).isEqualTo(day.toString());
+        assertThat(report.getInteger("count")).isEqualTo(3);
+        assertThat(report.getJsonArray("payments").stream()
+                        .map(line -> ((JsonObject) line).getString("payment_id"))
+                        .toList())
+                .containsExactly(midnight.getString("id"), first.getString("id"), second.getString("id"));
+        JsonObject firstLine = report.getJsonArray("payments").getJsonObject(1);
+        assertThat(firstLine.getString("provider_transaction_id")).isEqualTo(firstPaid.transactionId());
+        assertThat(firstLine.getString("amount")).isEqualTo("1000.00");
+        assertThat(firstLine.getString("fees")).isEqualTo("30.00");
+        assertThat(firstLine.getString("net_amount")).isEqualTo("970.00");
+        // 70.00 + 1000.00 + 250.50; fees 6.75 + 30.00 + 11.26
+        assertThat(report.getString("total_amount")).isEqualTo("1320.50");
+        assertThat(report.getString("total_fees")).isEqualTo("48.01");
+        assertThat(report.getString("total_net")).isEqualTo("1272.49");
+
+        Http.Response csv = http.send(
+                "GET", "/api/merchant/reports/settlement?date=" + day, token, null, Map.of("Accept", "text/csv"));
+        Http.Response csvByQuery = http.get("/api/merchant/reports/settlement?date=" + day + "&format=csv", token);
+
+        assertThat(csv.status()).isEqualTo(200);
+        assertThat(csv.header("Content-Type")).isEqualTo("text/csv; charset=utf-8");
+        assertThat(csvByQuery.body()).isEqualTo(csv.body());
+        List<String> rows = List.of(csv.body().split("\r\n"));
+        assertThat(rows).hasSize(5);
+        assertThat(rows.get(0))
+                .isEqualTo("payment_id,reference_id,provider_transaction_id,completed_at,amount,fees,net_amount");
+        assertThat(rows.get(2))
+                .startsWith(first.getString("id") + ",\"'=SUM(A1)\",\"" + firstPaid.transactionId() + "\",")
+                .endsWith(",1000.00,30.00,970.00");
+        assertThat(rows.get(4)).isEqualTo("TOTAL,,,,1320.50,48.01,1272.49");
+
+        Http.Response empty = http.get("/api/merchant/reports/settlement?date=" + day.minusDays(3), token);
+        assertThat(empty.data().getInteger("count")).isZero();
+        assertThat(empty.data().getString("total_amount")).isEqualTo("0.00");
+        assertThat(http.get("/api/merchant/reports/settlement?date=2026-02-30", token)
+                        .status())
+                .isEqualTo(400);
+        assertThat(http.get("/api/merchant/reports/settlement", token).status()).isEqualTo(400);
+        assertThat(http.get("/api/merchant/reports/settlement?date=" + day + "&format=xml", token)
+                        .status())
+                .isEqualTo(400);
+        assertThat(http.get("/api/merchant/reports/settlement?date=" + day, null)
+                        .status())
+                .isEqualTo(401);
     }
 
     @Test
@@ -339,6 +603,21 @@ class LiveCheckoutTest {
 
     static Http.Response notify(String contentType, String body) {
         return http.send("POST", "/provider/notify", null, body, Map.of("Content-Type", contentType));
+    }
+
+    static JsonObject details(String token, JsonObject payment) {
+        Http.Response response = http.get("/api/merchant/payments/" + payment.getString("id"), token);
+        assertThat(response.status()).as(response.body()).isEqualTo(200);
+        return response.data();
+    }
+
+    static double needsReviewMetric() {
+        return http.get("/metrics", null)
+                .body()
+                .lines()
+                .filter(line -> line.startsWith("walletpay_payments_needs_review_total"))
+                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
+                .sum();
     }
 
     static String status(JsonObject payment) {

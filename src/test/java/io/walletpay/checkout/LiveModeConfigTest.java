@@ -51,4 +51,51 @@ class LiveModeConfigTest {
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("provider.gateway_base_url");
     }
+
+    @Test
+    void moncashsPathsAreTheDefaultsAndEachCanBeMovedWithTheAccountsCap() {
+        assertThat(LiveProviderSettings.from(TestConfig.with(live()).provider()).paths())
+                .isEqualTo(LiveProviderSettings.Paths.MONCASH);
+        assertThat(LiveProviderSettings.from(TestConfig.with(live()).provider()).maxAmount())
+                .isNull();
+        Map<String, String> moved = live();
+        moved.put("WALLETPAY_PROVIDER_TOKEN_PATH", "/v2/oauth/token");
+        moved.put("WALLETPAY_PROVIDER_CREATE_PAYMENT_PATH", "/v2/CreatePayment");
+        moved.put("WALLETPAY_PROVIDER_RETRIEVE_TRANSACTION_PATH", "/v2/RetrieveTransactionPayment");
+        moved.put("WALLETPAY_PROVIDER_RETRIEVE_ORDER_PATH", "/v2/RetrieveOrderPayment");
+        moved.put("WALLETPAY_PROVIDER_REDIRECT_PATH", "/Checkout/Redirect");
+        moved.put("WALLETPAY_PROVIDER_MAX_AMOUNT", "75000");
+
+        LiveProviderSettings settings =
+                LiveProviderSettings.from(TestConfig.with(moved).provider());
+
+        assertThat(settings.paths())
+                .isEqualTo(new LiveProviderSettings.Paths(
+                        "/v2/oauth/token",
+                        "/v2/CreatePayment",
+                        "/v2/RetrieveTransactionPayment",
+                        "/v2/RetrieveOrderPayment",
+                        "/Checkout/Redirect"));
+        assertThat(settings.maxAmount()).isEqualByComparingTo("75000.00");
+    }
+
+    @Test
+    void aPathOrCapThatCannotWorkStopsStartUpNamingTheKey() {
+        Map<String, String> relative = live();
+        relative.put("WALLETPAY_PROVIDER_CREATE_PAYMENT_PATH", "v1/CreatePayment");
+        Map<String, String> withQuery = live();
+        withQuery.put("WALLETPAY_PROVIDER_REDIRECT_PATH", "/Payment/Redirect?x=1");
+        Map<String, String> negativeCap = live();
+        negativeCap.put("WALLETPAY_PROVIDER_MAX_AMOUNT", "-5");
+
+        assertThatThrownBy(() -> TestConfig.with(relative))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("provider.create_payment_path");
+        assertThatThrownBy(() -> TestConfig.with(withQuery))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("provider.redirect_path");
+        assertThatThrownBy(() -> TestConfig.with(negativeCap))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("provider.max_amount");
+    }
 }

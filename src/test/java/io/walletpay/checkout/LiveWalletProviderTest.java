@@ -326,6 +326,183 @@ class LiveWalletProviderTest {
         assertThat(fake.tokenRequests()).hasSize(2);
     }
 
+    @Test
+    void aBurstOfTwentyCreatesFromFourEventLoopsSharesOneTokenAndEachCallerResumesOnItsOwnContext() throws Exception {
+        fake.tokenDelay(Duration.ofMillis(300)); // every caller arrives while the one token request is in flight
+        List<Boolean> onOwnContext = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<String> loops = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<Future<String>> deployments = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            deployments.add(vertx.deployVerticle(new io.vertx.core.VerticleBase() {
+                @Override
+                public Future<?> start() {
+                    loops.add(Thread.currentThread().getName());
+                    List<Future<ProviderPayment>> calls = new ArrayList<>();
+                    for (int j = 0; j < 5; j++) {
+                        calls.add(provider.createPayment(UUID.randomUUID(), AMOUNT)
+                                .andThen(done -> onOwnContext.add(io.vertx.core.Vertx.currentContext() == context)));
+                    }
+                    return Future.all(calls);
+                }
+            }));
+        }
+
+        await(Future.all(deployments));
+
+        assertThat(fake.tokenRequests()).hasSize(1);
+        assertThat(fake.createRequests()).hasSize(20);
+        assertThat(fake.createRequests().stream()
+                        .map(FakeWalletProvider.Received::bearer)
+                        .distinct())
+                .hasSize(1);
+        assertThat(onOwnContext).hasSize(20).containsOnly(true);
+        assertThat(loops.stream().distinct().count()).isGreaterThan(1); // the burst really came from several loops
+    }
+
+    @Test
+    void aTokenTheProviderExpiresMidBurstIsRefreshedOnceForAllTheCallsThatHitIt() throws Exception {
+        fake.tokenDelay(Duration.ofMillis(200));
+        List<Future<ProviderPayment>> first = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            first.add(provider.createPayment(UUID.randomUUID(), AMOUNT));
+        }
+        await(Future.all(first));
+        fake.revokeTokens(); // the provider's ~59 s ran out sooner than our clock says: every call now gets 401
+
+        List<Future<ProviderPayment>> second = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            second.add(provider.createPayment(UUID.randomUUID(), AMOUNT));
+        }
+        await(Future.all(second));
+
+        assertThat(fake.tokenRequests()).hasSize(2);
+        assertThat(fake.createdPayments()).hasSize(20);
+        long secondBearers = fake.createRequests().stream()
+                .skip(10)
+                .map(FakeWalletProvider.Received::bearer)
+                .distinct()
+                .count();
+        assertThat(secondBearers).isEqualTo(2); // the revoked token, refused, then the one fresh token
+    }
+
+    @Test
+    void theTokenIsRefreshedAheadOfItsExpiryByOneRequestForAllWaiters() throws Exception {
+        await(provider.createPayment(UUID.randomUUID(), AMOUNT));
+        clock.advance(Duration.ofSeconds(55)); // MonCash says expires_in 59: 55 s later it is too close to reuse
+        fake.tokenDelay(Duration.ofMillis(200));
+        List<Future<ProviderPayment>> calls = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            calls.add(provider.createPayment(UUID.randomUUID(), AMOUNT));
+        }
+        await(Future.all(calls));
+
+        assertThat(fake.tokenRequests()).hasSize(2);
+        List<String> bearers = fake.createRequests().stream()
+                .map(FakeWalletProvider.Received::bearer)
+                .toList();
+        assertThat(bearers).hasSize(11); // no call went out with the old token and came back with 401
+        assertThat(bearers.subList(1, 11)).containsOnly(bearers.get(1)).doesNotContain(bearers.get(0));
+    }
+
+    @Test
+    void moncashErrorBodiesBecomeTheReasonOfTheProviderError() throws Exception {
+        fake.failNextCreates(1, 400, "Bad Request", "Amount exceeds the wallet limit");
+
+        ServiceException error = failure(provider.createPayment(UUID.randomUUID(), AMOUNT));
+
+        assertProviderError(error);
+        assertThat(error.getMessage())
+                .isEqualTo("Wallet provider CreatePayment: the provider answered HTTP 400: Bad Request - Amount"
+                        + " exceeds the wallet limit");
+    }
+
+    @Test
+    void createReportsThePaymentTokenLifeAsExpiredMinusCreatedOnTheProvidersClock() throws Exception {
+        fake.paymentTokenLife(Duration.ofMinutes(3));
+
+        ProviderPayment opened = await(provider.createPayment(UUID.randomUUID(), AMOUNT));
+
+        // the fake writes both times in UTC+14: compared with our clock they would say hours, not 3 minutes
+        assertThat(opened.tokenLife()).isEqualTo(Duration.ofMinutes(3));
+        assertThat(opened.expiresIn(Duration.ofMinutes(30))).isEqualTo(Duration.ofMinutes(3));
+        assertThat(opened.expiresIn(Duration.ofMinutes(2))).isEqualTo(Duration.ofMinutes(2));
+    }
+
+    @Test
+    void aCreateAboveTheAccountCapIsRefusedNamingTheLimitWithoutCallingTheProvider() throws Exception {
+        LiveProviderSettings base = fake.settings(Duration.ofSeconds(3));
+        LiveWalletProvider capped = new LiveWalletProvider(
+                vertx,
+                new LiveProviderSettings(
+                        base.apiBaseUrl(),
+                        base.gatewayBaseUrl(),
+                        base.clientId(),
+                        base.clientSecret(),
+                        base.connectTimeout(),
+                        base.requestTimeout(),
+                        LiveProviderSettings.Paths.MONCASH,
+                        new BigDecimal("75000.00")));
+        try {
+            ServiceException refused = failure(capped.createPayment(UUID.randomUUID(), new BigDecimal("75000.01")));
+            assertThat(refused.kind()).isEqualTo(ErrorKind.VALIDATION);
+            assertThat(refused.getMessage()).contains("75000.00 HTG");
+            assertThat(fake.requests()).isEmpty();
+
+            assertThat(await(capped.createPayment(UUID.randomUUID(), new BigDecimal("75000.00")))
+                            .paymentToken())
+                    .isNotBlank();
+        } finally {
+            capped.close();
+        }
+    }
+
+    @Test
+    void everyPathComesFromTheSettings() throws Exception {
+        LiveProviderSettings base = fake.settings(Duration.ofSeconds(3));
+        LiveWalletProvider moved = new LiveWalletProvider(
+                vertx,
+                new LiveProviderSettings(
+                        base.apiBaseUrl(),
+                        base.gatewayBaseUrl(),
+                        base.clientId(),
+                        base.clientSecret(),
+                        base.connectTimeout(),
+                        base.requestTimeout(),
+                        new LiveProviderSettings.Paths(
+                                "/moved/oauth/token",
+                                "/moved/v1/CreatePayment",
+                                "/moved/v1/RetrieveTransactionPayment",
+                                "/moved/v1/RetrieveOrderPayment",
+                                "/Pay/Redirect"),
+                        null));
+        try {
+            UUID orderId = UUID.randomUUID();
+            ProviderPayment opened = await(moved.createPayment(orderId, AMOUNT));
+            fake.complete(orderId, AMOUNT, "2155000077");
+            await(moved.retrieveByOrder(orderId));
+            await(moved.retrieveByTransaction("2155000077"));
+
+            assertThat(opened.redirectUrl()).startsWith(fake.gatewayBaseUrl() + "/Pay/Redirect?token=");
+            assertThat(fake.requests().stream().map(FakeWalletProvider.Received::path))
+                    .containsExactly(
+                            "/api/moved/oauth/token",
+                            "/api/moved/v1/CreatePayment",
+                            "/api/moved/v1/RetrieveOrderPayment",
+                            "/api/moved/v1/RetrieveTransactionPayment");
+        } finally {
+            moved.close();
+        }
+    }
+
+    @Test
+    void aSlowProviderWithinTheRequestTimeoutIsWaitedFor() throws Exception {
+        fake.slowAnswers(Duration.ofMillis(500));
+        UUID orderId = UUID.randomUUID();
+        fake.complete(orderId, AMOUNT, "2155000099");
+
+        assertThat(await(provider.retrieveByOrder(orderId)).transactionId()).isEqualTo("2155000099");
+    }
+
     // ---- helpers ----------------------------------------------------------------------------------------------
 
     private static void assertProviderError(ServiceException error) {

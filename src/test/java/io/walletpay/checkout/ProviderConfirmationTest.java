@@ -46,4 +46,52 @@ class ProviderConfirmationTest {
                 .isInstanceOfSatisfying(ServiceException.class, e -> assertThat(e.code())
                         .isEqualTo(ProviderConfirmation.NOT_SUCCESSFUL));
     }
+
+    @Test
+    void decideCompletesOnlyASuccessfulTransactionForTheOrderAndAmount() {
+        assertThat(ProviderConfirmation.decide(
+                                new ProviderTransaction("t1", ORDER, new BigDecimal("2500"), "509", "successful"),
+                                ORDER,
+                                AMOUNT)
+                        .outcome())
+                .isEqualTo(ProviderConfirmation.Outcome.PAID);
+    }
+
+    @Test
+    void anyMessageOtherThanSuccessfulIsADeclineCarryingTheProvidersMessage() {
+        for (String message : new String[] {"failed", "Insufficient balance", "pending", "", "SUCCESSFUL!"}) {
+            ProviderConfirmation.Decision decision = ProviderConfirmation.decide(
+                    new ProviderTransaction("t1", ORDER, AMOUNT, "509", message), ORDER, AMOUNT);
+            assertThat(decision.outcome()).as(message).isEqualTo(ProviderConfirmation.Outcome.DECLINED);
+            assertThat(decision.reason()).startsWith("declined by the wallet provider: ");
+        }
+        assertThat(ProviderConfirmation.decide(
+                                new ProviderTransaction("t1", ORDER, AMOUNT, "509", (String) null), ORDER, AMOUNT)
+                        .reason())
+                .isEqualTo("declined by the wallet provider: no message");
+    }
+
+    @Test
+    void anotherAmountOrOrderNeedsReviewEvenWhenTheProviderCallsItSuccessful() {
+        ProviderConfirmation.Decision amount = ProviderConfirmation.decide(
+                new ProviderTransaction("t1", ORDER, new BigDecimal("2500.01"), "509", "successful"), ORDER, AMOUNT);
+        ProviderConfirmation.Decision order = ProviderConfirmation.decide(
+                new ProviderTransaction("t1", UUID.randomUUID(), AMOUNT, "509", "successful"), ORDER, AMOUNT);
+        ProviderConfirmation.Decision declinedAndShort = ProviderConfirmation.decide(
+                new ProviderTransaction("t1", ORDER, new BigDecimal("25.00"), "509", "failed"), ORDER, AMOUNT);
+
+        assertThat(amount.outcome()).isEqualTo(ProviderConfirmation.Outcome.REVIEW);
+        assertThat(amount.reason()).contains("amount mismatch", "2500.01", "2500.00");
+        assertThat(order.outcome()).isEqualTo(ProviderConfirmation.Outcome.REVIEW);
+        assertThat(order.reason()).contains("order mismatch");
+        assertThat(declinedAndShort.outcome()).isEqualTo(ProviderConfirmation.Outcome.REVIEW);
+    }
+
+    @Test
+    void aLongProviderMessageIsBoundedInTheReason() {
+        ProviderConfirmation.Decision decision = ProviderConfirmation.decide(
+                new ProviderTransaction("t1", ORDER, AMOUNT, "509", "x".repeat(5000)), ORDER, AMOUNT);
+
+        assertThat(decision.reason()).hasSize(ProviderConfirmation.MAX_REASON);
+    }
 }

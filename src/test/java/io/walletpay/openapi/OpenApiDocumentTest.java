@@ -64,7 +64,9 @@ class OpenApiDocumentTest {
                         "checkoutPage",
                         "submitCheckout",
                         "providerReturn",
-                        "providerNotify");
+                        "providerNotify",
+                        "providerNotifyGet",
+                        "settlementReport");
     }
 
     @Test
@@ -477,7 +479,11 @@ class OpenApiDocumentTest {
                 .put("created_at", "2026-11-21T07:30:12.123456Z")
                 .put("updated_at", "2026-11-21T07:31:40.5Z")
                 .put("completed_at", "2026-11-21T07:31:40.5Z")
-                .put("expires_at", "2026-11-21T08:00:12.123456Z");
+                .put("expires_at", "2026-11-21T08:00:12.123456Z")
+                .put("provider_transaction_id", "2155000001")
+                .put("payer", "509****1234")
+                .put("failure_reason", null)
+                .put("needs_review", false);
     }
 
     private static JsonObject paymentCreated() {

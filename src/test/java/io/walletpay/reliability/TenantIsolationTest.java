@@ -1,12 +1,14 @@
 package io.walletpay.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.vertx.core.json.JsonObject;
 import io.walletpay.openapi.OpenApiContract;
 import io.walletpay.payment.PaymentStatus;
 import io.walletpay.support.Http;
 import io.walletpay.support.RunningService;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -55,6 +57,15 @@ class TenantIsolationTest {
                 .iterator()
                 .next()
                 .getString(0);
+        // the first attempt (schedule "0s") runs right after the transition; the next is an hour away. Waiting for
+        // it to be recorded keeps the sender from changing the delivery row between the snapshots below.
+        await("the first webhook attempt of merchant A is recorded")
+                .atMost(Duration.ofSeconds(30))
+                .until(() -> service.sql("SELECT attempts FROM webhook_deliveries WHERE id = $1::uuid", deliveryA)
+                                .iterator()
+                                .next()
+                                .getInteger(0)
+                        > 0);
     }
 
     @AfterAll
@@ -115,6 +126,13 @@ class TenantIsolationTest {
                         "GET",
                         "/api/merchant/webhooks/deliveries",
                         "/api/merchant/webhooks/deliveries?limit=100",
+                        null,
+                        ownOnly),
+                new Probe(
+                        "GET",
+                        "/api/merchant/reports/settlement",
+                        "/api/merchant/reports/settlement?date="
+                                + java.time.LocalDate.now(java.time.ZoneId.of("America/Port-au-Prince")),
                         null,
                         ownOnly),
                 new Probe("GET", "/api/merchant/settings", "/api/merchant/settings", null, Set.of(200)),

@@ -1,0 +1,54 @@
+package io.walletpay.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+class SettlementCsvTest {
+
+    private static final UUID ID = UUID.fromString("0b8e3f4a-6c2d-4e1f-9a7b-3c5d2e1f0a9b");
+
+    @Test
+    void oneRowPerPaymentThenTheTotalsInHaitianTime() {
+        SettlementReport report = SettlementReport.of(
+                LocalDate.parse("2026-07-01"),
+                List.of(new SettlementReport.Line(
+                        ID,
+                        "order-1",
+                        "2155000001",
+                        OffsetDateTime.parse("2026-07-01T16:30:00Z"),
+                        new BigDecimal("2500.00"),
+                        new BigDecimal("67.50"),
+                        new BigDecimal("2432.50"))));
+
+        assertThat(SettlementCsv.render(report))
+                .isEqualTo(SettlementCsv.HEADER + "\r\n"
+                        + ID + ",\"order-1\",\"2155000001\",2026-07-01T12:30:00-04:00,2500.00,67.50,2432.50\r\n"
+                        + "TOTAL,,,,2500.00,67.50,2432.50\r\n");
+    }
+
+    @Test
+    void merchantTextIsQuotedAndCannotRunAsASpreadsheetFormula() {
+        assertThat(SettlementCsv.field("=HYPERLINK(\"x\")")).isEqualTo("\"'=HYPERLINK(\"\"x\"\")\"");
+        assertThat(SettlementCsv.field("+1")).isEqualTo("\"'+1\"");
+        assertThat(SettlementCsv.field("-1")).isEqualTo("\"'-1\"");
+        assertThat(SettlementCsv.field("@a")).isEqualTo("\"'@a\"");
+        assertThat(SettlementCsv.field("a,b")).isEqualTo("\"a,b\"");
+        assertThat(SettlementCsv.field(null)).isEmpty();
+    }
+
+    @Test
+    void theDayIsHaitisIncludingDaylightSavingTime() {
+        assertThat(SettlementReport.dayStart(LocalDate.parse("2026-01-15")))
+                .isEqualTo(OffsetDateTime.parse("2026-01-15T00:00:00-05:00"));
+        assertThat(SettlementReport.dayStart(LocalDate.parse("2026-07-15")))
+                .isEqualTo(OffsetDateTime.parse("2026-07-15T00:00:00-04:00"));
+        assertThat(SettlementReport.of(LocalDate.parse("2026-07-15"), List.of()).totalAmount())
+                .isEqualTo(new BigDecimal("0.00"));
+    }
+}
