@@ -57,7 +57,8 @@ public final class HttpApiVerticle extends VerticleBase {
 
         new AdminMerchantRoutes(bus, config.fees()).mount(router, new AdminGuard(config.adminToken()));
 
-        MerchantAccountRoutes account = new MerchantAccountRoutes(bus, tokens);
+        MerchantAccountRoutes account =
+                new MerchantAccountRoutes(bus, tokens, config.webhooks().secretOverlapHours());
         account.mountToken(router);
         MerchantGuard guard = new MerchantGuard(tokens, new MerchantDirectory(vertx, bus));
         router.route("/api/merchant/*").handler(guard::handle);

@@ -18,7 +18,9 @@ final class DeliverySql {
             + "  ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)"
             + " UPDATE webhook_deliveries d SET lease_until = now() + ($2::int) * interval '1 second'"
             + " FROM due, merchants m WHERE d.id = due.id AND m.id = d.merchant_id"
-            + " RETURNING d.id, d.merchant_id, d.body, d.attempts, d.created_at, m.webhook_url, m.webhook_secret";
+            + " RETURNING d.id, d.merchant_id, d.body, d.attempts, d.created_at, m.webhook_url, m.webhook_secret,"
+            + " CASE WHEN m.previous_webhook_secret_until > now() THEN m.previous_webhook_secret END"
+            + " AS previous_webhook_secret";
 
     /** Gives back claimed rows that a sender could not start (its merchant's endpoint was at its limit). */
     static final String RELEASE = "UPDATE webhook_deliveries SET lease_until = NULL WHERE id = ANY($1::uuid[])";

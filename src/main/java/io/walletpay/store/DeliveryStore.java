@@ -40,7 +40,8 @@ public final class DeliveryStore {
                             row.getInteger("attempts"),
                             row.getOffsetDateTime("created_at"),
                             row.getString("webhook_url"),
-                            row.getString("webhook_secret"))));
+                            row.getString("webhook_secret"),
+                            row.getString("previous_webhook_secret"))));
                     return due;
                 });
     }

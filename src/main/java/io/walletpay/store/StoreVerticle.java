@@ -78,7 +78,9 @@ public final class StoreVerticle extends VerticleBase {
                 m -> BusCalls.reply(
                         m,
                         announce(merchants.rotateWebhookSecret(
-                                m.body().id(), m.body().webhookSecret()))));
+                                m.body().id(),
+                                m.body().webhookSecret(),
+                                m.body().previousActiveUntil()))));
 
         PaymentStore payments = new PaymentStore(database, config.payments());
         bus.<ClaimIdempotencyKey>consumer(

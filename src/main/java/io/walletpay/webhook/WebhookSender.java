@@ -132,7 +132,13 @@ final class WebhookSender {
                 .putHeader("User-Agent", userAgent)
                 .putHeader("X-Service-Event", WebhookBody.EVENT)
                 .putHeader("X-Service-Delivery", delivery.id().toString())
-                .putHeader(WebhookSigner.HEADER, WebhookSigner.signatureHeader(body, delivery.webhookSecret()));
+                .putHeader(WebhookSigner.HEADER, WebhookSigner.signatureHeader(body, delivery.webhookSecret()))
+                .putHeader(StandardSignature.ID_HEADER, delivery.id().toString())
+                .putHeader(StandardSignature.TIMESTAMP_HEADER, Long.toString(started.getEpochSecond()))
+                .putHeader(
+                        StandardSignature.SIGNATURE_HEADER,
+                        StandardSignature.header(
+                                delivery.id().toString(), started.getEpochSecond(), body, delivery.activeSecrets()));
         Promise<AttemptResult> result = Promise.promise();
         long deadline = vertx.setTimer(
                 config.requestTimeoutMs(),
