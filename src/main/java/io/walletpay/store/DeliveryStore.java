@@ -38,6 +38,7 @@ public final class DeliveryStore {
                             row.getUUID("merchant_id"),
                             row.getString("body"),
                             row.getInteger("attempts"),
+                            row.getInteger("schedule_from"),
                             row.getOffsetDateTime("created_at"),
                             row.getString("webhook_url"),
                             row.getString("webhook_secret"),
@@ -54,8 +55,11 @@ public final class DeliveryStore {
     }
 
     /** The attempt row and the delivery's new state, together. */
-    /** Records {@code result}; {@code attemptsSoFar} is the count the delivery had when it was claimed. */
-    public Future<Void> record(AttemptResult result, int attemptsSoFar) {
+    /**
+     * Records {@code result}; {@code attemptsSoFar} and {@code scheduleFrom} are what the delivery had when it was
+     * claimed.
+     */
+    public Future<Void> record(AttemptResult result, int attemptsSoFar, int scheduleFrom) {
         return database.statements()
                 .preparedQuery(DeliverySql.RECORD_ATTEMPT)
                 .execute(Tuple.tuple()
@@ -70,7 +74,8 @@ public final class DeliveryStore {
                                 result.retryIn() == null
                                         ? null
                                         : result.retryIn().toMillis())
-                        .addValue(attemptsSoFar))
+                        .addValue(attemptsSoFar)
+                        .addValue(scheduleFrom))
                 .mapEmpty();
     }
 

@@ -3,12 +3,16 @@ package io.walletpay.webhook;
 import java.time.OffsetDateTime;
 import java.util.UUID;
 
-/** A delivery claimed for sending: the stored body, where it goes now and with which secrets. */
+/**
+ * A delivery claimed for sending: the stored body, where it goes now and with which secrets. {@code attemptsSoFar}
+ * counts every attempt ever made; {@code scheduleFrom} is that count when the current retry schedule started.
+ */
 public record DueDelivery(
         UUID id,
         UUID merchantId,
         String body,
         int attemptsSoFar,
+        int scheduleFrom,
         OffsetDateTime createdAt,
         String webhookUrl,
         String webhookSecret,

@@ -213,7 +213,9 @@ final class WebhookSender {
             String excerpt,
             Duration retryAfter) {
         Optional<Duration> wait = schedule.delayBeforeAttempt(
-                delivery.attemptsSoFar() + 2, retryAfter, ThreadLocalRandom.current()::nextDouble);
+                delivery.attemptsSoFar() - delivery.scheduleFrom() + 2,
+                retryAfter,
+                ThreadLocalRandom.current()::nextDouble);
         return new AttemptResult(
                 delivery.id(),
                 started,

@@ -155,7 +155,7 @@ public final class WebhookVerticle extends VerticleBase {
                     if (result.nextStatus().equals("succeeded")) {
                         metrics.delivered(Duration.between(delivery.createdAt(), OffsetDateTime.now()));
                     }
-                    return store.record(result, delivery.attemptsSoFar());
+                    return store.record(result, delivery.attemptsSoFar(), delivery.scheduleFrom());
                 })
                 .onFailure(failure -> log.warn(
                         "delivery {} attempt not recorded; its lease will bring it back: {}",
