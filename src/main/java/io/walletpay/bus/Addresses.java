@@ -37,6 +37,12 @@ public final class Addresses {
 
     public static final String DELIVERY_GET = "walletpay.store.delivery.get";
     public static final String DELIVERY_REDELIVER = "walletpay.store.delivery.redeliver";
+    public static final String DELIVERY_RECOVER = "walletpay.store.delivery.recover";
+
+    /** Request/reply to the merchant's events; see {@link DeliveryMessages}. */
+    public static final String EVENT_LIST = "walletpay.store.event.list";
+
+    public static final String EVENT_GET = "walletpay.store.event.get";
 
     /** Publish: deliveries were queued again (redeliver); a wake-up for senders like {@link #PAYMENT_UPDATED}. */
     public static final String DELIVERIES_DUE = "walletpay.deliveries.due";

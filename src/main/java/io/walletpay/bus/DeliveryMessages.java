@@ -22,6 +22,27 @@ public final class DeliveryMessages {
     /** Queues the delivery again (same id, fresh schedule); the store then wakes the senders. */
     public record Redeliver(UUID merchantId, UUID id) {}
 
+    /** Queues again every failed delivery of the merchant whose event happened at or after {@code since}. */
+    public record RecoverFailed(UUID merchantId, OffsetDateTime since) {}
+
+    public record Recovered(int queued) {}
+
+    /** Events: {@code type}, {@code createdFrom} (inclusive) and {@code createdBefore} are optional filters. */
+    public record ListEvents(
+            UUID merchantId,
+            String type,
+            OffsetDateTime createdFrom,
+            OffsetDateTime createdBefore,
+            int limit,
+            UUID startingAfter) {}
+
+    public record GetEvent(UUID merchantId, UUID id) {}
+
+    /** One event: {@code body} is the webhook body it was sent as. */
+    public record EventView(UUID id, String type, UUID paymentId, String body, OffsetDateTime createdAt) {}
+
+    public record EventPage(List<EventView> events, boolean hasMore) {}
+
     /** Publish: deliveries are due now; senders should look without waiting for their next poll. */
     public record DeliveriesDue() {}
 

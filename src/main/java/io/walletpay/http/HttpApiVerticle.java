@@ -66,6 +66,7 @@ public final class HttpApiVerticle extends VerticleBase {
         new PaymentRoutes(bus, new PaymentIntake(bus, provider, config.payments()), rateLimiter, provider)
                 .mount(router);
         new DeliveryRoutes(bus).mount(router);
+        new EventRoutes(bus).mount(router);
         new CheckoutRoutes(bus, provider, config).mount(router);
 
         ErrorResponder.install(router);

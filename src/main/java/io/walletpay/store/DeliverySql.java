@@ -60,5 +60,10 @@ final class DeliverySql {
                     + " next_attempt_at = now(), updated_at = now()"
                     + " WHERE d.id = $1 AND d.merchant_id = $2 RETURNING " + COLUMNS;
 
+    /** Queues again (fresh schedule, numbers continuing) every failed delivery whose event is at or after $2. */
+    static final String RECOVER = "UPDATE webhook_deliveries SET status = 'pending', schedule_from = attempts,"
+            + " lease_until = NULL, next_attempt_at = now(), updated_at = now()"
+            + " WHERE merchant_id = $1 AND status = 'failed' AND created_at >= $2";
+
     private DeliverySql() {}
 }

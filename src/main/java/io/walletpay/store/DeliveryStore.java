@@ -8,10 +8,12 @@ import io.walletpay.bus.DeliveryMessages.AttemptView;
 import io.walletpay.bus.DeliveryMessages.DeliveryDetail;
 import io.walletpay.bus.DeliveryMessages.DeliveryPage;
 import io.walletpay.bus.DeliveryMessages.ListDeliveries;
+import io.walletpay.bus.DeliveryMessages.Recovered;
 import io.walletpay.error.ServiceException;
 import io.walletpay.webhook.AttemptResult;
 import io.walletpay.webhook.Delivery;
 import io.walletpay.webhook.DueDelivery;
+import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
@@ -130,6 +132,13 @@ public final class DeliveryStore {
                     }
                     return toDelivery(rows.iterator().next());
                 });
+    }
+
+    Future<Recovered> recover(UUID merchantId, OffsetDateTime since) {
+        return database.statements()
+                .preparedQuery(DeliverySql.RECOVER)
+                .execute(Tuple.of(merchantId, since))
+                .map(rows -> new Recovered(rows.rowCount()));
     }
 
     private static Delivery toDelivery(Row row) {

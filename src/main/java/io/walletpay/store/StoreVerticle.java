@@ -123,6 +123,22 @@ public final class StoreVerticle extends VerticleBase {
                                 .redeliver(m.body().merchantId(), m.body().id())
                                 .onSuccess(queued -> bus.publish(Addresses.DELIVERIES_DUE, new DeliveriesDue()))));
 
+        bus.<io.walletpay.bus.DeliveryMessages.RecoverFailed>consumer(
+                Addresses.DELIVERY_RECOVER,
+                m -> BusCalls.reply(
+                        m,
+                        deliveries
+                                .recover(m.body().merchantId(), m.body().since())
+                                .onSuccess(queued -> bus.publish(Addresses.DELIVERIES_DUE, new DeliveriesDue()))));
+
+        EventStore events = new EventStore(database);
+        bus.<io.walletpay.bus.DeliveryMessages.ListEvents>consumer(
+                Addresses.EVENT_LIST, m -> BusCalls.reply(m, events.page(m.body())));
+        bus.<io.walletpay.bus.DeliveryMessages.GetEvent>consumer(
+                Addresses.EVENT_GET,
+                m -> BusCalls.reply(
+                        m, events.byId(m.body().merchantId(), m.body().id())));
+
         expirySweep = new ExpirySweep(vertx, payments, this::announce, provider);
         expirySweep.start(config.payments().expirySweepInterval());
         return Future.succeededFuture();

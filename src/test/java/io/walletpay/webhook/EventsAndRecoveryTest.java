@@ -1,0 +1,162 @@
+package io.walletpay.webhook;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.walletpay.payment.PaymentStatus;
+import io.walletpay.support.Http;
+import io.walletpay.support.RunningService;
+import io.walletpay.support.WebhookReceiver;
+import io.walletpay.support.WebhookReceiver.Answer;
+import io.walletpay.webhook.WebhookDeliveryTest.Shop;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+class EventsAndRecoveryTest {
+
+    static RunningService service;
+    static WebhookReceiver receiver;
+    static Http http;
+
+    @BeforeAll
+    static void start() {
+        service = RunningService.start(WebhookDeliveryTest.FAST);
+        http = service.http;
+        receiver = new WebhookReceiver();
+    }
+
+    @AfterAll
+    static void stop() {
+        service.close();
+        receiver.close();
+    }
+
+    static Shop shop(String path) {
+        JsonObject merchant = service.createMerchant(
+                new JsonObject().put("name", "Shop " + path).put("webhook_url", receiver.url(path)));
+        return new Shop(merchant, service.tokenFor(merchant), path);
+    }
+
+    static String pay(Shop shop, PaymentStatus outcome) {
+        String id = service.createPayment(shop.token(), new JsonObject().put("amount", 40))
+                .getString("id");
+        service.transition(id, outcome);
+        return id;
+    }
+
+    static JsonObject awaitDelivery(Shop shop, String paymentId, String status) {
+        return org.awaitility.Awaitility.await()
+                .atMost(java.time.Duration.ofSeconds(30))
+                .pollInterval(java.time.Duration.ofMillis(50))
+                .until(
+                        () -> {
+                            JsonArray list = http.get(
+                                            "/api/merchant/webhooks/deliveries?payment_id=" + paymentId, shop.token())
+                                    .dataArray();
+                            return list.isEmpty() ? null : list.getJsonObject(0);
+                        },
+                        delivery ->
+                                delivery != null && delivery.getString("status").equals(status));
+    }
+
+    static String query(OffsetDateTime at) {
+        return URLEncoder.encode(at.toString(), StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void everyTransitionIsAnEventListedNewestFirstWithFiltersAndReadableById() {
+        Shop shop = shop("/events");
+        String completed = pay(shop, PaymentStatus.COMPLETED);
+        String failed = pay(shop, PaymentStatus.FAILED);
+        receiver.await("/events", 2);
+
+        Http.Response list = http.get("/api/merchant/events", shop.token());
+        assertThat(list.status()).isEqualTo(200);
+        JsonArray events = list.json().getJsonArray("data");
+        assertThat(events).hasSize(2);
+        JsonObject newest = events.getJsonObject(0);
+        assertThat(newest.getString("type")).isEqualTo("payment.updated");
+        assertThat(newest.getString("payment_id")).isEqualTo(failed);
+        assertThat(newest.getJsonObject("data").getString("status")).isEqualTo("failed");
+        assertThat(events.getJsonObject(1).getJsonObject("data").getString("transaction_id"))
+                .isEqualTo(completed);
+        // the event id is the delivery's webhook-id
+        assertThat(receiver.received("/events").stream().map(hook -> hook.header("webhook-id")))
+                .contains(newest.getString("id"));
+
+        Http.Response one = http.get("/api/merchant/events/" + newest.getString("id"), shop.token());
+        assertThat(one.status()).isEqualTo(200);
+        assertThat(one.data().getString("payment_id")).isEqualTo(failed);
+        Shop other = shop("/events-other");
+        assertThat(http.get("/api/merchant/events/" + newest.getString("id"), other.token())
+                        .status())
+                .isEqualTo(404);
+        assertThat(http.get("/api/merchant/events", other.token()).json().getJsonArray("data"))
+                .isEmpty();
+
+        OffsetDateTime later = OffsetDateTime.now(ZoneOffset.UTC).plusHours(1);
+        assertThat(http.get("/api/merchant/events?created_gte=" + query(later), shop.token())
+                        .json()
+                        .getJsonArray("data"))
+                .isEmpty();
+        assertThat(http.get("/api/merchant/events?created_lt=" + query(later), shop.token())
+                        .json()
+                        .getJsonArray("data"))
+                .hasSize(2);
+        assertThat(http.get("/api/merchant/events?type=payment.created", shop.token())
+                        .json()
+                        .getJsonArray("data"))
+                .isEmpty();
+        Http.Response page = http.get("/api/merchant/events?limit=1", shop.token());
+        assertThat(page.json().getBoolean("has_more")).isTrue();
+        Http.Response next = http.get(
+                "/api/merchant/events?limit=1&starting_after="
+                        + page.json().getJsonArray("data").getJsonObject(0).getString("id"),
+                shop.token());
+        assertThat(next.json().getJsonArray("data").getJsonObject(0).getString("payment_id"))
+                .isEqualTo(completed);
+
+        Http.Response bad = http.get("/api/merchant/events?created_gte=yesterday", shop.token());
+        assertThat(bad.status()).isEqualTo(400);
+    }
+
+    @Test
+    void recoverQueuesAgainEveryFailedDeliverySinceATime() {
+        Shop shop = shop("/recover");
+        OffsetDateTime before = OffsetDateTime.now(ZoneOffset.UTC).minusMinutes(1);
+        // the four scheduled attempts fail; the recovered one succeeds
+        receiver.script("/recover", call -> call < 4 ? Answer.status(503) : Answer.status(200));
+        String id = pay(shop, PaymentStatus.COMPLETED);
+        awaitDelivery(shop, id, "failed");
+
+        Http.Response none = http.post(
+                "/api/merchant/webhooks/recover",
+                shop.token(),
+                new JsonObject()
+                        .put(
+                                "since",
+                                OffsetDateTime.now(ZoneOffset.UTC).plusHours(1).toString()));
+        assertThat(none.status()).isEqualTo(202);
+        assertThat(none.data().getInteger("queued")).isZero();
+
+        Http.Response recovered = http.post(
+                "/api/merchant/webhooks/recover", shop.token(), new JsonObject().put("since", before.toString()));
+        assertThat(recovered.status()).isEqualTo(202);
+        assertThat(recovered.data().getInteger("queued")).isEqualTo(1);
+        JsonObject delivered = awaitDelivery(shop, id, "succeeded");
+        assertThat(delivered.getInteger("attempts")).isEqualTo(5);
+
+        assertThat(http.post("/api/merchant/webhooks/recover", shop.token(), new JsonObject().put("since", "soon"))
+                        .status())
+                .isEqualTo(400);
+        assertThat(http.post("/api/merchant/webhooks/recover", shop.token(), new JsonObject())
+                        .status())
+                .isEqualTo(400);
+    }
+}
