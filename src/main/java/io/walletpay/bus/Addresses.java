@@ -39,6 +39,9 @@ public final class Addresses {
     public static final String DELIVERY_REDELIVER = "walletpay.store.delivery.redeliver";
     public static final String DELIVERY_RECOVER = "walletpay.store.delivery.recover";
 
+    /** Request/reply to a webhook sender: send a test event now; see {@link DeliveryMessages}. */
+    public static final String WEBHOOK_TEST = "walletpay.webhook.test";
+
     /** Request/reply to the merchant's events; see {@link DeliveryMessages}. */
     public static final String EVENT_LIST = "walletpay.store.event.list";
 

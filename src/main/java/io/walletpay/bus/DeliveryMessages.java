@@ -43,6 +43,12 @@ public final class DeliveryMessages {
 
     public record EventPage(List<EventView> events, boolean hasMore) {}
 
+    /** Sends a signed test event to the merchant's endpoint now (not recorded); answered by a webhook sender. */
+    public record SendTestWebhook(UUID merchantId, String webhookUrl, String webhookSecret) {}
+
+    /** What the merchant's endpoint answered to a test event; {@code errorKind} when there was no HTTP answer. */
+    public record TestWebhookResult(Integer statusCode, long durationMs, String errorKind, String responseExcerpt) {}
+
     /** Publish: deliveries are due now; senders should look without waiting for their next poll. */
     public record DeliveriesDue() {}
 

@@ -12,6 +12,8 @@ import io.walletpay.bus.DeliveryMessages.GetEvent;
 import io.walletpay.bus.DeliveryMessages.ListEvents;
 import io.walletpay.bus.DeliveryMessages.RecoverFailed;
 import io.walletpay.bus.DeliveryMessages.Recovered;
+import io.walletpay.bus.DeliveryMessages.SendTestWebhook;
+import io.walletpay.bus.DeliveryMessages.TestWebhookResult;
 import io.walletpay.error.ServiceException;
 import io.walletpay.json.JsonInput;
 import io.walletpay.view.Timestamps;
@@ -27,15 +29,45 @@ import java.util.UUID;
 final class EventRoutes {
 
     private final BusCalls bus;
+    private final long testTimeoutMs;
 
-    EventRoutes(BusCalls bus) {
+    /** {@code testTimeoutMs}: how long a test send may take (the sender's own connect and request timeouts). */
+    EventRoutes(BusCalls bus, long testTimeoutMs) {
         this.bus = bus;
+        this.testTimeoutMs = testTimeoutMs;
     }
 
     void mount(Router router) {
         router.get("/api/merchant/events").handler(this::list);
         router.get("/api/merchant/events/:id").handler(this::get);
         router.post("/api/merchant/webhooks/recover").handler(this::recover);
+        router.post("/api/merchant/webhooks/test").handler(this::test);
+    }
+
+    private void test(RoutingContext ctx) {
+        io.walletpay.merchant.Merchant merchant = MerchantGuard.merchant(ctx);
+        if (merchant.webhookUrl() == null) {
+            throw ServiceException.invalid("webhook_url", "set a webhook_url in the settings first");
+        }
+        // the sender's own timeouts bound the attempt; the bus wait only has to outlast them
+        ctx.vertx()
+                .eventBus()
+                .<TestWebhookResult>request(
+                        Addresses.WEBHOOK_TEST,
+                        new SendTestWebhook(merchant.id(), merchant.webhookUrl(), merchant.webhookSecret()),
+                        new io.vertx.core.eventbus.DeliveryOptions().setSendTimeout(testTimeoutMs))
+                .onSuccess(reply -> {
+                    TestWebhookResult result = reply.body();
+                    Responses.success(
+                            ctx,
+                            200,
+                            new JsonObject()
+                                    .put("status_code", result.statusCode())
+                                    .put("duration_ms", result.durationMs())
+                                    .put("error_kind", result.errorKind())
+                                    .put("response_excerpt", result.responseExcerpt()));
+                })
+                .onFailure(ctx::fail);
     }
 
     private void list(RoutingContext ctx) {

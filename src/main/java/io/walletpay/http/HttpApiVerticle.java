@@ -66,7 +66,12 @@ public final class HttpApiVerticle extends VerticleBase {
         new PaymentRoutes(bus, new PaymentIntake(bus, provider, config.payments()), rateLimiter, provider)
                 .mount(router);
         new DeliveryRoutes(bus).mount(router);
-        new EventRoutes(bus).mount(router);
+        new EventRoutes(
+                        bus,
+                        config.webhooks().connectTimeoutMs() * 2L
+                                + config.webhooks().requestTimeoutMs()
+                                + 2_000L)
+                .mount(router);
         new CheckoutRoutes(bus, provider, config).mount(router);
 
         ErrorResponder.install(router);

@@ -5,6 +5,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
 import io.walletpay.bus.Addresses;
+import io.walletpay.bus.DeliveryMessages.SendTestWebhook;
 import io.walletpay.config.AppConfig;
 import io.walletpay.db.DatabaseTarget;
 import io.walletpay.store.Database;
@@ -61,6 +62,10 @@ public final class WebhookVerticle extends VerticleBase {
         metrics = new WebhookMetrics(registry);
         vertx.eventBus().consumer(Addresses.PAYMENT_UPDATED, message -> claim());
         vertx.eventBus().consumer(Addresses.DELIVERIES_DUE, message -> claim());
+        vertx.eventBus()
+                .<SendTestWebhook>consumer(
+                        Addresses.WEBHOOK_TEST,
+                        message -> io.walletpay.bus.BusCalls.reply(message, TestWebhook.send(sender, message.body())));
         poller = vertx.setPeriodic(config.webhooks().pollIntervalMs(), tick -> claim());
         claim(); // whatever was due before this start, including rows a crashed sender had leased
         return Future.succeededFuture();

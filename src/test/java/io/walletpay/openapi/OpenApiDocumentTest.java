@@ -62,6 +62,7 @@ class OpenApiDocumentTest {
                         "getDelivery",
                         "redeliverDelivery",
                         "recoverFailedDeliveries",
+                        "sendTestWebhook",
                         "listEvents",
                         "getEvent",
                         "checkoutPage",

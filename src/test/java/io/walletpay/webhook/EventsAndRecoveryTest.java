@@ -159,4 +159,40 @@ class EventsAndRecoveryTest {
                         .status())
                 .isEqualTo(400);
     }
+
+    @Test
+    void aTestEventIsSentSignedNowAndTheAnswerIsReported() throws Exception {
+        Shop shop = shop("/ping");
+        receiver.script("/ping", call -> call == 0 ? Answer.status(200) : new Answer(500, null, 0, "broken today"));
+
+        Http.Response ok = http.post("/api/merchant/webhooks/test", shop.token(), null);
+        assertThat(ok.status()).isEqualTo(200);
+        assertThat(ok.data().getInteger("status_code")).isEqualTo(200);
+        assertThat(ok.data().getString("response_excerpt")).isEqualTo("ok");
+        assertThat(ok.data().getString("error_kind")).isNull();
+        var hook = receiver.await("/ping", 1).get(0);
+        JsonObject body = new JsonObject(new String(hook.body(), StandardCharsets.UTF_8));
+        assertThat(body.getString("event")).isEqualTo("webhook.test");
+        // signed like a real delivery: Standard Webhooks content keyed with the decoded whsec_ secret
+        String secret = shop.merchant().getString("webhook_secret");
+        javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+        mac.init(new javax.crypto.spec.SecretKeySpec(
+                java.util.Base64.getDecoder().decode(secret.substring("whsec_".length())), "HmacSHA256"));
+        mac.update((hook.header("webhook-id") + "." + hook.header("webhook-timestamp") + ".")
+                .getBytes(StandardCharsets.UTF_8));
+        assertThat(hook.header("webhook-signature"))
+                .isEqualTo("v1," + java.util.Base64.getEncoder().encodeToString(mac.doFinal(hook.body())));
+        // nothing is stored: the delivery log stays empty
+        assertThat(http.get("/api/merchant/webhooks/deliveries", shop.token()).dataArray())
+                .isEmpty();
+
+        Http.Response broken = http.post("/api/merchant/webhooks/test", shop.token(), null);
+        assertThat(broken.data().getInteger("status_code")).isEqualTo(500);
+        assertThat(broken.data().getString("response_excerpt")).isEqualTo("broken today");
+
+        JsonObject noUrl = service.createMerchant("No URL shop");
+        assertThat(http.post("/api/merchant/webhooks/test", service.tokenFor(noUrl), null)
+                        .status())
+                .isEqualTo(400);
+    }
 }
