@@ -65,5 +65,13 @@ final class DeliverySql {
             + " lease_until = NULL, next_attempt_at = now(), updated_at = now()"
             + " WHERE merchant_id = $1 AND status = 'failed' AND created_at >= $2";
 
+    /** For the metrics gauges: due backlog and its oldest age, then one row per delivery and per payment status. */
+    static final String BACKLOG = "SELECT count(*) AS due,"
+            + " COALESCE(EXTRACT(EPOCH FROM now() - min(next_attempt_at)) * 1000, 0)::bigint AS oldest_ms"
+            + " FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= now()";
+
+    static final String STATUS_COUNTS = "SELECT 'delivery' AS kind, status, count(*) AS n FROM webhook_deliveries"
+            + " GROUP BY status UNION ALL SELECT 'payment', status, count(*) FROM payments GROUP BY status";
+
     private DeliverySql() {}
 }

@@ -141,6 +141,25 @@ public final class DeliveryStore {
                 .map(rows -> new Recovered(rows.rowCount()));
     }
 
+    /** Counts for the metrics gauges (see {@link io.walletpay.webhook.BacklogGauges}). */
+    public Future<io.walletpay.webhook.BacklogGauges.Backlog> backlog() {
+        SqlClient sql = database.statements();
+        return sql.query(DeliverySql.BACKLOG)
+                .execute()
+                .compose(head -> sql.query(DeliverySql.STATUS_COUNTS).execute().map(counts -> {
+                    Row first = head.iterator().next();
+                    java.util.Map<String, Long> deliveries = new java.util.HashMap<>();
+                    java.util.Map<String, Long> payments = new java.util.HashMap<>();
+                    counts.forEach(row -> ("delivery".equals(row.getString("kind")) ? deliveries : payments)
+                            .put(row.getString("status"), row.getLong("n")));
+                    for (String status : List.of("pending", "succeeded", "failed")) {
+                        deliveries.putIfAbsent(status, 0L);
+                    }
+                    return new io.walletpay.webhook.BacklogGauges.Backlog(
+                            first.getLong("due"), first.getLong("oldest_ms"), deliveries, payments);
+                }));
+    }
+
     private static Delivery toDelivery(Row row) {
         return new Delivery(
                 row.getUUID("id"),

@@ -30,6 +30,8 @@ public final class WebhookVerticle extends VerticleBase {
 
     private static final Logger log = LoggerFactory.getLogger(WebhookVerticle.class);
     private static final int MAX_CLAIM = 200;
+    /** Two cheap counting queries; often enough for a scrape interval, rare enough to cost nothing. */
+    private static final long GAUGE_REFRESH_MS = 5_000;
 
     private final DatabaseTarget target;
     private final AppConfig config;
@@ -39,6 +41,7 @@ public final class WebhookVerticle extends VerticleBase {
     private WebhookSender sender;
     private WebhookMetrics metrics;
     private long poller;
+    private long gaugeRefresher;
     private int inFlight;
     private boolean claiming;
     private boolean claimAgain;
@@ -67,6 +70,10 @@ public final class WebhookVerticle extends VerticleBase {
                         Addresses.WEBHOOK_TEST,
                         message -> io.walletpay.bus.BusCalls.reply(message, TestWebhook.send(sender, message.body())));
         poller = vertx.setPeriodic(config.webhooks().pollIntervalMs(), tick -> claim());
+        BacklogGauges gauges = BacklogGauges.of(registry);
+        gaugeRefresher = vertx.setPeriodic(0, GAUGE_REFRESH_MS, tick -> store.backlog()
+                .onSuccess(gauges::update)
+                .onFailure(failure -> log.debug("backlog gauges not refreshed: {}", failure.toString())));
         claim(); // whatever was due before this start, including rows a crashed sender had leased
         return Future.succeededFuture();
     }
@@ -76,6 +83,7 @@ public final class WebhookVerticle extends VerticleBase {
     public Future<?> stop() {
         stopping = true;
         vertx.cancelTimer(poller);
+        vertx.cancelTimer(gaugeRefresher);
         drained = Promise.promise();
         drainedWhenIdle();
         long grace = vertx.setTimer(config.webhooks().requestTimeoutMs() + 1_000L, fired -> drained.tryComplete());

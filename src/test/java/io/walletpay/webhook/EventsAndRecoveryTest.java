@@ -195,4 +195,38 @@ class EventsAndRecoveryTest {
                         .status())
                 .isEqualTo(400);
     }
+
+    @Test
+    void metricsShowPaymentsAndDeliveriesByStatusAndTheDueBacklog() {
+        Shop shop = shop("/gauges");
+        receiver.script("/gauges", call -> Answer.status(503));
+        String id = pay(shop, PaymentStatus.COMPLETED);
+        awaitDelivery(shop, id, "failed");
+
+        // the gauges are refreshed from the database every few seconds: wait for a refresh that saw the failure
+        String metrics = org.awaitility.Awaitility.await()
+                .atMost(java.time.Duration.ofSeconds(30))
+                .pollInterval(java.time.Duration.ofMillis(200))
+                .until(
+                        () -> http.get("/metrics", null).body(),
+                        body -> gauge(body, "walletpay_webhook_deliveries{status=\"failed\"}") >= 1
+                                && gauge(body, "walletpay_payments{status=\"completed\"}") >= 1);
+        assertThat(gauge(metrics, "walletpay_payments{status=\"completed\"}"))
+                .as(metrics.lines()
+                        .filter(line -> line.contains("walletpay_"))
+                        .toList()
+                        .toString())
+                .isGreaterThanOrEqualTo(1);
+        assertThat(metrics)
+                .contains("walletpay_webhook_backlog_due ")
+                .contains("walletpay_webhook_backlog_oldest_age_seconds ");
+    }
+
+    private static double gauge(String metrics, String series) {
+        return metrics.lines()
+                .filter(line -> line.startsWith(series + " "))
+                .mapToDouble(line -> Double.parseDouble(line.substring(series.length() + 1)))
+                .findFirst()
+                .orElse(-1);
+    }
 }
