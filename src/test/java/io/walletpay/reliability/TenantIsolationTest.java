@@ -55,6 +55,15 @@ class TenantIsolationTest {
                 .iterator()
                 .next()
                 .getString(0);
+        // the first attempt (immediate) is recorded before any snapshot; the next is an hour away, so A's rows only
+        // change if B changes them
+        org.awaitility.Awaitility.await()
+                .atMost(java.time.Duration.ofSeconds(30))
+                .until(() -> service.sql("SELECT attempts FROM webhook_deliveries WHERE id = $1::uuid", deliveryA)
+                                .iterator()
+                                .next()
+                                .getInteger(0)
+                        >= 1);
     }
 
     @AfterAll
