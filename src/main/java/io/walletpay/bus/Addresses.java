@@ -5,9 +5,17 @@ import io.walletpay.bus.CheckoutMessages.CheckoutByPayment;
 import io.walletpay.bus.CheckoutMessages.CheckoutByToken;
 import io.walletpay.bus.DeliveryMessages.DeliveryDetail;
 import io.walletpay.bus.DeliveryMessages.DeliveryPage;
+import io.walletpay.bus.DeliveryMessages.EventPage;
+import io.walletpay.bus.DeliveryMessages.EventView;
 import io.walletpay.bus.DeliveryMessages.GetDelivery;
+import io.walletpay.bus.DeliveryMessages.GetEvent;
 import io.walletpay.bus.DeliveryMessages.ListDeliveries;
+import io.walletpay.bus.DeliveryMessages.ListEvents;
+import io.walletpay.bus.DeliveryMessages.RecoverFailed;
+import io.walletpay.bus.DeliveryMessages.Recovered;
 import io.walletpay.bus.DeliveryMessages.Redeliver;
+import io.walletpay.bus.DeliveryMessages.SendTestWebhook;
+import io.walletpay.bus.DeliveryMessages.TestWebhookResult;
 import io.walletpay.bus.MerchantMessages.CreateMerchant;
 import io.walletpay.bus.MerchantMessages.Credentials;
 import io.walletpay.bus.MerchantMessages.GetCredentials;
@@ -99,6 +107,19 @@ public final class Addresses {
             BusOperation.of("walletpay.store.delivery.get", GetDelivery.class, DeliveryDetail.class);
     public static final BusOperation<Redeliver, Delivery> DELIVERY_REDELIVER =
             BusOperation.of("walletpay.store.delivery.redeliver", Redeliver.class, Delivery.class);
+    public static final BusOperation<RecoverFailed, Recovered> DELIVERY_RECOVER =
+            BusOperation.of("walletpay.store.delivery.recover", RecoverFailed.class, Recovered.class);
+
+    /** Request/reply to a webhook sender: send a test event now; see {@link DeliveryMessages}. */
+    public static final BusOperation<SendTestWebhook, TestWebhookResult> WEBHOOK_TEST =
+            BusOperation.of("walletpay.webhook.test", SendTestWebhook.class, TestWebhookResult.class);
+
+    /** Request/reply to the merchant's events; see {@link DeliveryMessages}. */
+    public static final BusOperation<ListEvents, EventPage> EVENT_LIST =
+            BusOperation.of("walletpay.store.event.list", ListEvents.class, EventPage.class);
+
+    public static final BusOperation<GetEvent, EventView> EVENT_GET =
+            BusOperation.of("walletpay.store.event.get", GetEvent.class, EventView.class);
 
     /** Publish: deliveries were queued again (redeliver); a wake-up for senders like {@link #PAYMENT_UPDATED}. */
     public static final String DELIVERIES_DUE = "walletpay.deliveries.due";

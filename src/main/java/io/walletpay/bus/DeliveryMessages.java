@@ -24,6 +24,33 @@ public final class DeliveryMessages {
     /** Queues the delivery again (same id, fresh schedule); the store then wakes the senders. */
     public record Redeliver(UUID merchantId, UUID id) {}
 
+    /** Queues again every failed delivery of the merchant whose event happened at or after {@code since}. */
+    public record RecoverFailed(UUID merchantId, OffsetDateTime since) {}
+
+    public record Recovered(int queued) {}
+
+    /** Events: {@code type}, {@code createdFrom} (inclusive) and {@code createdBefore} are optional filters. */
+    public record ListEvents(
+            UUID merchantId,
+            String type,
+            OffsetDateTime createdFrom,
+            OffsetDateTime createdBefore,
+            int limit,
+            UUID startingAfter) {}
+
+    public record GetEvent(UUID merchantId, UUID id) {}
+
+    /** One event: {@code body} is the webhook body it was sent as. */
+    public record EventView(UUID id, String type, UUID paymentId, String body, OffsetDateTime createdAt) {}
+
+    public record EventPage(List<EventView> events, boolean hasMore) {}
+
+    /** Sends a signed test event to the merchant's endpoint now (not recorded); answered by a webhook sender. */
+    public record SendTestWebhook(UUID merchantId, String webhookUrl, String webhookSecret) {}
+
+    /** What the merchant's endpoint answered to a test event; {@code errorKind} when there was no HTTP answer. */
+    public record TestWebhookResult(Integer statusCode, long durationMs, String errorKind, String responseExcerpt) {}
+
     /** Publish: deliveries are due now; senders should look without waiting for their next poll. */
     public record DeliveriesDue() {}
 

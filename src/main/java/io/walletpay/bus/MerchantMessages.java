@@ -19,7 +19,8 @@ public final class MerchantMessages {
 
     public record UpdateMerchant(UUID id, MerchantChanges changes) {}
 
-    public record RotateWebhookSecret(UUID id, String webhookSecret) {}
+    /** {@code previousActiveUntil}: until when the secret being replaced still signs deliveries. */
+    public record RotateWebhookSecret(UUID id, String webhookSecret, java.time.OffsetDateTime previousActiveUntil) {}
 
     /** Asks for what a token request is checked against; an unknown id answers {@code Credentials(null, null)}. */
     public record GetCredentials(UUID id) {}

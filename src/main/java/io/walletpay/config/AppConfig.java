@@ -92,7 +92,8 @@ public record AppConfig(
             int maxInFlightPerEndpoint,
             int leaseSeconds,
             int pollIntervalMs,
-            List<String> allowedSubnets) {}
+            List<String> allowedSubnets,
+            int secretOverlapHours) {}
 
     /** Credentials and URLs are only required in {@code live} mode. */
     public record Provider(
@@ -223,7 +224,8 @@ public record AppConfig(
                 webhooks.intIn("max_in_flight_per_endpoint", 1, 10_000),
                 webhooks.intIn("lease_seconds", 5, 3600),
                 webhooks.intIn("poll_interval_ms", 10, 60_000),
-                subnets(webhooks.optionalText("allowed_subnets")));
+                subnets(webhooks.optionalText("allowed_subnets")),
+                webhooks.intIn("secret_overlap_hours", 0, 24 * 30));
         try {
             io.walletpay.webhook.RetrySchedule.parse(webhooksConfig.retrySchedule());
         } catch (IllegalArgumentException e) {

@@ -19,6 +19,7 @@ import io.walletpay.webhook.DeliveryStatus;
 import io.walletpay.webhook.DueDelivery;
 import io.walletpay.webhook.RetryAfter;
 import io.walletpay.webhook.RetrySchedule;
+import io.walletpay.webhook.StandardSignature;
 import io.walletpay.webhook.TargetGuard;
 import io.walletpay.webhook.WebhookBody;
 import io.walletpay.webhook.WebhookSigner;
@@ -141,7 +142,13 @@ final class WebhookSender {
                 .putHeader("User-Agent", userAgent)
                 .putHeader("X-Service-Event", WebhookBody.EVENT)
                 .putHeader("X-Service-Delivery", delivery.id().toString())
-                .putHeader(WebhookSigner.HEADER, WebhookSigner.signatureHeader(body, delivery.webhookSecret()));
+                .putHeader(WebhookSigner.HEADER, WebhookSigner.signatureHeader(body, delivery.webhookSecret()))
+                .putHeader(StandardSignature.ID_HEADER, delivery.id().toString())
+                .putHeader(StandardSignature.TIMESTAMP_HEADER, Long.toString(started.getEpochSecond()))
+                .putHeader(
+                        StandardSignature.SIGNATURE_HEADER,
+                        StandardSignature.header(
+                                delivery.id().toString(), started.getEpochSecond(), body, delivery.activeSecrets()));
         Promise<AttemptResult> result = Promise.promise();
         long deadline = vertx.setTimer(
                 config.requestTimeoutMs(),
@@ -218,7 +225,9 @@ final class WebhookSender {
             String excerpt,
             Duration retryAfter) {
         Optional<Duration> wait = schedule.delayBeforeAttempt(
-                delivery.attemptsSoFar() + 2, retryAfter, ThreadLocalRandom.current()::nextDouble);
+                delivery.attemptsSoFar() - delivery.scheduleFrom() + 2,
+                retryAfter,
+                ThreadLocalRandom.current()::nextDouble);
         return new AttemptResult(
                 delivery.id(),
                 started,

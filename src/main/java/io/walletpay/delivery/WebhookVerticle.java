@@ -5,6 +5,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
 import io.walletpay.bus.Addresses;
+import io.walletpay.bus.BusCalls;
 import io.walletpay.config.AppConfig;
 import io.walletpay.db.DatabaseTarget;
 import io.walletpay.store.Database;
@@ -31,6 +32,8 @@ public final class WebhookVerticle extends VerticleBase {
 
     private static final Logger log = LoggerFactory.getLogger(WebhookVerticle.class);
     private static final int MAX_CLAIM = 200;
+    /** Two cheap counting queries; often enough for a scrape interval, rare enough to cost nothing. */
+    private static final long GAUGE_REFRESH_MS = 5_000;
 
     private final DatabaseTarget target;
     private final AppConfig config;
@@ -40,6 +43,7 @@ public final class WebhookVerticle extends VerticleBase {
     private WebhookSender sender;
     private WebhookMetrics metrics;
     private long poller;
+    private long gaugeRefresher;
     private int inFlight;
     private boolean claiming;
     private boolean claimAgain;
@@ -63,7 +67,12 @@ public final class WebhookVerticle extends VerticleBase {
         metrics = new WebhookMetrics(registry);
         vertx.eventBus().consumer(Addresses.PAYMENT_UPDATED, message -> claim());
         vertx.eventBus().consumer(Addresses.DELIVERIES_DUE, message -> claim());
+        BusCalls.serve(vertx.eventBus(), Addresses.WEBHOOK_TEST, request -> TestWebhook.send(sender, request));
         poller = vertx.setPeriodic(config.webhooks().pollIntervalMs(), tick -> claim());
+        BacklogGauges gauges = BacklogGauges.of(registry);
+        gaugeRefresher = vertx.setPeriodic(0, GAUGE_REFRESH_MS, tick -> store.backlog()
+                .onSuccess(gauges::update)
+                .onFailure(failure -> log.debug("backlog gauges not refreshed: {}", failure.toString())));
         claim(); // whatever was due before this start, including rows a crashed sender had leased
         return Future.succeededFuture();
     }
@@ -73,6 +82,7 @@ public final class WebhookVerticle extends VerticleBase {
     public Future<?> stop() {
         stopping = true;
         vertx.cancelTimer(poller);
+        vertx.cancelTimer(gaugeRefresher);
         drained = Promise.promise();
         drainedWhenIdle();
         long grace = vertx.setTimer(config.webhooks().requestTimeoutMs() + 1_000L, fired -> drained.tryComplete());
@@ -157,7 +167,7 @@ public final class WebhookVerticle extends VerticleBase {
                     if (result.nextStatus() == DeliveryStatus.SUCCEEDED) {
                         metrics.delivered(Duration.between(delivery.createdAt(), OffsetDateTime.now()));
                     }
-                    return store.record(result, delivery.attemptsSoFar());
+                    return store.record(result, delivery.attemptsSoFar(), delivery.scheduleFrom());
                 })
                 .onFailure(failure -> log.warn(
                         "delivery {} attempt not recorded; its lease will bring it back: {}",

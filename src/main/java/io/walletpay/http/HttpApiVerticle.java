@@ -60,7 +60,8 @@ public final class HttpApiVerticle extends VerticleBase {
 
         new AdminMerchantRoutes(bus, config.fees()).mount(router, new AdminGuard(config.adminToken()));
 
-        MerchantAccountRoutes account = new MerchantAccountRoutes(bus, tokens);
+        MerchantAccountRoutes account =
+                new MerchantAccountRoutes(bus, tokens, config.webhooks().secretOverlapHours());
         account.mountToken(router);
         MerchantGuard guard = new MerchantGuard(tokens, new MerchantDirectory(vertx, bus));
         guard.protect(router.route("/api/merchant/*"));
@@ -68,6 +69,12 @@ public final class HttpApiVerticle extends VerticleBase {
         new PaymentRoutes(bus, new PaymentIntake(bus, provider, config.payments()), rateLimiter, provider)
                 .mount(router);
         new DeliveryRoutes(bus).mount(router);
+        new EventRoutes(
+                        bus,
+                        config.webhooks().connectTimeoutMs() * 2L
+                                + config.webhooks().requestTimeoutMs()
+                                + 2_000L)
+                .mount(router);
         new CheckoutRoutes(bus, provider, config, registry).mount(router);
         new SettlementRoutes(bus).mount(router);
 

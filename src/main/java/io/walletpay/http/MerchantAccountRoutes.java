@@ -28,10 +28,12 @@ final class MerchantAccountRoutes {
 
     private final BusCalls bus;
     private final MerchantTokens tokens;
+    private final int secretOverlapHours;
 
-    MerchantAccountRoutes(BusCalls bus, MerchantTokens tokens) {
+    MerchantAccountRoutes(BusCalls bus, MerchantTokens tokens, int secretOverlapHours) {
         this.bus = bus;
         this.tokens = tokens;
+        this.secretOverlapHours = secretOverlapHours;
     }
 
     /** The token routes go before the guard; settings after it. */
@@ -99,15 +101,22 @@ final class MerchantAccountRoutes {
 
     private void rotateWebhookSecret(RoutingContext ctx) {
         String secret = Secrets.newWebhookSecret();
+        // decided here and stored as is, so the answer states exactly until when the old secret still signs
+        java.time.OffsetDateTime previousUntil = java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC)
+                .plusHours(secretOverlapHours)
+                .truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
         bus.request(
                         Addresses.MERCHANT_ROTATE_WEBHOOK_SECRET,
-                        new RotateWebhookSecret(MerchantGuard.merchant(ctx).id(), secret))
+                        new RotateWebhookSecret(MerchantGuard.merchant(ctx).id(), secret, previousUntil))
                 .onSuccess(updated -> Responses.success(
                         ctx,
                         200,
                         new JsonObject()
                                 .put("merchant_id", updated.id().toString())
-                                .put("webhook_secret", secret)))
+                                .put("webhook_secret", secret)
+                                .put(
+                                        "previous_secret_active_until",
+                                        io.walletpay.view.Timestamps.format(previousUntil))))
                 .onFailure(ctx::fail);
     }
 }

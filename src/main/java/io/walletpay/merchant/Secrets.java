@@ -29,8 +29,14 @@ public final class Secrets {
         return "sk_" + randomToken(32);
     }
 
+    /**
+     * {@code whsec_} and the standard padded base64 of 32 random bytes: the Standard Webhooks format, so the
+     * specification's libraries decode it as they are ({@code X-Service-Signature} keys with the string itself).
+     */
     public static String newWebhookSecret() {
-        return "whsec_" + randomToken(32);
+        byte[] random = new byte[32];
+        RANDOM.nextBytes(random);
+        return "whsec_" + Base64.getEncoder().encodeToString(random);
     }
 
     /** An unguessable URL-safe token of {@code bytes} random bytes. */

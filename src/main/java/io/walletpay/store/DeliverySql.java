@@ -18,7 +18,9 @@ final class DeliverySql {
             + "  ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)"
             + " UPDATE webhook_deliveries d SET lease_until = now() + ($2::int) * interval '1 second'"
             + " FROM due, merchants m WHERE d.id = due.id AND m.id = d.merchant_id"
-            + " RETURNING d.id, d.merchant_id, d.body, d.attempts, d.created_at, m.webhook_url, m.webhook_secret";
+            + " RETURNING d.id, d.merchant_id, d.body, d.attempts, d.schedule_from, d.created_at, m.webhook_url, m.webhook_secret,"
+            + " CASE WHEN m.previous_webhook_secret_until > now() THEN m.previous_webhook_secret END"
+            + " AS previous_webhook_secret";
 
     /** Gives back claimed rows that a sender could not start (its merchant's endpoint was at its limit). */
     static final String RELEASE = "UPDATE webhook_deliveries SET lease_until = NULL WHERE id = ANY($1::uuid[])";
@@ -26,7 +28,8 @@ final class DeliverySql {
     /**
      * Records one attempt and the delivery's next state in one statement (one round trip, one commit): the
      * attempt row and the state change cannot be split. {@code $7} the new status; {@code $8} milliseconds until
-     * the next attempt (null when there is none); {@code $9} the attempt count when the delivery was claimed.
+     * the next attempt (null when there is none); {@code $9} the attempt count and {@code $10} the schedule start
+     * when the delivery was claimed.
      */
     static final String RECORD_ATTEMPT = "WITH attempt AS (INSERT INTO webhook_attempts (delivery_id, attempted_at,"
             + " status_code, duration_ms, error_kind, response_excerpt) VALUES ($1, $2, $3, $4, $5, $6))"
@@ -35,7 +38,8 @@ final class DeliverySql {
             + "   ELSE now() + ($8::bigint) * interval '1 millisecond' END,"
             + " lease_until = NULL, last_status_code = $3, last_error = $5, updated_at = now(),"
             + " delivered_at = CASE WHEN $7 = 'succeeded' THEN now() ELSE delivered_at END"
-            + " WHERE id = $1 AND attempts = $9"; // a redeliver meanwhile reset the schedule: the attempt row stays
+            // a redeliver meanwhile restarted the schedule: the attempt row stays, the new schedule is kept
+            + " WHERE id = $1 AND attempts = $9 AND schedule_from = $10";
 
     static final String BY_ID =
             "SELECT " + COLUMNS + ", d.body FROM webhook_deliveries d" + " WHERE d.id = $1 AND d.merchant_id = $2";
@@ -50,11 +54,24 @@ final class DeliverySql {
             + "      (SELECT created_at, id FROM webhook_deliveries WHERE id = $5 AND merchant_id = $1))"
             + " ORDER BY d.created_at DESC, d.id DESC LIMIT $4";
 
-    /** Puts a delivery back in the queue, same id, with a fresh schedule. */
+    /** Puts a delivery back in the queue, same id, with a fresh schedule; attempt numbers go on from the total. */
     static final String REDELIVER =
-            "UPDATE webhook_deliveries d SET status = 'pending', attempts = 0, lease_until = NULL,"
+            "UPDATE webhook_deliveries d SET status = 'pending', schedule_from = attempts, lease_until = NULL,"
                     + " next_attempt_at = now(), updated_at = now()"
                     + " WHERE d.id = $1 AND d.merchant_id = $2 RETURNING " + COLUMNS;
+
+    /** Queues again (fresh schedule, numbers continuing) every failed delivery whose event is at or after $2. */
+    static final String RECOVER = "UPDATE webhook_deliveries SET status = 'pending', schedule_from = attempts,"
+            + " lease_until = NULL, next_attempt_at = now(), updated_at = now()"
+            + " WHERE merchant_id = $1 AND status = 'failed' AND created_at >= $2";
+
+    /** For the metrics gauges: due backlog and its oldest age, then one row per delivery and per payment status. */
+    static final String BACKLOG = "SELECT count(*) AS due,"
+            + " COALESCE(EXTRACT(EPOCH FROM now() - min(next_attempt_at)) * 1000, 0)::bigint AS oldest_ms"
+            + " FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= now()";
+
+    static final String STATUS_COUNTS = "SELECT 'delivery' AS kind, status, count(*) AS n FROM webhook_deliveries"
+            + " GROUP BY status UNION ALL SELECT 'payment', status, count(*) FROM payments GROUP BY status";
 
     private DeliverySql() {}
 }

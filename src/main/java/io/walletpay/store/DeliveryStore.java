@@ -8,11 +8,13 @@ import io.walletpay.bus.DeliveryMessages.AttemptView;
 import io.walletpay.bus.DeliveryMessages.DeliveryDetail;
 import io.walletpay.bus.DeliveryMessages.DeliveryPage;
 import io.walletpay.bus.DeliveryMessages.ListDeliveries;
+import io.walletpay.bus.DeliveryMessages.Recovered;
 import io.walletpay.error.ServiceException;
 import io.walletpay.webhook.AttemptResult;
 import io.walletpay.webhook.Delivery;
 import io.walletpay.webhook.DeliveryStatus;
 import io.walletpay.webhook.DueDelivery;
+import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,9 +41,11 @@ public final class DeliveryStore {
                             row.getUUID("merchant_id"),
                             row.getString("body"),
                             row.getInteger("attempts"),
+                            row.getInteger("schedule_from"),
                             row.getOffsetDateTime("created_at"),
                             row.getString("webhook_url"),
-                            row.getString("webhook_secret"))));
+                            row.getString("webhook_secret"),
+                            row.getString("previous_webhook_secret"))));
                     return due;
                 });
     }
@@ -54,8 +58,11 @@ public final class DeliveryStore {
     }
 
     /** The attempt row and the delivery's new state, together. */
-    /** Records {@code result}; {@code attemptsSoFar} is the count the delivery had when it was claimed. */
-    public Future<Void> record(AttemptResult result, int attemptsSoFar) {
+    /**
+     * Records {@code result}; {@code attemptsSoFar} and {@code scheduleFrom} are what the delivery had when it was
+     * claimed.
+     */
+    public Future<Void> record(AttemptResult result, int attemptsSoFar, int scheduleFrom) {
         return database.statements()
                 .preparedQuery(DeliverySql.RECORD_ATTEMPT)
                 .execute(Tuple.tuple()
@@ -70,7 +77,8 @@ public final class DeliveryStore {
                                 result.retryIn() == null
                                         ? null
                                         : result.retryIn().toMillis())
-                        .addValue(attemptsSoFar))
+                        .addValue(attemptsSoFar)
+                        .addValue(scheduleFrom))
                 .mapEmpty();
     }
 
@@ -125,6 +133,32 @@ public final class DeliveryStore {
                     }
                     return toDelivery(rows.iterator().next());
                 });
+    }
+
+    Future<Recovered> recover(UUID merchantId, OffsetDateTime since) {
+        return database.statements()
+                .preparedQuery(DeliverySql.RECOVER)
+                .execute(Tuple.of(merchantId, since))
+                .map(rows -> new Recovered(rows.rowCount()));
+    }
+
+    /** Counts for the metrics gauges (see the delivery package's BacklogGauges). */
+    public Future<io.walletpay.webhook.Backlog> backlog() {
+        SqlClient sql = database.statements();
+        return sql.query(DeliverySql.BACKLOG)
+                .execute()
+                .compose(head -> sql.query(DeliverySql.STATUS_COUNTS).execute().map(counts -> {
+                    Row first = head.iterator().next();
+                    java.util.Map<String, Long> deliveries = new java.util.HashMap<>();
+                    java.util.Map<String, Long> payments = new java.util.HashMap<>();
+                    counts.forEach(row -> ("delivery".equals(row.getString("kind")) ? deliveries : payments)
+                            .put(row.getString("status"), row.getLong("n")));
+                    for (String status : List.of("pending", "succeeded", "failed")) {
+                        deliveries.putIfAbsent(status, 0L);
+                    }
+                    return new io.walletpay.webhook.Backlog(
+                            first.getLong("due"), first.getLong("oldest_ms"), deliveries, payments);
+                }));
     }
 
     private static Delivery toDelivery(Row row) {

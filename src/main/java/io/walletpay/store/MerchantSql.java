@@ -29,8 +29,10 @@ final class MerchantSql {
             + " updated_at = now()"
             + " WHERE id = $1 RETURNING " + COLUMNS;
 
-    static final String ROTATE_WEBHOOK_SECRET =
-            "UPDATE merchants SET webhook_secret = $2, updated_at = now()" + " WHERE id = $1 RETURNING " + COLUMNS;
+    /** The current secret becomes the previous one, still signing until {@code $3}. */
+    static final String ROTATE_WEBHOOK_SECRET = "UPDATE merchants SET previous_webhook_secret = webhook_secret,"
+            + " previous_webhook_secret_until = $3, webhook_secret = $2, updated_at = now()"
+            + " WHERE id = $1 RETURNING " + COLUMNS;
 
     private MerchantSql() {}
 }

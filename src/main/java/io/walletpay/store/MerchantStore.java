@@ -82,9 +82,9 @@ final class MerchantStore {
         return sql.preparedQuery(MerchantSql.UPDATE).execute(params).map(MerchantStore::single);
     }
 
-    Future<Merchant> rotateWebhookSecret(UUID id, String secret) {
+    Future<Merchant> rotateWebhookSecret(UUID id, String secret, java.time.OffsetDateTime previousActiveUntil) {
         return sql.preparedQuery(MerchantSql.ROTATE_WEBHOOK_SECRET)
-                .execute(Tuple.of(id, secret))
+                .execute(Tuple.of(id, secret, previousActiveUntil))
                 .map(MerchantStore::single);
     }
 

@@ -54,7 +54,8 @@ public final class StoreVerticle extends VerticleBase {
         serve(Addresses.MERCHANT_UPDATE, command -> announce(merchants.update(command)));
         serve(
                 Addresses.MERCHANT_ROTATE_WEBHOOK_SECRET,
-                command -> announce(merchants.rotateWebhookSecret(command.id(), command.webhookSecret())));
+                command -> announce(merchants.rotateWebhookSecret(
+                        command.id(), command.webhookSecret(), command.previousActiveUntil())));
 
         PaymentStore payments = new PaymentStore(database, config.payments());
         serve(Addresses.PAYMENT_CLAIM_IDEMPOTENCY_KEY, payments::claim);
@@ -84,6 +85,14 @@ public final class StoreVerticle extends VerticleBase {
         serve(Addresses.DELIVERY_REDELIVER, command -> deliveries
                 .redeliver(command.merchantId(), command.id())
                 .onSuccess(queued -> bus.publish(Addresses.DELIVERIES_DUE, new DeliveriesDue())));
+
+        serve(Addresses.DELIVERY_RECOVER, command -> deliveries
+                .recover(command.merchantId(), command.since())
+                .onSuccess(queued -> bus.publish(Addresses.DELIVERIES_DUE, new DeliveriesDue())));
+
+        EventStore events = new EventStore(database);
+        serve(Addresses.EVENT_LIST, events::page);
+        serve(Addresses.EVENT_GET, query -> events.byId(query.merchantId(), query.id()));
 
         expirySweep = new ExpirySweep(vertx, database, payments, this::announce, provider);
         expirySweep.start(config.payments().expirySweepInterval());

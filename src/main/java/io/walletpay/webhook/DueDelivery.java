@@ -3,15 +3,27 @@ package io.walletpay.webhook;
 import java.time.OffsetDateTime;
 import java.util.UUID;
 
-/** A delivery claimed for sending: the stored body, where it goes now and with which secret. */
+/**
+ * A delivery claimed for sending: the stored body, where it goes now and with which secrets. {@code attemptsSoFar}
+ * counts every attempt ever made; {@code scheduleFrom} is that count when the current retry schedule started.
+ */
 public record DueDelivery(
         UUID id,
         UUID merchantId,
         String body,
         int attemptsSoFar,
+        int scheduleFrom,
         OffsetDateTime createdAt,
         String webhookUrl,
-        String webhookSecret) {
+        String webhookSecret,
+        String previousWebhookSecret) {
+
+    /** The secrets {@code webhook-signature} is made with: the current one, then the previous while it overlaps. */
+    public java.util.List<String> activeSecrets() {
+        return previousWebhookSecret == null
+                ? java.util.List.of(webhookSecret)
+                : java.util.List.of(webhookSecret, previousWebhookSecret);
+    }
 
     @Override
     public String toString() {

@@ -76,7 +76,7 @@ public final class WebhookBody {
         return json();
     }
 
-    static String timestamp(OffsetDateTime at) {
+    public static String timestamp(OffsetDateTime at) {
         return TIMESTAMP.format(at.withOffsetSameInstant(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS));
     }
 

@@ -135,6 +135,21 @@ class TenantIsolationTest {
                                 + java.time.LocalDate.now(java.time.ZoneId.of("America/Port-au-Prince")),
                         null,
                         ownOnly),
+                new Probe("GET", "/api/merchant/events/{id}", "/api/merchant/events/" + deliveryA, null, notFound),
+                new Probe(
+                        "GET",
+                        "/api/merchant/events",
+                        "/api/merchant/events?starting_after=" + deliveryA,
+                        null,
+                        ownOnly),
+                new Probe("GET", "/api/merchant/events", "/api/merchant/events?limit=100", null, ownOnly),
+                new Probe(
+                        "POST",
+                        "/api/merchant/webhooks/recover",
+                        "/api/merchant/webhooks/recover",
+                        "{\"since\":\"2000-01-01T00:00:00Z\"}",
+                        Set.of(202)),
+                new Probe("POST", "/api/merchant/webhooks/test", "/api/merchant/webhooks/test", null, Set.of(200, 400)),
                 new Probe("GET", "/api/merchant/settings", "/api/merchant/settings", null, Set.of(200)),
                 new Probe(
                         "PATCH",

@@ -211,10 +211,35 @@ class WebhookDeliveryTest {
         Http.Response redelivered = service.http.post(
                 "/api/merchant/webhooks/deliveries/" + failed.getString("id") + "/redeliver", shop.token(), null);
         assertThat(redelivered.status()).isEqualTo(202);
-        awaitDelivery(shop, id, "succeeded");
+        JsonObject succeeded = awaitDelivery(shop, id, "succeeded");
+        // attempt numbers continue across the redelivery: the delivery shows the total
+        assertThat(succeeded.getInteger("attempts")).isEqualTo(5);
         assertThat(receiver.received("/down")).hasSize(5).allSatisfy(hook -> assertThat(
                         hook.header("X-Service-Delivery"))
                 .isEqualTo(failed.getString("id")));
+    }
+
+    @Test
+    void aRedeliveryGetsAFreshScheduleWhileAttemptNumbersContinue() {
+        Shop shop = shop("/again");
+        // four failures use up the schedule; after the redelivery three more fail and the fourth retry succeeds
+        receiver.script("/again", call -> call < 7 ? Answer.status(503) : Answer.status(200));
+        String id = pay(shop, new JsonObject().put("amount", 9), PaymentStatus.COMPLETED);
+
+        JsonObject failed = awaitDelivery(shop, id, "failed");
+        assertThat(failed.getInteger("attempts")).isEqualTo(4);
+        assertThat(service.http
+                        .post(
+                                "/api/merchant/webhooks/deliveries/" + failed.getString("id") + "/redeliver",
+                                shop.token(),
+                                null)
+                        .status())
+                .isEqualTo(202);
+        JsonObject succeeded = awaitDelivery(shop, id, "succeeded");
+        assertThat(succeeded.getInteger("attempts")).isEqualTo(8);
+        Http.Response detail =
+                service.http.get("/api/merchant/webhooks/deliveries/" + failed.getString("id"), shop.token());
+        assertThat(detail.data().getJsonArray("attempt_log")).hasSize(8);
     }
 
     @Test

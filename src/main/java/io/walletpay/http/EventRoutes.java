@@ -1,0 +1,129 @@
+package io.walletpay.http;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.walletpay.bus.Addresses;
+import io.walletpay.bus.BusCalls;
+import io.walletpay.bus.DeliveryMessages.EventView;
+import io.walletpay.bus.DeliveryMessages.GetEvent;
+import io.walletpay.bus.DeliveryMessages.ListEvents;
+import io.walletpay.bus.DeliveryMessages.RecoverFailed;
+import io.walletpay.bus.DeliveryMessages.SendTestWebhook;
+import io.walletpay.error.ServiceException;
+import io.walletpay.json.JsonInput;
+import io.walletpay.view.Timestamps;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * {@code /api/merchant/events} (what happened, one event per payment transition) and
+ * {@code /api/merchant/webhooks/recover} (queue again every failed delivery since a time).
+ */
+final class EventRoutes {
+
+    private final BusCalls bus;
+    private final long testTimeoutMs;
+
+    /** {@code testTimeoutMs}: how long a test send may take (the sender's own connect and request timeouts). */
+    EventRoutes(BusCalls bus, long testTimeoutMs) {
+        this.bus = bus;
+        this.testTimeoutMs = testTimeoutMs;
+    }
+
+    void mount(Router router) {
+        router.get("/api/merchant/events").handler(this::list);
+        router.get("/api/merchant/events/:id").handler(this::get);
+        router.post("/api/merchant/webhooks/recover").handler(this::recover);
+        router.post("/api/merchant/webhooks/test").handler(this::test);
+    }
+
+    private void test(RoutingContext ctx) {
+        io.walletpay.merchant.Merchant merchant = MerchantGuard.merchant(ctx);
+        if (merchant.webhookUrl() == null) {
+            throw ServiceException.invalid("webhook_url", "set a webhook_url in the settings first");
+        }
+        // the sender's own timeouts bound the attempt; the bus wait only has to outlast them
+        new BusCalls(ctx.vertx().eventBus(), testTimeoutMs)
+                .request(
+                        Addresses.WEBHOOK_TEST,
+                        new SendTestWebhook(merchant.id(), merchant.webhookUrl(), merchant.webhookSecret()))
+                .onSuccess(result -> {
+                    Responses.success(
+                            ctx,
+                            200,
+                            new JsonObject()
+                                    .put("status_code", result.statusCode())
+                                    .put("duration_ms", result.durationMs())
+                                    .put("error_kind", result.errorKind())
+                                    .put("response_excerpt", result.responseExcerpt()));
+                })
+                .onFailure(ctx::fail);
+    }
+
+    private void list(RoutingContext ctx) {
+        ListEvents query = new ListEvents(
+                MerchantGuard.merchant(ctx).id(),
+                Queries.text(ctx, "type", 64),
+                time("created_gte", Queries.text(ctx, "created_gte", 64)),
+                time("created_lt", Queries.text(ctx, "created_lt", 64)),
+                Queries.limit(ctx),
+                Queries.uuid(ctx, "starting_after"));
+        bus.request(Addresses.EVENT_LIST, query)
+                .onSuccess(page -> {
+                    JsonArray data = new JsonArray();
+                    page.events().forEach(event -> data.add(view(event)));
+                    Responses.json(
+                            ctx,
+                            200,
+                            new JsonObject()
+                                    .put("success", true)
+                                    .put("data", data)
+                                    .put("has_more", page.hasMore()));
+                })
+                .onFailure(ctx::fail);
+    }
+
+    private void get(RoutingContext ctx) {
+        UUID id = Queries.pathId(ctx, "Event");
+        bus.request(
+                        Addresses.EVENT_GET,
+                        new GetEvent(MerchantGuard.merchant(ctx).id(), id))
+                .onSuccess(event -> Responses.success(ctx, 200, view(event)))
+                .onFailure(ctx::fail);
+    }
+
+    private void recover(RoutingContext ctx) {
+        JsonInput input = JsonInput.parseObject(Bodies.json(ctx), Set.of("since"));
+        OffsetDateTime since = time("since", input.requiredText("since", 64));
+        bus.request(
+                        Addresses.DELIVERY_RECOVER,
+                        new RecoverFailed(MerchantGuard.merchant(ctx).id(), since))
+                .onSuccess(recovered -> Responses.success(ctx, 202, new JsonObject().put("queued", recovered.queued())))
+                .onFailure(ctx::fail);
+    }
+
+    private static OffsetDateTime time(String name, String value) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            return OffsetDateTime.parse(value);
+        } catch (DateTimeParseException e) {
+            throw ServiceException.invalid(name, name + " must be an RFC 3339 time such as 2026-11-21T07:30:12Z");
+        }
+    }
+
+    private static JsonObject view(EventView event) {
+        JsonObject body = new JsonObject(event.body());
+        return new JsonObject()
+                .put("id", event.id().toString())
+                .put("type", event.type())
+                .put("payment_id", event.paymentId().toString())
+                .put("created_at", Timestamps.format(event.createdAt()))
+                .put("data", body.getJsonObject("data"));
+    }
+}
