@@ -1,5 +1,7 @@
 package io.walletpay;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.config.MeterFilter;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Vertx;
@@ -7,13 +9,22 @@ import io.vertx.core.VertxOptions;
 import io.vertx.micrometer.MicrometerMetricsFactory;
 import io.vertx.micrometer.MicrometerMetricsOptions;
 import io.vertx.micrometer.VertxPrometheusOptions;
+import java.util.Set;
 import java.util.UUID;
 
 /** A Vert.x instance with Micrometer metrics (HTTP server, pools, JVM) in a Prometheus registry of its own. */
 public record ServiceVertx(Vertx vertx, PrometheusMeterRegistry registry) {
 
+    /** Far above what the service itself makes (a few hundred); only a flood of client-chosen values reaches it. */
+    static final int MAX_SERIES = 5_000;
+
+    static final int MAX_ROUTES = 200;
+    private static final Set<String> STANDARD_METHODS =
+            Set.of("GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH");
+
     public static ServiceVertx create() {
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        boundSeries(registry);
         MicrometerMetricsOptions metrics = new MicrometerMetricsOptions()
                 .setEnabled(true)
                 .setJvmMetricsEnabled(true)
@@ -24,5 +35,19 @@ public record ServiceVertx(Vertx vertx, PrometheusMeterRegistry registry) {
                 .withMetrics(new MicrometerMetricsFactory(registry))
                 .build();
         return new ServiceVertx(vertx, registry);
+    }
+
+    /**
+     * Clients must not be able to grow the registry (and the scrape) without bound: an HTTP method outside the
+     * standard set is tagged {@code OTHER} (routes are already the route templates Vert.x Web reports, never raw
+     * paths), and past a hard cap on routes per meter and on series in all, new series are dropped.
+     */
+    static void boundSeries(MeterRegistry registry) {
+        registry.config()
+                .meterFilter(MeterFilter.replaceTagValues(
+                        "method", method -> STANDARD_METHODS.contains(method) ? method : "OTHER"))
+                .meterFilter(
+                        MeterFilter.maximumAllowableTags("vertx.http.server", "route", MAX_ROUTES, MeterFilter.deny()))
+                .meterFilter(MeterFilter.maximumAllowableMetrics(MAX_SERIES));
     }
 }
