@@ -6,6 +6,7 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import io.vertx.core.dns.AddressResolverOptions;
 import io.vertx.micrometer.MicrometerMetricsFactory;
 import io.vertx.micrometer.MicrometerMetricsOptions;
 import io.vertx.micrometer.VertxPrometheusOptions;
@@ -23,6 +24,11 @@ public record ServiceVertx(Vertx vertx, PrometheusMeterRegistry registry) {
             Set.of("GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH");
 
     public static ServiceVertx create() {
+        return create(new AddressResolverOptions());
+    }
+
+    /** With the given name resolution (tests point webhook delivery at a DNS server of their own). */
+    public static ServiceVertx create(AddressResolverOptions dns) {
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         boundSeries(registry);
         MicrometerMetricsOptions metrics = new MicrometerMetricsOptions()
@@ -31,7 +37,7 @@ public record ServiceVertx(Vertx vertx, PrometheusMeterRegistry registry) {
                 .setRegistryName("walletpay-" + UUID.randomUUID()) // one per instance: tests run several in one JVM
                 .setPrometheusOptions(new VertxPrometheusOptions().setEnabled(true));
         Vertx vertx = Vertx.builder()
-                .with(new VertxOptions().setMetricsOptions(metrics))
+                .with(new VertxOptions().setMetricsOptions(metrics).setAddressResolverOptions(dns))
                 .withMetrics(new MicrometerMetricsFactory(registry))
                 .build();
         return new ServiceVertx(vertx, registry);
