@@ -1,28 +1,59 @@
 package io.walletpay;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.config.MeterFilter;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import io.vertx.core.dns.AddressResolverOptions;
 import io.vertx.micrometer.MicrometerMetricsFactory;
 import io.vertx.micrometer.MicrometerMetricsOptions;
 import io.vertx.micrometer.VertxPrometheusOptions;
+import java.util.Set;
 import java.util.UUID;
 
 /** A Vert.x instance with Micrometer metrics (HTTP server, pools, JVM) in a Prometheus registry of its own. */
 public record ServiceVertx(Vertx vertx, PrometheusMeterRegistry registry) {
 
+    /** Far above what the service itself makes (a few hundred); only a flood of client-chosen values reaches it. */
+    static final int MAX_SERIES = 5_000;
+
+    static final int MAX_ROUTES = 200;
+    private static final Set<String> STANDARD_METHODS =
+            Set.of("GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH");
+
     public static ServiceVertx create() {
+        return create(new AddressResolverOptions());
+    }
+
+    /** With the given name resolution (tests point webhook delivery at a DNS server of their own). */
+    public static ServiceVertx create(AddressResolverOptions dns) {
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        boundSeries(registry);
         MicrometerMetricsOptions metrics = new MicrometerMetricsOptions()
                 .setEnabled(true)
                 .setJvmMetricsEnabled(true)
                 .setRegistryName("walletpay-" + UUID.randomUUID()) // one per instance: tests run several in one JVM
                 .setPrometheusOptions(new VertxPrometheusOptions().setEnabled(true));
         Vertx vertx = Vertx.builder()
-                .with(new VertxOptions().setMetricsOptions(metrics))
+                .with(new VertxOptions().setMetricsOptions(metrics).setAddressResolverOptions(dns))
                 .withMetrics(new MicrometerMetricsFactory(registry))
                 .build();
         return new ServiceVertx(vertx, registry);
+    }
+
+    /**
+     * Clients must not be able to grow the registry (and the scrape) without bound: an HTTP method outside the
+     * standard set is tagged {@code OTHER} (routes are already the route templates Vert.x Web reports, never raw
+     * paths), and past a hard cap on routes per meter and on series in all, new series are dropped.
+     */
+    static void boundSeries(MeterRegistry registry) {
+        registry.config()
+                .meterFilter(MeterFilter.replaceTagValues(
+                        "method", method -> STANDARD_METHODS.contains(method) ? method : "OTHER"))
+                .meterFilter(
+                        MeterFilter.maximumAllowableTags("vertx.http.server", "route", MAX_ROUTES, MeterFilter.deny()))
+                .meterFilter(MeterFilter.maximumAllowableMetrics(MAX_SERIES));
     }
 }

@@ -10,6 +10,7 @@ import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
+import io.vertx.core.internal.VertxInternal;
 import io.vertx.core.net.SocketAddress;
 import io.walletpay.config.AppConfig;
 import io.walletpay.webhook.AttemptResult;
@@ -43,11 +44,9 @@ final class WebhookSender {
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(WebhookSender.class);
 
     static final int EXCERPT_BYTES = 1024;
-    private static final int DNS_THREADS = 8;
 
     private final Vertx vertx;
     private final HttpClient client;
-    private final io.vertx.core.WorkerExecutor resolver;
     private final TargetGuard guard;
     private final RetrySchedule schedule;
     private final AppConfig.Webhooks config;
@@ -61,7 +60,6 @@ final class WebhookSender {
         this.guard = new TargetGuard(!production, config.webhooks().allowedSubnets());
         this.schedule = RetrySchedule.parse(config.webhooks().retrySchedule());
         this.userAgent = "walletpay-webhooks/" + Version.current();
-        this.resolver = vertx.createSharedWorkerExecutor("walletpay-webhook-dns", DNS_THREADS);
         this.client = vertx.httpClientBuilder()
                 .with(new HttpClientOptions()
                         .setConnectTimeout(config.webhooks().connectTimeoutMs())
@@ -240,15 +238,26 @@ final class WebhookSender {
     }
 
     /**
-     * The JDK resolver blocks, so it runs on this sender's own small worker pool (a merchant with dead DNS can
-     * only tie up these threads, not Vert.x's shared workers), and gives up after the connect timeout.
+     * Each endpoint's host is resolved on its own: an IP literal is read as one and never sent to a resolver, and a
+     * name goes to Vert.x's non-blocking resolver (the same one its HTTP client uses, hosts file included), where a
+     * merchant whose DNS never answers holds no thread and no other merchant's lookup. The wait counts against that
+     * endpoint's own connect timeout, and the attempt holds that endpoint's own in-flight slot while it waits.
      */
     private Future<InetAddress> resolve(String host) {
+        String literal = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+        if (looksLikeLiteral(literal)) {
+            try {
+                return Future.succeededFuture(InetAddress.getByAddress(host, IpLiteral.parse(literal)));
+            } catch (IllegalArgumentException | UnknownHostException malformed) {
+                // an ambiguous numeric form (10.1, 010.0.0.1) is refused, not handed to a resolver to interpret
+                return Future.failedFuture(new UnknownHostException(host + ": not a valid IP address literal"));
+            }
+        }
         Promise<InetAddress> resolved = Promise.promise();
         long timeout = vertx.setTimer(
                 config.connectTimeoutMs(),
                 fired -> resolved.tryFail(new UnknownHostException(host + ": no answer in time")));
-        resolver.executeBlocking(() -> InetAddress.getAllByName(host)[0], false).onComplete(done -> {
+        ((VertxInternal) vertx).nameResolver().resolve(host).onComplete(done -> {
             vertx.cancelTimer(timeout);
             if (done.succeeded()) {
                 resolved.tryComplete(done.result());
@@ -257,6 +266,11 @@ final class WebhookSender {
             }
         });
         return resolved.future();
+    }
+
+    /** Digits and dots (IPv4) or anything with a colon (IPv6); host names always carry a letter outside hex. */
+    private static boolean looksLikeLiteral(String host) {
+        return host.indexOf(':') >= 0 || host.chars().allMatch(c -> c == '.' || Character.isDigit(c));
     }
 
     private static TransportFailure transportFailure(Throwable failure) {
@@ -278,6 +292,6 @@ final class WebhookSender {
     }
 
     Future<Void> close() {
-        return client.close().eventually(() -> resolver.close());
+        return client.close();
     }
 }

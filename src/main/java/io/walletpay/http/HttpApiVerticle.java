@@ -104,8 +104,11 @@ public final class HttpApiVerticle extends VerticleBase {
                 .setHttp2ClearTextEnabled(false)
                 .setCompressionSupported(false);
         server = vertx.createHttpServer(options)
-                .connectionHandler(connections::accept)
-                .invalidRequestHandler(ErrorResponder::invalidRequest)
+                .connectionHandler(connection -> {
+                    RequestFraming.install(connection, options);
+                    connections.accept(connection);
+                })
+                .invalidRequestHandler(RequestFraming::invalidRequest)
                 .requestHandler(router);
         return server.listen();
     }

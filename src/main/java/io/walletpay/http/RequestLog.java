@@ -1,6 +1,9 @@
 package io.walletpay.http;
 
+import io.vertx.core.http.HttpMethod;
+import io.vertx.ext.web.Route;
 import io.vertx.ext.web.RoutingContext;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;
@@ -8,13 +11,27 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One log line per request: method, path (never the query, which may carry tokens), status, duration and the
- * request id, which is taken from a well-formed {@code X-Request-Id} or made, and echoed in the response.
+ * One log line per request: method, route, status, duration and the request id, which is taken from a well-formed
+ * {@code X-Request-Id} or made, and echoed in the response. The route is the template of the route that answered
+ * ({@code /checkout/:token}), never the raw path: a checkout token or any other secret in the path must not reach
+ * the logs whatever spelling carried it ({@code //checkout/…}, {@code /%63heckout/…}, dot segments). Methods
+ * outside the standard set are logged as {@code OTHER}, so the line carries nothing the client chose freely.
  */
 final class RequestLog {
 
     static final String HEADER = "X-Request-Id";
     private static final Logger log = LoggerFactory.getLogger("walletpay.access");
+    private static final String UNROUTED = "(unrouted)";
+    private static final Set<HttpMethod> STANDARD_METHODS = Set.of(
+            HttpMethod.GET,
+            HttpMethod.HEAD,
+            HttpMethod.POST,
+            HttpMethod.PUT,
+            HttpMethod.DELETE,
+            HttpMethod.CONNECT,
+            HttpMethod.OPTIONS,
+            HttpMethod.TRACE,
+            HttpMethod.PATCH);
     private static final Pattern SAFE_ID = Pattern.compile("[A-Za-z0-9._-]{1,64}");
 
     private RequestLog() {}
@@ -24,12 +41,15 @@ final class RequestLog {
         String offered = ctx.request().getHeader(HEADER);
         String requestId = offered != null && SAFE_ID.matcher(offered).matches() ? offered : newRequestId();
         ctx.response().putHeader(HEADER, requestId);
+        String[] route = {UNROUTED};
+        // the route answering is current when the response head is written; by the end it may no longer be
+        ctx.addHeadersEndHandler(written -> route[0] = template(ctx.currentRoute()));
         ctx.addEndHandler(done -> {
             if (log.isInfoEnabled()) {
                 log.info(
                         "{} {} {} {}ms id={}",
-                        ctx.request().method(),
-                        safePath(ctx.request().path()),
+                        method(ctx.request().method()),
+                        route[0],
                         ctx.response().getStatusCode(),
                         (System.nanoTime() - started) / 1_000_000,
                         requestId);
@@ -47,11 +67,13 @@ final class RequestLog {
         return new UUID(random.nextLong(), random.nextLong()).toString();
     }
 
-    /** Checkout paths carry a capability token: log its shape, not its value. */
-    private static String safePath(String path) {
-        if (path == null) {
-            return "-";
-        }
-        return path.startsWith("/checkout/") ? "/checkout/…" : path;
+    /** The template the route was declared with; routes without one (catch-alls, 404s) share one label. */
+    private static String template(Route route) {
+        String path = route == null ? null : route.getPath();
+        return path == null ? UNROUTED : path;
+    }
+
+    private static String method(HttpMethod method) {
+        return STANDARD_METHODS.contains(method) ? method.name() : "OTHER";
     }
 }

@@ -45,10 +45,16 @@ public final class RunningService implements AutoCloseable {
     }
 
     public static RunningService start(Map<String, String> overrides, DatabaseTarget database) {
+        return start(overrides, database, new io.vertx.core.dns.AddressResolverOptions());
+    }
+
+    /** With its own name resolution, e.g. a DNS server of the test's. */
+    public static RunningService start(
+            Map<String, String> overrides, DatabaseTarget database, io.vertx.core.dns.AddressResolverOptions dns) {
         try {
             Path dataDir = Files.createTempDirectory("walletpay-test");
             AppConfig config = TestConfig.forTest(dataDir, overrides);
-            ServiceVertx service = ServiceVertx.create();
+            ServiceVertx service = ServiceVertx.create(dns);
             Vertx vertx = service.vertx();
             await(Application.deploy(vertx, service.registry(), config, database, TestDatabase.schemaVersion()));
             return new RunningService(vertx, config, database);
