@@ -18,6 +18,7 @@ import io.walletpay.webhook.DeliveryOutcome;
 import io.walletpay.webhook.DeliveryOutcome.TransportFailure;
 import io.walletpay.webhook.DeliveryStatus;
 import io.walletpay.webhook.DueDelivery;
+import io.walletpay.webhook.IpLiteral;
 import io.walletpay.webhook.RetryAfter;
 import io.walletpay.webhook.RetrySchedule;
 import io.walletpay.webhook.StandardSignature;

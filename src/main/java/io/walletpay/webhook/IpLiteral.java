@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
  * to a name lookup for anything it does not read as a literal, and accepts ambiguous forms such as {@code 10.1}
  * or {@code 010.0.0.1}; both are wrong for configuration that decides where webhooks may go.
  */
-final class IpLiteral {
+public final class IpLiteral {
 
     private static final Pattern OCTET = Pattern.compile("0|[1-9]\\d{0,2}");
     private static final Pattern HEXTET = Pattern.compile("[0-9a-fA-F]{1,4}");
@@ -17,7 +17,7 @@ final class IpLiteral {
     private IpLiteral() {}
 
     /** Four bytes for dotted-quad IPv4, sixteen for IPv6 (with {@code ::} and a trailing dotted quad allowed). */
-    static byte[] parse(String text) {
+    public static byte[] parse(String text) {
         return text.indexOf(':') >= 0 ? ipv6(text) : ipv4(text);
     }
 
