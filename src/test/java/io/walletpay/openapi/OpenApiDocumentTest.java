@@ -388,6 +388,7 @@ class OpenApiDocumentTest {
                                             .put("name", "Boutique Lakay")
                                             .put("webhook_url", null)
                                             .put("return_url", null)
+                                            .put("locale", "fr")
                                             .put("fee_percent", "0.00")
                                             .put("fee_fixed", "5.00"))
                                     .encode());
