@@ -183,7 +183,8 @@ class CheckoutBrowserTest {
         browser.findElement(By.id("pay")).click();
         WebElement error = new WebDriverWait(browser, Duration.ofSeconds(10))
                 .until(ExpectedConditions.presenceOfElementLocated(By.id("phone-error")));
-        assertThat(error.getText()).isEqualTo(Messages.of(language).get("pay.error.phone"));
+        assertThat(error.getText().replace('\u00A0', ' '))
+                .isEqualTo(Messages.of(language).get("pay.error.phone").replace('\u00A0', ' '));
         assertThat(browser.findElement(By.id("phone")).getAttribute("aria-describedby"))
                 .contains("phone-error");
         assertThat(browser.findElement(By.tagName("html")).getAttribute("lang")).isEqualTo(language.tag());

@@ -119,7 +119,7 @@ class CustomerPagesTest {
                 .contains("value=\"509123\"", "aria-invalid=\"true\"", "aria-describedby=\"phone-error phone-hint\"");
         assertThat(html)
                 .contains("<p class=\"error\" id=\"phone-error\" role=\"alert\">"
-                        + "Mete yon nimewo telefòn ayisyen ki gen 8 chif, pa egzanp 3700 1234.</p>");
+                        + "Mete yon nimewo telefòn ayisyen ki gen 8 chif, pa egzanp 3700\u00A01234.</p>");
         assertThat(html.indexOf("id=\"phone-error\"")).isGreaterThan(html.indexOf("<input id=\"phone\""));
         assertThat(html).doesNotContain("id=\"description\"").doesNotContain("id=\"reference\"");
         assertThat(payment(Language.EN, refused)).contains("Enter a Haitian phone number of 8 digits");
