@@ -174,7 +174,7 @@ final class HtmlResponses {
      */
     static PageText text(RoutingContext ctx, String merchantLocale) {
         HttpServerRequest request = ctx.request();
-        String asked = ctx.queryParams().get("lang");
+        String asked = askedLanguage(ctx);
         Cookie remembered = request.getCookie(LanguageChoice.COOKIE);
         Language fallback = ctx.get(DEFAULT_LANGUAGE, Language.HT);
         Language language = LanguageChoice.choose(
@@ -193,6 +193,15 @@ final class HtmlResponses {
                             .setSameSite(CookieSameSite.LAX));
         }
         return new PageText(language, queryWithoutLang(request.query()));
+    }
+
+    /** The {@code lang} query parameter; a query that cannot be decoded asks for nothing. */
+    private static String askedLanguage(RoutingContext ctx) {
+        try {
+            return ctx.queryParams().get("lang");
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 
     /** The raw query without its {@code lang} parameters, so a language link keeps the rest of the address. */

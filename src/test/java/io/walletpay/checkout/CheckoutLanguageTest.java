@@ -66,6 +66,12 @@ class CheckoutLanguageTest {
         assertThat(later.body()).contains("<html lang=\"fr\">");
         assertThat(later.header("Set-Cookie")).isNull();
 
+        io.walletpay.support.RawHttp.Answer undecodable = new io.walletpay.support.RawHttp(
+                        service.config.http().port())
+                .send("GET", path + "?lang=%zz", Map.of(), null);
+        // vertx-web refuses an undecodable query before any route runs (a plain 400, for every path): never a 500
+        assertThat(undecodable.status()).isEqualTo(400);
+
         Http.Response unknown = http.get(path + "?lang=de", null);
         assertThat(unknown.body()).contains("<html lang=\"ht\">");
         assertThat(unknown.header("Set-Cookie")).isNull();

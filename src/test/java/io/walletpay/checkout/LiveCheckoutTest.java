@@ -214,6 +214,11 @@ class LiveCheckoutTest {
 
         assertThat(unknown.status()).isEqualTo(404);
         assertThat(unknown.body()).contains("Nou pa t kapab konfime peman sa a");
+        Http.Response french = http.get("/provider/return?transactionId=tx-nobody-knows&lang=fr", null);
+        assertThat(french.status()).isEqualTo(404);
+        assertThat(french.body())
+                .contains("<html lang=\"fr\">", "Nous n'avons pas pu confirmer ce paiement")
+                .contains("href=\"?transactionId=tx-nobody-knows&amp;lang=en\"");
         assertThat(foreign.status()).isEqualTo(404);
         assertThat(missing.status()).isEqualTo(400);
         assertThat(missing.header("Content-Type")).isEqualTo("text/html; charset=utf-8");
