@@ -38,6 +38,7 @@ final class DemoMerchant {
                 "Demo Merchant",
                 null,
                 null,
+                null,
                 config.fees().percent(),
                 config.fees().fixed());
         return new BusCalls(vertx.eventBus(), 10_000)

@@ -15,13 +15,20 @@ public final class CheckoutMessages {
     /**
      * A payment with what its pages need from the merchant. {@code returnUrl} is null when the merchant has none;
      * {@code pastExpiry} is measured by the database clock, so a pending payment the sweep has not reached yet is
-     * still refused.
+     * still refused. {@code merchantLocale} is the merchant's page language ({@code ht}, {@code fr}, {@code en}),
+     * null when it has not chosen; a merchant that is not {@code merchantActive} takes no payments.
      */
-    public record Checkout(Payment payment, String merchantName, String returnUrl, boolean pastExpiry) {
+    public record Checkout(
+            Payment payment,
+            String merchantName,
+            String returnUrl,
+            boolean pastExpiry,
+            String merchantLocale,
+            boolean merchantActive) {
 
         /** The same checkout after {@code changed} (the same payment, transitioned). */
         public Checkout with(Payment changed) {
-            return new Checkout(changed, merchantName, returnUrl, pastExpiry);
+            return new Checkout(changed, merchantName, returnUrl, pastExpiry, merchantLocale, merchantActive);
         }
     }
 

@@ -22,7 +22,8 @@ public record AppConfig(
         Fees fees,
         Payments payments,
         Webhooks webhooks,
-        Provider provider) {
+        Provider provider,
+        Checkout checkout) {
 
     public enum Mode {
         DEVELOPMENT,
@@ -73,6 +74,9 @@ public record AppConfig(
     }
 
     public record Fees(BigDecimal percent, BigDecimal fixed) {}
+
+    /** Customer pages: the language of a page when neither the customer nor the merchant chose one. */
+    public record Checkout(io.walletpay.page.Language defaultLocale) {}
 
     public record Payments(
             BigDecimal minAmount,
@@ -290,7 +294,10 @@ public record AppConfig(
                 feesConfig,
                 paymentsConfig,
                 webhooksConfig,
-                providerConfig);
+                providerConfig,
+                new Checkout(io.walletpay.page.Language.fromTag(
+                                root.child("checkout").oneOfText("default_locale", "ht", "fr", "en"))
+                        .orElseThrow()));
     }
 
     /** 0 means one per event loop, as Vert.x sizes its event-loop pool. */

@@ -62,7 +62,8 @@ public final class DevelopmentSecrets {
                 config.fees(),
                 config.payments(),
                 config.webhooks(),
-                config.provider());
+                config.provider(),
+                config.checkout());
         return new Resolved(resolved, needsAdmin);
     }
 

@@ -12,13 +12,13 @@ import io.walletpay.bus.CheckoutMessages.Checkout;
 import io.walletpay.bus.CheckoutMessages.CheckoutByPayment;
 import io.walletpay.bus.CheckoutMessages.CheckoutByToken;
 import io.walletpay.bus.PaymentMessages.TransitionPayment;
-import io.walletpay.checkout.CheckoutPages;
-import io.walletpay.checkout.CheckoutPages.PageModel;
 import io.walletpay.checkout.PhoneNumber;
 import io.walletpay.checkout.ReturnUrl;
 import io.walletpay.checkout.WalletProvider;
 import io.walletpay.config.AppConfig;
 import io.walletpay.error.ServiceException;
+import io.walletpay.page.PageError;
+import io.walletpay.page.Problem;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
 import java.util.Optional;
@@ -78,10 +78,11 @@ final class CheckoutRoutes {
                     Payment payment = checkout.payment();
                     if (payment.status() == PaymentStatus.EXPIRED
                             || (payment.status() == PaymentStatus.PENDING && checkout.pastExpiry())) {
-                        HtmlResponses.expired(ctx);
+                        HtmlResponses.problem(ctx, Problem.EXPIRED, checkout);
+                    } else if (payment.status() == PaymentStatus.PENDING && !checkout.merchantActive()) {
+                        HtmlResponses.problem(ctx, Problem.MERCHANT_DISABLED, checkout);
                     } else if (payment.status() == PaymentStatus.PENDING) {
-                        HtmlResponses.formPage(
-                                ctx, 200, paymentPage(checkout, token, null, null), checkout.returnUrl());
+                        HtmlResponses.paymentForm(ctx, 200, checkout, token, null, null);
                     } else {
                         receipt(ctx, checkout);
                     }
@@ -110,7 +111,11 @@ final class CheckoutRoutes {
                         return;
                     }
                     if (checkout.pastExpiry()) {
-                        HtmlResponses.expired(ctx);
+                        HtmlResponses.problem(ctx, Problem.EXPIRED, checkout);
+                        return;
+                    }
+                    if (!checkout.merchantActive()) {
+                        HtmlResponses.problem(ctx, Problem.MERCHANT_DISABLED, checkout);
                         return;
                     }
                     PaymentStatus target;
@@ -119,17 +124,12 @@ final class CheckoutRoutes {
                     } else if ("pay".equals(action)) {
                         Optional<PhoneNumber> number = PhoneNumber.from(phone);
                         if (number.isEmpty()) {
-                            rejected(
-                                    ctx,
-                                    checkout,
-                                    token,
-                                    phone,
-                                    "Enter your wallet number: 509 and 8 digits, e.g. 50912345678.");
+                            rejected(ctx, checkout, token, phone, PageError.PHONE);
                             return;
                         }
                         target = number.get().declinedInSandbox() ? PaymentStatus.FAILED : PaymentStatus.COMPLETED;
                     } else {
-                        rejected(ctx, checkout, token, phone, "Choose Pay or Cancel.");
+                        rejected(ctx, checkout, token, phone, PageError.ACTION);
                         return;
                     }
                     decide(bus, checkout, target, null)
@@ -165,7 +165,7 @@ final class CheckoutRoutes {
     static void result(RoutingContext ctx, Checkout checkout) {
         Payment payment = checkout.payment();
         if (payment.status() == PaymentStatus.EXPIRED) {
-            HtmlResponses.expired(ctx);
+            HtmlResponses.problem(ctx, Problem.EXPIRED, checkout);
         } else if (checkout.returnUrl() != null && payment.status().terminal()) {
             HtmlResponses.seeOther(
                     ctx,
@@ -180,35 +180,12 @@ final class CheckoutRoutes {
     }
 
     static void receipt(RoutingContext ctx, Checkout checkout) {
-        Payment payment = checkout.payment();
-        HtmlResponses.page(
-                ctx,
-                200,
-                CheckoutPages.receiptPage(
-                        checkout.merchantName(),
-                        payment.amount().toPlainString(),
-                        payment.status().wireName(),
-                        payment.id().toString(),
-                        payment.referenceId()));
+        HtmlResponses.receipt(ctx, checkout);
     }
 
-    private static void rejected(RoutingContext ctx, Checkout checkout, String token, String phone, String error) {
+    private static void rejected(RoutingContext ctx, Checkout checkout, String token, String phone, PageError error) {
         String typed = phone == null ? null : phone.substring(0, Math.min(phone.length(), MAX_PHONE_ECHO));
-        HtmlResponses.formPage(ctx, 400, paymentPage(checkout, token, typed, error), checkout.returnUrl());
-    }
-
-    /** The form posts to the token relative to the page, so the page works behind a path prefix too. */
-    private static String paymentPage(Checkout checkout, String token, String phone, String error) {
-        Payment payment = checkout.payment();
-        return CheckoutPages.paymentPage(
-                new PageModel(
-                        checkout.merchantName(),
-                        payment.amount().toPlainString(),
-                        payment.description(),
-                        payment.referenceId(),
-                        token,
-                        phone),
-                error);
+        HtmlResponses.paymentForm(ctx, 400, checkout, token, typed, error);
     }
 
     private static void noSuchRoute(RoutingContext ctx) {
@@ -216,7 +193,7 @@ final class CheckoutRoutes {
                 ctx.request().path().substring(Math.min(ctx.request().path().length(), "/checkout/".length()));
         if (!rest.isEmpty() && !rest.contains("/")) {
             ctx.response().putHeader("Allow", "GET, POST");
-            HtmlResponses.problem(ctx, 405, "Not allowed", "Open the payment link instead.");
+            HtmlResponses.problem(ctx, Problem.NOT_ALLOWED);
         } else {
             HtmlResponses.notFound(ctx);
         }

@@ -11,6 +11,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
+import io.walletpay.page.Problem;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,7 +48,7 @@ public final class ErrorResponder {
         // the router itself fails a request whose path it cannot decode (a "%" not followed by two hex digits)
         router.errorHandler(400, ctx -> {
             if (customerPath(ctx.request().path())) {
-                HtmlResponses.problem(ctx, 400, "Something went wrong", "The link could not be read. Open it again.");
+                HtmlResponses.problem(ctx, Problem.UNREADABLE);
             } else {
                 send(ctx, unreadable());
             }
@@ -63,20 +64,24 @@ public final class ErrorResponder {
         Throwable cause = request.decoderResult().cause();
         int status;
         ServiceException error;
+        Problem page;
         if (cause instanceof TooLongHttpLineException) {
             status = 414;
+            page = Problem.URI_TOO_LONG;
             error = new ServiceException(ErrorKind.VALIDATION, "uri_too_long", "The request line is too long");
         } else if (cause instanceof TooLongHttpHeaderException) {
             status = 431;
+            page = Problem.HEADERS_TOO_LARGE;
             error = new ServiceException(
                     ErrorKind.VALIDATION, "headers_too_large", "The request headers are too large");
         } else {
             status = 400;
+            page = Problem.UNREADABLE;
             error = unreadable();
         }
         HttpServerResponse response = request.response().putHeader(HttpHeaders.CONNECTION, "close");
         Future<Void> sent = customerPath(request.path())
-                ? HtmlResponses.problem(response, status, "Something went wrong", "The request could not be read.")
+                ? HtmlResponses.problem(request, page)
                 : response.setStatusCode(status)
                         .putHeader(HttpHeaders.CONTENT_TYPE, "application/json; charset=utf-8")
                         .putHeader(HttpHeaders.CACHE_CONTROL, "no-store")

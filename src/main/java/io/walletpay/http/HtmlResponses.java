@@ -1,20 +1,36 @@
 package io.walletpay.http;
 
 import io.vertx.core.Future;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.Cookie;
+import io.vertx.core.http.CookieSameSite;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
-import io.walletpay.checkout.CheckoutPages;
+import io.walletpay.bus.CheckoutMessages.Checkout;
 import io.walletpay.error.ServiceException;
+import io.walletpay.page.Language;
+import io.walletpay.page.LanguageChoice;
+import io.walletpay.page.PageError;
+import io.walletpay.page.PageText;
+import io.walletpay.page.PaymentView;
+import io.walletpay.page.Problem;
+import io.walletpay.page.ProblemView;
+import io.walletpay.page.ReceiptView;
+import io.walletpay.payment.Payment;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Writes the customer's HTML answers and their protective headers, and turns failures on the customer's routes
- * into problem pages: a browser there never sees JSON or a stack trace.
+ * Writes the customer's HTML answers, in the customer's language, with their protective headers, and turns
+ * failures on the customer's routes into problem pages: a browser there never sees JSON or a stack trace.
  */
 final class HtmlResponses {
 
@@ -23,25 +39,69 @@ final class HtmlResponses {
     private static final String HTML = "text/html; charset=utf-8";
     private static final String POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src 'none';"
             + " base-uri 'none'; frame-ancestors 'none'; form-action ";
+    private static final String DEFAULT_LANGUAGE = "walletpay.page.default_language";
+    private static final int LANGUAGE_COOKIE_SECONDS = 365 * 24 * 3600;
 
     private HtmlResponses() {}
 
-    /** A page without a form. */
-    static void page(RoutingContext ctx, int status, String html) {
-        send(ctx, status, html, "'none'");
+    /** Remembers, for this request, the service's {@code checkout.default_locale}: the last resort of a page. */
+    static void defaultLanguage(RoutingContext ctx, Language language) {
+        ctx.put(DEFAULT_LANGUAGE, language);
+        ctx.next();
     }
 
     /**
-     * A page whose form posts to this service; {@code returnUrl} (nullable) is where the answer may redirect the
-     * browser. Browsers check {@code form-action} on every redirect of a form submission, so its origin is allowed.
+     * The checkout form; {@code phone} is what the customer typed (nullable) and {@code error} (nullable) why it
+     * was refused. The form posts to this service and may be redirected to the Return URL, so that origin is
+     * allowed as a form action: browsers check {@code form-action} on every redirect of a form submission.
      */
-    static void formPage(RoutingContext ctx, int status, String html, String returnUrl) {
-        String origin = origin(returnUrl);
-        send(ctx, status, html, origin == null ? "'self'" : "'self' " + origin);
+    static void paymentForm(
+            RoutingContext ctx, int status, Checkout checkout, String token, String phone, PageError error) {
+        PageText text = text(ctx, checkout.merchantLocale());
+        Payment payment = checkout.payment();
+        PaymentView view = new PaymentView(
+                checkout.merchantName(),
+                payment.amount(),
+                payment.description(),
+                payment.referenceId(),
+                // relative to the page, so it works behind a path prefix; the language travels with the submit
+                token + "?lang=" + text.lang(),
+                phone,
+                error);
+        String origin = origin(checkout.returnUrl());
+        send(ctx, status, PageTemplates.payment(text, view), origin == null ? "'self'" : "'self' " + origin);
     }
 
-    static void problem(RoutingContext ctx, int status, String title, String message) {
-        page(ctx, status, CheckoutPages.problemPage(title, message));
+    /** The result of a decided checkout, shown when there is no Return URL to send the customer to. */
+    static void receipt(RoutingContext ctx, Checkout checkout) {
+        Payment payment = checkout.payment();
+        ReceiptView view = new ReceiptView(
+                checkout.merchantName(),
+                payment.amount(),
+                payment.status().wireName(),
+                payment.id().toString(),
+                payment.referenceId(),
+                payment.completedAt() != null ? payment.completedAt() : payment.updatedAt(),
+                checkout.returnUrl());
+        send(ctx, 200, PageTemplates.receipt(text(ctx, checkout.merchantLocale()), view), "'none'");
+    }
+
+    /** A problem page about no merchant in particular, in the customer's or the service's language. */
+    static void problem(RoutingContext ctx, Problem problem) {
+        problem(ctx, problem, null, null);
+    }
+
+    /** A problem page about one merchant's checkout: its language, and a way back to its site when it has one. */
+    static void problem(RoutingContext ctx, Problem problem, Checkout checkout) {
+        problem(ctx, problem, checkout.merchantLocale(), checkout.returnUrl());
+    }
+
+    private static void problem(RoutingContext ctx, Problem problem, String merchantLocale, String returnUrl) {
+        send(
+                ctx,
+                problem.status(),
+                PageTemplates.problem(text(ctx, merchantLocale), new ProblemView(problem, returnUrl)),
+                "'none'");
     }
 
     /** 303 to {@code location}; no referrer, so the checkout URL (a capability) does not follow the customer. */
@@ -67,71 +127,109 @@ final class HtmlResponses {
 
     /** A problem page for a known failure; the status comes from the one mapping in {@link ErrorResponder}. */
     static void problem(RoutingContext ctx, ServiceException error) {
-        int status = ErrorResponder.status(error.kind());
         switch (error.kind()) {
-            case NOT_FOUND -> notFound(ctx);
-            case GONE -> expired(ctx);
-            case PROVIDER ->
-                problem(
-                        ctx,
-                        status,
-                        "Wallet provider unavailable",
-                        "The wallet provider did not answer. Please try again in a moment.");
+            case NOT_FOUND -> problem(ctx, Problem.NOT_FOUND);
+            case GONE -> problem(ctx, Problem.EXPIRED);
+            case PROVIDER -> problem(ctx, Problem.PROVIDER_DOWN);
             case UNAVAILABLE -> {
                 ctx.response().putHeader("Retry-After", "1");
-                problem(
-                        ctx,
-                        status,
-                        "Please try again",
-                        "The service is busy right now. Please try again in a moment.");
+                problem(ctx, Problem.BUSY);
             }
-            case VALIDATION, CONFLICT -> problem(ctx, status, "We could not do that", error.getMessage());
-            case PAYLOAD_TOO_LARGE ->
-                problem(ctx, status, "Too much data", "The form sent more data than a payment needs.");
-            case UNSUPPORTED_MEDIA_TYPE -> unsupportedMediaType(ctx);
-            case METHOD_NOT_ALLOWED -> problem(ctx, status, "Not allowed", "Open the payment link instead.");
+            case VALIDATION -> problem(ctx, Problem.INVALID);
+            case CONFLICT -> problem(ctx, Problem.CONFLICT);
+            case PAYLOAD_TOO_LARGE -> problem(ctx, Problem.TOO_LARGE);
+            case UNSUPPORTED_MEDIA_TYPE -> problem(ctx, Problem.UNSUPPORTED_FORM);
+            case METHOD_NOT_ALLOWED -> problem(ctx, Problem.NOT_ALLOWED);
             default -> {
                 if (error.kind() != io.walletpay.error.ErrorKind.INTERNAL) { // INTERNAL is logged where it is mapped
                     log.error("failure on a checkout route: {} {}", error.code(), error.getMessage());
                 }
-                problem(
-                        ctx,
-                        500,
-                        "Something went wrong",
-                        "Something went wrong on our side. Please try again in a moment.");
+                problem(ctx, Problem.INTERNAL);
             }
         }
     }
 
     static void notFound(RoutingContext ctx) {
-        problem(ctx, 404, "Payment not found", "This payment link is not valid. Ask the merchant for a new one.");
-    }
-
-    static void expired(RoutingContext ctx) {
-        problem(
-                ctx,
-                410,
-                "This payment has expired",
-                "This payment can no longer be paid. Return to the merchant and start again.");
+        problem(ctx, Problem.NOT_FOUND);
     }
 
     static void unsupportedMediaType(RoutingContext ctx) {
-        problem(ctx, 415, "Unsupported form", "Submit the payment form from the payment page.");
+        problem(ctx, Problem.UNSUPPORTED_FORM);
     }
 
-    private static void send(RoutingContext ctx, int status, String html, String formAction) {
-        if (ctx.response().ended()) {
-            return;
+    /**
+     * A problem page for a request that never reached the router (see {@link ErrorResponder#invalidRequest}): the
+     * language comes from the browser alone, as no route has said more.
+     */
+    static Future<Void> problem(HttpServerRequest request, Problem problem) {
+        Language language =
+                LanguageChoice.choose(null, null, request.getHeader(HttpHeaders.ACCEPT_LANGUAGE), null, Language.HT);
+        Future<Buffer> html = PageTemplates.problem(new PageText(language, ""), new ProblemView(problem, null));
+        return html.compose(page -> send(request.response(), problem.status(), page, "'none'"));
+    }
+
+    /**
+     * The page's language (see {@link LanguageChoice}). A valid {@code ?lang=} is remembered in a cookie, so the
+     * customer's choice holds through the form's submit and the pages after it.
+     */
+    static PageText text(RoutingContext ctx, String merchantLocale) {
+        HttpServerRequest request = ctx.request();
+        String asked = askedLanguage(ctx);
+        Cookie remembered = request.getCookie(LanguageChoice.COOKIE);
+        Language fallback = ctx.get(DEFAULT_LANGUAGE, Language.HT);
+        Language language = LanguageChoice.choose(
+                asked,
+                remembered == null ? null : remembered.getValue(),
+                request.getHeader(HttpHeaders.ACCEPT_LANGUAGE),
+                merchantLocale,
+                fallback);
+        if (Language.fromTag(asked).isPresent() && !ctx.response().headWritten()) {
+            ctx.response()
+                    .addCookie(Cookie.cookie(LanguageChoice.COOKIE, language.tag())
+                            .setPath("/")
+                            .setMaxAge(LANGUAGE_COOKIE_SECONDS)
+                            .setHttpOnly(true)
+                            .setSecure("https".equals(request.scheme()))
+                            .setSameSite(CookieSameSite.LAX));
         }
-        send(ctx.response(), status, html, formAction);
+        return new PageText(language, queryWithoutLang(request.query()));
     }
 
-    /** A problem page for a request that never reached the router (see {@link ErrorResponder#invalidRequest}). */
-    static Future<Void> problem(HttpServerResponse response, int status, String title, String message) {
-        return send(response, status, CheckoutPages.problemPage(title, message), "'none'");
+    /** The {@code lang} query parameter; a query that cannot be decoded asks for nothing. */
+    private static String askedLanguage(RoutingContext ctx) {
+        try {
+            return ctx.queryParams().get("lang");
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 
-    private static Future<Void> send(HttpServerResponse response, int status, String html, String formAction) {
+    /** The raw query without its {@code lang} parameters, so a language link keeps the rest of the address. */
+    static String queryWithoutLang(String query) {
+        if (query == null || query.isEmpty()) {
+            return "";
+        }
+        List<String> kept = Arrays.stream(query.split("&"))
+                .filter(part -> !part.isEmpty() && !part.equals("lang") && !part.startsWith("lang="))
+                .toList();
+        return kept.stream().collect(Collectors.joining("&"));
+    }
+
+    private static void send(RoutingContext ctx, int status, Future<Buffer> html, String formAction) {
+        html.onSuccess(page -> {
+                    if (!ctx.response().ended()) {
+                        send(ctx.response(), status, page, formAction);
+                    }
+                })
+                .onFailure(failure -> {
+                    log.error("customer page could not be rendered", failure);
+                    if (!ctx.response().ended() && !ctx.response().headWritten()) {
+                        ctx.response().setStatusCode(500).end();
+                    }
+                });
+    }
+
+    private static Future<Void> send(HttpServerResponse response, int status, Buffer html, String formAction) {
         return response.setStatusCode(status)
                 .putHeader(HttpHeaders.CONTENT_TYPE, HTML)
                 .putHeader(HttpHeaders.CACHE_CONTROL, "no-store")
@@ -139,6 +237,7 @@ final class HtmlResponses {
                 .putHeader("X-Frame-Options", "DENY")
                 .putHeader("X-Content-Type-Options", "nosniff")
                 .putHeader("Content-Security-Policy", POLICY + formAction)
+                .putHeader(HttpHeaders.VARY, "Accept-Language, Cookie")
                 .end(html);
     }
 

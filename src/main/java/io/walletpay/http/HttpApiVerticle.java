@@ -69,6 +69,9 @@ public final class HttpApiVerticle extends VerticleBase {
         new PaymentRoutes(bus, new PaymentIntake(bus, provider, config.payments()), rateLimiter, provider)
                 .mount(router);
         new DeliveryRoutes(bus).mount(router);
+        io.walletpay.page.Language pages = config.checkout().defaultLocale();
+        router.route("/checkout/*").handler(ctx -> HtmlResponses.defaultLanguage(ctx, pages));
+        router.route("/provider/*").handler(ctx -> HtmlResponses.defaultLanguage(ctx, pages));
         new EventRoutes(
                         bus,
                         config.webhooks().connectTimeoutMs() * 2L

@@ -22,6 +22,7 @@ final class MerchantViews {
                 .put("name", merchant.name())
                 .put("webhook_url", merchant.webhookUrl())
                 .put("return_url", merchant.returnUrl())
+                .put("locale", merchant.locale())
                 .put("fee_percent", merchant.feePercent().toPlainString())
                 .put("fee_fixed", merchant.feeFixed().toPlainString());
     }

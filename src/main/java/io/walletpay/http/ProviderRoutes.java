@@ -21,6 +21,7 @@ import io.walletpay.checkout.ProviderTransaction;
 import io.walletpay.checkout.WalletProvider;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
+import io.walletpay.page.Problem;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
 import java.util.UUID;
@@ -65,11 +66,7 @@ final class ProviderRoutes {
         var ids = ctx.queryParam("transactionId");
         String transactionId = ids.size() == 1 ? ids.get(0).strip() : null;
         if (transactionId == null || transactionId.isEmpty() || transactionId.length() > MAX_TRANSACTION_ID) {
-            HtmlResponses.problem(
-                    ctx,
-                    400,
-                    "We could not confirm this payment",
-                    "The wallet provider did not say which transaction this is. If you paid, contact the merchant.");
+            HtmlResponses.problem(ctx, Problem.PROVIDER_NO_TRANSACTION);
             return;
         }
         provider.retrieveByTransaction(transactionId)
@@ -178,28 +175,18 @@ final class ProviderRoutes {
     }
 
     private static void unconfirmed(RoutingContext ctx, Throwable failure) {
-        String title = "We could not confirm this payment";
         if (!(failure instanceof ServiceException known)) {
             ctx.fail(failure);
             return;
         }
         if (known.kind() == ErrorKind.NOT_FOUND) {
-            HtmlResponses.problem(
-                    ctx,
-                    404,
-                    title,
-                    "The wallet provider does not know this payment. If you paid, contact the merchant.");
+            HtmlResponses.problem(ctx, Problem.PROVIDER_UNKNOWN);
         } else if (ProviderConfirmation.NOT_SUCCESSFUL.equals(known.code())) {
-            HtmlResponses.problem(
-                    ctx,
-                    402,
-                    "Payment not completed",
-                    "The wallet provider does not report this payment as paid. Nothing was charged by us.");
+            HtmlResponses.problem(ctx, Problem.PROVIDER_NOT_PAID);
         } else if (ProviderConfirmation.MISMATCH.equals(known.code())) {
-            HtmlResponses.problem(ctx, 409, title, known.getMessage() + ". The payment was not marked as paid.");
+            HtmlResponses.problem(ctx, Problem.PROVIDER_MISMATCH);
         } else if (known.kind() == ErrorKind.PROVIDER) {
-            HtmlResponses.problem(
-                    ctx, 502, title, "The wallet provider did not answer. Reload this page in a moment to try again.");
+            HtmlResponses.problem(ctx, Problem.PROVIDER_UNREACHABLE);
         } else {
             HtmlResponses.problem(ctx, known);
         }

@@ -14,7 +14,12 @@ public final class MerchantInput {
 
     /** A new merchant before it has an id or secrets; fees already defaulted. */
     public record NewMerchant(
-            String name, String webhookUrl, String returnUrl, BigDecimal feePercent, BigDecimal feeFixed) {}
+            String name,
+            String webhookUrl,
+            String returnUrl,
+            String locale,
+            BigDecimal feePercent,
+            BigDecimal feeFixed) {}
 
     /** Changes to a merchant; a null field is left as it is unless its {@code clear…} flag is set. */
     public record MerchantChanges(
@@ -24,14 +29,18 @@ public final class MerchantInput {
             boolean clearWebhookUrl,
             String returnUrl,
             boolean clearReturnUrl,
+            String locale,
+            boolean clearLocale,
             BigDecimal feePercent,
             BigDecimal feeFixed) {}
 
     private static final Set<String> CREATE_FIELDS =
-            Set.of("name", "webhook_url", "return_url", "fee_percent", "fee_fixed");
+            Set.of("name", "webhook_url", "return_url", "locale", "fee_percent", "fee_fixed");
     private static final Set<String> ADMIN_UPDATE_FIELDS =
-            Set.of("name", "status", "webhook_url", "return_url", "fee_percent", "fee_fixed");
-    private static final Set<String> SETTINGS_FIELDS = Set.of("webhook_url", "return_url");
+            Set.of("name", "status", "webhook_url", "return_url", "locale", "fee_percent", "fee_fixed");
+    private static final Set<String> SETTINGS_FIELDS = Set.of("webhook_url", "return_url", "locale");
+    // the languages of the customer pages (page.Language)
+    private static final Set<String> LOCALES = Set.of("ht", "fr", "en");
 
     private MerchantInput() {}
 
@@ -43,6 +52,7 @@ public final class MerchantInput {
                 input.requiredText("name", MAX_NAME),
                 MerchantUrls.validate("webhook_url", input.optionalText("webhook_url", MerchantUrls.MAX_LENGTH + 1)),
                 MerchantUrls.validate("return_url", input.optionalText("return_url", MerchantUrls.MAX_LENGTH + 1)),
+                locale(input),
                 percent == null ? defaultPercent : percent,
                 fixed == null ? defaultFixed : fixed);
     }
@@ -67,12 +77,22 @@ public final class MerchantInput {
         return changes(JsonInput.parseObject(body, SETTINGS_FIELDS), null, null, null, null);
     }
 
+    /** {@code ht}, {@code fr} or {@code en}; null (absent, or JSON null to clear) means the service's default. */
+    private static String locale(JsonInput input) {
+        String locale = input.optionalText("locale", 10);
+        if (locale != null && !LOCALES.contains(locale)) {
+            throw ServiceException.invalid("locale", "locale must be ht, fr or en");
+        }
+        return locale;
+    }
+
     private static MerchantChanges changes(
             JsonInput input, String name, MerchantStatus status, BigDecimal percent, BigDecimal fixed) {
         String webhookUrl =
                 MerchantUrls.validate("webhook_url", input.optionalText("webhook_url", MerchantUrls.MAX_LENGTH + 1));
         String returnUrl =
                 MerchantUrls.validate("return_url", input.optionalText("return_url", MerchantUrls.MAX_LENGTH + 1));
+        String locale = locale(input);
         return new MerchantChanges(
                 name,
                 status,
@@ -80,6 +100,8 @@ public final class MerchantInput {
                 input.has("webhook_url") && webhookUrl == null,
                 returnUrl,
                 input.has("return_url") && returnUrl == null,
+                locale,
+                input.has("locale") && locale == null,
                 percent,
                 fixed);
     }

@@ -6,6 +6,7 @@ import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
 import io.walletpay.bus.CheckoutMessages.Checkout;
 import io.walletpay.error.ServiceException;
+import io.walletpay.merchant.MerchantStatus;
 import java.util.UUID;
 
 /**
@@ -43,6 +44,8 @@ final class CheckoutStore {
                 PaymentStore.toPayment(row),
                 row.getString("merchant_name"),
                 row.getString("merchant_return_url"),
-                row.getBoolean("past_expiry"));
+                row.getBoolean("past_expiry"),
+                row.getString("merchant_locale"),
+                MerchantStatus.ACTIVE.wireName().equals(row.getString("merchant_status")));
     }
 }

@@ -4,11 +4,13 @@ package io.walletpay.store;
 final class MerchantSql {
 
     static final String COLUMNS =
-            "id, name, status, webhook_secret, webhook_url, return_url, fee_percent, fee_fixed, created_at, updated_at";
+            "id, name, status, webhook_secret, webhook_url, return_url, locale, fee_percent, fee_fixed, created_at,"
+                    + " updated_at";
 
     static final String INSERT =
             "INSERT INTO merchants (id, name, secret_hash, webhook_secret, webhook_url, return_url,"
-                    + " fee_percent, fee_fixed) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING " + COLUMNS;
+                    + " fee_percent, fee_fixed, locale) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING "
+                    + COLUMNS;
 
     static final String BY_ID = "SELECT " + COLUMNS + " FROM merchants WHERE id = $1";
 
@@ -26,6 +28,7 @@ final class MerchantSql {
             + " return_url = CASE WHEN $6 THEN NULL ELSE COALESCE($7, return_url) END,"
             + " fee_percent = COALESCE($8, fee_percent),"
             + " fee_fixed = COALESCE($9, fee_fixed),"
+            + " locale = CASE WHEN $10 THEN NULL ELSE COALESCE($11, locale) END,"
             + " updated_at = now()"
             + " WHERE id = $1 RETURNING " + COLUMNS;
 

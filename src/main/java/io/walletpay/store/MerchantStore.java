@@ -30,15 +30,16 @@ final class MerchantStore {
     Future<Merchant> create(CreateMerchant command) {
         var merchant = command.merchant();
         return sql.preparedQuery(MerchantSql.INSERT)
-                .execute(Tuple.of(
-                        command.id(),
-                        merchant.name(),
-                        Buffer.buffer(command.secretHash()),
-                        command.webhookSecret(),
-                        merchant.webhookUrl(),
-                        merchant.returnUrl(),
-                        merchant.feePercent(),
-                        merchant.feeFixed()))
+                .execute(Tuple.tuple()
+                        .addValue(command.id())
+                        .addValue(merchant.name())
+                        .addValue(Buffer.buffer(command.secretHash()))
+                        .addValue(command.webhookSecret())
+                        .addValue(merchant.webhookUrl())
+                        .addValue(merchant.returnUrl())
+                        .addValue(merchant.feePercent())
+                        .addValue(merchant.feeFixed())
+                        .addValue(merchant.locale()))
                 .map(rows -> toMerchant(rows.iterator().next()));
     }
 
@@ -78,7 +79,9 @@ final class MerchantStore {
                 .addValue(changes.clearReturnUrl())
                 .addValue(changes.returnUrl())
                 .addValue(changes.feePercent())
-                .addValue(changes.feeFixed());
+                .addValue(changes.feeFixed())
+                .addValue(changes.clearLocale())
+                .addValue(changes.locale());
         return sql.preparedQuery(MerchantSql.UPDATE).execute(params).map(MerchantStore::single);
     }
 
@@ -103,6 +106,7 @@ final class MerchantStore {
                 row.getString("webhook_secret"),
                 row.getString("webhook_url"),
                 row.getString("return_url"),
+                row.getString("locale"),
                 row.getBigDecimal("fee_percent"),
                 row.getBigDecimal("fee_fixed"),
                 row.getOffsetDateTime("created_at"),

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
 import io.vertx.core.json.JsonObject;
+import io.walletpay.page.Language;
+import io.walletpay.page.Messages;
 import io.walletpay.support.Http;
 import io.walletpay.support.RunningService;
 import java.io.IOException;
@@ -23,12 +25,15 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.TimeoutException;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -36,8 +41,9 @@ import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
- * A real browser (headless Chromium from the Debian packages, driven by Selenium) pays on the sandbox checkout
- * page and lands on the merchant's Return URL, served by a small receiver in this test. Screenshots of each
+ * A real browser (headless Chromium from the Debian packages, driven by Selenium) on a 360×640 phone screen pays,
+ * is declined and cancels on the sandbox checkout page in Kreyòl, French and English, typing the phone number the
+ * local way, and lands on the merchant's Return URL, served by a small receiver in this test. Screenshots of each
  * page go to {@code walletpay.screenshots} (the build directory's {@code screenshots}) for a person to look at.
  * Without Chromium the test fails: CI installs it ({@code .ci/run}).
  */
@@ -114,8 +120,12 @@ class CheckoutBrowserTest {
                 "--disable-component-update",
                 "--disable-sync",
                 "--no-first-run",
-                "--window-size=412,915",
+                "--window-size=360,640",
                 "--user-data-dir=" + profile);
+        // Chromium keeps a headless window at least 500 px wide; a phone's 360×640 screen is emulated instead.
+        options.setExperimentalOption(
+                "mobileEmulation",
+                java.util.Map.of("deviceMetrics", java.util.Map.of("width", 360, "height", 640, "pixelRatio", 1.0)));
         ChromeDriverService driverService = new ChromeDriverService.Builder()
                 .usingDriverExecutable(CHROMEDRIVER.toFile())
                 .usingAnyFreePort()
@@ -136,57 +146,106 @@ class CheckoutBrowserTest {
         }
     }
 
-    @Test
-    void aCustomerPaysAndLandsOnTheReturnUrlWithStatusCompleted() throws IOException {
+    /** How a customer there would type their number: the eight local digits, spaced or dashed. */
+    private static String localNumber(Language language) {
+        return switch (language) {
+            case HT -> "3700 1234";
+            case FR -> "37 00 12 34";
+            case EN -> "3700-1234";
+        };
+    }
+
+    @ParameterizedTest
+    @EnumSource(Language.class)
+    void aCustomerPaysTypingTheLocalNumberAndLandsOnTheReturnUrlWithStatusCompleted(Language language)
+            throws IOException {
         JsonObject payment = create(
                 shopToken,
                 new JsonObject()
                         .put("amount", 2500)
-                        .put("reference_id", "WEB-1")
+                        .put("reference_id", "WEB-1-" + language.tag())
                         .put("description", "2 sak diri"));
 
-        browser.get(payment.getString("redirect_url"));
+        browser.get(payment.getString("redirect_url") + "?lang=" + language.tag());
+        assertThat(browser.findElement(By.tagName("html")).getAttribute("lang")).isEqualTo(language.tag());
         assertThat(browser.findElement(By.id("merchant")).getText()).isEqualTo("Boutique Ti Mari");
-        assertThat(browser.findElement(By.id("amount")).getText()).isEqualTo("2,500.00 HTG");
-        screenshot("checkout-page");
-        browser.findElement(By.id("phone")).sendKeys("50912345678");
+        assertThat(browser.findElement(By.id("amount")).getText())
+                .isEqualTo(language == Language.EN ? "HTG 2,500.00" : "2 500,00 HTG");
+        assertThat(browser.findElement(By.id("pay")).getText())
+                .isEqualTo(Messages.of(language).get("pay.submit"));
+        assertThat(browser.findElement(By.cssSelector("label[for=phone]")).getText())
+                .isEqualTo(Messages.of(language).get("pay.phone"));
+        fitsTheScreen();
+        screenshot("checkout-page-" + language.tag());
+
+        // a number one digit short: refused next to the field, in the page's language, nothing paid
+        browser.findElement(By.id("phone")).sendKeys("3700 123");
+        browser.findElement(By.id("pay")).click();
+        WebElement error = new WebDriverWait(browser, Duration.ofSeconds(10))
+                .until(ExpectedConditions.presenceOfElementLocated(By.id("phone-error")));
+        assertThat(error.getText().replace('\u00A0', ' '))
+                .isEqualTo(Messages.of(language).get("pay.error.phone").replace('\u00A0', ' '));
+        assertThat(browser.findElement(By.id("phone")).getAttribute("aria-describedby"))
+                .contains("phone-error");
+        assertThat(browser.findElement(By.tagName("html")).getAttribute("lang")).isEqualTo(language.tag());
+        screenshot("checkout-error-" + language.tag());
+        assertThat(apiStatus(shopToken, payment)).isEqualTo("pending");
+
+        WebElement phone = browser.findElement(By.id("phone"));
+        phone.clear();
+        phone.sendKeys(localNumber(language));
         browser.findElement(By.id("pay")).click();
 
         waitForReturn("completed");
-        screenshot("checkout-returned-completed");
         assertThat(browser.getCurrentUrl())
                 .contains("transaction_id=" + payment.getString("id"))
-                .contains("reference_id=WEB-1");
+                .contains("reference_id=WEB-1-" + language.tag());
         assertThat(browser.findElement(By.tagName("body")).getText()).contains("thanks");
         assertThat(apiStatus(shopToken, payment)).isEqualTo("completed");
     }
 
-    @Test
-    void theDeclineNumberLandsOnTheReturnUrlWithStatusFailed() throws IOException {
+    @ParameterizedTest
+    @EnumSource(Language.class)
+    void theDeclineNumberLandsOnTheReturnUrlWithStatusFailed(Language language) throws IOException {
         JsonObject payment =
                 create(shopToken, new JsonObject().put("amount", 150).put("reference_id", "WEB-2"));
 
-        browser.get(payment.getString("redirect_url"));
-        browser.findElement(By.id("phone")).sendKeys("50900000002");
+        browser.get(payment.getString("redirect_url") + "?lang=" + language.tag());
+        browser.findElement(By.id("phone")).sendKeys("0000 0002"); // 509 0000 0002, typed the local way
         browser.findElement(By.id("pay")).click();
 
         waitForReturn("failed");
-        screenshot("checkout-returned-failed");
         assertThat(apiStatus(shopToken, payment)).isEqualTo("failed");
     }
 
-    @Test
-    void withoutAReturnUrlCancellingShowsTheReceipt() throws IOException {
+    @ParameterizedTest
+    @EnumSource(Language.class)
+    void withoutAReturnUrlCancellingShowsTheReceiptInThePagesLanguage(Language language) throws IOException {
         JsonObject payment = create(kioskToken, new JsonObject().put("amount", 75));
 
-        browser.get(payment.getString("redirect_url"));
-        browser.findElement(By.id("cancel")).click(); // formnovalidate: cancelling needs no number
+        browser.get(payment.getString("redirect_url") + "?lang=" + language.tag());
+        browser.findElement(By.id("cancel")).click(); // cancelling needs no number
 
         new WebDriverWait(browser, Duration.ofSeconds(10))
                 .until(ExpectedConditions.presenceOfElementLocated(By.id("status")));
-        screenshot("checkout-receipt-cancelled");
-        assertThat(browser.findElement(By.id("status")).getText()).isEqualTo("cancelled");
+        fitsTheScreen();
+        screenshot("checkout-receipt-cancelled-" + language.tag());
+        WebElement status = browser.findElement(By.id("status"));
+        assertThat(status.getAttribute("data-status")).isEqualTo("cancelled");
+        assertThat(status.getText()).isEqualTo(Messages.of(language).get("status.cancelled"));
+        assertThat(browser.findElement(By.tagName("html")).getAttribute("lang")).isEqualTo(language.tag());
+        assertThat(browser.findElement(By.id("transaction")).getText()).isEqualTo(payment.getString("id"));
+        assertThat(browser.findElement(By.id("date")).getText()).isNotBlank();
         assertThat(apiStatus(kioskToken, payment)).isEqualTo("cancelled");
+    }
+
+    /** Nothing wider than the 360 px screen: no sideways scrolling on a small phone. */
+    private void fitsTheScreen() {
+        Object overflow = ((JavascriptExecutor) browser)
+                .executeScript("return document.documentElement.scrollWidth > window.innerWidth;");
+        assertThat(overflow).isEqualTo(Boolean.FALSE);
+        Object width = ((JavascriptExecutor) browser).executeScript("return window.innerWidth;");
+        assertThat(((Number) width).intValue()).isLessThanOrEqualTo(360);
     }
 
     private void waitForReturn(String status) throws IOException {

@@ -518,9 +518,16 @@ public final class FakeWalletProvider {
                         + "<h1>Fake wallet gateway</h1><p id=\"amount\">"
                         + created.amount().toPlainString() + " HTG</p>"
                         + "<form method=\"post\" action=\"/gateway/Payment/Pay\">"
-                        + "<input type=\"hidden\" name=\"token\" value=\"" + CheckoutPages.escape(token) + "\">"
+                        + "<input type=\"hidden\" name=\"token\" value=\"" + attribute(token) + "\">"
                         + "<input id=\"phone\" name=\"phone\" value=\"" + DEFAULT_PAYER + "\">"
                         + "<button id=\"pay\" type=\"submit\">Pay</button></form></body></html>");
+    }
+
+    private static String attribute(String value) {
+        return value.replace("&", "&amp;")
+                .replace("\"", "&quot;")
+                .replace("<", "&lt;")
+                .replace(">", "&gt;");
     }
 
     private void gatewayPay(RoutingContext ctx) {

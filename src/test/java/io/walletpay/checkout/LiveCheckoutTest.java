@@ -205,7 +205,7 @@ class LiveCheckoutTest {
 
         assertThat(back.status()).isEqualTo(200);
         assertThat(back.header("Content-Type")).isEqualTo("text/html; charset=utf-8");
-        assertThat(back.body()).contains(">completed<", payment.getString("id"));
+        assertThat(back.body()).contains("data-status=\"completed\"", payment.getString("id"));
     }
 
     @Test
@@ -218,7 +218,7 @@ class LiveCheckoutTest {
 
         assertThat(back.status()).isEqualTo(409);
         assertThat(back.header("Content-Type")).isEqualTo("text/html; charset=utf-8");
-        assertThat(back.body()).contains("We could not confirm this payment");
+        assertThat(back.body()).contains("Nou pa t kapab konfime peman sa a");
         assertThat(status(payment)).isEqualTo("pending");
         assertThat(outboxRows(payment)).isZero();
     }
@@ -477,7 +477,12 @@ class LiveCheckoutTest {
         Http.Response missing = http.get("/provider/return", null);
 
         assertThat(unknown.status()).isEqualTo(404);
-        assertThat(unknown.body()).contains("We could not confirm this payment");
+        assertThat(unknown.body()).contains("Nou pa t kapab konfime peman sa a");
+        Http.Response french = http.get("/provider/return?transactionId=tx-nobody-knows&lang=fr", null);
+        assertThat(french.status()).isEqualTo(404);
+        assertThat(french.body())
+                .contains("<html lang=\"fr\">", "Nous n'avons pas pu confirmer ce paiement")
+                .contains("href=\"?transactionId=tx-nobody-knows&amp;lang=en\"");
         assertThat(foreign.status()).isEqualTo(404);
         assertThat(missing.status()).isEqualTo(400);
         assertThat(missing.header("Content-Type")).isEqualTo("text/html; charset=utf-8");

@@ -26,10 +26,18 @@ class PhoneNumberTest {
     }
 
     @ParameterizedTest
+    @ValueSource(strings = {"3700 1234", "37001234", "509 3700 1234", "+509-3700-1234", "3700-1234", " 37 00 12 34 "})
+    void acceptsTheEightDigitsTheWayPeopleInHaitiTypeThem(String raw) {
+        assertThat(PhoneNumber.parse(raw)).contains("50937001234");
+    }
+
+    @ParameterizedTest
     @NullAndEmptySource
     @ValueSource(
             strings = {
-                "37123456",
+                "3712345",
+                "+37123456",
+                "371234567",
                 "5093712345",
                 "509371234567",
                 "50837123456",

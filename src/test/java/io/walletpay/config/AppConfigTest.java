@@ -43,6 +43,18 @@ class AppConfigTest {
     }
 
     @Test
+    void customerPagesSpeakKreyolUnlessConfiguredOtherwise() {
+        assertThat(TestConfig.with(Map.of()).checkout().defaultLocale()).isEqualTo(io.walletpay.page.Language.HT);
+        assertThat(TestConfig.with(Map.of("WALLETPAY_CHECKOUT_DEFAULT_LOCALE", "fr"))
+                        .checkout()
+                        .defaultLocale())
+                .isEqualTo(io.walletpay.page.Language.FR);
+        assertThatThrownBy(() -> TestConfig.with(Map.of("WALLETPAY_CHECKOUT_DEFAULT_LOCALE", "de")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("checkout.default_locale");
+    }
+
+    @Test
     void publicBaseUrlFollowsThePortWhenNotSet() {
         assertThat(TestConfig.with(Map.of("WALLETPAY_HTTP_PORT", "7001")).publicBaseUrl())
                 .isEqualTo("http://localhost:7001");

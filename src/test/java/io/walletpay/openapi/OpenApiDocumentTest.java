@@ -324,6 +324,7 @@ class OpenApiDocumentTest {
                 .put("name", "Boutique Lakay")
                 .put("webhook_url", null)
                 .put("return_url", "https://shop.example.com/done")
+                .put("locale", null)
                 .put("fee_percent", "2.50")
                 .put("fee_fixed", "0.00")
                 .put("status", "active")
@@ -393,6 +394,7 @@ class OpenApiDocumentTest {
                                             .put("name", "Boutique Lakay")
                                             .put("webhook_url", null)
                                             .put("return_url", null)
+                                            .put("locale", "fr")
                                             .put("fee_percent", "0.00")
                                             .put("fee_fixed", "5.00"))
                                     .encode());

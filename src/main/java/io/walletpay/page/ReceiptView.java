@@ -1,0 +1,35 @@
+package io.walletpay.page;
+
+import java.math.BigDecimal;
+import java.time.OffsetDateTime;
+import java.util.Set;
+
+/**
+ * The result of a checkout: merchant, amount, status, transaction id, date and time. {@code referenceId} and
+ * {@code returnUrl} are nullable; a failed or cancelled payment links back to the merchant's site when it has one.
+ */
+public record ReceiptView(
+        String merchantName,
+        BigDecimal amount,
+        String status,
+        String transactionId,
+        String referenceId,
+        OffsetDateTime decidedAt,
+        String returnUrl) {
+
+    private static final Set<String> KNOWN = Set.of("pending", "completed", "failed", "cancelled", "expired");
+
+    /** The CSS class of the status badge; only known statuses get their own colour. */
+    public String statusClass() {
+        return KNOWN.contains(status) ? "status status-" + status : "status";
+    }
+
+    public boolean hasReference() {
+        return referenceId != null && !referenceId.isBlank();
+    }
+
+    /** A way back to the shop after a payment that did not go through. */
+    public boolean linksBack() {
+        return returnUrl != null && !"completed".equals(status);
+    }
+}

@@ -1,0 +1,82 @@
+package io.walletpay.page;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The three bundles and the pages stay in step: every message key the templates and the Java code name exists in
+ * every language, and no bundle carries a key nobody uses. Keys are always written out in full (see
+ * {@link Problem}, {@link PageText#status}) so this scan finds each one.
+ */
+class MessageBundlesTest {
+
+    private static final Pattern KEY =
+            Pattern.compile("\"((?:page|pay|status|receipt|format|problem)\\.[a-z_]+(?:\\.[a-z_]+)*)\"");
+
+    private static Set<String> usedKeys() throws IOException {
+        Set<String> used = new TreeSet<>();
+        for (Path root : new Path[] {Path.of("src/main/jte"), Path.of("src/main/java")}) {
+            try (Stream<Path> files = Files.walk(root)) {
+                for (Path file : files.filter(Files::isRegularFile).toList()) {
+                    Matcher matcher = KEY.matcher(Files.readString(file));
+                    while (matcher.find()) {
+                        if (!matcher.group(1).endsWith(".jte")) { // a template's name, not a message
+                            used.add(matcher.group(1));
+                        }
+                    }
+                }
+            }
+        }
+        return used;
+    }
+
+    @ParameterizedTest
+    @EnumSource(Language.class)
+    void everyBundleHasExactlyTheKeysThePagesUse(Language language) throws IOException {
+        Set<String> used = usedKeys();
+        assertThat(used).as("keys found in the templates and code").hasSizeGreaterThan(40);
+        Set<String> bundle = Messages.keys(language);
+        assertThat(used).as("keys missing from messages_%s", language.tag()).isSubsetOf(bundle);
+        assertThat(bundle).as("keys nobody uses in messages_%s", language.tag()).isSubsetOf(used);
+    }
+
+    @Test
+    void kreyolAndFrenchAreWrittenAsPeopleInHaitiWriteThem() {
+        Messages ht = Messages.of(Language.HT);
+        assertThat(ht.get("pay.submit")).isEqualTo("Peye");
+        assertThat(ht.get("pay.cancel")).isEqualTo("Anile");
+        assertThat(ht.get("pay.phone")).isEqualTo("Nimewo telefòn");
+        assertThat(ht.get("pay.amount")).isEqualTo("Montan");
+        assertThat(ht.get("receipt.completed")).isEqualTo("Peman an fèt");
+        assertThat(ht.get("problem.expired.title")).isEqualTo("Peman sa a ekspire");
+        Messages fr = Messages.of(Language.FR);
+        assertThat(fr.get("pay.submit")).isEqualTo("Payer");
+        assertThat(fr.get("pay.cancel")).isEqualTo("Annuler");
+        assertThat(fr.get("pay.phone")).isEqualTo("Numéro de téléphone");
+        assertThat(fr.get("pay.title", "Boutik L'Anse")).isEqualTo("Payer Boutik L'Anse");
+    }
+
+    @Test
+    void noTwoLanguagesShareTheirWholeText() {
+        Set<String> same = new TreeSet<>();
+        for (String key : Messages.keys(Language.HT)) {
+            if (Messages.of(Language.HT)
+                    .get(key)
+                    .equals(Messages.of(Language.EN).get(key))) {
+                same.add(key);
+            }
+        }
+        assertThat(same).as("Kreyòl texts left in English").isEmpty();
+    }
+}
