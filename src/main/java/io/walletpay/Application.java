@@ -16,6 +16,7 @@ import io.walletpay.delivery.WebhookVerticle;
 import io.walletpay.http.ConnectionLimit;
 import io.walletpay.http.CreateRateLimiter;
 import io.walletpay.http.HttpApiVerticle;
+import io.walletpay.http.ManagementVerticle;
 import io.walletpay.store.StoreVerticle;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -71,6 +72,10 @@ public final class Application {
                         () -> new HttpApiVerticle(config, provider, rateLimiter, registry, connections),
                         new DeploymentOptions().setInstances(httpInstances)))
                 .onSuccess(ids::add)
+                .compose(id -> config.management().separate()
+                        ? vertx.deployVerticle(new ManagementVerticle(config, registry))
+                                .onSuccess(ids::add)
+                        : Future.succeededFuture(id))
                 .map(id -> new Application(vertx, ids, releaseProvider))
                 .recover(failure -> undeployAll(vertx, ids)
                         .onComplete(done -> releaseProvider.run())

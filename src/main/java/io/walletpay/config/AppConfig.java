@@ -23,7 +23,8 @@ public record AppConfig(
         Payments payments,
         Webhooks webhooks,
         Provider provider,
-        Checkout checkout) {
+        Checkout checkout,
+        Management management) {
 
     public enum Mode {
         DEVELOPMENT,
@@ -77,6 +78,17 @@ public record AppConfig(
 
     /** Customer pages: the language of a page when neither the customer nor the merchant chose one. */
     public record Checkout(io.walletpay.page.Language defaultLocale) {}
+
+    /**
+     * Where {@code /metrics} (and a copy of the health routes) is served apart from the API. {@code port} 0: no
+     * separate listener; then the API port serves {@code /metrics}, behind the admin token in production.
+     */
+    public record Management(String host, int port) {
+
+        public boolean separate() {
+            return port > 0;
+        }
+    }
 
     public record Payments(
             BigDecimal minAmount,
@@ -283,6 +295,11 @@ public record AppConfig(
                         "jwt.secret", "production mode needs WALLETPAY_JWT_SECRET (or ES256/RS256 key files)");
             }
         }
+        ConfigReader management = root.child("management");
+        Management managementConfig = new Management(management.text("host"), management.intIn("port", 0, 65535));
+        if (managementConfig.separate() && managementConfig.port() == httpConfig.port()) {
+            throw new ConfigException("management.port", "must differ from http.port (0 serves /metrics on the API)");
+        }
         return new AppConfig(
                 mode,
                 publicBaseUrl,
@@ -297,7 +314,8 @@ public record AppConfig(
                 providerConfig,
                 new Checkout(io.walletpay.page.Language.fromTag(
                                 root.child("checkout").oneOfText("default_locale", "ht", "fr", "en"))
-                        .orElseThrow()));
+                        .orElseThrow()),
+                managementConfig);
     }
 
     /** 0 means one per event loop, as Vert.x sizes its event-loop pool. */

@@ -63,7 +63,8 @@ public final class DevelopmentSecrets {
                 config.payments(),
                 config.webhooks(),
                 config.provider(),
-                config.checkout());
+                config.checkout(),
+                config.management());
         return new Resolved(resolved, needsAdmin);
     }
 

@@ -1,16 +1,12 @@
 package io.walletpay.http;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Future;
-import io.vertx.core.Handler;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.ext.web.Router;
-import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
-import io.vertx.micrometer.PrometheusScrapingHandler;
 import io.walletpay.bus.BusCalls;
 import io.walletpay.checkout.WalletProvider;
 import io.walletpay.config.AppConfig;
@@ -19,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 /** HTTP intake: builds the router from the resource handlers and listens; one instance per event loop. */
 public final class HttpApiVerticle extends VerticleBase {
 
-    private static final long BUS_TIMEOUT_MS = 5_000;
+    static final long BUS_TIMEOUT_MS = 5_000;
 
     private final AppConfig config;
     private final WalletProvider provider;
@@ -53,7 +49,7 @@ public final class HttpApiVerticle extends VerticleBase {
         router.route("/api/*")
                 .handler(BodyHandler.create(false).setBodyLimit(config.http().maxBodyBytes()));
         new HealthRoutes(bus).mount(router);
-        router.get("/metrics").handler(metrics());
+        mountMetrics(router);
         router.get("/openapi.yaml").handler(ctx -> ctx.response()
                 .putHeader("Content-Type", "application/yaml; charset=utf-8")
                 .sendFile("openapi.yaml"));
@@ -85,14 +81,20 @@ public final class HttpApiVerticle extends VerticleBase {
         return router;
     }
 
-    /** Prometheus text (vertx-micrometer's scraping handler); empty without a Prometheus registry. */
-    private Handler<RoutingContext> metrics() {
-        if (registry instanceof PrometheusMeterRegistry prometheus) {
-            return PrometheusScrapingHandler.create(prometheus);
+    /**
+     * {@code /metrics} on the API port unless a management port serves it; in production only with the admin token,
+     * as series names and counts tell an outsider what the service does and how busy it is.
+     */
+    private void mountMetrics(Router router) {
+        if (config.management().separate()) {
+            return;
         }
-        return ctx -> ctx.response()
-                .putHeader("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
-                .end();
+        var route = router.get("/metrics");
+        if (config.production()) {
+            AdminGuard admin = new AdminGuard(config.adminToken());
+            route.handler(admin::handle);
+        }
+        route.handler(MetricsRoute.handler(registry));
     }
 
     private Future<HttpServer> listen(Router router) {

@@ -1,0 +1,47 @@
+package io.walletpay.http;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.ext.web.Router;
+import io.walletpay.bus.BusCalls;
+import io.walletpay.config.AppConfig;
+
+/**
+ * The management listener ({@code management.host}:{@code management.port}): {@code /metrics} and the health routes,
+ * for a scraper and probes on a network the public never reaches. Deployed only when {@code management.port} is
+ * set; the API port then has no {@code /metrics} at all.
+ */
+public final class ManagementVerticle extends VerticleBase {
+
+    private final AppConfig config;
+    private final MeterRegistry registry;
+    private HttpServer server;
+
+    public ManagementVerticle(AppConfig config, MeterRegistry registry) {
+        this.config = config;
+        this.registry = registry;
+    }
+
+    @Override
+    public Future<?> start() {
+        Router router = Router.router(vertx);
+        new HealthRoutes(new BusCalls(vertx.eventBus(), HttpApiVerticle.BUS_TIMEOUT_MS)).mount(router);
+        router.get("/metrics").handler(MetricsRoute.handler(registry));
+        ErrorResponder.install(router);
+        AppConfig.Management management = config.management();
+        server = vertx.createHttpServer(new HttpServerOptions()
+                        .setHost(management.host())
+                        .setPort(management.port())
+                        .setIdleTimeout(config.http().idleTimeoutSeconds()))
+                .requestHandler(router);
+        return server.listen();
+    }
+
+    @Override
+    public Future<?> stop() {
+        return server.close();
+    }
+}
