@@ -1,7 +1,6 @@
 package io.walletpay.http;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -9,20 +8,18 @@ import io.vertx.ext.web.handler.BodyHandler;
 import io.walletpay.bus.Addresses;
 import io.walletpay.bus.BusCalls;
 import io.walletpay.bus.CheckoutMessages.Checkout;
-import io.walletpay.bus.CheckoutMessages.CheckoutByPayment;
 import io.walletpay.bus.CheckoutMessages.CheckoutByToken;
-import io.walletpay.bus.PaymentMessages.TransitionPayment;
 import io.walletpay.checkout.PhoneNumber;
 import io.walletpay.checkout.ReturnUrl;
 import io.walletpay.checkout.WalletProvider;
 import io.walletpay.config.AppConfig;
-import io.walletpay.error.ServiceException;
 import io.walletpay.page.PageError;
 import io.walletpay.page.Problem;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.usecase.ConfirmWithProvider;
+import io.walletpay.usecase.PayAtCheckout;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.regex.Pattern;
 
 /**
@@ -45,17 +42,24 @@ final class CheckoutRoutes {
     private final AppConfig config;
 
     private final MeterRegistry registry;
+    private final PayAtCheckout payAtCheckout;
 
     CheckoutRoutes(BusCalls bus, WalletProvider provider, AppConfig config, MeterRegistry registry) {
         this.bus = bus;
         this.provider = provider;
         this.config = config;
         this.registry = registry;
+        this.payAtCheckout = new PayAtCheckout(bus);
     }
 
     void mount(Router router) {
         if (config.provider().live()) {
-            new ProviderRoutes(bus, provider, config.http().maxBodyBytes(), registry).mount(router);
+            new ProviderRoutes(
+                            bus,
+                            provider,
+                            new ConfirmWithProvider(bus, payAtCheckout, registry),
+                            config.http().maxBodyBytes())
+                    .mount(router);
             router.route("/checkout/*").handler(HtmlResponses::notFound); // customers pay at the provider's gateway
             return;
         }
@@ -132,33 +136,12 @@ final class CheckoutRoutes {
                         rejected(ctx, checkout, token, phone, PageError.ACTION);
                         return;
                     }
-                    decide(bus, checkout, target, null)
+                    payAtCheckout
+                            .decide(checkout, target, null)
                             .onSuccess(decided -> result(ctx, decided))
                             .onFailure(ctx::fail);
                 })
                 .onFailure(ctx::fail);
-    }
-
-    /**
-     * Moves the checkout's pending payment to {@code target} through the store's one conditional transition (which
-     * writes the outbox row and announces it). When another request decided it first, answers the payment as it
-     * now is, so racing and repeated submits all land on one result.
-     */
-    static Future<Checkout> decide(
-            BusCalls bus, Checkout checkout, PaymentStatus target, String providerTransactionId) {
-        return decide(
-                bus, checkout, new TransitionPayment(checkout.payment().id(), null, target, providerTransactionId));
-    }
-
-    /** The same with the provider's details (failure reason, payer) carried by {@code transition}. */
-    static Future<Checkout> decide(BusCalls bus, Checkout checkout, TransitionPayment transition) {
-        UUID paymentId = transition.paymentId();
-        return bus.request(Addresses.PAYMENT_TRANSITION, transition)
-                .map(checkout::with)
-                .recover(
-                        failure -> failure instanceof ServiceException refused && "invalid_state".equals(refused.code())
-                                ? bus.request(Addresses.CHECKOUT_BY_PAYMENT, new CheckoutByPayment(paymentId))
-                                : Future.failedFuture(failure));
     }
 
     /** Where a decided checkout sends the customer: the Return URL with the result, or the receipt. */

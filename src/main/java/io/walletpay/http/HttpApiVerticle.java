@@ -10,6 +10,7 @@ import io.vertx.ext.web.handler.BodyHandler;
 import io.walletpay.bus.BusCalls;
 import io.walletpay.checkout.WalletProvider;
 import io.walletpay.config.AppConfig;
+import io.walletpay.usecase.CreatePayment;
 import java.util.concurrent.TimeUnit;
 
 /** HTTP intake: builds the router from the resource handlers and listens; one instance per event loop. */
@@ -62,7 +63,7 @@ public final class HttpApiVerticle extends VerticleBase {
         MerchantGuard guard = new MerchantGuard(tokens, new MerchantDirectory(vertx, bus));
         guard.protect(router.route("/api/merchant/*"));
         account.mountGuarded(router);
-        new PaymentRoutes(bus, new PaymentIntake(bus, provider, config.payments()), rateLimiter, provider)
+        new PaymentRoutes(bus, new CreatePayment(bus, provider, config.payments()), rateLimiter, provider)
                 .mount(router);
         new DeliveryRoutes(bus).mount(router);
         io.walletpay.page.Language pages = config.checkout().defaultLocale();

@@ -9,14 +9,12 @@ import io.walletpay.bus.BusCalls;
 import io.walletpay.bus.PaymentMessages.GetPayment;
 import io.walletpay.bus.PaymentMessages.ListPayments;
 import io.walletpay.bus.PaymentMessages.StoredResponse;
-import io.walletpay.bus.PaymentMessages.TransitionPayment;
-import io.walletpay.checkout.ProviderPaymentCheck;
-import io.walletpay.checkout.ProviderTransaction;
 import io.walletpay.checkout.WalletProvider;
-import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.payment.CreatePaymentRequest;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.usecase.CancelPayment;
+import io.walletpay.usecase.CreatePayment;
 import io.walletpay.view.PaymentViews;
 import java.util.UUID;
 
@@ -27,15 +25,15 @@ final class PaymentRoutes {
     private static final int MAX_REFERENCE = 100;
 
     private final BusCalls bus;
-    private final PaymentIntake intake;
+    private final CreatePayment intake;
     private final CreateRateLimiter rateLimiter;
-    private final WalletProvider provider;
+    private final CancelPayment cancellation;
 
-    PaymentRoutes(BusCalls bus, PaymentIntake intake, CreateRateLimiter rateLimiter, WalletProvider provider) {
+    PaymentRoutes(BusCalls bus, CreatePayment intake, CreateRateLimiter rateLimiter, WalletProvider provider) {
         this.bus = bus;
         this.intake = intake;
         this.rateLimiter = rateLimiter;
-        this.provider = provider;
+        this.cancellation = new CancelPayment(bus, provider);
     }
 
     void mount(Router router) {
@@ -96,28 +94,9 @@ final class PaymentRoutes {
      * paid there, the payment completes instead and the cancel answers 409 (it can no longer be cancelled).
      */
     private void cancel(RoutingContext ctx) {
-        UUID merchantId = MerchantGuard.merchant(ctx).id();
-        UUID id = Queries.pathId(ctx, "Payment");
-        bus.request(Addresses.PAYMENT_GET, new GetPayment(merchantId, id))
-                .compose(payment -> ProviderPaymentCheck.paidTransaction(provider, id, payment.amount()))
-                .compose(paid -> bus.request(
-                        Addresses.PAYMENT_TRANSITION,
-                        new TransitionPayment(
-                                id,
-                                merchantId,
-                                paid.isPresent() ? PaymentStatus.COMPLETED : PaymentStatus.CANCELLED,
-                                paid.map(ProviderTransaction::transactionId).orElse(null))))
-                .onSuccess(payment -> {
-                    if (payment.status() == PaymentStatus.CANCELLED) {
-                        Responses.success(ctx, 200, PaymentViews.full(payment));
-                    } else {
-                        ctx.fail(
-                                new ServiceException(
-                                        ErrorKind.CONFLICT,
-                                        "invalid_state",
-                                        "The customer has already paid this payment at the wallet provider; it is now completed"));
-                    }
-                })
+        cancellation
+                .cancel(MerchantGuard.merchant(ctx).id(), Queries.pathId(ctx, "Payment"))
+                .onSuccess(payment -> Responses.success(ctx, 200, PaymentViews.full(payment)))
                 .onFailure(ctx::fail);
     }
 

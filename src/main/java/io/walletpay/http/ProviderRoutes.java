@@ -1,7 +1,5 @@
 package io.walletpay.http;
 
-import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.DecodeException;
@@ -9,21 +7,14 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
-import io.walletpay.bus.Addresses;
 import io.walletpay.bus.BusCalls;
-import io.walletpay.bus.CheckoutMessages.Checkout;
-import io.walletpay.bus.CheckoutMessages.CheckoutByPayment;
-import io.walletpay.bus.PaymentMessages.FlagForReview;
-import io.walletpay.bus.PaymentMessages.TransitionPayment;
 import io.walletpay.checkout.ProviderConfirmation;
-import io.walletpay.checkout.ProviderConfirmation.Decision;
 import io.walletpay.checkout.ProviderTransaction;
 import io.walletpay.checkout.WalletProvider;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.page.Problem;
-import io.walletpay.payment.Payment;
-import io.walletpay.payment.PaymentStatus;
+import io.walletpay.usecase.ConfirmWithProvider;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,15 +33,13 @@ final class ProviderRoutes {
     private final BusCalls bus;
     private final WalletProvider provider;
     private final int maxBodyBytes;
-    private final Counter needsReview;
+    private final ConfirmWithProvider confirmation;
 
-    ProviderRoutes(BusCalls bus, WalletProvider provider, int maxBodyBytes, MeterRegistry registry) {
+    ProviderRoutes(BusCalls bus, WalletProvider provider, ConfirmWithProvider confirmation, int maxBodyBytes) {
         this.bus = bus;
         this.provider = provider;
+        this.confirmation = confirmation;
         this.maxBodyBytes = maxBodyBytes;
-        this.needsReview = Counter.builder("walletpay.payments.needs_review")
-                .description("Payments flagged for a person: the provider reported another amount or order")
-                .register(registry);
     }
 
     void mount(Router router) {
@@ -70,7 +59,7 @@ final class ProviderRoutes {
             return;
         }
         provider.retrieveByTransaction(transactionId)
-                .compose(this::confirm)
+                .compose(confirmation::confirm)
                 .onSuccess(checkout -> CheckoutRoutes.result(ctx, checkout))
                 .onFailure(failure -> unconfirmed(ctx, failure));
     }
@@ -85,7 +74,7 @@ final class ProviderRoutes {
         Future<ProviderTransaction> lookup = reference.transactionId() != null
                 ? provider.retrieveByTransaction(reference.transactionId())
                 : provider.retrieveByOrder(reference.orderId());
-        lookup.compose(this::confirm)
+        lookup.compose(confirmation::confirm)
                 .onSuccess(checkout -> Responses.json(
                         ctx,
                         200,
@@ -103,75 +92,6 @@ final class ProviderRoutes {
                                                                 .status()
                                                                 .wireName()))))
                 .onFailure(ctx::fail);
-    }
-
-    /**
-     * Applies {@link ProviderConfirmation}'s decision: paid completes the payment, a decline fails it with the
-     * provider's reason, a mismatch flags it for a person and changes nothing else. Duplicates find it decided.
-     */
-    private Future<Checkout> confirm(ProviderTransaction transaction) {
-        return bus.request(Addresses.CHECKOUT_BY_PAYMENT, new CheckoutByPayment(transaction.orderId()))
-                .compose(checkout -> {
-                    Payment payment = checkout.payment();
-                    Decision decision = ProviderConfirmation.decide(transaction, payment.id(), payment.amount());
-                    return switch (decision.outcome()) {
-                        case PAID ->
-                            CheckoutRoutes.decide(
-                                            bus,
-                                            checkout,
-                                            new TransitionPayment(
-                                                    payment.id(),
-                                                    null,
-                                                    PaymentStatus.COMPLETED,
-                                                    transaction.transactionId(),
-                                                    null,
-                                                    transaction.payer()))
-                                    .onSuccess(ProviderRoutes::paidButEnded);
-                        case DECLINED -> {
-                            log.warn("payment {} declined at the provider: {}", payment.id(), decision.reason());
-                            yield CheckoutRoutes.decide(
-                                    bus,
-                                    checkout,
-                                    new TransitionPayment(
-                                            payment.id(),
-                                            null,
-                                            PaymentStatus.FAILED,
-                                            transaction.transactionId(),
-                                            decision.reason(),
-                                            transaction.payer()));
-                        }
-                        case REVIEW -> flagForReview(payment, transaction, decision.reason());
-                    };
-                });
-    }
-
-    private static void paidButEnded(Checkout checkout) {
-        if (checkout.payment().status() != PaymentStatus.COMPLETED) {
-            // paid at the provider, but cancelled or expired here first: money to give back, by a person
-            log.warn(
-                    "payment {} is {} but the provider confirms it paid",
-                    checkout.payment().id(),
-                    checkout.payment().status().wireName());
-        }
-    }
-
-    /**
-     * Never completes: flags the payment for a person (API field; the metric and an ERROR log the first time, a
-     * WARN for repeats) and answers the 409 whether or not the flag could be stored.
-     */
-    private Future<Checkout> flagForReview(Payment payment, ProviderTransaction transaction, String reason) {
-        return bus.request(
-                        Addresses.PAYMENT_FLAG_FOR_REVIEW,
-                        new FlagForReview(payment.id(), reason, transaction.transactionId()))
-                .andThen(flagged -> {
-                    if (flagged.succeeded() && Boolean.TRUE.equals(flagged.result())) {
-                        needsReview.increment();
-                        log.error("payment {} needs review: {}", payment.id(), reason);
-                    } else {
-                        log.warn("payment {} needs review (again): {}", payment.id(), reason);
-                    }
-                })
-                .transform(flagged -> Future.failedFuture(ProviderConfirmation.mismatch(transaction, payment.id())));
     }
 
     private static void unconfirmed(RoutingContext ctx, Throwable failure) {

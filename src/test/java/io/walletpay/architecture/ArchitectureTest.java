@@ -63,4 +63,21 @@ class ArchitectureTest {
                 .resideInAnyPackage("io.vertx.sqlclient..", "io.vertx.pgclient..", "io.walletpay.store..")
                 .check(classes);
     }
+
+    @Test
+    void useCasesKnowNothingOfHttpOrSql() {
+        noClasses()
+                .that()
+                .resideInAPackage("io.walletpay.usecase..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "io.vertx.ext.web..",
+                        "io.vertx.core.http..",
+                        "io.walletpay.http..",
+                        "io.vertx.sqlclient..",
+                        "io.vertx.pgclient..",
+                        "io.walletpay.store..")
+                .check(classes);
+    }
 }

@@ -1,10 +1,10 @@
-package io.walletpay.http;
+package io.walletpay.usecase;
 
 import io.vertx.core.Future;
 import io.walletpay.bus.Addresses;
 import io.walletpay.bus.BusCalls;
+import io.walletpay.bus.PaymentMessages;
 import io.walletpay.bus.PaymentMessages.ClaimIdempotencyKey;
-import io.walletpay.bus.PaymentMessages.CreatePayment;
 import io.walletpay.bus.PaymentMessages.ReleaseIdempotencyKey;
 import io.walletpay.bus.PaymentMessages.StoredResponse;
 import io.walletpay.checkout.WalletProvider;
@@ -19,28 +19,28 @@ import io.walletpay.payment.RequestFingerprint;
 import java.util.UUID;
 
 /**
- * Creating a payment, in order: claim the Idempotency-Key (or replay its first answer), open the payment at the
+ * Creating a payment (the merchant's API call), in order: claim the Idempotency-Key (or replay its first answer), open the payment at the
  * wallet provider, store it; it expires when configured or when the provider's payment token does, if sooner. A provider failure gives the key back and stores nothing, so a retry is clean.
  */
-final class PaymentIntake {
+public final class CreatePayment {
 
     private final BusCalls bus;
     private final WalletProvider provider;
     private final AppConfig.Payments config;
     private final AmountLimits limits;
 
-    PaymentIntake(BusCalls bus, WalletProvider provider, AppConfig.Payments config) {
+    public CreatePayment(BusCalls bus, WalletProvider provider, AppConfig.Payments config) {
         this.bus = bus;
         this.provider = provider;
         this.config = config;
         this.limits = new AmountLimits(config.minAmount(), config.maxAmount());
     }
 
-    AmountLimits limits() {
+    public AmountLimits limits() {
         return limits;
     }
 
-    Future<StoredResponse> create(Merchant merchant, CreatePaymentRequest request, String idempotencyKey) {
+    public Future<StoredResponse> create(Merchant merchant, CreatePaymentRequest request, String idempotencyKey) {
         if (idempotencyKey == null) {
             return open(merchant, request).compose(opened -> store(opened, null, null));
         }
@@ -57,8 +57,7 @@ final class PaymentIntake {
                                                 new ReleaseIdempotencyKey(merchant.id(), idempotencyKey, claimId))
                                         .transform(released -> Future.failedFuture(failure)))
                                 // a store failure (even a timeout) keeps the claim: the transaction may still commit,
-                                // and only
-                                // this claim can answer the key; an abandoned claim is taken over later
+                                // and only this claim can answer the key; an abandoned claim is taken over later
                                 .compose(opened -> store(opened, idempotencyKey, claimId)));
     }
 
@@ -78,6 +77,7 @@ final class PaymentIntake {
     }
 
     private Future<StoredResponse> store(NewPayment payment, String idempotencyKey, UUID claimId) {
-        return bus.request(Addresses.PAYMENT_CREATE, new CreatePayment(payment, idempotencyKey, claimId));
+        return bus.request(
+                Addresses.PAYMENT_CREATE, new PaymentMessages.CreatePayment(payment, idempotencyKey, claimId));
     }
 }

@@ -1,0 +1,51 @@
+package io.walletpay.usecase;
+
+import io.vertx.core.Future;
+import io.walletpay.bus.Addresses;
+import io.walletpay.bus.BusCalls;
+import io.walletpay.bus.PaymentMessages.GetPayment;
+import io.walletpay.bus.PaymentMessages.TransitionPayment;
+import io.walletpay.checkout.ProviderPaymentCheck;
+import io.walletpay.checkout.ProviderTransaction;
+import io.walletpay.checkout.WalletProvider;
+import io.walletpay.error.ErrorKind;
+import io.walletpay.error.ServiceException;
+import io.walletpay.payment.Payment;
+import io.walletpay.payment.PaymentStatus;
+import java.util.UUID;
+
+/**
+ * A merchant cancelling its pending payment. In live mode the provider is asked first: a payment the customer has
+ * already paid at the gateway completes instead, and the merchant is told so (409); the provider unreachable
+ * changes nothing.
+ */
+public final class CancelPayment {
+
+    private final BusCalls bus;
+    private final WalletProvider provider;
+
+    public CancelPayment(BusCalls bus, WalletProvider provider) {
+        this.bus = bus;
+        this.provider = provider;
+    }
+
+    public Future<Payment> cancel(UUID merchantId, UUID id) {
+        return bus.request(Addresses.PAYMENT_GET, new GetPayment(merchantId, id))
+                .compose(payment -> ProviderPaymentCheck.paidTransaction(provider, id, payment.amount()))
+                .compose(paid -> bus.request(
+                        Addresses.PAYMENT_TRANSITION,
+                        new TransitionPayment(
+                                id,
+                                merchantId,
+                                paid.isPresent() ? PaymentStatus.COMPLETED : PaymentStatus.CANCELLED,
+                                paid.map(ProviderTransaction::transactionId).orElse(null))))
+                .compose(
+                        payment -> payment.status() == PaymentStatus.CANCELLED
+                                ? Future.succeededFuture(payment)
+                                : Future.failedFuture(
+                                        new ServiceException(
+                                                ErrorKind.CONFLICT,
+                                                "invalid_state",
+                                                "The customer has already paid this payment at the wallet provider; it is now completed")));
+    }
+}
