@@ -1,7 +1,5 @@
 package io.walletpay.http;
 
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.walletpay.bus.Addresses;
@@ -51,17 +49,7 @@ final class AdminMerchantRoutes {
 
     private void list(RoutingContext ctx) {
         bus.request(Addresses.MERCHANT_LIST, new ListMerchants(Queries.limit(ctx), Queries.uuid(ctx, "starting_after")))
-                .onSuccess(page -> {
-                    JsonArray data = new JsonArray();
-                    page.merchants().forEach(merchant -> data.add(MerchantViews.admin(merchant)));
-                    Responses.json(
-                            ctx,
-                            200,
-                            new JsonObject()
-                                    .put("success", true)
-                                    .put("data", data)
-                                    .put("has_more", page.hasMore()));
-                })
+                .onSuccess(page -> Responses.page(ctx, page.merchants(), MerchantViews::admin, page.hasMore()))
                 .onFailure(ctx::fail);
     }
 

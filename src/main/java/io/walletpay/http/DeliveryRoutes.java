@@ -45,17 +45,7 @@ final class DeliveryRoutes {
                 Queries.limit(ctx),
                 Queries.uuid(ctx, "starting_after"));
         bus.request(Addresses.DELIVERY_LIST, query)
-                .onSuccess(page -> {
-                    JsonArray data = new JsonArray();
-                    page.deliveries().forEach(delivery -> data.add(view(delivery)));
-                    Responses.json(
-                            ctx,
-                            200,
-                            new JsonObject()
-                                    .put("success", true)
-                                    .put("data", data)
-                                    .put("has_more", page.hasMore()));
-                })
+                .onSuccess(page -> Responses.page(ctx, page.deliveries(), DeliveryRoutes::view, page.hasMore()))
                 .onFailure(ctx::fail);
     }
 

@@ -1,6 +1,5 @@
 package io.walletpay.http;
 
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -73,17 +72,7 @@ final class EventRoutes {
                 Queries.limit(ctx),
                 Queries.uuid(ctx, "starting_after"));
         bus.request(Addresses.EVENT_LIST, query)
-                .onSuccess(page -> {
-                    JsonArray data = new JsonArray();
-                    page.events().forEach(event -> data.add(view(event)));
-                    Responses.json(
-                            ctx,
-                            200,
-                            new JsonObject()
-                                    .put("success", true)
-                                    .put("data", data)
-                                    .put("has_more", page.hasMore()));
-                })
+                .onSuccess(page -> Responses.page(ctx, page.events(), EventRoutes::view, page.hasMore()))
                 .onFailure(ctx::fail);
     }
 

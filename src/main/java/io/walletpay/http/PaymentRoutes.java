@@ -1,7 +1,5 @@
 package io.walletpay.http;
 
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.walletpay.bus.Addresses;
@@ -75,17 +73,7 @@ final class PaymentRoutes {
                 Queries.limit(ctx),
                 Queries.uuid(ctx, "starting_after"));
         bus.request(Addresses.PAYMENT_LIST, query)
-                .onSuccess(page -> {
-                    JsonArray data = new JsonArray();
-                    page.payments().forEach(payment -> data.add(PaymentViews.full(payment)));
-                    Responses.json(
-                            ctx,
-                            200,
-                            new JsonObject()
-                                    .put("success", true)
-                                    .put("data", data)
-                                    .put("has_more", page.hasMore()));
-                })
+                .onSuccess(page -> Responses.page(ctx, page.payments(), PaymentViews::full, page.hasMore()))
                 .onFailure(ctx::fail);
     }
 

@@ -1,8 +1,11 @@
 package io.walletpay.http;
 
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
+import java.util.List;
+import java.util.function.Function;
 
 /** Writes JSON answers: the success envelope {@code {success:true, data}} and plain bodies. */
 final class Responses {
@@ -22,5 +25,12 @@ final class Responses {
 
     static void success(RoutingContext ctx, int status, Object data) {
         json(ctx, status, new JsonObject().put("success", true).put("data", data));
+    }
+
+    /** 200 with one page of a cursor list: {@code {success, data:[…], has_more}}, each item as {@code view} shows it. */
+    static <T> void page(RoutingContext ctx, List<T> items, Function<T, JsonObject> view, boolean hasMore) {
+        JsonArray data = new JsonArray();
+        items.forEach(item -> data.add(view.apply(item)));
+        json(ctx, 200, new JsonObject().put("success", true).put("data", data).put("has_more", hasMore));
     }
 }
