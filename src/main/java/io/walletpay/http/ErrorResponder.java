@@ -34,15 +34,17 @@ public final class ErrorResponder {
                                 "route_not_found",
                                 "No route " + ctx.request().method() + " "
                                         + ctx.request().path())));
-        router.errorHandler(
-                405,
-                ctx -> send(
-                        ctx,
-                        new ServiceException(
-                                ErrorKind.METHOD_NOT_ALLOWED,
-                                "method_not_allowed",
-                                "Method " + ctx.request().method() + " is not allowed on "
-                                        + ctx.request().path())));
+        router.errorHandler(405, ctx -> {
+            ctx.response()
+                    .putHeader("Allow", AllowedMethods.of(router, ctx.request().path()));
+            send(
+                    ctx,
+                    new ServiceException(
+                            ErrorKind.METHOD_NOT_ALLOWED,
+                            "method_not_allowed",
+                            "Method " + ctx.request().method() + " is not allowed on "
+                                    + ctx.request().path()));
+        });
         router.errorHandler(413, ctx -> send(ctx, tooLarge()));
         router.errorHandler(415, ctx -> send(ctx, unsupportedMediaType()));
         // the router itself fails a request whose path it cannot decode (a "%" not followed by two hex digits)

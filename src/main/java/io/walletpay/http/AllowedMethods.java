@@ -1,0 +1,46 @@
+package io.walletpay.http;
+
+import io.vertx.core.http.HttpMethod;
+import io.vertx.ext.web.Route;
+import io.vertx.ext.web.Router;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+
+/**
+ * The {@code Allow} header of a 405: the methods the router's templates accept for a path ({@code /payments/:id}
+ * matches any one segment), so a client learns what it may send instead of a bare refusal.
+ */
+final class AllowedMethods {
+
+    private static final Pattern PARAMETER = Pattern.compile(":[A-Za-z_][A-Za-z0-9_]*");
+
+    private AllowedMethods() {}
+
+    static String of(Router router, String path) {
+        Set<String> allowed = new TreeSet<>();
+        for (Route route : router.getRoutes()) {
+            Set<HttpMethod> methods = route.methods();
+            String template = route.getPath();
+            if (methods == null || methods.isEmpty() || template == null || path == null) {
+                continue;
+            }
+            if (matches(template, path)) {
+                methods.forEach(method -> allowed.add(method.name()));
+            }
+        }
+        return String.join(", ", allowed);
+    }
+
+    private static boolean matches(String template, String path) {
+        String[] parts = PARAMETER.split(template, -1);
+        StringBuilder regex = new StringBuilder();
+        for (int i = 0; i < parts.length; i++) {
+            regex.append(Pattern.quote(parts[i]));
+            if (i < parts.length - 1) {
+                regex.append("[^/]+");
+            }
+        }
+        return Pattern.matches(regex.toString(), path);
+    }
+}
