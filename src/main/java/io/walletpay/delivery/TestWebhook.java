@@ -35,7 +35,7 @@ final class TestWebhook {
                 request.webhookUrl(),
                 request.webhookSecret(),
                 null);
-        return sender.attempt(delivery)
+        return sender.attempt(delivery, EVENT)
                 .map(result -> new TestWebhookResult(
                         result.statusCode(), result.durationMs(), result.errorKind(), result.responseExcerpt()));
     }

@@ -78,6 +78,11 @@ final class WebhookSender {
     }
 
     Future<AttemptResult> attempt(DueDelivery delivery) {
+        return attempt(delivery, WebhookBody.EVENT);
+    }
+
+    /** One attempt of {@code delivery}, announced in {@code X-Service-Event} as {@code event}. */
+    Future<AttemptResult> attempt(DueDelivery delivery, String event) {
         Instant started = Instant.now();
         long startNanos = System.nanoTime();
         if (delivery.webhookUrl() == null) {
@@ -99,7 +104,7 @@ final class WebhookSender {
                                         TransportFailure.TARGET_REJECTED,
                                         refused.get()));
                             }
-                            return post(delivery, url, https, port, address, started, startNanos);
+                            return post(delivery, event, url, https, port, address, started, startNanos);
                         },
                         failure -> Future.succeededFuture(
                                 unreached(delivery, started, startNanos, TransportFailure.DNS_FAILURE, null)));
@@ -118,6 +123,7 @@ final class WebhookSender {
 
     private Future<AttemptResult> post(
             DueDelivery delivery,
+            String event,
             URI url,
             boolean https,
             int port,
@@ -139,7 +145,7 @@ final class WebhookSender {
                 .setIdleTimeout(config.requestTimeoutMs())
                 .putHeader("Content-Type", "application/json")
                 .putHeader("User-Agent", userAgent)
-                .putHeader("X-Service-Event", WebhookBody.EVENT)
+                .putHeader("X-Service-Event", event)
                 .putHeader("X-Service-Delivery", delivery.id().toString())
                 .putHeader(WebhookSigner.HEADER, WebhookSigner.signatureHeader(body, delivery.webhookSecret()))
                 .putHeader(StandardSignature.ID_HEADER, delivery.id().toString())

@@ -173,6 +173,7 @@ class EventsAndRecoveryTest {
         var hook = receiver.await("/ping", 1).get(0);
         JsonObject body = new JsonObject(new String(hook.body(), StandardCharsets.UTF_8));
         assertThat(body.getString("event")).isEqualTo("webhook.test");
+        assertThat(hook.header("X-Service-Event")).isEqualTo("webhook.test");
         // signed like a real delivery: Standard Webhooks content keyed with the decoded whsec_ secret
         String secret = shop.merchant().getString("webhook_secret");
         javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
