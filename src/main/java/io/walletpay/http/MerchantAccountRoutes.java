@@ -5,7 +5,6 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.walletpay.bus.Addresses;
 import io.walletpay.bus.BusCalls;
-import io.walletpay.bus.MerchantMessages.Credentials;
 import io.walletpay.bus.MerchantMessages.GetCredentials;
 import io.walletpay.bus.MerchantMessages.RotateWebhookSecret;
 import io.walletpay.bus.MerchantMessages.UpdateMerchant;
@@ -37,6 +36,9 @@ final class MerchantAccountRoutes {
     }
 
     /** The token routes go before the guard; settings after it. */
+    /** Never the id of a merchant: their ids are random version-4 UUIDs, this one is all zeros. */
+    private static final UUID NO_MERCHANT = new UUID(0L, 0L);
+
     void mountToken(Router router) {
         router.post("/api/merchant/token").handler(this::token);
         router.post("/api/merchant/token/").handler(this::token);
@@ -53,11 +55,10 @@ final class MerchantAccountRoutes {
         String merchantId = input.requiredText("merchant_id", 64);
         String secretKey = input.requiredText("secret_key", 256);
         UUID id = Queries.parseUuid(merchantId);
-        // An unknown or malformed id is checked against a dummy hash, so it costs and answers like a wrong secret.
-        var lookup = id == null
-                ? io.vertx.core.Future.succeededFuture(new Credentials(null, null))
-                : bus.request(Addresses.MERCHANT_CREDENTIALS, new GetCredentials(id));
-        lookup.onSuccess(credentials -> {
+        // Every attempt costs the same: a malformed id is looked up too (as an id no merchant has), and an unknown
+        // one is checked against a dummy hash, so both answer like a wrong secret after the same database round trip.
+        bus.request(Addresses.MERCHANT_CREDENTIALS, new GetCredentials(id == null ? NO_MERCHANT : id))
+                .onSuccess(credentials -> {
                     if (!Secrets.matches(secretKey, credentials.secretHash())) {
                         ctx.fail(MerchantTokens.invalidCredentials());
                         return;
