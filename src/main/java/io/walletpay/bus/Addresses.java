@@ -22,6 +22,7 @@ import io.walletpay.bus.MerchantMessages.GetCredentials;
 import io.walletpay.bus.MerchantMessages.GetMerchant;
 import io.walletpay.bus.MerchantMessages.ListMerchants;
 import io.walletpay.bus.MerchantMessages.MerchantPage;
+import io.walletpay.bus.MerchantMessages.RotateSecretKey;
 import io.walletpay.bus.MerchantMessages.RotateWebhookSecret;
 import io.walletpay.bus.MerchantMessages.UpdateMerchant;
 import io.walletpay.bus.Messages.Readiness;
@@ -67,6 +68,8 @@ public final class Addresses {
             BusOperation.of("walletpay.store.merchant.update", UpdateMerchant.class, Merchant.class);
     public static final BusOperation<RotateWebhookSecret, Merchant> MERCHANT_ROTATE_WEBHOOK_SECRET = BusOperation.of(
             "walletpay.store.merchant.rotate-webhook-secret", RotateWebhookSecret.class, Merchant.class);
+    public static final BusOperation<RotateSecretKey, Merchant> MERCHANT_ROTATE_SECRET_KEY =
+            BusOperation.of("walletpay.store.merchant.rotate-secret-key", RotateSecretKey.class, Merchant.class);
     public static final BusOperation<GetCredentials, Credentials> MERCHANT_CREDENTIALS =
             BusOperation.of("walletpay.store.merchant.credentials", GetCredentials.class, Credentials.class);
 

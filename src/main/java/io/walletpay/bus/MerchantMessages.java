@@ -25,6 +25,9 @@ public final class MerchantMessages {
     /** Asks for what a token request is checked against; an unknown id answers {@code Credentials(null, null)}. */
     public record GetCredentials(UUID id) {}
 
+    /** Stores a new secret key's hash; tokens issued under the old key stop working. */
+    public record RotateSecretKey(UUID id, byte[] secretHash) {}
+
     public record Credentials(Merchant merchant, byte[] secretHash) {}
 
     /** Published after any change, so caches of merchants drop their copy. */

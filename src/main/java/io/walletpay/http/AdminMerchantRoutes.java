@@ -30,6 +30,8 @@ final class AdminMerchantRoutes {
         router.get("/api/admin/merchants").handler(this::list);
         router.get("/api/admin/merchants/:id").handler(this::get);
         router.patch("/api/admin/merchants/:id").handler(this::update);
+        router.post("/api/admin/merchants/:id/secret-key/rotate")
+                .handler(ctx -> SecretKeyRotation.rotate(ctx, bus, Queries.pathId(ctx, "Merchant")));
     }
 
     private void create(RoutingContext ctx) {

@@ -48,6 +48,9 @@ final class MerchantAccountRoutes {
         router.get("/api/merchant/settings").handler(this::settings);
         router.patch("/api/merchant/settings").handler(this::updateSettings);
         router.post("/api/merchant/webhook-secret/rotate").handler(this::rotateWebhookSecret);
+        router.post("/api/merchant/secret-key/rotate")
+                .handler(ctx -> SecretKeyRotation.rotate(
+                        ctx, bus, MerchantGuard.merchant(ctx).id()));
     }
 
     private void token(RoutingContext ctx) {

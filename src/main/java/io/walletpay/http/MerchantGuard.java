@@ -60,6 +60,10 @@ final class MerchantGuard {
                                 ? invalidToken()
                                 : failure))
                 .onSuccess(merchant -> {
+                    if (!MerchantTokens.issuedUnderCurrentKey(ctx.user().principal(), merchant)) {
+                        ctx.fail(invalidToken()); // issued before the secret key was rotated
+                        return;
+                    }
                     if (!merchant.active()) {
                         ctx.fail(new ServiceException(
                                 ErrorKind.FORBIDDEN, "merchant_disabled", "This merchant is disabled"));

@@ -66,8 +66,8 @@ final class MerchantTokens {
 
     Issued issue(Merchant merchant) {
         long now = Instant.now().getEpochSecond();
-        String token =
-                auth.generateToken(new JsonObject().put("sub", merchant.id().toString()));
+        String token = auth.generateToken(
+                new JsonObject().put("sub", merchant.id().toString()).put(KEY_VERSION, merchant.secretKeyVersion()));
         long ttl = config.ttl().toSeconds();
         return new Issued(token, Instant.ofEpochSecond(now + ttl), ttl);
     }
@@ -78,6 +78,16 @@ final class MerchantTokens {
      */
     JWTAuth verifier() {
         return verifier;
+    }
+
+    /** The claim naming the secret-key version a token was issued under; absent (older tokens) counts as 0. */
+    static final String KEY_VERSION = "kv";
+
+    /** Whether {@code claims} were issued under {@code merchant}'s current secret key. */
+    static boolean issuedUnderCurrentKey(JsonObject claims, Merchant merchant) {
+        Object version = claims.getValue(KEY_VERSION);
+        int issuedUnder = version == null ? 0 : version instanceof Number n ? n.intValue() : -1;
+        return issuedUnder == merchant.secretKeyVersion();
     }
 
     static ServiceException invalidCredentials() {

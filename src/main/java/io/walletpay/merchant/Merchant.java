@@ -20,7 +20,8 @@ public record Merchant(
         BigDecimal feePercent,
         BigDecimal feeFixed,
         OffsetDateTime createdAt,
-        OffsetDateTime updatedAt) {
+        OffsetDateTime updatedAt,
+        int secretKeyVersion) {
 
     @Override
     public String toString() {

@@ -5,7 +5,7 @@ final class MerchantSql {
 
     static final String COLUMNS =
             "id, name, status, webhook_secret, webhook_url, return_url, locale, fee_percent, fee_fixed, created_at,"
-                    + " updated_at";
+                    + " updated_at, secret_key_version";
 
     static final String INSERT =
             "INSERT INTO merchants (id, name, secret_hash, webhook_secret, webhook_url, return_url,"
@@ -35,6 +35,11 @@ final class MerchantSql {
     /** The current secret becomes the previous one, still signing until {@code $3}. */
     static final String ROTATE_WEBHOOK_SECRET = "UPDATE merchants SET previous_webhook_secret = webhook_secret,"
             + " previous_webhook_secret_until = $3, webhook_secret = $2, updated_at = now()"
+            + " WHERE id = $1 RETURNING " + COLUMNS;
+
+    /** A new secret key: the old one stops at once, and so do tokens issued under it (the version moves on). */
+    static final String ROTATE_SECRET_KEY = "UPDATE merchants SET secret_hash = $2,"
+            + " secret_key_version = secret_key_version + 1, updated_at = now()"
             + " WHERE id = $1 RETURNING " + COLUMNS;
 
     private MerchantSql() {}

@@ -91,6 +91,12 @@ final class MerchantStore {
                 .map(MerchantStore::single);
     }
 
+    Future<Merchant> rotateSecretKey(UUID id, byte[] secretHash) {
+        return sql.preparedQuery(MerchantSql.ROTATE_SECRET_KEY)
+                .execute(Tuple.of(id, Buffer.buffer(secretHash)))
+                .map(MerchantStore::single);
+    }
+
     private static Merchant single(RowSet<Row> rows) {
         if (rows.size() == 0) {
             throw ServiceException.notFound("Merchant");
@@ -110,6 +116,7 @@ final class MerchantStore {
                 row.getBigDecimal("fee_percent"),
                 row.getBigDecimal("fee_fixed"),
                 row.getOffsetDateTime("created_at"),
-                row.getOffsetDateTime("updated_at"));
+                row.getOffsetDateTime("updated_at"),
+                row.getInteger("secret_key_version"));
     }
 }

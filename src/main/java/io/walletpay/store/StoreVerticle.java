@@ -50,6 +50,9 @@ public final class StoreVerticle extends VerticleBase {
         serve(Addresses.MERCHANT_CREATE, merchants::create);
         serve(Addresses.MERCHANT_GET, query -> merchants.get(query.id()));
         serve(Addresses.MERCHANT_LIST, merchants::page);
+        serve(
+                Addresses.MERCHANT_ROTATE_SECRET_KEY,
+                command -> announce(merchants.rotateSecretKey(command.id(), command.secretHash())));
         serve(Addresses.MERCHANT_CREDENTIALS, query -> merchants.credentials(query.id()));
         serve(Addresses.MERCHANT_UPDATE, command -> announce(merchants.update(command)));
         serve(

@@ -53,6 +53,8 @@ class OpenApiDocumentTest {
                         "getSettings",
                         "updateSettings",
                         "rotateWebhookSecret",
+                        "rotateSecretKey",
+                        "rotateMerchantSecretKey",
                         "createPayment",
                         "createPaymentNoSlash",
                         "getPayment",

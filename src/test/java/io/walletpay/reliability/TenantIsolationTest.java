@@ -33,6 +33,7 @@ class TenantIsolationTest {
     static JsonObject merchantA;
     static String tokenA;
     static String tokenB;
+    static JsonObject merchantB;
     static String pendingA;
     static String completedA;
     static String deliveryA;
@@ -45,7 +46,8 @@ class TenantIsolationTest {
                 .put("webhook_url", "https://a.example/hooks")
                 .put("return_url", "https://a.example/back"));
         tokenA = service.tokenFor(merchantA);
-        tokenB = service.tokenFor(service.createMerchant("Merchant B"));
+        merchantB = service.createMerchant("Merchant B");
+        tokenB = service.tokenFor(merchantB);
         pendingA = service.createPayment(
                         tokenA, new JsonObject().put("amount", 10).put("reference_id", "A-REF"))
                 .getString("id");
@@ -174,7 +176,14 @@ class TenantIsolationTest {
                         "/api/merchant/payments/wallet",
                         "/api/merchant/payments/wallet",
                         "{\"amount\":10,\"reference_id\":\"A-REF\"}",
-                        Set.of(201)));
+                        Set.of(201)),
+                // rotates B's own key: B's token stops, so the loop takes a new one (see below)
+                new Probe(
+                        "POST",
+                        "/api/merchant/secret-key/rotate",
+                        "/api/merchant/secret-key/rotate",
+                        null,
+                        Set.of(200)));
     }
 
     @Test
@@ -196,6 +205,10 @@ class TenantIsolationTest {
                     .doesNotContain("Merchant A")
                     .doesNotContain("a.example")
                     .doesNotContain(merchantA.getString("webhook_secret"));
+            if (probe.route().equals("/api/merchant/secret-key/rotate")) {
+                tokenB = service.tokenFor(
+                        merchantB.copy().put("secret_key", answer.data().getString("secret_key")));
+            }
         }
         assertThat(merchantASnapshot()).as("nothing of merchant A changed").isEqualTo(before);
     }
