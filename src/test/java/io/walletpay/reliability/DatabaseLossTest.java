@@ -109,4 +109,38 @@ class DatabaseLossTest {
         assertThat(captured.list.stream().filter(e -> e.getLevel() == Level.INFO))
                 .hasSize(1);
     }
+
+    @Test
+    void aFrozenDatabaseAnswers503WithinTheDatabaseTimeoutAndLogsTheOutageOnce() throws Exception {
+        Logger logger = (Logger) LoggerFactory.getLogger(OutageLog.class);
+        ListAppender<ILoggingEvent> captured = new ListAppender<>();
+        captured.start();
+        logger.addAppender(captured);
+        DatabaseTarget real = TestDatabase.migrated();
+        try (TcpProxy proxy = new TcpProxy(real.host(), real.port());
+                RunningService service = RunningService.start(
+                        Map.of("WALLETPAY_DB_TIMEOUT_MS", "500"),
+                        new DatabaseTarget("127.0.0.1", proxy.port(), real.database(), real.user(), real.password()))) {
+            JsonObject merchant = service.createMerchant(new JsonObject().put("name", "Frozen"));
+            String token = service.tokenFor(merchant);
+
+            proxy.freeze();
+            Http.Response frozen = service.http.get("/api/merchant/payments", token);
+            assertThat(frozen.status()).isEqualTo(503);
+            assertThat(frozen.errorCode()).isEqualTo("database_unavailable");
+            await("the store reported the outage")
+                    .until(() -> captured.list.stream().anyMatch(e -> e.getLevel() == Level.WARN));
+            proxy.thaw();
+            await("a read answered 200 after the database thawed")
+                    .atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(100))
+                    .until(() -> service.http.get("/api/merchant/payments", token), answer -> answer.status() == 200);
+        } finally {
+            logger.detachAppender(captured);
+        }
+        assertThat(captured.list.stream().filter(e -> e.getLevel() == Level.WARN))
+                .hasSize(1);
+        assertThat(captured.list.stream().filter(e -> e.getLevel() == Level.INFO))
+                .hasSize(1);
+    }
 }
