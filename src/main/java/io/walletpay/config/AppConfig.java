@@ -48,13 +48,14 @@ public record AppConfig(
             int pipeliningLimit,
             int connectTimeoutMs,
             int acquireTimeoutMs,
+            int timeoutMs,
             int embeddedPort,
             int storeInstances) {
 
         @Override
         public String toString() {
             return "Db[external=" + (url != null) + ", poolSize=" + poolSize + ", pipeliningLimit=" + pipeliningLimit
-                    + ", storeInstances=" + storeInstances + "]";
+                    + ", timeoutMs=" + timeoutMs + ", storeInstances=" + storeInstances + "]";
         }
     }
 
@@ -193,6 +194,7 @@ public record AppConfig(
                 db.intIn("pipelining_limit", 1, 4096),
                 db.intIn("connect_timeout_ms", 100, 120_000),
                 db.intIn("acquire_timeout_ms", 50, 120_000),
+                db.intIn("timeout_ms", 50, 120_000),
                 db.intIn("embedded_port", 0, 65535),
                 resolvedInstances(db.intIn("store_instances", 0, 256)));
 

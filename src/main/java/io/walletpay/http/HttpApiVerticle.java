@@ -16,8 +16,6 @@ import java.util.concurrent.TimeUnit;
 /** HTTP intake: builds the router from the resource handlers and listens; one instance per event loop. */
 public final class HttpApiVerticle extends VerticleBase {
 
-    static final long BUS_TIMEOUT_MS = 5_000;
-
     private final AppConfig config;
     private final WalletProvider provider;
     private final CreateRateLimiter rateLimiter;
@@ -40,7 +38,7 @@ public final class HttpApiVerticle extends VerticleBase {
 
     @Override
     public Future<?> start() {
-        BusCalls bus = new BusCalls(vertx.eventBus(), BUS_TIMEOUT_MS);
+        BusCalls bus = new BusCalls(vertx.eventBus(), config.db().timeoutMs());
         return MerchantTokens.create(vertx, config.jwt()).compose(tokens -> listen(router(bus, tokens)));
     }
 

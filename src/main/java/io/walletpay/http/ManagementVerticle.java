@@ -28,7 +28,7 @@ public final class ManagementVerticle extends VerticleBase {
     @Override
     public Future<?> start() {
         Router router = Router.router(vertx);
-        new HealthRoutes(new BusCalls(vertx.eventBus(), HttpApiVerticle.BUS_TIMEOUT_MS)).mount(router);
+        new HealthRoutes(new BusCalls(vertx.eventBus(), config.db().timeoutMs())).mount(router);
         router.get("/metrics").handler(MetricsRoute.handler(registry));
         ErrorResponder.install(router);
         AppConfig.Management management = config.management();

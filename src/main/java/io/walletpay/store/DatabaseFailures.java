@@ -20,13 +20,16 @@ final class DatabaseFailures {
 
     private DatabaseFailures() {}
 
-    /** {@code failure} as the service's error, for {@code recover} on a store's future. */
-    static <T> Future<T> classify(Throwable failure) {
+    /**
+     * {@code failure} as the service's error, for {@code recover} on a store's future; an unreachable database is
+     * reported to {@code outage}, which logs the start of an outage once rather than once per request.
+     */
+    static <T> Future<T> classify(Throwable failure, OutageLog outage) {
         if (failure instanceof ServiceException known) {
             return Future.failedFuture(known);
         }
         if (unreachable(failure)) {
-            log.warn("database unavailable: {}", failure.toString());
+            outage.unreachable(failure.toString());
             return Future.failedFuture(ServiceException.unavailable());
         }
         log.error("unexpected database failure", failure);

@@ -15,6 +15,7 @@ import io.walletpay.config.AppConfig;
 import io.walletpay.db.DatabaseTarget;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.payment.Payment;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 /**
@@ -28,6 +29,7 @@ public final class StoreVerticle extends VerticleBase {
     private final AppConfig config;
     private final String schemaVersion;
     private Database database;
+    private OutageLog outage;
     private ExpirySweep expirySweep;
 
     private final WalletProvider provider;
@@ -43,8 +45,9 @@ public final class StoreVerticle extends VerticleBase {
     public Future<?> start() {
         database = Database.connect(
                 vertx, target, config.db(), "store", config.db().storeInstances());
+        outage = OutageLog.of(vertx);
         var bus = vertx.eventBus();
-        serve(Addresses.STORE_READINESS, query -> readiness());
+        BusCalls.serve(bus, Addresses.STORE_READINESS, query -> readiness());
 
         MerchantStore merchants = new MerchantStore(database.statements());
         serve(Addresses.MERCHANT_CREATE, merchants::create);
@@ -102,10 +105,17 @@ public final class StoreVerticle extends VerticleBase {
         return Future.succeededFuture();
     }
 
-    /** Serves {@code operation} with {@code handler}; raw database failures reach the caller classified. */
+    /**
+     * Serves {@code operation} with {@code handler}; raw database failures reach the caller classified. A request
+     * still waiting for the database after {@code db.timeout_ms} (pool acquire and statements together, as with a
+     * frozen database) fails as unreachable, so it answers 503 rather than hanging.
+     */
     private <Q, R> void serve(BusOperation<Q, R> operation, Function<Q, Future<R>> handler) {
-        BusCalls.serve(
-                vertx.eventBus(), operation, request -> handler.apply(request).recover(DatabaseFailures::classify));
+        long timeoutMs = config.db().timeoutMs();
+        BusCalls.serve(vertx.eventBus(), operation, request -> handler.apply(request)
+                .timeout(timeoutMs, TimeUnit.MILLISECONDS)
+                .onSuccess(done -> outage.reachable())
+                .recover(failure -> DatabaseFailures.classify(failure, outage)));
     }
 
     /** The wake-up for webhook senders, published once the transition and its outbox row are committed. */
@@ -138,6 +148,8 @@ public final class StoreVerticle extends VerticleBase {
                 .map(rows -> rows.iterator().next().getBoolean(0)
                         ? new Readiness(true, "database reachable, schema " + schemaVersion)
                         : new Readiness(false, "schema version " + schemaVersion + " is not applied"))
+                .timeout(config.db().timeoutMs(), TimeUnit.MILLISECONDS)
+                .onSuccess(rows -> outage.reachable())
                 .otherwise(failure -> new Readiness(false, "database unreachable"));
     }
 }

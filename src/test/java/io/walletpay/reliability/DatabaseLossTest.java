@@ -3,9 +3,14 @@ package io.walletpay.reliability;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.vertx.core.json.JsonObject;
 import io.walletpay.db.DatabaseTarget;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.store.OutageLog;
 import io.walletpay.support.Http;
 import io.walletpay.support.RunningService;
 import io.walletpay.support.TcpProxy;
@@ -15,6 +20,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
 /** PostgreSQL goes away under the service and comes back: 503s while it is gone, then recovery by itself. */
 class DatabaseLossTest {
@@ -68,5 +74,73 @@ class DatabaseLossTest {
                             .getLong(0))
                     .isEqualTo(2);
         }
+    }
+
+    @Test
+    void anOutageLogsOneWarnWhenItStartsAndOneInfoWhenItEndsNotOnePerRequest() throws Exception {
+        Logger logger = (Logger) LoggerFactory.getLogger(OutageLog.class);
+        ListAppender<ILoggingEvent> captured = new ListAppender<>();
+        captured.start();
+        logger.addAppender(captured);
+        DatabaseTarget real = TestDatabase.migrated();
+        try (TcpProxy proxy = new TcpProxy(real.host(), real.port());
+                RunningService service = RunningService.start(
+                        Map.of("WALLETPAY_DB_ACQUIRE_TIMEOUT_MS", "1000", "WALLETPAY_DB_CONNECT_TIMEOUT_MS", "1000"),
+                        new DatabaseTarget("127.0.0.1", proxy.port(), real.database(), real.user(), real.password()))) {
+            JsonObject merchant = service.createMerchant(new JsonObject().put("name", "Quiet outage"));
+            String token = service.tokenFor(merchant);
+
+            proxy.cut();
+            for (int i = 0; i < 4; i++) {
+                Http.Response failed = service.http.get("/api/merchant/payments", token);
+                assertThat(failed.status()).isEqualTo(503);
+                assertThat(failed.errorCode()).isEqualTo("database_unavailable");
+            }
+            proxy.restore();
+            await("a read answered 200 after the database came back")
+                    .atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(100))
+                    .until(() -> service.http.get("/api/merchant/payments", token), answer -> answer.status() == 200);
+        } finally {
+            logger.detachAppender(captured);
+        }
+        assertThat(captured.list.stream().filter(e -> e.getLevel() == Level.WARN))
+                .hasSize(1);
+        assertThat(captured.list.stream().filter(e -> e.getLevel() == Level.INFO))
+                .hasSize(1);
+    }
+
+    @Test
+    void aFrozenDatabaseAnswers503WithinTheDatabaseTimeoutAndLogsTheOutageOnce() throws Exception {
+        Logger logger = (Logger) LoggerFactory.getLogger(OutageLog.class);
+        ListAppender<ILoggingEvent> captured = new ListAppender<>();
+        captured.start();
+        logger.addAppender(captured);
+        DatabaseTarget real = TestDatabase.migrated();
+        try (TcpProxy proxy = new TcpProxy(real.host(), real.port());
+                RunningService service = RunningService.start(
+                        Map.of("WALLETPAY_DB_TIMEOUT_MS", "500"),
+                        new DatabaseTarget("127.0.0.1", proxy.port(), real.database(), real.user(), real.password()))) {
+            JsonObject merchant = service.createMerchant(new JsonObject().put("name", "Frozen"));
+            String token = service.tokenFor(merchant);
+
+            proxy.freeze();
+            Http.Response frozen = service.http.get("/api/merchant/payments", token);
+            assertThat(frozen.status()).isEqualTo(503);
+            assertThat(frozen.errorCode()).isEqualTo("database_unavailable");
+            await("the store reported the outage")
+                    .until(() -> captured.list.stream().anyMatch(e -> e.getLevel() == Level.WARN));
+            proxy.thaw();
+            await("a read answered 200 after the database thawed")
+                    .atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(100))
+                    .until(() -> service.http.get("/api/merchant/payments", token), answer -> answer.status() == 200);
+        } finally {
+            logger.detachAppender(captured);
+        }
+        assertThat(captured.list.stream().filter(e -> e.getLevel() == Level.WARN))
+                .hasSize(1);
+        assertThat(captured.list.stream().filter(e -> e.getLevel() == Level.INFO))
+                .hasSize(1);
     }
 }

@@ -21,6 +21,7 @@ public final class TcpProxy implements AutoCloseable {
     private final int targetPort;
     private final Set<Socket> open = ConcurrentHashMap.newKeySet();
     private volatile ServerSocket listener;
+    private boolean frozen;
 
     public TcpProxy(String targetHost, int targetPort) {
         this.port = TestConfig.freePort();
@@ -45,6 +46,23 @@ public final class TcpProxy implements AutoCloseable {
         }
         open.forEach(TcpProxy::closeQuietly);
         open.clear();
+    }
+
+    /** Keeps every connection open but forwards no byte, as a database that hangs would. */
+    public synchronized void freeze() {
+        frozen = true;
+    }
+
+    /** Forwards again what was held while frozen. */
+    public synchronized void thaw() {
+        frozen = false;
+        notifyAll();
+    }
+
+    private synchronized void awaitThawed() throws InterruptedException {
+        while (frozen) {
+            wait();
+        }
     }
 
     /** Accepts connections again. */
@@ -82,8 +100,12 @@ public final class TcpProxy implements AutoCloseable {
                 () -> {
                     try (InputStream in = from.getInputStream();
                             OutputStream out = to.getOutputStream()) {
-                        in.transferTo(out);
-                    } catch (IOException ignored) {
+                        byte[] buffer = new byte[8192];
+                        for (int n; (n = in.read(buffer)) >= 0; ) {
+                            awaitThawed();
+                            out.write(buffer, 0, n);
+                        }
+                    } catch (IOException | InterruptedException ignored) {
                         // one side closed
                     } finally {
                         closeQuietly(from);
