@@ -67,7 +67,8 @@ public final class WebhookVerticle extends VerticleBase {
         metrics = new WebhookMetrics(registry);
         vertx.eventBus().consumer(Addresses.PAYMENT_UPDATED, message -> claim());
         vertx.eventBus().consumer(Addresses.DELIVERIES_DUE, message -> claim());
-        BusCalls.serve(vertx.eventBus(), Addresses.WEBHOOK_TEST, request -> TestWebhook.send(sender, request));
+        BusCalls.serve(vertx.eventBus(), Addresses.WEBHOOK_TEST, request -> store.activeSecrets(request.merchantId())
+                .compose(secrets -> TestWebhook.send(sender, request, secrets)));
         poller = vertx.setPeriodic(config.webhooks().pollIntervalMs(), tick -> claim());
         BacklogGauges gauges = BacklogGauges.of(registry);
         gaugeRefresher = vertx.setPeriodic(0, GAUGE_REFRESH_MS, tick -> store.backlog()

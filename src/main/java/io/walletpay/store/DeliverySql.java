@@ -22,6 +22,14 @@ final class DeliverySql {
             + " CASE WHEN m.previous_webhook_secret_until > now() THEN m.previous_webhook_secret END"
             + " AS previous_webhook_secret";
 
+    /**
+     * The secrets a test event is signed with, read fresh (the API's merchant may be cached): the current one and
+     * the previous while its overlap lasts, exactly as {@link #CLAIM_DUE} gives them to real deliveries.
+     */
+    static final String ACTIVE_SECRETS = "SELECT webhook_secret,"
+            + " CASE WHEN previous_webhook_secret_until > now() THEN previous_webhook_secret END"
+            + " AS previous_webhook_secret FROM merchants WHERE id = $1";
+
     /** Gives back claimed rows that a sender could not start (its merchant's endpoint was at its limit). */
     static final String RELEASE = "UPDATE webhook_deliveries SET lease_until = NULL WHERE id = ANY($1::uuid[])";
 

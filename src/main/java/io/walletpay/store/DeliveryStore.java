@@ -50,6 +50,26 @@ public final class DeliveryStore {
                 });
     }
 
+    /**
+     * The merchant's active webhook secrets, newest first (two during a rotation's overlap); none when the merchant
+     * is gone.
+     */
+    public Future<List<String>> activeSecrets(UUID merchantId) {
+        return database.statements()
+                .preparedQuery(DeliverySql.ACTIVE_SECRETS)
+                .execute(Tuple.of(merchantId))
+                .map(rows -> {
+                    List<String> secrets = new ArrayList<>(2);
+                    rows.forEach(row -> {
+                        secrets.add(row.getString("webhook_secret"));
+                        if (row.getString("previous_webhook_secret") != null) {
+                            secrets.add(row.getString("previous_webhook_secret"));
+                        }
+                    });
+                    return secrets;
+                });
+    }
+
     public Future<Void> release(List<UUID> ids) {
         return database.statements()
                 .preparedQuery(DeliverySql.RELEASE)
