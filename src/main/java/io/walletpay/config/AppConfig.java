@@ -110,7 +110,8 @@ public record AppConfig(
             int leaseSeconds,
             int pollIntervalMs,
             List<String> allowedSubnets,
-            int secretOverlapHours) {}
+            int secretOverlapHours,
+            int failingAfterHours) {}
 
     /** Credentials and URLs are only required in {@code live} mode. */
     public record Provider(
@@ -243,7 +244,8 @@ public record AppConfig(
                 webhooks.intIn("lease_seconds", 5, 3600),
                 webhooks.intIn("poll_interval_ms", 10, 60_000),
                 subnets(webhooks.optionalText("allowed_subnets")),
-                webhooks.intIn("secret_overlap_hours", 0, 24 * 30));
+                webhooks.intIn("secret_overlap_hours", 0, 24 * 30),
+                webhooks.intIn("failing_after_hours", 1, 24 * 30));
         try {
             io.walletpay.webhook.RetrySchedule.parse(webhooksConfig.retrySchedule());
         } catch (IllegalArgumentException e) {

@@ -71,9 +71,10 @@ public final class WebhookVerticle extends VerticleBase {
                 .compose(secrets -> TestWebhook.send(sender, request, secrets)));
         poller = vertx.setPeriodic(config.webhooks().pollIntervalMs(), tick -> claim());
         BacklogGauges gauges = BacklogGauges.of(registry);
-        gaugeRefresher = vertx.setPeriodic(0, GAUGE_REFRESH_MS, tick -> store.backlog()
-                .onSuccess(gauges::update)
-                .onFailure(failure -> log.debug("backlog gauges not refreshed: {}", failure.toString())));
+        gaugeRefresher = vertx.setPeriodic(
+                0, GAUGE_REFRESH_MS, tick -> store.backlog(config.webhooks().failingAfterHours())
+                        .onSuccess(gauges::update)
+                        .onFailure(failure -> log.debug("backlog gauges not refreshed: {}", failure.toString())));
         claim(); // whatever was due before this start, including rows a crashed sender had leased
         return Future.succeededFuture();
     }

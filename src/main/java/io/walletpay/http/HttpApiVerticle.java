@@ -55,8 +55,11 @@ public final class HttpApiVerticle extends VerticleBase {
 
         new AdminMerchantRoutes(bus, config.fees()).mount(router, new AdminGuard(config.adminToken()));
 
-        MerchantAccountRoutes account =
-                new MerchantAccountRoutes(bus, tokens, config.webhooks().secretOverlapHours());
+        MerchantAccountRoutes account = new MerchantAccountRoutes(
+                bus,
+                tokens,
+                config.webhooks().secretOverlapHours(),
+                config.webhooks().failingAfterHours());
         account.mountToken(router);
         MerchantGuard guard = new MerchantGuard(tokens, new MerchantDirectory(vertx, bus));
         guard.protect(router.route("/api/merchant/*"));

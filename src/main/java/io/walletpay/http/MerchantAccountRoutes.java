@@ -5,6 +5,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.walletpay.bus.Addresses;
 import io.walletpay.bus.BusCalls;
+import io.walletpay.bus.DeliveryMessages.GetEndpointHealth;
 import io.walletpay.bus.MerchantMessages.GetCredentials;
 import io.walletpay.bus.MerchantMessages.RotateWebhookSecret;
 import io.walletpay.bus.MerchantMessages.UpdateMerchant;
@@ -28,11 +29,13 @@ final class MerchantAccountRoutes {
     private final BusCalls bus;
     private final MerchantTokens tokens;
     private final int secretOverlapHours;
+    private final int failingAfterHours;
 
-    MerchantAccountRoutes(BusCalls bus, MerchantTokens tokens, int secretOverlapHours) {
+    MerchantAccountRoutes(BusCalls bus, MerchantTokens tokens, int secretOverlapHours, int failingAfterHours) {
         this.bus = bus;
         this.tokens = tokens;
         this.secretOverlapHours = secretOverlapHours;
+        this.failingAfterHours = failingAfterHours;
     }
 
     /** The token routes go before the guard; settings after it. */
@@ -91,7 +94,27 @@ final class MerchantAccountRoutes {
     }
 
     private void settings(RoutingContext ctx) {
-        Responses.success(ctx, 200, MerchantViews.settings(MerchantGuard.merchant(ctx)));
+        withEndpointHealth(ctx, MerchantGuard.merchant(ctx));
+    }
+
+    /** The settings answer: the settings and how the webhook endpoint is doing, read fresh (never cached). */
+    private void withEndpointHealth(RoutingContext ctx, Merchant merchant) {
+        bus.request(Addresses.DELIVERY_ENDPOINT_HEALTH, new GetEndpointHealth(merchant.id(), failingAfterHours))
+                .onSuccess(health -> Responses.success(
+                        ctx,
+                        200,
+                        MerchantViews.settings(merchant)
+                                .put(
+                                        "webhook_endpoint",
+                                        new JsonObject()
+                                                .put("status", health.status())
+                                                .put(
+                                                        "failing_since",
+                                                        health.failingSince() == null
+                                                                ? null
+                                                                : io.walletpay.view.Timestamps.format(
+                                                                        health.failingSince())))))
+                .onFailure(ctx::fail);
     }
 
     private void updateSettings(RoutingContext ctx) {
@@ -99,7 +122,7 @@ final class MerchantAccountRoutes {
         bus.request(
                         Addresses.MERCHANT_UPDATE,
                         new UpdateMerchant(merchant.id(), MerchantInput.settingsChanges(Bodies.json(ctx))))
-                .onSuccess(updated -> Responses.success(ctx, 200, MerchantViews.settings(updated)))
+                .onSuccess(updated -> withEndpointHealth(ctx, updated))
                 .onFailure(ctx::fail);
     }
 
