@@ -42,10 +42,12 @@ final class DeliverySql {
     static final String RECORD_ATTEMPT = "WITH attempt AS (INSERT INTO webhook_attempts (delivery_id, attempted_at,"
             + " status_code, duration_ms, error_kind, response_excerpt) VALUES ($1, $2, $3, $4, $5, $6)),"
             // endpoint health: a success ends a run of failures, a failure starts one unless one is running; the
-            // merchant row is only written when that changes, not on every attempt
+            // merchant row is only written when that changes, not on every attempt. Without a webhook URL there is
+            // no endpoint to be failing ($5 = no_webhook_url).
             + " health AS (UPDATE merchants m SET webhook_failing_since = CASE WHEN $7 = 'succeeded' THEN NULL"
             + "   ELSE COALESCE(m.webhook_failing_since, $2) END"
             + "   FROM webhook_deliveries hd WHERE hd.id = $1 AND m.id = hd.merchant_id"
+            + "   AND $5::text IS DISTINCT FROM 'no_webhook_url'"
             + "   AND (CASE WHEN $7 = 'succeeded' THEN m.webhook_failing_since IS NOT NULL"
             + "        ELSE m.webhook_failing_since IS NULL END))"
             + " UPDATE webhook_deliveries SET status = $7, attempts = attempts + 1,"

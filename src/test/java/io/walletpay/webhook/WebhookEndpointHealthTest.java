@@ -131,6 +131,24 @@ class WebhookEndpointHealthTest {
         assertThat(endpoint(token).getString("status")).isEqualTo("healthy");
     }
 
+    @Test
+    void aMerchantWithoutAWebhookUrlHasNoEndpointToBeFailing() {
+        JsonObject merchant = service.createMerchant(new JsonObject().put("name", "No hooks shop"));
+        String token = service.tokenFor(merchant);
+        String id = pay(token);
+        // every scheduled attempt is recorded as no_webhook_url, and the delivery ends failed
+        awaitDelivery(token, id, "failed");
+
+        JsonObject endpoint = endpoint(token);
+        assertThat(endpoint.getString("status")).isEqualTo("healthy");
+        assertThat(endpoint.getValue("failing_since")).isNull();
+        assertThat(service.sql(
+                                "SELECT 1 FROM merchants WHERE id = $1::uuid AND webhook_failing_since IS NULL",
+                                merchant.getString("merchant_id"))
+                        .rowCount())
+                .isEqualTo(1);
+    }
+
     private static JsonObject endpoint(String token) {
         Http.Response settings = http.get("/api/merchant/settings", token);
         assertThat(settings.status()).isEqualTo(200);
