@@ -24,7 +24,8 @@ public record AppConfig(
         Webhooks webhooks,
         Provider provider,
         Checkout checkout,
-        Management management) {
+        Management management,
+        Logins logins) {
 
     public enum Mode {
         DEVELOPMENT,
@@ -76,6 +77,12 @@ public record AppConfig(
     }
 
     public record Fees(BigDecimal percent, BigDecimal fixed) {}
+
+    /**
+     * Guessing limits: failed logins (merchant token, admin token, portal) allowed per source address and per
+     * account within {@code window}, refilled gradually over it.
+     */
+    public record Logins(int failuresPerAddress, int failuresPerAccount, Duration window) {}
 
     /** Customer pages: the language of a page when neither the customer nor the merchant chose one. */
     public record Checkout(io.walletpay.page.Language defaultLocale) {}
@@ -319,7 +326,15 @@ public record AppConfig(
                 new Checkout(io.walletpay.page.Language.fromTag(
                                 root.child("checkout").oneOfText("default_locale", "ht", "fr", "en"))
                         .orElseThrow()),
-                managementConfig);
+                managementConfig,
+                logins(root.child("logins")));
+    }
+
+    private static Logins logins(ConfigReader logins) {
+        return new Logins(
+                logins.intIn("failures_per_address", 1, 1_000_000),
+                logins.intIn("failures_per_account", 1, 1_000_000),
+                Duration.ofSeconds(logins.intIn("window_seconds", 1, 86_400)));
     }
 
     /** 0 means one per event loop, as Vert.x sizes its event-loop pool. */

@@ -64,7 +64,8 @@ public final class DevelopmentSecrets {
                 config.webhooks(),
                 config.provider(),
                 config.checkout(),
-                config.management());
+                config.management(),
+                config.logins());
         return new Resolved(resolved, needsAdmin);
     }
 

@@ -9,6 +9,7 @@ import io.walletpay.bus.MerchantMessages.GetMerchant;
 import io.walletpay.bus.MerchantMessages.ListMerchants;
 import io.walletpay.bus.MerchantMessages.UpdateMerchant;
 import io.walletpay.config.AppConfig;
+import io.walletpay.delivery.WebhookTargets;
 import io.walletpay.merchant.MerchantInput;
 import io.walletpay.merchant.Secrets;
 import java.util.UUID;
@@ -18,10 +19,12 @@ final class AdminMerchantRoutes {
 
     private final BusCalls bus;
     private final AppConfig.Fees defaultFees;
+    private final WebhookTargets targets;
 
-    AdminMerchantRoutes(BusCalls bus, AppConfig.Fees defaultFees) {
+    AdminMerchantRoutes(BusCalls bus, AppConfig.Fees defaultFees, WebhookTargets targets) {
         this.bus = bus;
         this.defaultFees = defaultFees;
+        this.targets = targets;
     }
 
     void mount(Router router, AdminGuard guard) {
@@ -37,9 +40,10 @@ final class AdminMerchantRoutes {
     private void create(RoutingContext ctx) {
         var input = MerchantInput.newMerchant(Bodies.json(ctx), defaultFees.percent(), defaultFees.fixed());
         Secrets.Issued secrets = Secrets.forNewMerchant();
-        bus.request(
+        SavedUrls.check(targets, input.webhookUrl(), input.returnUrl())
+                .compose(checked -> bus.request(
                         Addresses.MERCHANT_CREATE,
-                        new CreateMerchant(UUID.randomUUID(), input, secrets.secretHash(), secrets.webhookSecret()))
+                        new CreateMerchant(UUID.randomUUID(), input, secrets.secretHash(), secrets.webhookSecret())))
                 .onSuccess(merchant -> Responses.success(
                         ctx,
                         201,
@@ -63,7 +67,9 @@ final class AdminMerchantRoutes {
 
     private void update(RoutingContext ctx) {
         UUID id = Queries.pathId(ctx, "Merchant");
-        bus.request(Addresses.MERCHANT_UPDATE, new UpdateMerchant(id, MerchantInput.adminChanges(Bodies.json(ctx))))
+        var changes = MerchantInput.adminChanges(Bodies.json(ctx));
+        SavedUrls.check(targets, changes.webhookUrl(), changes.returnUrl())
+                .compose(checked -> bus.request(Addresses.MERCHANT_UPDATE, new UpdateMerchant(id, changes)))
                 .onSuccess(merchant -> Responses.success(ctx, 200, MerchantViews.admin(merchant)))
                 .onFailure(ctx::fail);
     }

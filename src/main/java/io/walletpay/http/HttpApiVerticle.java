@@ -10,6 +10,7 @@ import io.vertx.ext.web.handler.BodyHandler;
 import io.walletpay.bus.BusCalls;
 import io.walletpay.checkout.WalletProvider;
 import io.walletpay.config.AppConfig;
+import io.walletpay.delivery.WebhookTargets;
 import io.walletpay.usecase.CreatePayment;
 import java.util.concurrent.TimeUnit;
 
@@ -19,6 +20,7 @@ public final class HttpApiVerticle extends VerticleBase {
     private final AppConfig config;
     private final WalletProvider provider;
     private final CreateRateLimiter rateLimiter;
+    private final LoginThrottle logins;
     private final MeterRegistry registry;
     private final ConnectionLimit connections;
     private HttpServer server;
@@ -27,11 +29,13 @@ public final class HttpApiVerticle extends VerticleBase {
             AppConfig config,
             WalletProvider provider,
             CreateRateLimiter rateLimiter,
+            LoginThrottle logins,
             MeterRegistry registry,
             ConnectionLimit connections) {
         this.config = config;
         this.provider = provider;
         this.rateLimiter = rateLimiter;
+        this.logins = logins;
         this.registry = registry;
         this.connections = connections;
     }
@@ -53,13 +57,16 @@ public final class HttpApiVerticle extends VerticleBase {
                 .putHeader("Content-Type", "application/yaml; charset=utf-8")
                 .sendFile("openapi.yaml"));
 
-        new AdminMerchantRoutes(bus, config.fees()).mount(router, new AdminGuard(config.adminToken()));
+        WebhookTargets targets = new WebhookTargets(vertx, config);
+        new AdminMerchantRoutes(bus, config.fees(), targets).mount(router, new AdminGuard(config.adminToken(), logins));
 
         MerchantAccountRoutes account = new MerchantAccountRoutes(
                 bus,
                 tokens,
                 config.webhooks().secretOverlapHours(),
-                config.webhooks().failingAfterHours());
+                config.webhooks().failingAfterHours(),
+                logins,
+                targets);
         account.mountToken(router);
         MerchantGuard guard = new MerchantGuard(tokens, new MerchantDirectory(vertx, bus));
         guard.protect(router.route("/api/merchant/*"));
@@ -93,7 +100,7 @@ public final class HttpApiVerticle extends VerticleBase {
         }
         var route = router.get("/metrics");
         if (config.production()) {
-            AdminGuard admin = new AdminGuard(config.adminToken());
+            AdminGuard admin = new AdminGuard(config.adminToken(), logins);
             route.handler(admin::handle);
         }
         route.handler(MetricsRoute.handler(registry));

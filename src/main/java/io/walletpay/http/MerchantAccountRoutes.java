@@ -9,11 +9,13 @@ import io.walletpay.bus.DeliveryMessages.GetEndpointHealth;
 import io.walletpay.bus.MerchantMessages.GetCredentials;
 import io.walletpay.bus.MerchantMessages.RotateWebhookSecret;
 import io.walletpay.bus.MerchantMessages.UpdateMerchant;
+import io.walletpay.delivery.WebhookTargets;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.json.JsonInput;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.MerchantInput;
+import io.walletpay.merchant.MerchantInput.MerchantChanges;
 import io.walletpay.merchant.Secrets;
 import java.util.Set;
 import java.util.UUID;
@@ -30,9 +32,19 @@ final class MerchantAccountRoutes {
     private final MerchantTokens tokens;
     private final int secretOverlapHours;
     private final int failingAfterHours;
+    private final LoginThrottle logins;
+    private final WebhookTargets targets;
 
-    MerchantAccountRoutes(BusCalls bus, MerchantTokens tokens, int secretOverlapHours, int failingAfterHours) {
+    MerchantAccountRoutes(
+            BusCalls bus,
+            MerchantTokens tokens,
+            int secretOverlapHours,
+            int failingAfterHours,
+            LoginThrottle logins,
+            WebhookTargets targets) {
+        this.targets = targets;
         this.bus = bus;
+        this.logins = logins;
         this.tokens = tokens;
         this.secretOverlapHours = secretOverlapHours;
         this.failingAfterHours = failingAfterHours;
@@ -61,11 +73,18 @@ final class MerchantAccountRoutes {
         String merchantId = input.requiredText("merchant_id", 64);
         String secretKey = input.requiredText("secret_key", 256);
         UUID id = Queries.parseUuid(merchantId);
+        String source = ctx.request().remoteAddress().hostAddress();
+        var wait = logins.blocked(source, merchantId);
+        if (wait.isPresent()) {
+            ctx.fail(LoginThrottle.refusal(wait.get()));
+            return;
+        }
         // Every attempt costs the same: a malformed id is looked up too (as an id no merchant has), and an unknown
         // one is checked against a dummy hash, so both answer like a wrong secret after the same database round trip.
         bus.request(Addresses.MERCHANT_CREDENTIALS, new GetCredentials(id == null ? NO_MERCHANT : id))
                 .onSuccess(credentials -> {
                     if (!Secrets.matches(secretKey, credentials.secretHash())) {
+                        logins.failed(source, merchantId);
                         ctx.fail(MerchantTokens.invalidCredentials());
                         return;
                     }
@@ -119,9 +138,9 @@ final class MerchantAccountRoutes {
 
     private void updateSettings(RoutingContext ctx) {
         Merchant merchant = MerchantGuard.merchant(ctx);
-        bus.request(
-                        Addresses.MERCHANT_UPDATE,
-                        new UpdateMerchant(merchant.id(), MerchantInput.settingsChanges(Bodies.json(ctx))))
+        MerchantChanges changes = MerchantInput.settingsChanges(Bodies.json(ctx));
+        SavedUrls.check(targets, changes.webhookUrl(), changes.returnUrl())
+                .compose(checked -> bus.request(Addresses.MERCHANT_UPDATE, new UpdateMerchant(merchant.id(), changes)))
                 .onSuccess(updated -> withEndpointHealth(ctx, updated))
                 .onFailure(ctx::fail);
     }
