@@ -3,12 +3,7 @@ package io.walletpay.http;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.walletpay.bus.Addresses;
-import io.walletpay.bus.BusCalls;
-import io.walletpay.bus.DeliveryMessages.GetEndpointHealth;
-import io.walletpay.bus.MerchantMessages.GetCredentials;
-import io.walletpay.bus.MerchantMessages.RotateWebhookSecret;
-import io.walletpay.bus.MerchantMessages.UpdateMerchant;
+import io.walletpay.bus.StoreClients;
 import io.walletpay.delivery.WebhookTargets;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
@@ -28,7 +23,7 @@ final class MerchantAccountRoutes {
 
     private static final Set<String> TOKEN_FIELDS = Set.of("merchant_id", "secret_key");
 
-    private final BusCalls bus;
+    private final StoreClients stores;
     private final MerchantTokens tokens;
     private final int secretOverlapHours;
     private final int failingAfterHours;
@@ -36,14 +31,14 @@ final class MerchantAccountRoutes {
     private final WebhookTargets targets;
 
     MerchantAccountRoutes(
-            BusCalls bus,
+            StoreClients stores,
             MerchantTokens tokens,
             int secretOverlapHours,
             int failingAfterHours,
             LoginThrottle logins,
             WebhookTargets targets) {
         this.targets = targets;
-        this.bus = bus;
+        this.stores = stores;
         this.logins = logins;
         this.tokens = tokens;
         this.secretOverlapHours = secretOverlapHours;
@@ -65,7 +60,7 @@ final class MerchantAccountRoutes {
         router.post("/api/merchant/webhook-secret/rotate").handler(this::rotateWebhookSecret);
         router.post("/api/merchant/secret-key/rotate")
                 .handler(ctx -> SecretKeyRotation.rotate(
-                        ctx, bus, MerchantGuard.merchant(ctx).id()));
+                        ctx, stores.merchants(), MerchantGuard.merchant(ctx).id()));
     }
 
     private void token(RoutingContext ctx) {
@@ -81,7 +76,8 @@ final class MerchantAccountRoutes {
         }
         // Every attempt costs the same: a malformed id is looked up too (as an id no merchant has), and an unknown
         // one is checked against a dummy hash, so both answer like a wrong secret after the same database round trip.
-        bus.request(Addresses.MERCHANT_CREDENTIALS, new GetCredentials(id == null ? NO_MERCHANT : id))
+        stores.merchants()
+                .credentials(id == null ? NO_MERCHANT : id)
                 .onSuccess(credentials -> {
                     if (!Secrets.matches(secretKey, credentials.secretHash())) {
                         logins.failed(source, merchantId);
@@ -118,7 +114,8 @@ final class MerchantAccountRoutes {
 
     /** The settings answer: the settings and how the webhook endpoint is doing, read fresh (never cached). */
     private void withEndpointHealth(RoutingContext ctx, Merchant merchant) {
-        bus.request(Addresses.DELIVERY_ENDPOINT_HEALTH, new GetEndpointHealth(merchant.id(), failingAfterHours))
+        stores.deliveries()
+                .endpointHealth(merchant.id(), failingAfterHours)
                 .onSuccess(health -> Responses.success(
                         ctx,
                         200,
@@ -140,7 +137,7 @@ final class MerchantAccountRoutes {
         Merchant merchant = MerchantGuard.merchant(ctx);
         MerchantChanges changes = MerchantInput.settingsChanges(Bodies.json(ctx));
         SavedUrls.check(targets, changes.webhookUrl(), changes.returnUrl())
-                .compose(checked -> bus.request(Addresses.MERCHANT_UPDATE, new UpdateMerchant(merchant.id(), changes)))
+                .compose(checked -> stores.merchants().update(merchant.id(), changes))
                 .onSuccess(updated -> withEndpointHealth(ctx, updated))
                 .onFailure(ctx::fail);
     }
@@ -151,9 +148,8 @@ final class MerchantAccountRoutes {
         java.time.OffsetDateTime previousUntil = java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC)
                 .plusHours(secretOverlapHours)
                 .truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
-        bus.request(
-                        Addresses.MERCHANT_ROTATE_WEBHOOK_SECRET,
-                        new RotateWebhookSecret(MerchantGuard.merchant(ctx).id(), secret, previousUntil))
+        stores.merchants()
+                .rotateWebhookSecret(MerchantGuard.merchant(ctx).id(), secret, previousUntil)
                 .onSuccess(updated -> Responses.success(
                         ctx,
                         200,

@@ -7,7 +7,6 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
-import io.walletpay.bus.BusCalls;
 import io.walletpay.checkout.ProviderConfirmation;
 import io.walletpay.checkout.ProviderTransaction;
 import io.walletpay.checkout.WalletProvider;
@@ -30,13 +29,11 @@ final class ProviderRoutes {
     private static final Logger log = LoggerFactory.getLogger(ProviderRoutes.class);
     private static final int MAX_TRANSACTION_ID = 100;
 
-    private final BusCalls bus;
     private final WalletProvider provider;
     private final int maxBodyBytes;
     private final ConfirmWithProvider confirmation;
 
-    ProviderRoutes(BusCalls bus, WalletProvider provider, ConfirmWithProvider confirmation, int maxBodyBytes) {
-        this.bus = bus;
+    ProviderRoutes(WalletProvider provider, ConfirmWithProvider confirmation, int maxBodyBytes) {
         this.provider = provider;
         this.confirmation = confirmation;
         this.maxBodyBytes = maxBodyBytes;
