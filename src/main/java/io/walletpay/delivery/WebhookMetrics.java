@@ -34,9 +34,7 @@ final class WebhookMetrics implements DeliverWebhook.Measurements {
     public void attempted(AttemptResult result) {
         String outcome = result.nextStatus() == DeliveryStatus.SUCCEEDED
                 ? "succeeded"
-                : result.errorKind() == null
-                        ? "unknown"
-                        : result.errorKind().startsWith("http_") ? "http_error" : result.errorKind();
+                : result.error() == null ? "unknown" : result.error().metricTag();
         attempts.computeIfAbsent(outcome, o -> Counter.builder("walletpay.webhook.attempts")
                         .description("Delivery attempts by outcome")
                         .tag("outcome", o)

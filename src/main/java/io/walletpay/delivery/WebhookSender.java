@@ -12,6 +12,7 @@ import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.net.SocketAddress;
 import io.walletpay.config.AppConfig;
+import io.walletpay.webhook.AttemptError;
 import io.walletpay.webhook.AttemptResult;
 import io.walletpay.webhook.DeliveryOutcome;
 import io.walletpay.webhook.DeliveryOutcome.TransportFailure;
@@ -82,7 +83,8 @@ final class WebhookSender {
         long startNanos = System.nanoTime();
         if (delivery.webhookUrl() == null) {
             long duration = (System.nanoTime() - startNanos) / 1_000_000;
-            return Future.succeededFuture(next(delivery, started, duration, null, "no_webhook_url", null, null));
+            return Future.succeededFuture(
+                    next(delivery, started, duration, null, AttemptError.NO_WEBHOOK_URL, null, null));
         }
         URI url = URI.create(delivery.webhookUrl());
         boolean https = "https".equalsIgnoreCase(url.getScheme());
@@ -187,18 +189,18 @@ final class WebhookSender {
         }
         if (outcome == DeliveryOutcome.STOP) {
             return new AttemptResult(
-                    delivery.id(), started, status, duration, "gone", excerpt, DeliveryStatus.FAILED, null);
+                    delivery.id(), started, status, duration, AttemptError.GONE, excerpt, DeliveryStatus.FAILED, null);
         }
         Duration retryAfter = RetryAfter.parse(response.getHeader("Retry-After"), Instant.now())
                 .orElse(null);
-        return next(delivery, started, duration, status, "http_" + status, excerpt, retryAfter);
+        return next(delivery, started, duration, status, AttemptError.HTTP_STATUS, excerpt, retryAfter);
     }
 
     /** An attempt that got no HTTP answer; whether it is retried is {@link DeliveryOutcome}'s decision. */
     private AttemptResult unreached(
             DueDelivery delivery, Instant started, long startNanos, TransportFailure failure, String detail) {
         long duration = (System.nanoTime() - startNanos) / 1_000_000;
-        String kind = failure.name().toLowerCase(java.util.Locale.ROOT);
+        AttemptError kind = AttemptError.of(failure);
         if (DeliveryOutcome.of(failure) != DeliveryOutcome.RETRY) {
             return new AttemptResult(delivery.id(), started, null, duration, kind, detail, DeliveryStatus.FAILED, null);
         }
@@ -210,7 +212,7 @@ final class WebhookSender {
             Instant started,
             long duration,
             Integer status,
-            String kind,
+            AttemptError kind,
             String excerpt,
             Duration retryAfter) {
         Optional<Duration> wait = schedule.delayBeforeAttempt(

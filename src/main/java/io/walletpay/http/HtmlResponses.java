@@ -9,6 +9,8 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import io.walletpay.bus.CheckoutMessages.Checkout;
+import io.walletpay.checkout.ProviderConfirmation;
+import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.page.Language;
 import io.walletpay.page.LanguageChoice;
@@ -123,6 +125,29 @@ final class HtmlResponses {
             return;
         }
         problem(ctx, ErrorResponder.failureOf(ctx));
+    }
+
+    /**
+     * The page of a customer back from the provider whose payment could not be confirmed: the same failures as
+     * anywhere, told in the words of that moment (the provider does not know the transaction, it was not paid, it
+     * pays another payment, the provider cannot be reached).
+     */
+    static void unconfirmedReturn(RoutingContext ctx, Throwable failure) {
+        if (!(failure instanceof ServiceException known)) {
+            ctx.fail(failure);
+            return;
+        }
+        if (known.kind() == ErrorKind.NOT_FOUND) {
+            problem(ctx, Problem.PROVIDER_UNKNOWN);
+        } else if (ProviderConfirmation.NOT_SUCCESSFUL.equals(known.code())) {
+            problem(ctx, Problem.PROVIDER_NOT_PAID);
+        } else if (ProviderConfirmation.MISMATCH.equals(known.code())) {
+            problem(ctx, Problem.PROVIDER_MISMATCH);
+        } else if (known.kind() == ErrorKind.PROVIDER) {
+            problem(ctx, Problem.PROVIDER_UNREACHABLE);
+        } else {
+            problem(ctx, known);
+        }
     }
 
     /** A problem page for a known failure; the status comes from the one mapping in {@link ErrorResponder}. */

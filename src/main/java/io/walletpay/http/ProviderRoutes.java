@@ -58,7 +58,7 @@ final class ProviderRoutes {
         provider.retrieveByTransaction(transactionId)
                 .compose(confirmation::confirm)
                 .onSuccess(checkout -> CheckoutRoutes.result(ctx, checkout))
-                .onFailure(failure -> unconfirmed(ctx, failure));
+                .onFailure(failure -> HtmlResponses.unconfirmedReturn(ctx, failure));
     }
 
     /**
@@ -89,24 +89,6 @@ final class ProviderRoutes {
                                                                 .status()
                                                                 .wireName()))))
                 .onFailure(ctx::fail);
-    }
-
-    private static void unconfirmed(RoutingContext ctx, Throwable failure) {
-        if (!(failure instanceof ServiceException known)) {
-            ctx.fail(failure);
-            return;
-        }
-        if (known.kind() == ErrorKind.NOT_FOUND) {
-            HtmlResponses.problem(ctx, Problem.PROVIDER_UNKNOWN);
-        } else if (ProviderConfirmation.NOT_SUCCESSFUL.equals(known.code())) {
-            HtmlResponses.problem(ctx, Problem.PROVIDER_NOT_PAID);
-        } else if (ProviderConfirmation.MISMATCH.equals(known.code())) {
-            HtmlResponses.problem(ctx, Problem.PROVIDER_MISMATCH);
-        } else if (known.kind() == ErrorKind.PROVIDER) {
-            HtmlResponses.problem(ctx, Problem.PROVIDER_UNREACHABLE);
-        } else {
-            HtmlResponses.problem(ctx, known);
-        }
     }
 
     private record Reference(String transactionId, UUID orderId) {}
