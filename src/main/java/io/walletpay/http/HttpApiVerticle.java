@@ -88,10 +88,28 @@ public final class HttpApiVerticle extends VerticleBase {
         new EventRoutes(stores, StoreClients.over(vertx.eventBus(), testSendMs).deliveries()).mount(router);
         new CheckoutRoutes(stores, provider, config, registry).mount(router);
         new SettlementRoutes(stores).mount(router);
+        new io.walletpay.portal.PortalRoutes(vertx, stores, logins, portalKeySeed(), config.publicBaseUrl(), pages)
+                .mount(router);
 
         ErrorResponder.install(router);
         return router;
     }
+
+    /**
+     * What the portal's session cookies are encrypted with: the configured JWT secret, else the admin token, so
+     * every node of one deployment reads every node's cookies; without either (development), one per process.
+     */
+    private String portalKeySeed() {
+        if (config.jwt().secret() != null) {
+            return config.jwt().secret();
+        }
+        if (config.adminToken() != null) {
+            return config.adminToken();
+        }
+        return PORTAL_DEV_SEED;
+    }
+
+    private static final String PORTAL_DEV_SEED = java.util.UUID.randomUUID().toString();
 
     /**
      * {@code /metrics} on the API port unless a management port serves it; in production only with the admin token,
