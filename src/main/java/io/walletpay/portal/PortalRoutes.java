@@ -74,7 +74,6 @@ public final class PortalRoutes {
     }
 
     public void mount(Router router) {
-        router.get("/portal").handler(ctx -> seeOther(ctx, "/portal/"));
         router.route("/portal/*").handler(BodyHandler.create(false).setBodyLimit(16 * 1024));
         router.route("/portal/*")
                 .handler(CSRFHandler.create(vertx, sessionSeedForCsrf())

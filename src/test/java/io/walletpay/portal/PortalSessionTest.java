@@ -1,0 +1,230 @@
+package io.walletpay.portal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vertx.core.json.JsonObject;
+import io.walletpay.support.RunningService;
+import java.io.IOException;
+import java.net.CookieManager;
+import java.net.CookiePolicy;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The portal's doors over real HTTP: no session sends every page to the login page, a POST without the CSRF token
+ * is refused with 403 and changes nothing, a wrong secret is refused in the page's language, a good one opens a
+ * session cookie that is HttpOnly and SameSite=Lax, and one merchant's pages never show another's payments.
+ */
+class PortalSessionTest {
+
+    static RunningService service;
+    static JsonObject shop;
+    static JsonObject other;
+    static String base;
+
+    @BeforeAll
+    static void start() {
+        service = RunningService.start();
+        base = "http://localhost:" + service.config.http().port();
+        shop = service.createMerchant("Boutik Portal");
+        other = service.createMerchant("Lòt Machann");
+        String shopToken = service.tokenFor(shop);
+        String otherToken = service.tokenFor(other);
+        service.createPayment(shopToken, new JsonObject().put("amount", 1500).put("reference_id", "SHOP-1"));
+        service.createPayment(shopToken, new JsonObject().put("amount", 700).put("reference_id", "SHOP-2"));
+        service.createPayment(otherToken, new JsonObject().put("amount", 999).put("reference_id", "OTHER-SECRET-1"));
+    }
+
+    @AfterAll
+    static void stop() {
+        if (service != null) {
+            service.close();
+        }
+    }
+
+    /** A browser-like client: keeps cookies, never follows redirects. */
+    static final class Browser {
+        final CookieManager cookies = new CookieManager(null, CookiePolicy.ACCEPT_ALL);
+        final HttpClient client = HttpClient.newBuilder()
+                .cookieHandler(cookies)
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .connectTimeout(Duration.ofSeconds(5))
+                .build();
+
+        HttpResponse<String> get(String path) throws IOException, InterruptedException {
+            return client.send(
+                    HttpRequest.newBuilder(URI.create(base + path)).GET().build(),
+                    HttpResponse.BodyHandlers.ofString());
+        }
+
+        HttpResponse<String> post(String path, Map<String, String> form) throws IOException, InterruptedException {
+            String body = form.entrySet().stream()
+                    .map(e -> URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8) + "="
+                            + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
+                    .collect(Collectors.joining("&"));
+            return client.send(
+                    HttpRequest.newBuilder(URI.create(base + path))
+                            .header("Content-Type", "application/x-www-form-urlencoded")
+                            .POST(HttpRequest.BodyPublishers.ofString(body))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+        }
+
+        String csrfFrom(HttpResponse<String> page) {
+            Matcher m =
+                    Pattern.compile("name=\"X-XSRF-TOKEN\" value=\"([^\"]+)\"").matcher(page.body());
+            assertThat(m.find()).as("a CSRF field in %s", page.body()).isTrue();
+            return m.group(1);
+        }
+
+        void logIn(JsonObject merchant) throws IOException, InterruptedException {
+            HttpResponse<String> login = get("/portal/login?lang=en");
+            HttpResponse<String> answer = post(
+                    "/portal/login",
+                    Map.of(
+                            "X-XSRF-TOKEN", csrfFrom(login),
+                            "merchant_id", merchant.getString("merchant_id"),
+                            "secret_key", merchant.getString("secret_key")));
+            assertThat(answer.statusCode()).isEqualTo(303);
+            assertThat(answer.headers().firstValue("Location")).hasValue("/portal/");
+        }
+    }
+
+    @Test
+    void everyPageWithoutASessionRedirectsToTheLoginPage() throws Exception {
+        Browser browser = new Browser();
+        for (String path : new String[] {"/portal/", "/portal/payments", "/portal/payments?status=pending"}) {
+            HttpResponse<String> answer = browser.get(path);
+            assertThat(answer.statusCode()).as(path).isEqualTo(303);
+            assertThat(answer.headers().firstValue("Location")).as(path).hasValue("/portal/login");
+        }
+        HttpResponse<String> forged = browser.get("/portal/");
+        assertThat(forged.statusCode()).isEqualTo(303);
+    }
+
+    @Test
+    void aForgedSessionCookieIsNoSession() throws Exception {
+        Browser browser = new Browser();
+        HttpResponse<String> answer = browser.client.send(
+                HttpRequest.newBuilder(URI.create(base + "/portal/payments"))
+                        .header("Cookie", "walletpay_portal=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")
+                        .GET()
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(answer.statusCode()).isEqualTo(303);
+        assertThat(answer.headers().firstValue("Location")).hasValue("/portal/login");
+    }
+
+    @Test
+    void aLoginPostWithoutTheCsrfTokenIsRefusedAndOpensNoSession() throws Exception {
+        Browser browser = new Browser();
+        browser.get("/portal/login");
+        HttpResponse<String> answer = browser.post(
+                "/portal/login",
+                Map.of("merchant_id", shop.getString("merchant_id"), "secret_key", shop.getString("secret_key")));
+        assertThat(answer.statusCode()).isEqualTo(403);
+        assertThat(answer.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(v -> assertThat(v).startsWith("text/html"));
+        assertThat(answer.headers().allValues("Set-Cookie")).noneMatch(c -> c.startsWith("walletpay_portal="));
+        assertThat(browser.get("/portal/").statusCode()).isEqualTo(303);
+    }
+
+    @Test
+    void aLogoutPostWithoutTheCsrfTokenChangesNothing() throws Exception {
+        Browser browser = new Browser();
+        browser.logIn(shop);
+        HttpResponse<String> forged = browser.post("/portal/logout", Map.of());
+        assertThat(forged.statusCode()).isEqualTo(403);
+        assertThat(browser.get("/portal/").statusCode()).isEqualTo(200);
+
+        HttpResponse<String> overview = browser.get("/portal/");
+        HttpResponse<String> logout =
+                browser.post("/portal/logout", Map.of("X-XSRF-TOKEN", browser.csrfFrom(overview)));
+        assertThat(logout.statusCode()).isEqualTo(303);
+        assertThat(browser.get("/portal/").statusCode()).isEqualTo(303);
+    }
+
+    @Test
+    void aWrongSecretIsRefusedInThePagesLanguage() throws Exception {
+        Browser browser = new Browser();
+        HttpResponse<String> login = browser.get("/portal/login?lang=fr");
+        assertThat(login.body()).contains("lang=\"fr\"").contains("Clé secrète");
+        HttpResponse<String> answer = browser.post(
+                "/portal/login",
+                Map.of(
+                        "X-XSRF-TOKEN", browser.csrfFrom(login),
+                        "merchant_id", shop.getString("merchant_id"),
+                        "secret_key", "sk_wrong_" + "x".repeat(30)));
+        assertThat(answer.statusCode()).isEqualTo(401);
+        assertThat(answer.body()).contains("Identifiant ou clé incorrect");
+        assertThat(answer.headers().allValues("Set-Cookie")).noneMatch(c -> c.startsWith("walletpay_portal="));
+    }
+
+    @Test
+    void theSessionCookieIsHttpOnlyAndSameSiteLax() throws Exception {
+        Browser browser = new Browser();
+        HttpResponse<String> login = browser.get("/portal/login");
+        HttpResponse<String> answer = browser.post(
+                "/portal/login",
+                Map.of(
+                        "X-XSRF-TOKEN", browser.csrfFrom(login),
+                        "merchant_id", shop.getString("merchant_id"),
+                        "secret_key", shop.getString("secret_key")));
+        String cookie = answer.headers().allValues("Set-Cookie").stream()
+                .filter(c -> c.startsWith("walletpay_portal="))
+                .findFirst()
+                .orElseThrow();
+        assertThat(cookie)
+                .containsIgnoringCase("HttpOnly")
+                .contains("SameSite=Lax")
+                .contains("Path=/portal");
+        assertThat(cookie).doesNotContain(shop.getString("merchant_id"));
+        assertThat(answer.headers().firstValue("Content-Security-Policy")).isEmpty();
+        HttpResponse<String> overview = browser.get("/portal/");
+        assertThat(overview.headers().firstValue("Content-Security-Policy"))
+                .hasValueSatisfying(
+                        v -> assertThat(v).contains("default-src 'none'").doesNotContain("script"));
+    }
+
+    @Test
+    void aMerchantSeesOnlyItsOwnPaymentsAndFiltersThem() throws Exception {
+        Browser browser = new Browser();
+        browser.logIn(shop);
+        HttpResponse<String> all = browser.get("/portal/payments");
+        assertThat(all.statusCode()).isEqualTo(200);
+        assertThat(all.body()).contains("SHOP-1").contains("SHOP-2").doesNotContain("OTHER-SECRET-1");
+
+        HttpResponse<String> byOthersReference = browser.get("/portal/payments?reference=OTHER-SECRET-1");
+        assertThat(byOthersReference.body())
+                .doesNotContain("OTHER-SECRET-1</td>")
+                .doesNotContain("data-id=");
+
+        HttpResponse<String> one = browser.get("/portal/payments?reference=SHOP-2");
+        assertThat(one.body()).contains("SHOP-2</td>").doesNotContain("SHOP-1</td>");
+
+        HttpResponse<String> completed = browser.get("/portal/payments?status=completed");
+        assertThat(completed.body()).doesNotContain("data-id=");
+    }
+
+    @Test
+    void aBadFilterIsAClear400Page() throws Exception {
+        Browser browser = new Browser();
+        browser.logIn(shop);
+        HttpResponse<String> answer = browser.get("/portal/payments?status=paid&lang=ht");
+        assertThat(answer.statusCode()).isEqualTo(400);
+        assertThat(answer.body()).contains("lang=\"ht\"").contains("Demann nan pa bon");
+        assertThat(browser.get("/portal/payments?after=not-an-id").statusCode()).isEqualTo(400);
+    }
+}
