@@ -136,4 +136,9 @@ public final class Addresses {
     public static final String MERCHANT_CHANGED = "walletpay.merchant.changed";
 
     private Addresses() {}
+
+    // the merchant portal's aggregates (PortalMessages)
+    public static final BusOperation<PortalMessages.Summarize, PortalMessages.Summary> PORTAL_SUMMARIZE =
+            BusOperation.of(
+                    "walletpay.store.portal.summarize", PortalMessages.Summarize.class, PortalMessages.Summary.class);
 }

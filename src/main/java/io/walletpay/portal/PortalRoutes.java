@@ -13,7 +13,10 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.CSRFHandler;
 import io.vertx.ext.web.templ.jte.JteTemplateEngine;
+import io.walletpay.bus.Addresses;
 import io.walletpay.bus.PaymentMessages.ListPayments;
+import io.walletpay.bus.PortalMessages;
+import io.walletpay.bus.PortalMessages.Summary;
 import io.walletpay.bus.StoreClients;
 import io.walletpay.http.LoginThrottle;
 import io.walletpay.merchant.Merchant;
@@ -201,11 +204,36 @@ public final class PortalRoutes {
     // ---- pages ----
 
     private void overview(RoutingContext ctx) {
-        Map<String, Object> model = new HashMap<>();
-        model.put("t", text(ctx));
-        model.put("csrf", csrf(ctx));
-        model.put("merchantName", merchant(ctx).name());
-        send(ctx, 200, ENGINE.render(model, "portal/overview.jte"));
+        Merchant merchant = merchant(ctx);
+        java.time.ZonedDateTime now = java.time.ZonedDateTime.now(io.walletpay.page.PageText.HAITI);
+        java.time.OffsetDateTime end = now.toOffsetDateTime().plusSeconds(1);
+        java.time.ZonedDateTime today = now.toLocalDate().atStartOfDay(io.walletpay.page.PageText.HAITI);
+        Future<Summary> day = summarize(merchant, today, end);
+        Future<Summary> week = summarize(merchant, today.minusDays(6), end);
+        Future<Summary> month = summarize(merchant, today.minusDays(29), end);
+        Future.all(day, week, month)
+                .onSuccess(all -> {
+                    OverviewView view = new OverviewView(
+                            merchant.name(),
+                            List.of(
+                                    OverviewView.period("today", day.result()),
+                                    OverviewView.period("week", week.result()),
+                                    OverviewView.period("month", month.result())),
+                            OverviewView.bars(month.result(), now));
+                    Map<String, Object> model = new HashMap<>();
+                    model.put("t", text(ctx));
+                    model.put("csrf", csrf(ctx));
+                    model.put("v", view);
+                    send(ctx, 200, ENGINE.render(model, "portal/overview.jte"));
+                })
+                .onFailure(ctx::fail);
+    }
+
+    private Future<Summary> summarize(Merchant merchant, java.time.ZonedDateTime from, java.time.OffsetDateTime to) {
+        return stores.bus()
+                .request(
+                        Addresses.PORTAL_SUMMARIZE,
+                        new PortalMessages.Summarize(merchant.id(), from.toOffsetDateTime(), to));
     }
 
     private void payments(RoutingContext ctx) {

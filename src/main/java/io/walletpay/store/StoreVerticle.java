@@ -100,6 +100,9 @@ public final class StoreVerticle extends VerticleBase {
                 Addresses.DELIVERY_ENDPOINT_HEALTH,
                 query -> deliveries.endpointHealth(query.merchantId(), query.failingAfterHours()));
 
+        PortalStore portal = new PortalStore(database);
+        serve(Addresses.PORTAL_SUMMARIZE, portal::summarize);
+
         EventStore events = new EventStore(database);
         serve(Addresses.EVENT_LIST, events::page);
         serve(Addresses.EVENT_GET, query -> events.byId(query.merchantId(), query.id()));

@@ -44,7 +44,12 @@ class PortalSessionTest {
         String otherToken = service.tokenFor(other);
         service.createPayment(shopToken, new JsonObject().put("amount", 1500).put("reference_id", "SHOP-1"));
         service.createPayment(shopToken, new JsonObject().put("amount", 700).put("reference_id", "SHOP-2"));
-        service.createPayment(otherToken, new JsonObject().put("amount", 999).put("reference_id", "OTHER-SECRET-1"));
+        JsonObject paid = service.createPayment(
+                shopToken, new JsonObject().put("amount", 2000).put("reference_id", "SHOP-3"));
+        service.transition(paid.getString("id"), io.walletpay.payment.PaymentStatus.COMPLETED);
+        JsonObject othersPaid = service.createPayment(
+                otherToken, new JsonObject().put("amount", 999).put("reference_id", "OTHER-SECRET-1"));
+        service.transition(othersPaid.getString("id"), io.walletpay.payment.PaymentStatus.COMPLETED);
     }
 
     @AfterAll
@@ -215,7 +220,10 @@ class PortalSessionTest {
         assertThat(one.body()).contains("SHOP-2</td>").doesNotContain("SHOP-1</td>");
 
         HttpResponse<String> completed = browser.get("/portal/payments?status=completed");
-        assertThat(completed.body()).doesNotContain("data-id=");
+        assertThat(completed.body())
+                .contains("SHOP-3</td>")
+                .doesNotContain("SHOP-1</td>")
+                .doesNotContain("OTHER-SECRET-1");
     }
 
     @Test
@@ -226,5 +234,33 @@ class PortalSessionTest {
         assertThat(answer.statusCode()).isEqualTo(400);
         assertThat(answer.body()).contains("lang=\"ht\"").contains("Demann nan pa bon");
         assertThat(browser.get("/portal/payments?after=not-an-id").statusCode()).isEqualTo(400);
+    }
+
+    @Test
+    void theOverviewCountsOnlyTheMerchantsOwnPaymentsByStatusWithFeesNetAndAChart() throws Exception {
+        Browser browser = new Browser();
+        browser.logIn(shop);
+        String page = browser.get("/portal/?lang=en").body();
+        // today: one completed (2,000.00), two pending (2,200.00); the other merchant's 999.00 nowhere
+        String today = page.substring(page.indexOf("id=\"period-today\""), page.indexOf("id=\"period-week\""));
+        assertThat(row(today, "completed")).contains(">1<").contains("HTG 2,000.00");
+        assertThat(row(today, "pending")).contains(">2<").contains("HTG 2,200.00");
+        assertThat(row(today, "failed")).contains(">0<");
+        assertThat(page).doesNotContain("999.00");
+        JsonObject stored = service.http
+                .get("/api/merchant/payments?reference_id=SHOP-3", service.tokenFor(shop))
+                .dataArray()
+                .getJsonObject(0);
+        assertThat(today)
+                .contains("class=\"fees\">HTG "
+                        + String.format(java.util.Locale.ROOT, "%,.2f", Double.parseDouble(stored.getString("fees"))));
+        assertThat(page).contains("<svg id=\"chart\"").contains("<rect ");
+        assertThat(page.split("<rect ", -1)).hasSize(31);
+    }
+
+    private static String row(String table, String status) {
+        int start = table.indexOf("data-status=\"" + status + "\"");
+        assertThat(start).as(status).isPositive();
+        return table.substring(start, table.indexOf("</tr>", start));
     }
 }

@@ -1,0 +1,63 @@
+package io.walletpay.portal;
+
+import io.walletpay.bus.PortalMessages.DayVolume;
+import io.walletpay.bus.PortalMessages.StatusTotal;
+import io.walletpay.bus.PortalMessages.Summary;
+import io.walletpay.page.PageText;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.LocalDate;
+import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/** What the overview shows: totals by status for three periods and the bars of the 30-day volume chart. */
+public record OverviewView(String merchantName, List<Period> periods, List<Bar> bars) {
+
+    public static final List<String> STATUSES = List.of("completed", "pending", "failed", "cancelled", "expired");
+
+    /** One period's totals: a row per status (zeros included), then completed fees and net. */
+    public record Period(String key, List<StatusTotal> rows, BigDecimal fees, BigDecimal net) {}
+
+    /** One day's bar; x, y and height in the SVG's units (a 600×160 box). */
+    public record Bar(String day, BigDecimal amount, int x, int y, int height, int width) {}
+
+    static final int CHART_WIDTH = 600;
+    static final int CHART_HEIGHT = 160;
+
+    static Period period(String key, Summary summary) {
+        Map<String, StatusTotal> byStatus =
+                summary.byStatus().stream().collect(Collectors.toMap(StatusTotal::status, Function.identity()));
+        List<StatusTotal> rows = new ArrayList<>();
+        for (String status : STATUSES) {
+            BigDecimal zero = BigDecimal.ZERO.setScale(2);
+            rows.add(byStatus.getOrDefault(status, new StatusTotal(status, 0, zero, zero, zero)));
+        }
+        StatusTotal completed = rows.get(0);
+        return new Period(key, rows, completed.fees(), completed.net());
+    }
+
+    /** A bar for each of the 30 Haitian days ending today, empty days included. */
+    static List<Bar> bars(Summary month, ZonedDateTime now) {
+        Map<String, BigDecimal> volume =
+                month.days().stream().collect(Collectors.toMap(DayVolume::day, DayVolume::amount));
+        LocalDate today = now.withZoneSameInstant(PageText.HAITI).toLocalDate();
+        BigDecimal max = volume.values().stream().max(BigDecimal::compareTo).orElse(BigDecimal.ZERO);
+        int width = CHART_WIDTH / 30;
+        List<Bar> bars = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            LocalDate day = today.minusDays(29 - i);
+            BigDecimal amount = volume.getOrDefault(day.toString(), BigDecimal.ZERO.setScale(2));
+            int height = max.signum() == 0
+                    ? 0
+                    : amount.multiply(BigDecimal.valueOf(CHART_HEIGHT - 10))
+                            .divide(max, 0, RoundingMode.HALF_UP)
+                            .intValue();
+            bars.add(new Bar(day.toString(), amount, i * width + 2, CHART_HEIGHT - height, height, width - 4));
+        }
+        return bars;
+    }
+}
