@@ -88,7 +88,8 @@ public final class HttpApiVerticle extends VerticleBase {
         new EventRoutes(stores, StoreClients.over(vertx.eventBus(), testSendMs).deliveries()).mount(router);
         new CheckoutRoutes(stores, provider, config, registry).mount(router);
         new SettlementRoutes(stores).mount(router);
-        new io.walletpay.portal.PortalRoutes(vertx, stores, logins, portalKeySeed(), config.publicBaseUrl(), pages)
+        new io.walletpay.portal.PortalRoutes(
+                        vertx, stores, logins, portalKeySeed(), config.publicBaseUrl(), pages, provider)
                 .mount(router);
 
         ErrorResponder.install(router);

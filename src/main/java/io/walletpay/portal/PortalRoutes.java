@@ -60,6 +60,7 @@ public final class PortalRoutes {
     private final PortalSession sessions;
     private final boolean secure;
     private final Language defaultLanguage;
+    private final io.walletpay.usecase.CancelPayment cancellation;
 
     public PortalRoutes(
             Vertx vertx,
@@ -67,8 +68,10 @@ public final class PortalRoutes {
             LoginThrottle logins,
             String sessionKeySeed,
             String publicBaseUrl,
-            Language defaultLanguage) {
+            Language defaultLanguage,
+            io.walletpay.checkout.WalletProvider provider) {
         this.vertx = vertx;
+        this.cancellation = new io.walletpay.usecase.CancelPayment(stores.payments(), provider);
         this.stores = stores;
         this.logins = logins;
         this.sessions = new PortalSession(sessionKeySeed, Duration.ofMinutes(30));
@@ -92,6 +95,9 @@ public final class PortalRoutes {
         router.route("/portal/*").handler(this::requireSession);
         router.get("/portal/").handler(this::overview);
         router.get("/portal/payments").handler(this::payments);
+        router.get("/portal/payments/:id").handler(ctx -> paymentPage(ctx, null));
+        router.post("/portal/payments/:id/cancel").handler(this::cancel);
+        router.post("/portal/payments/:id/redeliver").handler(this::redeliver);
     }
 
     /** The same on every node with the same configuration, so a token from one node passes on another. */
@@ -280,6 +286,56 @@ public final class PortalRoutes {
                 .onFailure(ctx::fail);
     }
 
+    private void paymentPage(RoutingContext ctx, String notice) {
+        UUID id = parseUuid(ctx.pathParam("id"));
+        if (id == null) {
+            message(ctx, 404, "notfound.title", "notfound.text");
+            return;
+        }
+        UUID merchantId = merchant(ctx).id();
+        Future<Payment> payment = stores.payments().get(merchantId, id);
+        Future<io.walletpay.bus.DeliveryMessages.DeliveryPage> deliveries = stores.deliveries()
+                .list(new io.walletpay.bus.DeliveryMessages.ListDeliveries(merchantId, null, id, 100, null));
+        Future.all(payment, deliveries)
+                .onSuccess(both -> {
+                    Map<String, Object> model = new HashMap<>();
+                    PortalText t = text(ctx);
+                    model.put("t", t);
+                    model.put("csrf", csrf(ctx));
+                    model.put("p", payment.result());
+                    model.put("deliveries", deliveries.result().deliveries());
+                    model.put("notice", notice == null ? null : t.get(notice));
+                    send(ctx, 200, ENGINE.render(model, "portal/payment.jte"));
+                })
+                .onFailure(ctx::fail);
+    }
+
+    /** The API's cancel use case, scoped to the session's merchant; the page then shows the payment as it is. */
+    private void cancel(RoutingContext ctx) {
+        UUID id = parseUuid(ctx.pathParam("id"));
+        if (id == null) {
+            message(ctx, 404, "notfound.title", "notfound.text");
+            return;
+        }
+        cancellation
+                .cancel(merchant(ctx).id(), id)
+                .onSuccess(cancelled -> paymentPage(ctx, "payment.cancelled"))
+                .onFailure(ctx::fail);
+    }
+
+    private void redeliver(RoutingContext ctx) {
+        UUID id = parseUuid(ctx.pathParam("id"));
+        UUID delivery = parseUuid(trimmed(ctx.request().getFormAttribute("delivery_id"), 64));
+        if (id == null || delivery == null) {
+            badRequest(ctx);
+            return;
+        }
+        stores.deliveries()
+                .redeliver(merchant(ctx).id(), delivery)
+                .onSuccess(queued -> paymentPage(ctx, "payment.redelivered"))
+                .onFailure(ctx::fail);
+    }
+
     private void badRequest(RoutingContext ctx) {
         message(ctx, 400, "bad.title", "bad.text");
     }
@@ -294,6 +350,23 @@ public final class PortalRoutes {
         if (status == 413 || status == 400) {
             message(ctx, status, "bad.title", "bad.text");
             return;
+        }
+        if (ctx.failure() instanceof io.walletpay.error.ServiceException error) {
+            switch (error.kind()) {
+                case NOT_FOUND, FORBIDDEN -> {
+                    message(ctx, 404, "notfound.title", "notfound.text");
+                    return;
+                }
+                case CONFLICT, GONE -> {
+                    message(ctx, 409, "conflict.title", "conflict.text");
+                    return;
+                }
+                case VALIDATION -> {
+                    message(ctx, 400, "bad.title", "bad.text");
+                    return;
+                }
+                default -> {}
+            }
         }
         ctx.next();
     }

@@ -213,16 +213,16 @@ class PortalSessionTest {
 
         HttpResponse<String> byOthersReference = browser.get("/portal/payments?reference=OTHER-SECRET-1");
         assertThat(byOthersReference.body())
-                .doesNotContain("OTHER-SECRET-1</td>")
+                .doesNotContain("OTHER-SECRET-1</a>")
                 .doesNotContain("data-id=");
 
         HttpResponse<String> one = browser.get("/portal/payments?reference=SHOP-2");
-        assertThat(one.body()).contains("SHOP-2</td>").doesNotContain("SHOP-1</td>");
+        assertThat(one.body()).contains("SHOP-2</a>").doesNotContain("SHOP-1</a>");
 
         HttpResponse<String> completed = browser.get("/portal/payments?status=completed");
         assertThat(completed.body())
-                .contains("SHOP-3</td>")
-                .doesNotContain("SHOP-1</td>")
+                .contains("SHOP-3</a>")
+                .doesNotContain("SHOP-1</a>")
                 .doesNotContain("OTHER-SECRET-1");
     }
 
@@ -262,5 +262,65 @@ class PortalSessionTest {
         int start = table.indexOf("data-status=\"" + status + "\"");
         assertThat(start).as(status).isPositive();
         return table.substring(start, table.indexOf("</tr>", start));
+    }
+
+    @Test
+    void aPaymentOfAnotherMerchantIsNotFoundByItsId() throws Exception {
+        Browser browser = new Browser();
+        browser.logIn(shop);
+        String othersId = service.sql("SELECT id FROM payments WHERE reference_id = 'OTHER-SECRET-1'")
+                .iterator()
+                .next()
+                .getUUID("id")
+                .toString();
+        HttpResponse<String> answer = browser.get("/portal/payments/" + othersId);
+        assertThat(answer.statusCode()).isEqualTo(404);
+        assertThat(answer.body())
+                .doesNotContain("OTHER-SECRET-1")
+                .doesNotContain("999.00")
+                .doesNotContain("999,00");
+        HttpResponse<String> cancel = browser.post(
+                "/portal/payments/" + othersId + "/cancel",
+                Map.of("X-XSRF-TOKEN", browser.csrfFrom(browser.get("/portal/"))));
+        assertThat(cancel.statusCode()).isEqualTo(404);
+        assertThat(statusOf("OTHER-SECRET-1")).isEqualTo("completed");
+        assertThat(browser.get("/portal/payments/not-an-id").statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void cancelWithoutTheCsrfTokenChangesNothingAndWithItCancels() throws Exception {
+        JsonObject payment = service.createPayment(
+                service.tokenFor(shop), new JsonObject().put("amount", 300).put("reference_id", "SHOP-CANCEL"));
+        Browser browser = new Browser();
+        browser.logIn(shop);
+        String path = "/portal/payments/" + payment.getString("id");
+        HttpResponse<String> detail = browser.get(path + "?lang=ht");
+        assertThat(detail.statusCode()).isEqualTo(200);
+        assertThat(detail.body())
+                .contains("SHOP-CANCEL")
+                .contains("id=\"cancel\"")
+                .contains("Anile peman an");
+
+        HttpResponse<String> forged = browser.post(path + "/cancel", Map.of());
+        assertThat(forged.statusCode()).isEqualTo(403);
+        assertThat(forged.body()).contains("Anyen pa chanje");
+        assertThat(statusOf("SHOP-CANCEL")).isEqualTo("pending");
+
+        HttpResponse<String> cancelled =
+                browser.post(path + "/cancel", Map.of("X-XSRF-TOKEN", browser.csrfFrom(detail)));
+        assertThat(cancelled.statusCode()).isEqualTo(200);
+        assertThat(cancelled.body()).contains("status-cancelled").doesNotContain("id=\"cancel\"");
+        assertThat(statusOf("SHOP-CANCEL")).isEqualTo("cancelled");
+
+        HttpResponse<String> again =
+                browser.post(path + "/cancel", Map.of("X-XSRF-TOKEN", browser.csrfFrom(cancelled)));
+        assertThat(again.statusCode()).isEqualTo(409);
+    }
+
+    private static String statusOf(String reference) {
+        return service.sql("SELECT status FROM payments WHERE reference_id = $1", reference)
+                .iterator()
+                .next()
+                .getString("status");
     }
 }
