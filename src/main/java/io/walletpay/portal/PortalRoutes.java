@@ -183,7 +183,9 @@ public final class PortalRoutes {
     private void requireSession(RoutingContext ctx) {
         Optional<PortalSession.Session> session = currentSession(ctx);
         if (session.isEmpty()) {
-            seeOther(ctx, "/portal/login");
+            // a language asked for on the way in is kept for the login page
+            Optional<Language> asked = Language.fromTag(ctx.request().getParam("lang"));
+            seeOther(ctx, asked.map(l -> "/portal/login?lang=" + l.tag()).orElse("/portal/login"));
             return;
         }
         stores.merchants()

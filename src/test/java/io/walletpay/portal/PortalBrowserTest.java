@@ -1,0 +1,188 @@
+package io.walletpay.portal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vertx.core.json.JsonObject;
+import io.walletpay.page.Language;
+import io.walletpay.payment.PaymentStatus;
+import io.walletpay.support.RunningService;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Comparator;
+import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+
+/**
+ * A merchant in a real headless Chromium (no JavaScript needed by the pages) logs in, reads the overview, filters
+ * the payments, opens one, cancels it and logs out, in each language. Screenshots of the overview and the payments
+ * list go to {@code docs/} (laptop size) for the README.
+ */
+class PortalBrowserTest {
+
+    static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+    static final Path DOCS = Path.of("docs");
+
+    static final List<Logger> QUIET = Stream.of("org.openqa.selenium.devtools", "org.openqa.selenium.chromium")
+            .map(Logger::getLogger)
+            .peek(logger -> logger.setLevel(Level.SEVERE))
+            .toList();
+
+    static RunningService service;
+    static JsonObject shop;
+    static String shopToken;
+
+    Path profile;
+    WebDriver browser;
+
+    @BeforeAll
+    static void start() {
+        service = RunningService.start();
+        shop = service.createMerchant("Boutik Ti Jan");
+        shopToken = service.tokenFor(shop);
+        JsonObject other = service.createMerchant("Lòt Machann");
+        service.createPayment(
+                service.tokenFor(other), new JsonObject().put("amount", 4321).put("reference_id", "NOT-MINE"));
+        int[] amounts = {2500, 1250, 800, 15000, 3200, 640};
+        for (int i = 0; i < amounts.length; i++) {
+            JsonObject payment = service.createPayment(
+                    shopToken,
+                    new JsonObject()
+                            .put("amount", amounts[i])
+                            .put("reference_id", "CMD-" + (100 + i))
+                            .put("description", "Kòmand " + (100 + i)));
+            if (i % 3 == 0) {
+                service.transition(payment.getString("id"), PaymentStatus.COMPLETED);
+            } else if (i == 4) {
+                service.transition(payment.getString("id"), PaymentStatus.FAILED);
+            }
+        }
+    }
+
+    @AfterAll
+    static void stop() {
+        if (service != null) {
+            service.close();
+        }
+    }
+
+    @BeforeEach
+    void openBrowser() throws IOException {
+        assertThat(Files.isExecutable(CHROMIUM)).as("%s is missing", CHROMIUM).isTrue();
+        assertThat(Files.isExecutable(CHROMEDRIVER))
+                .as("%s is missing", CHROMEDRIVER)
+                .isTrue();
+        System.setProperty("webdriver.chrome.driver", CHROMEDRIVER.toString());
+        profile = Files.createTempDirectory("walletpay-portal-chromium");
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        options.addArguments(
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+                "--blink-settings=scriptEnabled=false",
+                "--window-size=1100,900",
+                "--user-data-dir=" + profile);
+        ChromeDriverService driverService = new ChromeDriverService.Builder()
+                .usingDriverExecutable(CHROMEDRIVER.toFile())
+                .usingAnyFreePort()
+                .build();
+        browser = new ChromeDriver(driverService, options);
+    }
+
+    @AfterEach
+    void closeBrowser() throws IOException {
+        if (browser != null) {
+            browser.quit();
+        }
+        if (profile != null) {
+            try (var files = Files.walk(profile)) {
+                files.sorted(Comparator.reverseOrder())
+                        .forEach(path -> path.toFile().delete());
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Language.class)
+    void aMerchantLogsInFiltersOpensAPaymentCancelsItAndLogsOut(Language language) throws IOException {
+        PortalText t = new PortalText(language);
+        JsonObject toCancel = service.createPayment(
+                shopToken, new JsonObject().put("amount", 990).put("reference_id", "CANCEL-" + language.tag()));
+        String base = "http://localhost:" + service.config.http().port();
+
+        browser.get(base + "/portal/payments?lang=" + language.tag());
+        assertThat(browser.getCurrentUrl()).endsWith("/portal/login?lang=" + language.tag());
+        assertThat(browser.findElement(By.tagName("html")).getAttribute("lang")).isEqualTo(language.tag());
+        assertThat(browser.findElement(By.id("login")).getText()).isEqualTo(t.get("login.submit"));
+
+        browser.findElement(By.id("merchant_id")).sendKeys(shop.getString("merchant_id"));
+        browser.findElement(By.id("secret_key")).sendKeys(shop.getString("secret_key"));
+        browser.findElement(By.id("login")).click();
+
+        assertThat(browser.getCurrentUrl()).endsWith("/portal/");
+        assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo(t.get("overview.title", "Boutik Ti Jan"));
+        assertThat(browser.findElement(By.cssSelector("#period-today tr[data-status=completed] td:nth-child(2)"))
+                        .getText())
+                .isEqualTo("2");
+        assertThat(browser.findElements(By.cssSelector("#chart rect"))).hasSize(30);
+        assertThat(browser.getPageSource()).doesNotContain("43,21").doesNotContain("4 321");
+        screenshot("portal-overview-" + language.tag());
+
+        browser.findElement(By.linkText(t.get("nav.payments"))).click();
+        assertThat(browser.findElements(By.cssSelector("#payments tbody tr"))).hasSizeGreaterThanOrEqualTo(7);
+        assertThat(browser.getPageSource()).doesNotContain("NOT-MINE");
+        screenshot("portal-payments-" + language.tag());
+
+        new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("status"))).selectByValue("completed");
+        browser.findElement(By.id("filter")).click();
+        assertThat(browser.findElements(By.cssSelector("#payments tbody tr"))).hasSize(2);
+        assertThat(browser.findElements(By.cssSelector("#payments .status-completed")))
+                .hasSize(2);
+
+        browser.get(base + "/portal/payments?reference=CANCEL-" + language.tag());
+        browser.findElement(By.linkText("CANCEL-" + language.tag())).click();
+        assertThat(browser.findElement(By.id("payment-id")).getText()).isEqualTo(toCancel.getString("id"));
+        assertThat(browser.findElement(By.id("status")).getText()).isEqualTo(t.status("pending"));
+        browser.findElement(By.id("cancel")).click();
+        assertThat(browser.findElement(By.id("status")).getText()).isEqualTo(t.status("cancelled"));
+        assertThat(service.http
+                        .get("/api/merchant/payments/" + toCancel.getString("id"), shopToken)
+                        .data()
+                        .getString("status"))
+                .isEqualTo("cancelled");
+
+        browser.findElement(By.id("logout")).click();
+        assertThat(browser.getCurrentUrl()).endsWith("/portal/login");
+        browser.get(base + "/portal/");
+        assertThat(browser.getCurrentUrl()).endsWith("/portal/login");
+    }
+
+    private void screenshot(String name) throws IOException {
+        Files.createDirectories(DOCS);
+        Path shot = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE).toPath();
+        Files.copy(shot, DOCS.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
+    }
+}
