@@ -24,7 +24,9 @@ public record AppConfig(
         Webhooks webhooks,
         Provider provider,
         Checkout checkout,
-        Management management) {
+        Management management,
+        Role role,
+        Cluster cluster) {
 
     public enum Mode {
         DEVELOPMENT,
@@ -90,6 +92,27 @@ public record AppConfig(
             return port > 0;
         }
     }
+
+    /**
+     * What a node runs (DESIGN.md section 14): {@code all} everything, {@code api} HTTP, checkout and the store,
+     * {@code worker} webhook delivery plus the store's sweeps. Any mix runs against one database.
+     */
+    public enum Role {
+        ALL,
+        API,
+        WORKER;
+
+        public boolean servesHttp() {
+            return this != WORKER;
+        }
+
+        public boolean deliversWebhooks() {
+            return this != API;
+        }
+    }
+
+    /** Vert.x clustered over Hazelcast with static TCP members ({@code host:port,...}); multicast is off. */
+    public record Cluster(boolean enabled, List<String> members, String host, int port) {}
 
     public record Payments(
             BigDecimal minAmount,
@@ -317,7 +340,27 @@ public record AppConfig(
                 new Checkout(io.walletpay.page.Language.fromTag(
                                 root.child("checkout").oneOfText("default_locale", "ht", "fr", "en"))
                         .orElseThrow()),
-                managementConfig);
+                managementConfig,
+                Role.valueOf(root.oneOfText("role", "all", "api", "worker").toUpperCase(java.util.Locale.ROOT)),
+                cluster(root.child("cluster")));
+    }
+
+    private static Cluster cluster(ConfigReader cluster) {
+        Cluster config = new Cluster(
+                cluster.bool("enabled"),
+                subnets(cluster.optionalText("members")),
+                cluster.text("host"),
+                cluster.intIn("port", 1, 65535));
+        if (config.enabled() && config.members().isEmpty()) {
+            throw new ConfigException("cluster.members", "is required when cluster.enabled is true (host:port,...)");
+        }
+        for (String member : config.members()) {
+            int colon = member.lastIndexOf(':');
+            if (colon <= 0 || !member.substring(colon + 1).matches("[0-9]{1,5}")) {
+                throw new ConfigException("cluster.members", "expected host:port, got '" + member + "'");
+            }
+        }
+        return config;
     }
 
     /** 0 means one per event loop, as Vert.x sizes its event-loop pool. */

@@ -64,7 +64,9 @@ public final class DevelopmentSecrets {
                 config.webhooks(),
                 config.provider(),
                 config.checkout(),
-                config.management());
+                config.management(),
+                config.role(),
+                config.cluster());
         return new Resolved(resolved, needsAdmin);
     }
 
