@@ -1,9 +1,16 @@
 package io.walletpay.payment;
 
 import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.UUID;
 
-/** A payment about to be stored: the validated request, the charge worked out, and where the customer pays. */
+/**
+ * A payment about to be stored: the validated request, the charge worked out, where the customer pays, and its
+ * times (decided here, at microsecond precision as PostgreSQL keeps them, so the 201 answer can be written before
+ * the row exists and says exactly what is stored).
+ */
 public record NewPayment(
         UUID id,
         UUID merchantId,
@@ -11,4 +18,34 @@ public record NewPayment(
         Charge charge,
         String checkoutToken,
         String redirectUrl,
-        Duration expiresIn) {}
+        OffsetDateTime createdAt,
+        OffsetDateTime expiresAt) {
+
+    /** Created now, expiring {@code expiresIn} later. */
+    public NewPayment(
+            UUID id,
+            UUID merchantId,
+            CreatePaymentRequest request,
+            Charge charge,
+            String checkoutToken,
+            String redirectUrl,
+            Duration expiresIn) {
+        this(id, merchantId, request, charge, checkoutToken, redirectUrl, now(), expiresIn);
+    }
+
+    private NewPayment(
+            UUID id,
+            UUID merchantId,
+            CreatePaymentRequest request,
+            Charge charge,
+            String checkoutToken,
+            String redirectUrl,
+            OffsetDateTime createdAt,
+            Duration expiresIn) {
+        this(id, merchantId, request, charge, checkoutToken, redirectUrl, createdAt, createdAt.plus(expiresIn));
+    }
+
+    private static OffsetDateTime now() {
+        return OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
+    }
+}

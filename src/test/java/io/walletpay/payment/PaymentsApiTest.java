@@ -242,7 +242,11 @@ class PaymentsApiTest {
                 java.time.Duration.ofMinutes(30));
         Throwable refused = org.assertj.core.api.Assertions.catchThrowable(() -> RunningService.await(bus.request(
                 io.walletpay.bus.Addresses.PAYMENT_CREATE,
-                new io.walletpay.bus.PaymentMessages.CreatePayment(late, "taken-over", slowClaim))));
+                new io.walletpay.bus.PaymentMessages.CreatePayment(
+                        late,
+                        "taken-over",
+                        slowClaim,
+                        new io.walletpay.bus.PaymentMessages.StoredResponse(201, "{}")))));
 
         assertThat(refused)
                 .hasRootCauseInstanceOf(io.walletpay.error.ServiceException.class)
