@@ -16,6 +16,7 @@ import io.walletpay.delivery.WebhookVerticle;
 import io.walletpay.http.ConnectionLimit;
 import io.walletpay.http.CreateRateLimiter;
 import io.walletpay.http.HttpApiVerticle;
+import io.walletpay.http.LoginThrottle;
 import io.walletpay.http.ManagementVerticle;
 import io.walletpay.store.StoreVerticle;
 import java.util.ArrayList;
@@ -57,6 +58,7 @@ public final class Application {
                 : new SandboxWalletProvider(config.publicBaseUrl());
         Runnable releaseProvider = provider instanceof LiveWalletProvider live ? live::close : () -> {};
         CreateRateLimiter rateLimiter = new CreateRateLimiter(config.payments().createRatePerSecond());
+        LoginThrottle logins = new LoginThrottle(config.logins());
         ConnectionLimit connections = new ConnectionLimit(config.http().maxConnections());
         int httpInstances =
                 config.http().instances() > 0 ? config.http().instances() : VertxOptions.DEFAULT_EVENT_LOOP_POOL_SIZE;
@@ -75,7 +77,8 @@ public final class Application {
                 .compose(id -> !config.role().servesHttp()
                         ? Future.succeededFuture(id)
                         : vertx.deployVerticle(
-                                        () -> new HttpApiVerticle(config, provider, rateLimiter, registry, connections),
+                                        () -> new HttpApiVerticle(
+                                                config, provider, rateLimiter, logins, registry, connections),
                                         new DeploymentOptions().setInstances(httpInstances))
                                 .onSuccess(ids::add))
                 .compose(id -> config.management().separate()

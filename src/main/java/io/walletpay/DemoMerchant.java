@@ -3,9 +3,7 @@ package io.walletpay;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
-import io.walletpay.bus.Addresses;
-import io.walletpay.bus.BusCalls;
-import io.walletpay.bus.MerchantMessages.CreateMerchant;
+import io.walletpay.bus.StoreClients;
 import io.walletpay.config.AppConfig;
 import io.walletpay.merchant.MerchantInput.NewMerchant;
 import io.walletpay.merchant.Secrets;
@@ -41,10 +39,9 @@ final class DemoMerchant {
                 null,
                 config.fees().percent(),
                 config.fees().fixed());
-        return new BusCalls(vertx.eventBus(), 10_000)
-                .request(
-                        Addresses.MERCHANT_CREATE,
-                        new CreateMerchant(UUID.randomUUID(), demo, secrets.secretHash(), secrets.webhookSecret()))
+        return StoreClients.over(vertx.eventBus(), 10_000)
+                .merchants()
+                .create(UUID.randomUUID(), demo, secrets.secretHash(), secrets.webhookSecret())
                 .map(merchant -> new JsonObject()
                         .put("merchant_id", merchant.id().toString())
                         .put("name", merchant.name())

@@ -8,6 +8,7 @@ import io.walletpay.bus.DeliveryMessages.DeliveryPage;
 import io.walletpay.bus.DeliveryMessages.EventPage;
 import io.walletpay.bus.DeliveryMessages.EventView;
 import io.walletpay.bus.DeliveryMessages.GetDelivery;
+import io.walletpay.bus.DeliveryMessages.GetEndpointHealth;
 import io.walletpay.bus.DeliveryMessages.GetEvent;
 import io.walletpay.bus.DeliveryMessages.ListDeliveries;
 import io.walletpay.bus.DeliveryMessages.ListEvents;
@@ -42,6 +43,7 @@ import io.walletpay.merchant.Merchant;
 import io.walletpay.payment.Payment;
 import io.walletpay.report.SettlementReport;
 import io.walletpay.webhook.Delivery;
+import io.walletpay.webhook.EndpointHealth;
 
 /**
  * Every event-bus address of the service, in one place: request/reply operations of the stores as typed
@@ -112,6 +114,9 @@ public final class Addresses {
             BusOperation.of("walletpay.store.delivery.redeliver", Redeliver.class, Delivery.class);
     public static final BusOperation<RecoverFailed, Recovered> DELIVERY_RECOVER =
             BusOperation.of("walletpay.store.delivery.recover", RecoverFailed.class, Recovered.class);
+
+    public static final BusOperation<GetEndpointHealth, EndpointHealth> DELIVERY_ENDPOINT_HEALTH =
+            BusOperation.of("walletpay.store.delivery.endpoint-health", GetEndpointHealth.class, EndpointHealth.class);
 
     /** Request/reply to a webhook sender: send a test event now; see {@link DeliveryMessages}. */
     public static final BusOperation<SendTestWebhook, TestWebhookResult> WEBHOOK_TEST =

@@ -29,6 +29,9 @@ public final class DeliveryMessages {
 
     public record Recovered(int queued) {}
 
+    /** The merchant's webhook endpoint health; failing after {@code failingAfterHours} without a success. */
+    public record GetEndpointHealth(UUID merchantId, int failingAfterHours) {}
+
     /** Events: {@code type}, {@code createdFrom} (inclusive) and {@code createdBefore} are optional filters. */
     public record ListEvents(
             UUID merchantId,

@@ -25,6 +25,7 @@ public record AppConfig(
         Provider provider,
         Checkout checkout,
         Management management,
+        Logins logins,
         Role role,
         Cluster cluster) {
 
@@ -78,6 +79,12 @@ public record AppConfig(
     }
 
     public record Fees(BigDecimal percent, BigDecimal fixed) {}
+
+    /**
+     * Guessing limits: failed logins (merchant token, admin token, portal) allowed per source address and per
+     * account within {@code window}, refilled gradually over it.
+     */
+    public record Logins(int failuresPerAddress, int failuresPerAccount, Duration window) {}
 
     /** Customer pages: the language of a page when neither the customer nor the merchant chose one. */
     public record Checkout(io.walletpay.page.Language defaultLocale) {}
@@ -133,7 +140,8 @@ public record AppConfig(
             int leaseSeconds,
             int pollIntervalMs,
             List<String> allowedSubnets,
-            int secretOverlapHours) {}
+            int secretOverlapHours,
+            int failingAfterHours) {}
 
     /** Credentials and URLs are only required in {@code live} mode. */
     public record Provider(
@@ -266,7 +274,8 @@ public record AppConfig(
                 webhooks.intIn("lease_seconds", 5, 3600),
                 webhooks.intIn("poll_interval_ms", 10, 60_000),
                 subnets(webhooks.optionalText("allowed_subnets")),
-                webhooks.intIn("secret_overlap_hours", 0, 24 * 30));
+                webhooks.intIn("secret_overlap_hours", 0, 24 * 30),
+                webhooks.intIn("failing_after_hours", 1, 24 * 30));
         try {
             io.walletpay.webhook.RetrySchedule.parse(webhooksConfig.retrySchedule());
         } catch (IllegalArgumentException e) {
@@ -341,6 +350,7 @@ public record AppConfig(
                                 root.child("checkout").oneOfText("default_locale", "ht", "fr", "en"))
                         .orElseThrow()),
                 managementConfig,
+                logins(root.child("logins")),
                 Role.valueOf(root.oneOfText("role", "all", "api", "worker").toUpperCase(java.util.Locale.ROOT)),
                 cluster(root.child("cluster")));
     }
@@ -361,6 +371,13 @@ public record AppConfig(
             }
         }
         return config;
+    }
+
+    private static Logins logins(ConfigReader logins) {
+        return new Logins(
+                logins.intIn("failures_per_address", 1, 1_000_000),
+                logins.intIn("failures_per_account", 1, 1_000_000),
+                Duration.ofSeconds(logins.intIn("window_seconds", 1, 86_400)));
     }
 
     /** 0 means one per event loop, as Vert.x sizes its event-loop pool. */

@@ -65,6 +65,7 @@ public final class DevelopmentSecrets {
                 config.provider(),
                 config.checkout(),
                 config.management(),
+                config.logins(),
                 config.role(),
                 config.cluster());
         return new Resolved(resolved, needsAdmin);

@@ -20,6 +20,7 @@ public final class BacklogGauges {
     private final MeterRegistry registry;
     private final AtomicLong due = new AtomicLong();
     private final AtomicLong oldestDueMillis = new AtomicLong();
+    private final AtomicLong failingEndpoints = new AtomicLong();
     private final Map<String, AtomicLong> deliveries = new ConcurrentHashMap<>();
     private final Map<String, AtomicLong> payments = new ConcurrentHashMap<>();
 
@@ -31,6 +32,9 @@ public final class BacklogGauges {
         Gauge.builder("walletpay.webhook.backlog.oldest.age", oldestDueMillis, value -> value.get() / 1000.0)
                 .description("How long the oldest due delivery has been waiting")
                 .baseUnit("seconds")
+                .register(registry);
+        Gauge.builder("walletpay.webhook.endpoints.failing", failingEndpoints, AtomicLong::get)
+                .description("Merchant endpoints failing for webhooks.failing_after_hours without a success")
                 .register(registry);
         // every known status from the start, at zero: a scrape never sees half a family
         for (String status : java.util.List.of("pending", "succeeded", "failed")) {
@@ -48,6 +52,7 @@ public final class BacklogGauges {
     void update(Backlog backlog) {
         due.set(backlog.due());
         oldestDueMillis.set(backlog.oldestDueMillis());
+        failingEndpoints.set(backlog.failingEndpoints());
         backlog.deliveriesByStatus()
                 .forEach((status, count) -> gauge(deliveries, "walletpay.webhook.deliveries", status)
                         .set(count));

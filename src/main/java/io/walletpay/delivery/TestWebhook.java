@@ -9,11 +9,14 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.UUID;
 
 /**
  * {@code POST /api/merchant/webhooks/test}: one signed {@code webhook.test} event sent at once through the same
  * sender (target guard, headers, signatures), not stored and never retried, so a merchant can check an endpoint.
+ * It is signed with every active secret, as a real delivery is: during a rotation's overlap the merchant can check
+ * that its verifier accepts the new secret before the old one stops.
  */
 final class TestWebhook {
 
@@ -21,7 +24,8 @@ final class TestWebhook {
 
     private TestWebhook() {}
 
-    static Future<TestWebhookResult> send(WebhookSender sender, SendTestWebhook request) {
+    /** {@code secrets}: the merchant's active secrets, newest first, as the store has them now. */
+    static Future<TestWebhookResult> send(WebhookSender sender, SendTestWebhook request, List<String> secrets) {
         OffsetDateTime now = Instant.now().atOffset(ZoneOffset.UTC);
         String body = "{\"event\":\"" + EVENT + "\",\"version\":\"" + WebhookBody.VERSION + "\",\"timestamp\":\""
                 + WebhookBody.timestamp(now) + "\",\"data\":{\"merchant_id\":\"" + request.merchantId() + "\"}}";
@@ -33,8 +37,8 @@ final class TestWebhook {
                 0,
                 now,
                 request.webhookUrl(),
-                request.webhookSecret(),
-                null);
+                secrets.isEmpty() ? request.webhookSecret() : secrets.get(0),
+                secrets.size() > 1 ? secrets.get(1) : null);
         return sender.attempt(delivery, EVENT)
                 .map(result -> new TestWebhookResult(
                         result.statusCode(), result.durationMs(), result.errorKind(), result.responseExcerpt()));

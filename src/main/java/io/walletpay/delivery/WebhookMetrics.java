@@ -3,6 +3,7 @@ package io.walletpay.delivery;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.walletpay.usecase.DeliverWebhook;
 import io.walletpay.webhook.AttemptResult;
 import io.walletpay.webhook.DeliveryStatus;
 import java.time.Duration;
@@ -10,7 +11,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /** Delivery metrics: attempts by outcome, attempt latency, and latency from the event to its 2xx. */
-final class WebhookMetrics {
+final class WebhookMetrics implements DeliverWebhook.Measurements {
 
     private final MeterRegistry registry;
     private final Map<String, Counter> attempts = new ConcurrentHashMap<>();
@@ -29,12 +30,11 @@ final class WebhookMetrics {
                 .register(registry);
     }
 
-    void attempted(AttemptResult result) {
+    @Override
+    public void attempted(AttemptResult result) {
         String outcome = result.nextStatus() == DeliveryStatus.SUCCEEDED
                 ? "succeeded"
-                : result.errorKind() == null
-                        ? "unknown"
-                        : result.errorKind().startsWith("http_") ? "http_error" : result.errorKind();
+                : result.error() == null ? "unknown" : result.error().metricTag();
         attempts.computeIfAbsent(outcome, o -> Counter.builder("walletpay.webhook.attempts")
                         .description("Delivery attempts by outcome")
                         .tag("outcome", o)
@@ -43,7 +43,8 @@ final class WebhookMetrics {
         attemptDuration.record(Duration.ofMillis(result.durationMs()));
     }
 
-    void delivered(Duration sinceEvent) {
+    @Override
+    public void delivered(Duration sinceEvent) {
         eventToDelivered.record(sinceEvent);
     }
 }

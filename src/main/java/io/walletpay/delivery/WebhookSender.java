@@ -10,15 +10,14 @@ import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
-import io.vertx.core.internal.VertxInternal;
 import io.vertx.core.net.SocketAddress;
 import io.walletpay.config.AppConfig;
+import io.walletpay.webhook.AttemptError;
 import io.walletpay.webhook.AttemptResult;
 import io.walletpay.webhook.DeliveryOutcome;
 import io.walletpay.webhook.DeliveryOutcome.TransportFailure;
 import io.walletpay.webhook.DeliveryStatus;
 import io.walletpay.webhook.DueDelivery;
-import io.walletpay.webhook.IpLiteral;
 import io.walletpay.webhook.RetryAfter;
 import io.walletpay.webhook.RetrySchedule;
 import io.walletpay.webhook.StandardSignature;
@@ -28,7 +27,6 @@ import io.walletpay.webhook.WebhookSigner;
 import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.URI;
-import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -48,17 +46,15 @@ final class WebhookSender {
 
     private final Vertx vertx;
     private final HttpClient client;
-    private final TargetGuard guard;
+    private final WebhookTargets targets;
     private final RetrySchedule schedule;
     private final AppConfig.Webhooks config;
-    private final boolean production;
     private final String userAgent;
 
     WebhookSender(Vertx vertx, AppConfig config) {
         this.vertx = vertx;
         this.config = config.webhooks();
-        this.production = config.production();
-        this.guard = new TargetGuard(!production, config.webhooks().allowedSubnets());
+        this.targets = new WebhookTargets(vertx, config);
         this.schedule = RetrySchedule.parse(config.webhooks().retrySchedule());
         this.userAgent = "walletpay-webhooks/" + Version.current();
         this.client = vertx.httpClientBuilder()
@@ -87,15 +83,16 @@ final class WebhookSender {
         long startNanos = System.nanoTime();
         if (delivery.webhookUrl() == null) {
             long duration = (System.nanoTime() - startNanos) / 1_000_000;
-            return Future.succeededFuture(next(delivery, started, duration, null, "no_webhook_url", null, null));
+            return Future.succeededFuture(
+                    next(delivery, started, duration, null, AttemptError.NO_WEBHOOK_URL, null, null));
         }
         URI url = URI.create(delivery.webhookUrl());
         boolean https = "https".equalsIgnoreCase(url.getScheme());
         int port = url.getPort() > 0 ? url.getPort() : (https ? 443 : 80);
-        return resolve(url.getHost())
+        return targets.resolve(url.getHost())
                 .compose(
                         address -> {
-                            Optional<String> refused = refusal(address, https);
+                            Optional<String> refused = targets.refusal(address, https);
                             if (refused.isPresent()) {
                                 return Future.succeededFuture(unreached(
                                         delivery,
@@ -108,17 +105,6 @@ final class WebhookSender {
                         },
                         failure -> Future.succeededFuture(
                                 unreached(delivery, started, startNanos, TransportFailure.DNS_FAILURE, null)));
-    }
-
-    private Optional<String> refusal(InetAddress address, boolean https) {
-        Optional<String> guarded = guard.rejectionReason(address);
-        if (guarded.isPresent()) {
-            return guarded;
-        }
-        if (production && !https && !guard.allowListed(address)) {
-            return Optional.of("plain http targets are refused in production unless allow-listed");
-        }
-        return Optional.empty();
     }
 
     private Future<AttemptResult> post(
@@ -203,18 +189,18 @@ final class WebhookSender {
         }
         if (outcome == DeliveryOutcome.STOP) {
             return new AttemptResult(
-                    delivery.id(), started, status, duration, "gone", excerpt, DeliveryStatus.FAILED, null);
+                    delivery.id(), started, status, duration, AttemptError.GONE, excerpt, DeliveryStatus.FAILED, null);
         }
         Duration retryAfter = RetryAfter.parse(response.getHeader("Retry-After"), Instant.now())
                 .orElse(null);
-        return next(delivery, started, duration, status, "http_" + status, excerpt, retryAfter);
+        return next(delivery, started, duration, status, AttemptError.HTTP_STATUS, excerpt, retryAfter);
     }
 
     /** An attempt that got no HTTP answer; whether it is retried is {@link DeliveryOutcome}'s decision. */
     private AttemptResult unreached(
             DueDelivery delivery, Instant started, long startNanos, TransportFailure failure, String detail) {
         long duration = (System.nanoTime() - startNanos) / 1_000_000;
-        String kind = failure.name().toLowerCase(java.util.Locale.ROOT);
+        AttemptError kind = AttemptError.of(failure);
         if (DeliveryOutcome.of(failure) != DeliveryOutcome.RETRY) {
             return new AttemptResult(delivery.id(), started, null, duration, kind, detail, DeliveryStatus.FAILED, null);
         }
@@ -226,7 +212,7 @@ final class WebhookSender {
             Instant started,
             long duration,
             Integer status,
-            String kind,
+            AttemptError kind,
             String excerpt,
             Duration retryAfter) {
         Optional<Duration> wait = schedule.delayBeforeAttempt(
@@ -250,36 +236,6 @@ final class WebhookSender {
      * merchant whose DNS never answers holds no thread and no other merchant's lookup. The wait counts against that
      * endpoint's own connect timeout, and the attempt holds that endpoint's own in-flight slot while it waits.
      */
-    private Future<InetAddress> resolve(String host) {
-        String literal = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
-        if (looksLikeLiteral(literal)) {
-            try {
-                return Future.succeededFuture(InetAddress.getByAddress(host, IpLiteral.parse(literal)));
-            } catch (IllegalArgumentException | UnknownHostException malformed) {
-                // an ambiguous numeric form (10.1, 010.0.0.1) is refused, not handed to a resolver to interpret
-                return Future.failedFuture(new UnknownHostException(host + ": not a valid IP address literal"));
-            }
-        }
-        Promise<InetAddress> resolved = Promise.promise();
-        long timeout = vertx.setTimer(
-                config.connectTimeoutMs(),
-                fired -> resolved.tryFail(new UnknownHostException(host + ": no answer in time")));
-        ((VertxInternal) vertx).nameResolver().resolve(host).onComplete(done -> {
-            vertx.cancelTimer(timeout);
-            if (done.succeeded()) {
-                resolved.tryComplete(done.result());
-            } else {
-                resolved.tryFail(done.cause());
-            }
-        });
-        return resolved.future();
-    }
-
-    /** Digits and dots (IPv4) or anything with a colon (IPv6); host names always carry a letter outside hex. */
-    private static boolean looksLikeLiteral(String host) {
-        return host.indexOf(':') >= 0 || host.chars().allMatch(c -> c == '.' || Character.isDigit(c));
-    }
-
     private static TransportFailure transportFailure(Throwable failure) {
         String name = failure.getClass().getSimpleName();
         String message = String.valueOf(failure.getMessage()).toLowerCase();

@@ -10,10 +10,8 @@ import io.walletpay.config.AppConfig;
 import io.walletpay.db.DatabaseTarget;
 import io.walletpay.store.Database;
 import io.walletpay.store.DeliveryStore;
-import io.walletpay.webhook.DeliveryStatus;
+import io.walletpay.usecase.DeliverWebhook;
 import io.walletpay.webhook.DueDelivery;
-import java.time.Duration;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -42,6 +40,7 @@ public final class WebhookVerticle extends VerticleBase {
     private DeliveryStore store;
     private WebhookSender sender;
     private WebhookMetrics metrics;
+    private DeliverWebhook deliverWebhook;
     private long poller;
     private long gaugeRefresher;
     private int inFlight;
@@ -65,14 +64,17 @@ public final class WebhookVerticle extends VerticleBase {
         store = new DeliveryStore(database);
         sender = new WebhookSender(vertx, config);
         metrics = new WebhookMetrics(registry);
+        deliverWebhook = new DeliverWebhook(sender::attempt, store::record, metrics);
         vertx.eventBus().consumer(Addresses.PAYMENT_UPDATED, message -> claim());
         vertx.eventBus().consumer(Addresses.DELIVERIES_DUE, message -> claim());
-        BusCalls.serve(vertx.eventBus(), Addresses.WEBHOOK_TEST, request -> TestWebhook.send(sender, request));
+        BusCalls.serve(vertx.eventBus(), Addresses.WEBHOOK_TEST, request -> store.activeSecrets(request.merchantId())
+                .compose(secrets -> TestWebhook.send(sender, request, secrets)));
         poller = vertx.setPeriodic(config.webhooks().pollIntervalMs(), tick -> claim());
         BacklogGauges gauges = BacklogGauges.of(registry);
-        gaugeRefresher = vertx.setPeriodic(0, GAUGE_REFRESH_MS, tick -> store.backlog()
-                .onSuccess(gauges::update)
-                .onFailure(failure -> log.debug("backlog gauges not refreshed: {}", failure.toString())));
+        gaugeRefresher = vertx.setPeriodic(
+                0, GAUGE_REFRESH_MS, tick -> store.backlog(config.webhooks().failingAfterHours())
+                        .onSuccess(gauges::update)
+                        .onFailure(failure -> log.debug("backlog gauges not refreshed: {}", failure.toString())));
         claim(); // whatever was due before this start, including rows a crashed sender had leased
         return Future.succeededFuture();
     }
@@ -161,14 +163,8 @@ public final class WebhookVerticle extends VerticleBase {
     private void send(DueDelivery delivery) {
         inFlight++;
         inFlightByMerchant.merge(delivery.merchantId(), 1, Integer::sum);
-        sender.attempt(delivery)
-                .compose(result -> {
-                    metrics.attempted(result);
-                    if (result.nextStatus() == DeliveryStatus.SUCCEEDED) {
-                        metrics.delivered(Duration.between(delivery.createdAt(), OffsetDateTime.now()));
-                    }
-                    return store.record(result, delivery.attemptsSoFar(), delivery.scheduleFrom());
-                })
+        deliverWebhook
+                .deliver(delivery)
                 .onFailure(failure -> log.warn(
                         "delivery {} attempt not recorded; its lease will bring it back: {}",
                         delivery.id(),

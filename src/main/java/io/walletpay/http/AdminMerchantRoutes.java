@@ -2,13 +2,9 @@ package io.walletpay.http;
 
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.walletpay.bus.Addresses;
-import io.walletpay.bus.BusCalls;
-import io.walletpay.bus.MerchantMessages.CreateMerchant;
-import io.walletpay.bus.MerchantMessages.GetMerchant;
-import io.walletpay.bus.MerchantMessages.ListMerchants;
-import io.walletpay.bus.MerchantMessages.UpdateMerchant;
+import io.walletpay.bus.StoreClients;
 import io.walletpay.config.AppConfig;
+import io.walletpay.delivery.WebhookTargets;
 import io.walletpay.merchant.MerchantInput;
 import io.walletpay.merchant.Secrets;
 import java.util.UUID;
@@ -16,12 +12,14 @@ import java.util.UUID;
 /** {@code /api/admin/merchants}: create (secrets shown once), list, get, update (including disable). */
 final class AdminMerchantRoutes {
 
-    private final BusCalls bus;
+    private final StoreClients stores;
     private final AppConfig.Fees defaultFees;
+    private final WebhookTargets targets;
 
-    AdminMerchantRoutes(BusCalls bus, AppConfig.Fees defaultFees) {
-        this.bus = bus;
+    AdminMerchantRoutes(StoreClients stores, AppConfig.Fees defaultFees, WebhookTargets targets) {
+        this.stores = stores;
         this.defaultFees = defaultFees;
+        this.targets = targets;
     }
 
     void mount(Router router, AdminGuard guard) {
@@ -31,15 +29,15 @@ final class AdminMerchantRoutes {
         router.get("/api/admin/merchants/:id").handler(this::get);
         router.patch("/api/admin/merchants/:id").handler(this::update);
         router.post("/api/admin/merchants/:id/secret-key/rotate")
-                .handler(ctx -> SecretKeyRotation.rotate(ctx, bus, Queries.pathId(ctx, "Merchant")));
+                .handler(ctx -> SecretKeyRotation.rotate(ctx, stores.merchants(), Queries.pathId(ctx, "Merchant")));
     }
 
     private void create(RoutingContext ctx) {
         var input = MerchantInput.newMerchant(Bodies.json(ctx), defaultFees.percent(), defaultFees.fixed());
         Secrets.Issued secrets = Secrets.forNewMerchant();
-        bus.request(
-                        Addresses.MERCHANT_CREATE,
-                        new CreateMerchant(UUID.randomUUID(), input, secrets.secretHash(), secrets.webhookSecret()))
+        SavedUrls.check(targets, input.webhookUrl(), input.returnUrl())
+                .compose(checked -> stores.merchants()
+                        .create(UUID.randomUUID(), input, secrets.secretHash(), secrets.webhookSecret()))
                 .onSuccess(merchant -> Responses.success(
                         ctx,
                         201,
@@ -50,20 +48,24 @@ final class AdminMerchantRoutes {
     }
 
     private void list(RoutingContext ctx) {
-        bus.request(Addresses.MERCHANT_LIST, new ListMerchants(Queries.limit(ctx), Queries.uuid(ctx, "starting_after")))
+        stores.merchants()
+                .list(Queries.limit(ctx), Queries.uuid(ctx, "starting_after"))
                 .onSuccess(page -> Responses.page(ctx, page.merchants(), MerchantViews::admin, page.hasMore()))
                 .onFailure(ctx::fail);
     }
 
     private void get(RoutingContext ctx) {
-        bus.request(Addresses.MERCHANT_GET, new GetMerchant(Queries.pathId(ctx, "Merchant")))
+        stores.merchants()
+                .get(Queries.pathId(ctx, "Merchant"))
                 .onSuccess(merchant -> Responses.success(ctx, 200, MerchantViews.admin(merchant)))
                 .onFailure(ctx::fail);
     }
 
     private void update(RoutingContext ctx) {
         UUID id = Queries.pathId(ctx, "Merchant");
-        bus.request(Addresses.MERCHANT_UPDATE, new UpdateMerchant(id, MerchantInput.adminChanges(Bodies.json(ctx))))
+        var changes = MerchantInput.adminChanges(Bodies.json(ctx));
+        SavedUrls.check(targets, changes.webhookUrl(), changes.returnUrl())
+                .compose(checked -> stores.merchants().update(id, changes))
                 .onSuccess(merchant -> Responses.success(ctx, 200, MerchantViews.admin(merchant)))
                 .onFailure(ctx::fail);
     }

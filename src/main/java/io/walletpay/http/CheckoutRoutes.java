@@ -5,10 +5,8 @@ import io.vertx.core.MultiMap;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
-import io.walletpay.bus.Addresses;
-import io.walletpay.bus.BusCalls;
 import io.walletpay.bus.CheckoutMessages.Checkout;
-import io.walletpay.bus.CheckoutMessages.CheckoutByToken;
+import io.walletpay.bus.StoreClients;
 import io.walletpay.checkout.PhoneNumber;
 import io.walletpay.checkout.ReturnUrl;
 import io.walletpay.checkout.WalletProvider;
@@ -37,27 +35,26 @@ final class CheckoutRoutes {
     private static final String FORM = "application/x-www-form-urlencoded";
     private static final int MAX_PHONE_ECHO = 40;
 
-    private final BusCalls bus;
+    private final StoreClients stores;
     private final WalletProvider provider;
     private final AppConfig config;
 
     private final MeterRegistry registry;
     private final PayAtCheckout payAtCheckout;
 
-    CheckoutRoutes(BusCalls bus, WalletProvider provider, AppConfig config, MeterRegistry registry) {
-        this.bus = bus;
+    CheckoutRoutes(StoreClients stores, WalletProvider provider, AppConfig config, MeterRegistry registry) {
+        this.stores = stores;
         this.provider = provider;
         this.config = config;
         this.registry = registry;
-        this.payAtCheckout = new PayAtCheckout(bus);
+        this.payAtCheckout = new PayAtCheckout(stores);
     }
 
     void mount(Router router) {
         if (config.provider().live()) {
             new ProviderRoutes(
-                            bus,
                             provider,
-                            new ConfirmWithProvider(bus, payAtCheckout, registry),
+                            new ConfirmWithProvider(stores, payAtCheckout, registry),
                             config.http().maxBodyBytes())
                     .mount(router);
             router.route("/checkout/*").handler(HtmlResponses::notFound); // customers pay at the provider's gateway
@@ -77,7 +74,8 @@ final class CheckoutRoutes {
             HtmlResponses.notFound(ctx);
             return;
         }
-        bus.request(Addresses.CHECKOUT_BY_TOKEN, new CheckoutByToken(token))
+        stores.checkouts()
+                .byToken(token)
                 .onSuccess(checkout -> {
                     Payment payment = checkout.payment();
                     if (payment.status() == PaymentStatus.EXPIRED
@@ -107,7 +105,8 @@ final class CheckoutRoutes {
         MultiMap form = ctx.request().formAttributes();
         String action = form.get("action");
         String phone = form.get("phone");
-        bus.request(Addresses.CHECKOUT_BY_TOKEN, new CheckoutByToken(token))
+        stores.checkouts()
+                .byToken(token)
                 .onSuccess(checkout -> {
                     Payment payment = checkout.payment();
                     if (payment.status() != PaymentStatus.PENDING) {

@@ -4,11 +4,8 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.walletpay.bus.Addresses;
-import io.walletpay.bus.BusCalls;
-import io.walletpay.bus.DeliveryMessages.GetDelivery;
 import io.walletpay.bus.DeliveryMessages.ListDeliveries;
-import io.walletpay.bus.DeliveryMessages.Redeliver;
+import io.walletpay.bus.StoreClients;
 import io.walletpay.error.ServiceException;
 import io.walletpay.view.Timestamps;
 import io.walletpay.webhook.Delivery;
@@ -19,10 +16,10 @@ import java.util.UUID;
 /** {@code /api/merchant/webhooks/deliveries}: the merchant's delivery log, one delivery with its attempts, redeliver. */
 final class DeliveryRoutes {
 
-    private final BusCalls bus;
+    private final StoreClients stores;
 
-    DeliveryRoutes(BusCalls bus) {
-        this.bus = bus;
+    DeliveryRoutes(StoreClients stores) {
+        this.stores = stores;
     }
 
     void mount(Router router) {
@@ -44,16 +41,16 @@ final class DeliveryRoutes {
                 Queries.uuid(ctx, "payment_id"),
                 Queries.limit(ctx),
                 Queries.uuid(ctx, "starting_after"));
-        bus.request(Addresses.DELIVERY_LIST, query)
+        stores.deliveries()
+                .list(query)
                 .onSuccess(page -> Responses.page(ctx, page.deliveries(), DeliveryRoutes::view, page.hasMore()))
                 .onFailure(ctx::fail);
     }
 
     private void get(RoutingContext ctx) {
         UUID id = Queries.pathId(ctx, "Delivery");
-        bus.request(
-                        Addresses.DELIVERY_GET,
-                        new GetDelivery(MerchantGuard.merchant(ctx).id(), id))
+        stores.deliveries()
+                .get(MerchantGuard.merchant(ctx).id(), id)
                 .onSuccess(detail -> {
                     JsonArray attempts = new JsonArray();
                     detail.attempts()
@@ -73,9 +70,8 @@ final class DeliveryRoutes {
 
     private void redeliver(RoutingContext ctx) {
         UUID id = Queries.pathId(ctx, "Delivery");
-        bus.request(
-                        Addresses.DELIVERY_REDELIVER,
-                        new Redeliver(MerchantGuard.merchant(ctx).id(), id))
+        stores.deliveries()
+                .redeliver(MerchantGuard.merchant(ctx).id(), id)
                 .onSuccess(delivery -> Responses.success(ctx, 202, view(delivery)))
                 .onFailure(ctx::fail);
     }

@@ -3,13 +3,11 @@ package io.walletpay.http;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.walletpay.bus.Addresses;
-import io.walletpay.bus.BusCalls;
 import io.walletpay.bus.DeliveryMessages.EventView;
-import io.walletpay.bus.DeliveryMessages.GetEvent;
 import io.walletpay.bus.DeliveryMessages.ListEvents;
-import io.walletpay.bus.DeliveryMessages.RecoverFailed;
 import io.walletpay.bus.DeliveryMessages.SendTestWebhook;
+import io.walletpay.bus.DeliveryStoreClient;
+import io.walletpay.bus.StoreClients;
 import io.walletpay.error.ServiceException;
 import io.walletpay.json.JsonInput;
 import io.walletpay.view.Timestamps;
@@ -24,13 +22,13 @@ import java.util.UUID;
  */
 final class EventRoutes {
 
-    private final BusCalls bus;
-    private final long testTimeoutMs;
+    private final StoreClients stores;
+    private final DeliveryStoreClient testSender;
 
-    /** {@code testTimeoutMs}: how long a test send may take (the sender's own connect and request timeouts). */
-    EventRoutes(BusCalls bus, long testTimeoutMs) {
-        this.bus = bus;
-        this.testTimeoutMs = testTimeoutMs;
+    /** {@code testSender}: the deliveries' client whose timeout outlasts a test send (the sender's own timeouts). */
+    EventRoutes(StoreClients stores, DeliveryStoreClient testSender) {
+        this.stores = stores;
+        this.testSender = testSender;
     }
 
     void mount(Router router) {
@@ -45,11 +43,8 @@ final class EventRoutes {
         if (merchant.webhookUrl() == null) {
             throw ServiceException.invalid("webhook_url", "set a webhook_url in the settings first");
         }
-        // the sender's own timeouts bound the attempt; the bus wait only has to outlast them
-        new BusCalls(ctx.vertx().eventBus(), testTimeoutMs)
-                .request(
-                        Addresses.WEBHOOK_TEST,
-                        new SendTestWebhook(merchant.id(), merchant.webhookUrl(), merchant.webhookSecret()))
+        testSender
+                .sendTest(new SendTestWebhook(merchant.id(), merchant.webhookUrl(), merchant.webhookSecret()))
                 .onSuccess(result -> {
                     Responses.success(
                             ctx,
@@ -71,16 +66,16 @@ final class EventRoutes {
                 time("created_lt", Queries.text(ctx, "created_lt", 64)),
                 Queries.limit(ctx),
                 Queries.uuid(ctx, "starting_after"));
-        bus.request(Addresses.EVENT_LIST, query)
+        stores.deliveries()
+                .events(query)
                 .onSuccess(page -> Responses.page(ctx, page.events(), EventRoutes::view, page.hasMore()))
                 .onFailure(ctx::fail);
     }
 
     private void get(RoutingContext ctx) {
         UUID id = Queries.pathId(ctx, "Event");
-        bus.request(
-                        Addresses.EVENT_GET,
-                        new GetEvent(MerchantGuard.merchant(ctx).id(), id))
+        stores.deliveries()
+                .event(MerchantGuard.merchant(ctx).id(), id)
                 .onSuccess(event -> Responses.success(ctx, 200, view(event)))
                 .onFailure(ctx::fail);
     }
@@ -88,9 +83,8 @@ final class EventRoutes {
     private void recover(RoutingContext ctx) {
         JsonInput input = JsonInput.parseObject(Bodies.json(ctx), Set.of("since"));
         OffsetDateTime since = time("since", input.requiredText("since", 64));
-        bus.request(
-                        Addresses.DELIVERY_RECOVER,
-                        new RecoverFailed(MerchantGuard.merchant(ctx).id(), since))
+        stores.deliveries()
+                .recoverFailed(MerchantGuard.merchant(ctx).id(), since)
                 .onSuccess(recovered -> Responses.success(ctx, 202, new JsonObject().put("queued", recovered.queued())))
                 .onFailure(ctx::fail);
     }

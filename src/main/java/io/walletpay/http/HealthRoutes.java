@@ -3,18 +3,16 @@ package io.walletpay.http;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.walletpay.bus.Addresses;
-import io.walletpay.bus.BusCalls;
 import io.walletpay.bus.Messages.Readiness;
-import io.walletpay.bus.Messages.ReadinessQuery;
+import io.walletpay.bus.StoreClients;
 
 /** {@code /health/live} (the process answers) and {@code /health/ready} (the database answers, schema applied). */
 final class HealthRoutes {
 
-    private final BusCalls bus;
+    private final StoreClients stores;
 
-    HealthRoutes(BusCalls bus) {
-        this.bus = bus;
+    HealthRoutes(StoreClients stores) {
+        this.stores = stores;
     }
 
     void mount(Router router) {
@@ -27,7 +25,7 @@ final class HealthRoutes {
     }
 
     private void ready(RoutingContext ctx) {
-        bus.request(Addresses.STORE_READINESS, new ReadinessQuery())
+        stores.readiness()
                 .otherwise(failure -> new Readiness(false, "store not answering"))
                 .onSuccess(readiness -> Responses.json(
                         ctx,

@@ -9,6 +9,8 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import io.walletpay.bus.CheckoutMessages.Checkout;
+import io.walletpay.checkout.ProviderConfirmation;
+import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.page.Language;
 import io.walletpay.page.LanguageChoice;
@@ -125,6 +127,29 @@ final class HtmlResponses {
         problem(ctx, ErrorResponder.failureOf(ctx));
     }
 
+    /**
+     * The page of a customer back from the provider whose payment could not be confirmed: the same failures as
+     * anywhere, told in the words of that moment (the provider does not know the transaction, it was not paid, it
+     * pays another payment, the provider cannot be reached).
+     */
+    static void unconfirmedReturn(RoutingContext ctx, Throwable failure) {
+        if (!(failure instanceof ServiceException known)) {
+            ctx.fail(failure);
+            return;
+        }
+        if (known.kind() == ErrorKind.NOT_FOUND) {
+            problem(ctx, Problem.PROVIDER_UNKNOWN);
+        } else if (ProviderConfirmation.NOT_SUCCESSFUL.equals(known.code())) {
+            problem(ctx, Problem.PROVIDER_NOT_PAID);
+        } else if (ProviderConfirmation.MISMATCH.equals(known.code())) {
+            problem(ctx, Problem.PROVIDER_MISMATCH);
+        } else if (known.kind() == ErrorKind.PROVIDER) {
+            problem(ctx, Problem.PROVIDER_UNREACHABLE);
+        } else {
+            problem(ctx, known);
+        }
+    }
+
     /** A problem page for a known failure; the status comes from the one mapping in {@link ErrorResponder}. */
     static void problem(RoutingContext ctx, ServiceException error) {
         switch (error.kind()) {
@@ -199,7 +224,8 @@ final class HtmlResponses {
     private static String askedLanguage(RoutingContext ctx) {
         try {
             return ctx.queryParams().get("lang");
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | io.vertx.ext.web.handler.HttpException undecodable) {
+            // vertx-web wraps the decoder's IllegalArgumentException in a 400 HttpException
             return null;
         }
     }

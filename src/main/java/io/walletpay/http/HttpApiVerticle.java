@@ -7,9 +7,10 @@ import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.BodyHandler;
-import io.walletpay.bus.BusCalls;
+import io.walletpay.bus.StoreClients;
 import io.walletpay.checkout.WalletProvider;
 import io.walletpay.config.AppConfig;
+import io.walletpay.delivery.WebhookTargets;
 import io.walletpay.usecase.CreatePayment;
 import java.util.concurrent.TimeUnit;
 
@@ -19,6 +20,7 @@ public final class HttpApiVerticle extends VerticleBase {
     private final AppConfig config;
     private final WalletProvider provider;
     private final CreateRateLimiter rateLimiter;
+    private final LoginThrottle logins;
     private final MeterRegistry registry;
     private final ConnectionLimit connections;
     private HttpServer server;
@@ -27,54 +29,65 @@ public final class HttpApiVerticle extends VerticleBase {
             AppConfig config,
             WalletProvider provider,
             CreateRateLimiter rateLimiter,
+            LoginThrottle logins,
             MeterRegistry registry,
             ConnectionLimit connections) {
         this.config = config;
         this.provider = provider;
         this.rateLimiter = rateLimiter;
+        this.logins = logins;
         this.registry = registry;
         this.connections = connections;
     }
 
     @Override
     public Future<?> start() {
-        BusCalls bus = new BusCalls(vertx.eventBus(), config.db().timeoutMs());
-        return MerchantTokens.create(vertx, config.jwt()).compose(tokens -> listen(router(bus, tokens)));
+        StoreClients stores = StoreClients.over(vertx.eventBus(), config.db().timeoutMs());
+        return MerchantTokens.create(vertx, config.jwt()).compose(tokens -> listen(router(stores, tokens)));
     }
 
-    private Router router(BusCalls bus, MerchantTokens tokens) {
+    private Router router(StoreClients stores, MerchantTokens tokens) {
         Router router = Router.router(vertx);
         router.route().handler(RequestLog::handle);
         router.route("/api/*")
                 .handler(BodyHandler.create(false).setBodyLimit(config.http().maxBodyBytes()));
-        new HealthRoutes(bus).mount(router);
+        new HealthRoutes(stores).mount(router);
         mountMetrics(router);
         router.get("/openapi.yaml").handler(ctx -> ctx.response()
                 .putHeader("Content-Type", "application/yaml; charset=utf-8")
                 .sendFile("openapi.yaml"));
 
-        new AdminMerchantRoutes(bus, config.fees()).mount(router, new AdminGuard(config.adminToken()));
+        WebhookTargets targets = new WebhookTargets(vertx, config);
+        new AdminMerchantRoutes(stores, config.fees(), targets)
+                .mount(router, new AdminGuard(config.adminToken(), logins));
 
-        MerchantAccountRoutes account =
-                new MerchantAccountRoutes(bus, tokens, config.webhooks().secretOverlapHours());
+        MerchantAccountRoutes account = new MerchantAccountRoutes(
+                stores,
+                tokens,
+                config.webhooks().secretOverlapHours(),
+                config.webhooks().failingAfterHours(),
+                logins,
+                targets);
         account.mountToken(router);
-        MerchantGuard guard = new MerchantGuard(tokens, new MerchantDirectory(vertx, bus));
+        MerchantGuard guard = new MerchantGuard(tokens, new MerchantDirectory(vertx, stores.merchants()));
         guard.protect(router.route("/api/merchant/*"));
         account.mountGuarded(router);
-        new PaymentRoutes(bus, new CreatePayment(bus, provider, config.payments()), rateLimiter, provider)
+        new PaymentRoutes(
+                        stores,
+                        new CreatePayment(stores.payments(), provider, config.payments()),
+                        rateLimiter,
+                        provider)
                 .mount(router);
-        new DeliveryRoutes(bus).mount(router);
+        new DeliveryRoutes(stores).mount(router);
         io.walletpay.page.Language pages = config.checkout().defaultLocale();
         router.route("/checkout/*").handler(ctx -> HtmlResponses.defaultLanguage(ctx, pages));
         router.route("/provider/*").handler(ctx -> HtmlResponses.defaultLanguage(ctx, pages));
-        new EventRoutes(
-                        bus,
-                        config.webhooks().connectTimeoutMs() * 2L
-                                + config.webhooks().requestTimeoutMs()
-                                + 2_000L)
-                .mount(router);
-        new CheckoutRoutes(bus, provider, config, registry).mount(router);
-        new SettlementRoutes(bus).mount(router);
+        // a test send is bounded by the sender's own timeouts; its bus wait only has to outlast them
+        long testSendMs =
+                config.webhooks().connectTimeoutMs() * 2L + config.webhooks().requestTimeoutMs() + 2_000L;
+        new EventRoutes(stores, StoreClients.over(vertx.eventBus(), testSendMs).deliveries()).mount(router);
+        new CheckoutRoutes(stores, provider, config, registry).mount(router);
+        new SettlementRoutes(stores).mount(router);
 
         ErrorResponder.install(router);
         return router;
@@ -90,7 +103,7 @@ public final class HttpApiVerticle extends VerticleBase {
         }
         var route = router.get("/metrics");
         if (config.production()) {
-            AdminGuard admin = new AdminGuard(config.adminToken());
+            AdminGuard admin = new AdminGuard(config.adminToken(), logins);
             route.handler(admin::handle);
         }
         route.handler(MetricsRoute.handler(registry));

@@ -6,7 +6,7 @@ import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.ext.web.Router;
-import io.walletpay.bus.BusCalls;
+import io.walletpay.bus.StoreClients;
 import io.walletpay.config.AppConfig;
 
 /**
@@ -28,7 +28,7 @@ public final class ManagementVerticle extends VerticleBase {
     @Override
     public Future<?> start() {
         Router router = Router.router(vertx);
-        new HealthRoutes(new BusCalls(vertx.eventBus(), config.db().timeoutMs())).mount(router);
+        new HealthRoutes(StoreClients.over(vertx.eventBus(), config.db().timeoutMs())).mount(router);
         router.get("/metrics").handler(MetricsRoute.handler(registry));
         ErrorResponder.install(router);
         AppConfig.Management management = config.management();

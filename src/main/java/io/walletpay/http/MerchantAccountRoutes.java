@@ -3,16 +3,14 @@ package io.walletpay.http;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.walletpay.bus.Addresses;
-import io.walletpay.bus.BusCalls;
-import io.walletpay.bus.MerchantMessages.GetCredentials;
-import io.walletpay.bus.MerchantMessages.RotateWebhookSecret;
-import io.walletpay.bus.MerchantMessages.UpdateMerchant;
+import io.walletpay.bus.StoreClients;
+import io.walletpay.delivery.WebhookTargets;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.json.JsonInput;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.MerchantInput;
+import io.walletpay.merchant.MerchantInput.MerchantChanges;
 import io.walletpay.merchant.Secrets;
 import java.util.Set;
 import java.util.UUID;
@@ -25,14 +23,26 @@ final class MerchantAccountRoutes {
 
     private static final Set<String> TOKEN_FIELDS = Set.of("merchant_id", "secret_key");
 
-    private final BusCalls bus;
+    private final StoreClients stores;
     private final MerchantTokens tokens;
     private final int secretOverlapHours;
+    private final int failingAfterHours;
+    private final LoginThrottle logins;
+    private final WebhookTargets targets;
 
-    MerchantAccountRoutes(BusCalls bus, MerchantTokens tokens, int secretOverlapHours) {
-        this.bus = bus;
+    MerchantAccountRoutes(
+            StoreClients stores,
+            MerchantTokens tokens,
+            int secretOverlapHours,
+            int failingAfterHours,
+            LoginThrottle logins,
+            WebhookTargets targets) {
+        this.targets = targets;
+        this.stores = stores;
+        this.logins = logins;
         this.tokens = tokens;
         this.secretOverlapHours = secretOverlapHours;
+        this.failingAfterHours = failingAfterHours;
     }
 
     /** The token routes go before the guard; settings after it. */
@@ -50,7 +60,7 @@ final class MerchantAccountRoutes {
         router.post("/api/merchant/webhook-secret/rotate").handler(this::rotateWebhookSecret);
         router.post("/api/merchant/secret-key/rotate")
                 .handler(ctx -> SecretKeyRotation.rotate(
-                        ctx, bus, MerchantGuard.merchant(ctx).id()));
+                        ctx, stores.merchants(), MerchantGuard.merchant(ctx).id()));
     }
 
     private void token(RoutingContext ctx) {
@@ -58,11 +68,19 @@ final class MerchantAccountRoutes {
         String merchantId = input.requiredText("merchant_id", 64);
         String secretKey = input.requiredText("secret_key", 256);
         UUID id = Queries.parseUuid(merchantId);
+        String source = ctx.request().remoteAddress().hostAddress();
+        var wait = logins.blocked(source, merchantId);
+        if (wait.isPresent()) {
+            ctx.fail(LoginThrottle.refusal(wait.get()));
+            return;
+        }
         // Every attempt costs the same: a malformed id is looked up too (as an id no merchant has), and an unknown
         // one is checked against a dummy hash, so both answer like a wrong secret after the same database round trip.
-        bus.request(Addresses.MERCHANT_CREDENTIALS, new GetCredentials(id == null ? NO_MERCHANT : id))
+        stores.merchants()
+                .credentials(id == null ? NO_MERCHANT : id)
                 .onSuccess(credentials -> {
                     if (!Secrets.matches(secretKey, credentials.secretHash())) {
+                        logins.failed(source, merchantId);
                         ctx.fail(MerchantTokens.invalidCredentials());
                         return;
                     }
@@ -91,15 +109,36 @@ final class MerchantAccountRoutes {
     }
 
     private void settings(RoutingContext ctx) {
-        Responses.success(ctx, 200, MerchantViews.settings(MerchantGuard.merchant(ctx)));
+        withEndpointHealth(ctx, MerchantGuard.merchant(ctx));
+    }
+
+    /** The settings answer: the settings and how the webhook endpoint is doing, read fresh (never cached). */
+    private void withEndpointHealth(RoutingContext ctx, Merchant merchant) {
+        stores.deliveries()
+                .endpointHealth(merchant.id(), failingAfterHours)
+                .onSuccess(health -> Responses.success(
+                        ctx,
+                        200,
+                        MerchantViews.settings(merchant)
+                                .put(
+                                        "webhook_endpoint",
+                                        new JsonObject()
+                                                .put("status", health.status())
+                                                .put(
+                                                        "failing_since",
+                                                        health.failingSince() == null
+                                                                ? null
+                                                                : io.walletpay.view.Timestamps.format(
+                                                                        health.failingSince())))))
+                .onFailure(ctx::fail);
     }
 
     private void updateSettings(RoutingContext ctx) {
         Merchant merchant = MerchantGuard.merchant(ctx);
-        bus.request(
-                        Addresses.MERCHANT_UPDATE,
-                        new UpdateMerchant(merchant.id(), MerchantInput.settingsChanges(Bodies.json(ctx))))
-                .onSuccess(updated -> Responses.success(ctx, 200, MerchantViews.settings(updated)))
+        MerchantChanges changes = MerchantInput.settingsChanges(Bodies.json(ctx));
+        SavedUrls.check(targets, changes.webhookUrl(), changes.returnUrl())
+                .compose(checked -> stores.merchants().update(merchant.id(), changes))
+                .onSuccess(updated -> withEndpointHealth(ctx, updated))
                 .onFailure(ctx::fail);
     }
 
@@ -109,9 +148,8 @@ final class MerchantAccountRoutes {
         java.time.OffsetDateTime previousUntil = java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC)
                 .plusHours(secretOverlapHours)
                 .truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
-        bus.request(
-                        Addresses.MERCHANT_ROTATE_WEBHOOK_SECRET,
-                        new RotateWebhookSecret(MerchantGuard.merchant(ctx).id(), secret, previousUntil))
+        stores.merchants()
+                .rotateWebhookSecret(MerchantGuard.merchant(ctx).id(), secret, previousUntil)
                 .onSuccess(updated -> Responses.success(
                         ctx,
                         200,

@@ -3,9 +3,8 @@ package io.walletpay.http;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.walletpay.bus.Addresses;
-import io.walletpay.bus.BusCalls;
-import io.walletpay.bus.MerchantMessages.GetMerchant;
 import io.walletpay.bus.MerchantMessages.MerchantChanged;
+import io.walletpay.bus.MerchantStoreClient;
 import io.walletpay.merchant.Merchant;
 import java.util.HashMap;
 import java.util.Map;
@@ -22,13 +21,13 @@ final class MerchantDirectory {
 
     private record Entry(Merchant merchant, long loadedAt) {}
 
-    private final BusCalls bus;
+    private final MerchantStoreClient merchants;
     private final Map<UUID, Entry> entries = new HashMap<>();
     /** Bumped on every change; a lookup that started before a change must not cache what it read. */
     private long changes;
 
-    MerchantDirectory(Vertx vertx, BusCalls bus) {
-        this.bus = bus;
+    MerchantDirectory(Vertx vertx, MerchantStoreClient merchants) {
+        this.merchants = merchants;
         vertx.eventBus().<MerchantChanged>consumer(Addresses.MERCHANT_CHANGED, message -> {
             changes++;
             entries.remove(message.body().id());
@@ -42,7 +41,7 @@ final class MerchantDirectory {
             return Future.succeededFuture(entry.merchant());
         }
         long changesBefore = changes;
-        return bus.request(Addresses.MERCHANT_GET, new GetMerchant(id)).onSuccess(merchant -> {
+        return merchants.get(id).onSuccess(merchant -> {
             if (changes != changesBefore) {
                 return; // a change arrived while reading: what was read may be the old merchant
             }

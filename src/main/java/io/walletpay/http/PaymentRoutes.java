@@ -2,11 +2,9 @@ package io.walletpay.http;
 
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.walletpay.bus.Addresses;
-import io.walletpay.bus.BusCalls;
-import io.walletpay.bus.PaymentMessages.GetPayment;
 import io.walletpay.bus.PaymentMessages.ListPayments;
 import io.walletpay.bus.PaymentMessages.StoredResponse;
+import io.walletpay.bus.StoreClients;
 import io.walletpay.checkout.WalletProvider;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
@@ -23,16 +21,16 @@ final class PaymentRoutes {
     static final int MAX_IDEMPOTENCY_KEY = 255;
     private static final int MAX_REFERENCE = 100;
 
-    private final BusCalls bus;
+    private final StoreClients stores;
     private final CreatePayment intake;
     private final CreateRateLimiter rateLimiter;
     private final CancelPayment cancellation;
 
-    PaymentRoutes(BusCalls bus, CreatePayment intake, CreateRateLimiter rateLimiter, WalletProvider provider) {
-        this.bus = bus;
+    PaymentRoutes(StoreClients stores, CreatePayment intake, CreateRateLimiter rateLimiter, WalletProvider provider) {
+        this.stores = stores;
         this.intake = intake;
         this.rateLimiter = rateLimiter;
-        this.cancellation = new CancelPayment(bus, provider);
+        this.cancellation = new CancelPayment(stores.payments(), provider);
     }
 
     void mount(Router router) {
@@ -67,7 +65,8 @@ final class PaymentRoutes {
 
     private void get(RoutingContext ctx) {
         UUID merchantId = MerchantGuard.merchant(ctx).id();
-        bus.request(Addresses.PAYMENT_GET, new GetPayment(merchantId, Queries.pathId(ctx, "Payment")))
+        stores.payments()
+                .get(merchantId, Queries.pathId(ctx, "Payment"))
                 .onSuccess(payment -> Responses.success(ctx, 200, PaymentViews.full(payment)))
                 .onFailure(ctx::fail);
     }
@@ -85,7 +84,8 @@ final class PaymentRoutes {
                 filter,
                 Queries.limit(ctx),
                 Queries.uuid(ctx, "starting_after"));
-        bus.request(Addresses.PAYMENT_LIST, query)
+        stores.payments()
+                .list(query)
                 .onSuccess(page -> Responses.page(ctx, page.payments(), PaymentViews::full, page.hasMore()))
                 .onFailure(ctx::fail);
     }

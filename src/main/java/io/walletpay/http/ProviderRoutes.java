@@ -7,7 +7,6 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
-import io.walletpay.bus.BusCalls;
 import io.walletpay.checkout.ProviderConfirmation;
 import io.walletpay.checkout.ProviderTransaction;
 import io.walletpay.checkout.WalletProvider;
@@ -30,13 +29,11 @@ final class ProviderRoutes {
     private static final Logger log = LoggerFactory.getLogger(ProviderRoutes.class);
     private static final int MAX_TRANSACTION_ID = 100;
 
-    private final BusCalls bus;
     private final WalletProvider provider;
     private final int maxBodyBytes;
     private final ConfirmWithProvider confirmation;
 
-    ProviderRoutes(BusCalls bus, WalletProvider provider, ConfirmWithProvider confirmation, int maxBodyBytes) {
-        this.bus = bus;
+    ProviderRoutes(WalletProvider provider, ConfirmWithProvider confirmation, int maxBodyBytes) {
         this.provider = provider;
         this.confirmation = confirmation;
         this.maxBodyBytes = maxBodyBytes;
@@ -61,7 +58,7 @@ final class ProviderRoutes {
         provider.retrieveByTransaction(transactionId)
                 .compose(confirmation::confirm)
                 .onSuccess(checkout -> CheckoutRoutes.result(ctx, checkout))
-                .onFailure(failure -> unconfirmed(ctx, failure));
+                .onFailure(failure -> HtmlResponses.unconfirmedReturn(ctx, failure));
     }
 
     /**
@@ -92,24 +89,6 @@ final class ProviderRoutes {
                                                                 .status()
                                                                 .wireName()))))
                 .onFailure(ctx::fail);
-    }
-
-    private static void unconfirmed(RoutingContext ctx, Throwable failure) {
-        if (!(failure instanceof ServiceException known)) {
-            ctx.fail(failure);
-            return;
-        }
-        if (known.kind() == ErrorKind.NOT_FOUND) {
-            HtmlResponses.problem(ctx, Problem.PROVIDER_UNKNOWN);
-        } else if (ProviderConfirmation.NOT_SUCCESSFUL.equals(known.code())) {
-            HtmlResponses.problem(ctx, Problem.PROVIDER_NOT_PAID);
-        } else if (ProviderConfirmation.MISMATCH.equals(known.code())) {
-            HtmlResponses.problem(ctx, Problem.PROVIDER_MISMATCH);
-        } else if (known.kind() == ErrorKind.PROVIDER) {
-            HtmlResponses.problem(ctx, Problem.PROVIDER_UNREACHABLE);
-        } else {
-            HtmlResponses.problem(ctx, known);
-        }
     }
 
     private record Reference(String transactionId, UUID orderId) {}

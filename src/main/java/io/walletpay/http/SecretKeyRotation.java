@@ -2,9 +2,7 @@ package io.walletpay.http;
 
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
-import io.walletpay.bus.Addresses;
-import io.walletpay.bus.BusCalls;
-import io.walletpay.bus.MerchantMessages.RotateSecretKey;
+import io.walletpay.bus.MerchantStoreClient;
 import io.walletpay.merchant.Secrets;
 import java.util.UUID;
 
@@ -17,9 +15,10 @@ final class SecretKeyRotation {
 
     private SecretKeyRotation() {}
 
-    static void rotate(RoutingContext ctx, BusCalls bus, UUID merchantId) {
+    static void rotate(RoutingContext ctx, MerchantStoreClient merchants, UUID merchantId) {
         String secretKey = Secrets.newSecretKey();
-        bus.request(Addresses.MERCHANT_ROTATE_SECRET_KEY, new RotateSecretKey(merchantId, Secrets.hash(secretKey)))
+        merchants
+                .rotateSecretKey(merchantId, Secrets.hash(secretKey))
                 .onSuccess(merchant -> Responses.success(
                         ctx,
                         200,

@@ -4,9 +4,7 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.walletpay.bus.Addresses;
-import io.walletpay.bus.BusCalls;
-import io.walletpay.bus.SettlementMessages.SettlementDay;
+import io.walletpay.bus.StoreClients;
 import io.walletpay.error.ServiceException;
 import io.walletpay.payment.Payment;
 import io.walletpay.report.SettlementCsv;
@@ -28,10 +26,10 @@ final class SettlementRoutes {
     private static final DateTimeFormatter DATE =
             DateTimeFormatter.ofPattern("uuuu-MM-dd").withResolverStyle(ResolverStyle.STRICT);
 
-    private final BusCalls bus;
+    private final StoreClients stores;
 
-    SettlementRoutes(BusCalls bus) {
-        this.bus = bus;
+    SettlementRoutes(StoreClients stores) {
+        this.stores = stores;
     }
 
     void mount(Router router) {
@@ -42,7 +40,7 @@ final class SettlementRoutes {
         LocalDate date = date(Queries.text(ctx, "date", 10));
         boolean csv = csv(ctx);
         var merchant = MerchantGuard.merchant(ctx);
-        bus.request(Addresses.SETTLEMENT_DAY, new SettlementDay(merchant.id(), date))
+        stores.settlementDay(merchant.id(), date)
                 .onSuccess(report -> {
                     if (csv) {
                         ctx.response()

@@ -1,68 +1,87 @@
 package io.walletpay.json;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.util.Iterator;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Set;
 
 /**
- * A JSON object sent by a client, read strictly (duplicate keys refused, decimals never through double) with
+ * The one reader of JSON request bodies: one flat JSON object whose fields are scalars, read strictly with
+ * Jackson's streaming parser (duplicate keys refused, numbers kept as their text and never through double), with
  * typed accessors whose failures are 400s naming the field.
+ *
+ * <p>Rules every body obeys:
+ * <ul>
+ *   <li>It is UTF-8 (a leading byte-order mark is tolerated); other encodings are malformed, not guessed. Bytes
+ *       are decoded strictly first, because Jackson's own UTF-8 reader lets encoded surrogates (ED A0 80) through
+ *       as lone halves, which PostgreSQL would then store as '?'.</li>
+ *   <li>Structure is checked before values: a body that is not one well-formed JSON object is
+ *       {@code malformed_json} even when an earlier field is also invalid, except that an unknown field or a
+ *       non-scalar value is refused as soon as it is seen, without reading further.</li>
+ *   <li>A present string must say something: "" or whitespace only is a 400 "must not be empty" rather than
+ *       silently meaning absent; strings are kept as sent (no trimming); lengths count Unicode code points;
+ *       control characters (U+0000–U+001F, U+007F–U+009F) and lone surrogates are refused.</li>
+ * </ul>
  */
 public final class JsonInput {
 
-    private static final ObjectMapper MAPPER = strictMapper();
+    // The parser reads a number together with the name before it, and may read a string's text in pieces, so a
+    // length limit inside the parser could not always say which field failed. Lengths are checked on the text
+    // instead, which the request body limit already bounds; numbers are only scanned, never converted.
+    private static final int SHOWN_NAME_CHARS = 64;
 
-    private final ObjectNode object;
+    private static final JsonFactory JSON = JsonFactory.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .streamReadConstraints(StreamReadConstraints.builder()
+                    .maxStringLength(Integer.MAX_VALUE)
+                    .maxNumberLength(Integer.MAX_VALUE)
+                    .maxNameLength(Integer.MAX_VALUE)
+                    .build())
+            .build();
 
-    private JsonInput(ObjectNode object) {
-        this.object = object;
+    /** A scalar as the parser saw it: its token type and its text (null for JSON null). */
+    private record Scalar(JsonToken token, String text) {}
+
+    private final Map<String, Scalar> fields;
+
+    private JsonInput(Map<String, Scalar> fields) {
+        this.fields = fields;
     }
 
-    /** Parses {@code body}, which must be one JSON object containing only {@code allowed} fields. */
+    /** Parses {@code body}, which must be one JSON object of scalars containing only {@code allowed} fields. */
     public static JsonInput parseObject(byte[] body, Set<String> allowed) {
-        JsonNode node;
-        try {
-            // Jackson's own UTF-8 reader lets encoded surrogates (ED A0 80) through as lone halves, which PostgreSQL
-            // would then store as '?': decode strictly first, so bytes that are not UTF-8 are refused, never altered.
-            node = MAPPER.readTree(StandardCharsets.UTF_8
-                    .newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(body))
-                    .toString());
-        } catch (IOException | RuntimeException e) {
-            throw malformed(); // Jackson throws NumberFormatException for exponents it cannot hold (1e9999999999)
-        }
-        if (node == null || !node.isObject()) {
-            throw malformed();
-        }
-        JsonInput input = new JsonInput((ObjectNode) node);
-        for (Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
-            String name = names.next();
-            if (!allowed.contains(name)) {
-                throw new ServiceException(ErrorKind.VALIDATION, "unknown_field", "Unknown field '" + name + "'", name);
-            }
-        }
-        return input;
+        return parseObject(body, allowed, Map.of());
     }
 
+    /**
+     * The same, with what some fields' values must be ({@code "a number"}), named in the 400 of a field sent as an
+     * object or a list; other fields must be {@code "a string"}.
+     */
+    public static JsonInput parseObject(byte[] body, Set<String> allowed, Map<String, String> expected) {
+        return new JsonInput(readObject(decodeUtf8(body), allowed, expected));
+    }
+
+    /** Whether the field was sent, JSON null included. */
     public boolean has(String field) {
-        return object.has(field);
+        return fields.containsKey(field);
     }
 
-    /** A required, non-blank string of at most {@code maxLength} code points. */
+    /** A required string of at most {@code maxLength} code points, obeying the string rules above. */
     public String requiredText(String field, int maxLength) {
         String value = optionalText(field, maxLength);
         if (value == null) {
@@ -71,29 +90,28 @@ public final class JsonInput {
         return value;
     }
 
-    /** A string of 1..{@code maxLength} code points without control characters, or null when absent or null. */
+    /** A string obeying the rules above, or null when absent or JSON null. */
     public String optionalText(String field, int maxLength) {
-        JsonNode node = object.get(field);
-        if (node == null || node.isNull()) {
+        Scalar value = fields.get(field);
+        if (value == null || value.token() == JsonToken.VALUE_NULL) {
             return null;
         }
-        if (!node.isTextual()) {
+        if (value.token() != JsonToken.VALUE_STRING) {
             throw ServiceException.invalid(field, field + " must be a string");
         }
-        String value = node.textValue();
-        if (value.isBlank()) {
-            throw ServiceException.invalid(field, field + " must not be empty");
+        return checkedText(field, value.text(), maxLength);
+    }
+
+    /** The text of a JSON number, exactly as sent; null when absent; a 400 for any other value, JSON null included. */
+    public String numberText(String field) {
+        Scalar value = fields.get(field);
+        if (value == null) {
+            return null;
         }
-        if (value.codePointCount(0, value.length()) > maxLength) {
-            throw ServiceException.invalid(field, field + " must be at most " + maxLength + " characters");
+        if (!value.token().isNumeric()) {
+            throw ServiceException.invalid(field, field + " must be a number");
         }
-        if (value.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
-            throw ServiceException.invalid(field, field + " must not contain control characters");
-        }
-        if (hasLoneSurrogate(value)) {
-            throw ServiceException.invalid(field, field + " must be valid Unicode text");
-        }
-        return value;
+        return value.text();
     }
 
     /**
@@ -101,49 +119,128 @@ public final class JsonInput {
      * number, or a string of plain digits with at most two decimals ("2.50").
      */
     public BigDecimal optionalMoney(String field, BigDecimal min, BigDecimal max) {
-        JsonNode node = object.get(field);
-        if (node == null || node.isNull()) {
+        Scalar value = fields.get(field);
+        if (value == null || value.token() == JsonToken.VALUE_NULL) {
             return null;
         }
-        if (node.isNumber()) {
-            return DecimalText.read(field, node.asText(), min, max); // the parser kept it exact (BigDecimal)
+        if (value.token().isNumeric()) {
+            return DecimalText.read(field, value.text(), min, max);
         }
-        if (node.isTextual() && node.textValue().matches("\\d{1,12}(\\.\\d{1,2})?")) {
-            return DecimalText.read(field, node.textValue(), min, max);
+        if (value.token() == JsonToken.VALUE_STRING && value.text().matches("\\d{1,12}(\\.\\d{1,2})?")) {
+            return DecimalText.read(field, value.text(), min, max);
         }
         throw ServiceException.invalid(field, field + " must be a decimal number");
     }
 
-    /** Half a surrogate pair (sent as a JSON escape) is no character: PostgreSQL could not store it as sent. */
-    private static boolean hasLoneSurrogate(String value) {
+    /** {@code value} unchanged when it obeys the string rules; otherwise a 400 {@code invalid_<field>}. */
+    private static String checkedText(String field, String value, int maxCodePoints) {
+        if (value.isBlank()) {
+            throw ServiceException.invalid(field, field + " must not be empty");
+        }
+        // Cheap bound first: a string longer in chars than the limit allows in surrogate pairs is too long outright.
+        if (value.length() > 2L * maxCodePoints || value.codePointCount(0, value.length()) > maxCodePoints) {
+            throw ServiceException.invalid(field, field + " must be at most " + maxCodePoints + " characters");
+        }
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);
+            if (Character.isISOControl(c)) {
+                throw ServiceException.invalid(field, field + " must not contain control characters");
+            }
             if (Character.isHighSurrogate(c)
                     && i + 1 < value.length()
                     && Character.isLowSurrogate(value.charAt(i + 1))) {
                 i++;
             } else if (Character.isSurrogate(c)) {
-                return true;
+                throw ServiceException.invalid(field, field + " must be valid Unicode text");
             }
         }
-        return false;
+        return value;
     }
 
-    private static ServiceException malformed() {
-        return new ServiceException(ErrorKind.VALIDATION, "malformed_json", "The body must be one valid JSON object");
+    private static String decodeUtf8(byte[] body) {
+        if (body == null || body.length == 0) {
+            throw malformed("The body is empty; expected a JSON object");
+        }
+        CharBuffer text;
+        try {
+            text = StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(body));
+        } catch (CharacterCodingException e) {
+            throw malformed("The body is not valid UTF-8");
+        }
+        if (text.length() > 0 && text.charAt(0) == '\uFEFF') {
+            text.position(1);
+        }
+        return text.toString();
     }
 
-    private static ObjectMapper strictMapper() {
-        ObjectMapper mapper = new ObjectMapper();
-        mapper.getFactory().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
-        mapper.getFactory()
-                .setStreamReadConstraints(StreamReadConstraints.builder()
-                        .maxNestingDepth(32)
-                        .maxNumberLength(64)
-                        .maxStringLength(64 * 1024)
-                        .build());
-        mapper.enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
-        mapper.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
-        return mapper;
+    private static Map<String, Scalar> readObject(String body, Set<String> allowed, Map<String, String> expected) {
+        try (JsonParser parser = JSON.createParser(body)) {
+            JsonToken first = parser.nextToken();
+            if (first == null) {
+                throw malformed("The body is empty; expected a JSON object");
+            }
+            if (first != JsonToken.START_OBJECT) {
+                throw malformed("The body must be one JSON object");
+            }
+            Map<String, Scalar> fields = new HashMap<>();
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String name = parser.currentName();
+                if (!allowed.contains(name)) {
+                    throw new ServiceException(
+                            ErrorKind.VALIDATION, "unknown_field", "Unknown field '" + shown(name) + "'", shown(name));
+                }
+                fields.put(name, readScalar(parser, name, expected.getOrDefault(name, "a string")));
+            }
+            // Inside an object the parser yields only names or the closing brace, so the object is complete here.
+            if (parser.nextToken() != null) {
+                throw malformed("The body must be one JSON object with nothing after it");
+            }
+            return fields;
+        } catch (JsonParseException e) {
+            throw malformedFrom(e, allowed);
+        } catch (StreamConstraintsException e) {
+            throw malformed("The body is too deeply nested or too long to read");
+        } catch (ServiceException e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            throw malformed("The body must be one valid JSON object");
+        }
+    }
+
+    private static Scalar readScalar(JsonParser parser, String name, String expected) throws IOException {
+        JsonToken token = parser.nextToken();
+        if (token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY) {
+            throw ServiceException.invalid(name, name + " must be " + expected);
+        }
+        return new Scalar(token, token == JsonToken.VALUE_NULL ? null : parser.getText());
+    }
+
+    // A name echoed back is cut short, so a megabyte-long name does not come back in the error.
+    private static String shown(String name) {
+        if (name.codePointCount(0, name.length()) <= SHOWN_NAME_CHARS) {
+            return name;
+        }
+        return name.substring(0, name.offsetByCodePoints(0, SHOWN_NAME_CHARS)) + "…";
+    }
+
+    private static ServiceException malformedFrom(JsonParseException e, Set<String> allowed) {
+        // Jackson's message carries source locations and internals; only a repeated field is worth naming.
+        String original = e.getOriginalMessage();
+        String duplicatePrefix = "Duplicate field '";
+        if (original != null && original.startsWith(duplicatePrefix) && original.endsWith("'")) {
+            String name = original.substring(duplicatePrefix.length(), original.length() - 1);
+            if (allowed.contains(name)) {
+                return malformed("Field '" + name + "' appears more than once");
+            }
+        }
+        return malformed("The body must be one valid JSON object");
+    }
+
+    private static ServiceException malformed(String message) {
+        return new ServiceException(ErrorKind.VALIDATION, "malformed_json", message);
     }
 }

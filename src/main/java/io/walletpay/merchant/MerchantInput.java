@@ -3,6 +3,7 @@ package io.walletpay.merchant;
 import io.walletpay.error.ServiceException;
 import io.walletpay.json.JsonInput;
 import java.math.BigDecimal;
+import java.util.Map;
 import java.util.Set;
 
 /** Reads and validates what admins and merchants send about a merchant. */
@@ -42,10 +43,14 @@ public final class MerchantInput {
     // the languages of the customer pages (page.Language)
     private static final Set<String> LOCALES = Set.of("ht", "fr", "en");
 
+    // named in the 400 of a fee sent as an object or a list, as for any other wrong value
+    private static final Map<String, String> MONEY =
+            Map.of("fee_percent", "a decimal number", "fee_fixed", "a decimal number");
+
     private MerchantInput() {}
 
     public static NewMerchant newMerchant(byte[] body, BigDecimal defaultPercent, BigDecimal defaultFixed) {
-        JsonInput input = JsonInput.parseObject(body, CREATE_FIELDS);
+        JsonInput input = JsonInput.parseObject(body, CREATE_FIELDS, MONEY);
         BigDecimal percent = input.optionalMoney("fee_percent", BigDecimal.ZERO, MAX_PERCENT);
         BigDecimal fixed = input.optionalMoney("fee_fixed", BigDecimal.ZERO, MAX_FIXED);
         return new NewMerchant(
@@ -58,7 +63,7 @@ public final class MerchantInput {
     }
 
     public static MerchantChanges adminChanges(byte[] body) {
-        JsonInput input = JsonInput.parseObject(body, ADMIN_UPDATE_FIELDS);
+        JsonInput input = JsonInput.parseObject(body, ADMIN_UPDATE_FIELDS, MONEY);
         MerchantStatus status = null;
         String statusText = input.optionalText("status", 20);
         if (statusText != null) {

@@ -22,6 +22,14 @@ final class DeliverySql {
             + " CASE WHEN m.previous_webhook_secret_until > now() THEN m.previous_webhook_secret END"
             + " AS previous_webhook_secret";
 
+    /**
+     * The secrets a test event is signed with, read fresh (the API's merchant may be cached): the current one and
+     * the previous while its overlap lasts, exactly as {@link #CLAIM_DUE} gives them to real deliveries.
+     */
+    static final String ACTIVE_SECRETS = "SELECT webhook_secret,"
+            + " CASE WHEN previous_webhook_secret_until > now() THEN previous_webhook_secret END"
+            + " AS previous_webhook_secret FROM merchants WHERE id = $1";
+
     /** Gives back claimed rows that a sender could not start (its merchant's endpoint was at its limit). */
     static final String RELEASE = "UPDATE webhook_deliveries SET lease_until = NULL WHERE id = ANY($1::uuid[])";
 
@@ -32,7 +40,16 @@ final class DeliverySql {
      * when the delivery was claimed.
      */
     static final String RECORD_ATTEMPT = "WITH attempt AS (INSERT INTO webhook_attempts (delivery_id, attempted_at,"
-            + " status_code, duration_ms, error_kind, response_excerpt) VALUES ($1, $2, $3, $4, $5, $6))"
+            + " status_code, duration_ms, error_kind, response_excerpt) VALUES ($1, $2, $3, $4, $5, $6)),"
+            // endpoint health: a success ends a run of failures, a failure starts one unless one is running; the
+            // merchant row is only written when that changes, not on every attempt. Without a webhook URL there is
+            // no endpoint to be failing ($5 = no_webhook_url).
+            + " health AS (UPDATE merchants m SET webhook_failing_since = CASE WHEN $7 = 'succeeded' THEN NULL"
+            + "   ELSE COALESCE(m.webhook_failing_since, $2) END"
+            + "   FROM webhook_deliveries hd WHERE hd.id = $1 AND m.id = hd.merchant_id"
+            + "   AND $5::text IS DISTINCT FROM 'no_webhook_url'"
+            + "   AND (CASE WHEN $7 = 'succeeded' THEN m.webhook_failing_since IS NOT NULL"
+            + "        ELSE m.webhook_failing_since IS NULL END))"
             + " UPDATE webhook_deliveries SET status = $7, attempts = attempts + 1,"
             + " next_attempt_at = CASE WHEN $8::bigint IS NULL THEN next_attempt_at"
             + "   ELSE now() + ($8::bigint) * interval '1 millisecond' END,"
@@ -65,10 +82,20 @@ final class DeliverySql {
             + " lease_until = NULL, next_attempt_at = now(), updated_at = now()"
             + " WHERE merchant_id = $1 AND status = 'failed' AND created_at >= $2";
 
-    /** For the metrics gauges: due backlog and its oldest age, then one row per delivery and per payment status. */
+    /**
+     * For the metrics gauges: due backlog and its oldest age, and how many endpoints have been failing for {@code $1}
+     * hours; then {@link #STATUS_COUNTS}, one row per delivery and per payment status.
+     */
     static final String BACKLOG = "SELECT count(*) AS due,"
-            + " COALESCE(EXTRACT(EPOCH FROM now() - min(next_attempt_at)) * 1000, 0)::bigint AS oldest_ms"
+            + " COALESCE(EXTRACT(EPOCH FROM now() - min(next_attempt_at)) * 1000, 0)::bigint AS oldest_ms,"
+            + " (SELECT count(*) FROM merchants WHERE webhook_failing_since <= now() - ($1::int) * interval '1 hour')"
+            + " AS failing_endpoints"
             + " FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= now()";
+
+    /** The merchant's endpoint health; failing once its run of failures has lasted {@code $2} hours. */
+    static final String ENDPOINT_HEALTH = "SELECT webhook_failing_since,"
+            + " COALESCE(webhook_failing_since <= now() - ($2::int) * interval '1 hour', false) AS failing"
+            + " FROM merchants WHERE id = $1";
 
     static final String STATUS_COUNTS = "SELECT 'delivery' AS kind, status, count(*) AS n FROM webhook_deliveries"
             + " GROUP BY status UNION ALL SELECT 'payment', status, count(*) FROM payments GROUP BY status";

@@ -14,6 +14,7 @@ import io.walletpay.webhook.AttemptResult;
 import io.walletpay.webhook.Delivery;
 import io.walletpay.webhook.DeliveryStatus;
 import io.walletpay.webhook.DueDelivery;
+import io.walletpay.webhook.EndpointHealth;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -47,6 +48,26 @@ public final class DeliveryStore {
                             row.getString("webhook_secret"),
                             row.getString("previous_webhook_secret"))));
                     return due;
+                });
+    }
+
+    /**
+     * The merchant's active webhook secrets, newest first (two during a rotation's overlap); none when the merchant
+     * is gone.
+     */
+    public Future<List<String>> activeSecrets(UUID merchantId) {
+        return database.statements()
+                .preparedQuery(DeliverySql.ACTIVE_SECRETS)
+                .execute(Tuple.of(merchantId))
+                .map(rows -> {
+                    List<String> secrets = new ArrayList<>(2);
+                    rows.forEach(row -> {
+                        secrets.add(row.getString("webhook_secret"));
+                        if (row.getString("previous_webhook_secret") != null) {
+                            secrets.add(row.getString("previous_webhook_secret"));
+                        }
+                    });
+                    return secrets;
                 });
     }
 
@@ -142,11 +163,14 @@ public final class DeliveryStore {
                 .map(rows -> new Recovered(rows.rowCount()));
     }
 
-    /** Counts for the metrics gauges (see the delivery package's BacklogGauges). */
-    public Future<io.walletpay.webhook.Backlog> backlog() {
+    /**
+     * Counts for the metrics gauges (see the delivery package's BacklogGauges); an endpoint counts as failing after
+     * {@code failingAfterHours} of failures without a success.
+     */
+    public Future<io.walletpay.webhook.Backlog> backlog(int failingAfterHours) {
         SqlClient sql = database.statements();
-        return sql.query(DeliverySql.BACKLOG)
-                .execute()
+        return sql.preparedQuery(DeliverySql.BACKLOG)
+                .execute(Tuple.of(failingAfterHours))
                 .compose(head -> sql.query(DeliverySql.STATUS_COUNTS).execute().map(counts -> {
                     Row first = head.iterator().next();
                     java.util.Map<String, Long> deliveries = new java.util.HashMap<>();
@@ -157,8 +181,27 @@ public final class DeliveryStore {
                         deliveries.putIfAbsent(status, 0L);
                     }
                     return new io.walletpay.webhook.Backlog(
-                            first.getLong("due"), first.getLong("oldest_ms"), deliveries, payments);
+                            first.getLong("due"),
+                            first.getLong("oldest_ms"),
+                            first.getLong("failing_endpoints"),
+                            deliveries,
+                            payments);
                 }));
+    }
+
+    /** The merchant's endpoint health; failing after {@code failingAfterHours} of failures without a success. */
+    Future<EndpointHealth> endpointHealth(UUID merchantId, int failingAfterHours) {
+        return database.statements()
+                .preparedQuery(DeliverySql.ENDPOINT_HEALTH)
+                .execute(Tuple.of(merchantId, failingAfterHours))
+                .map(rows -> {
+                    if (rows.size() == 0) {
+                        throw ServiceException.notFound("Merchant");
+                    }
+                    Row row = rows.iterator().next();
+                    return new EndpointHealth(
+                            row.getBoolean("failing"), row.getOffsetDateTime("webhook_failing_since"));
+                });
     }
 
     private static Delivery toDelivery(Row row) {

@@ -4,20 +4,18 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Tuple;
 import io.walletpay.bus.PaymentMessages.TransitionPayment;
-import io.walletpay.checkout.ProviderPaymentCheck;
 import io.walletpay.checkout.WalletProvider;
 import io.walletpay.payment.Payment;
-import io.walletpay.payment.PaymentStatus;
+import io.walletpay.usecase.ExpirePayments;
 import java.time.Duration;
 import java.util.List;
+import java.util.UUID;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Periodically expires pending payments past their {@code expires_at} (with their outbox rows) and purges
- * expired Idempotency-Keys. With a live wallet provider each due payment is checked there first: one the
- * customer paid at the gateway completes instead of expiring.
+ * The timer of {@link ExpirePayments} (what expiring means lives there).
  *
  * <p>Every store instance (and every process on the same database) has a timer, but a sweep runs as ONE task per
  * database: it starts only when it wins a PostgreSQL session advisory lock, held on one connection for the whole
@@ -27,16 +25,13 @@ import org.slf4j.LoggerFactory;
 final class ExpirySweep {
 
     private static final Logger log = LoggerFactory.getLogger(ExpirySweep.class);
-    private static final int LIVE_BATCH = 50;
 
     /** The advisory lock key of the sweep: any constant unique in the service; "wpsweep" in ASCII. */
     static final long LOCK_KEY = 0x7770_7377_6565_70L;
 
     private final Vertx vertx;
     private final Database database;
-    private final PaymentStore payments;
-    private final Consumer<Payment> announce;
-    private final WalletProvider provider;
+    private final ExpirePayments expirePayments;
     private long timer = -1;
     private boolean running;
 
@@ -48,9 +43,7 @@ final class ExpirySweep {
             WalletProvider provider) {
         this.vertx = vertx;
         this.database = database;
-        this.payments = payments;
-        this.announce = announce;
-        this.provider = provider;
+        this.expirePayments = new ExpirePayments(port(payments), provider, announce);
     }
 
     void start(Duration interval) {
@@ -61,8 +54,7 @@ final class ExpirySweep {
         vertx.cancelTimer(timer);
     }
 
-    /** One sweep: batches until a batch comes back short. Overlapping ticks are skipped, not queued. */
-    /** One tick; true when this instance held the lock and swept, false when it skipped. Never fails. */
+    /** One tick, overlapping ticks skipped, not queued; true when this instance held the lock and swept, false when it skipped. Never fails. */
     Future<Boolean> sweep() {
         if (running) {
             return Future.succeededFuture(false);
@@ -87,51 +79,41 @@ final class ExpirySweep {
     }
 
     private Future<Void> sweepHoldingTheLock() {
-        return (provider.remote() ? settleWithProvider() : expireBatches()).compose(expired -> purgeKeyBatches());
+        return expirePayments.sweep();
     }
 
-    private Future<Void> purgeKeyBatches() {
-        return payments.purgeExpiredKeys()
-                .compose(purged -> purged < PaymentStore.EXPIRY_BATCH ? Future.succeededFuture() : purgeKeyBatches());
-    }
-
-    /**
-     * Live mode: each due payment is first looked up at the provider. Paid there → completed; declined there →
-     * failed with the provider's reason; another amount or order there → flagged for review and expired;
-     * unknown there → expired; the provider cannot say → left pending for the next tick (never expired blind).
-     */
-    private Future<Void> settleWithProvider() {
-        return payments.dueForExpiry(LIVE_BATCH).compose(due -> {
-            List<Future<?>> settled = due.stream().<Future<?>>map(this::settle).toList();
-            return Future.join(settled).<Void>mapEmpty().recover(someFailed -> Future.succeededFuture());
-        });
-    }
-
-    private Future<Void> settle(Payment payment) {
-        return ProviderPaymentCheck.settlement(provider, payment.id(), payment.amount())
-                .compose(settled -> (settled.reviewReason() == null
-                                ? Future.succeededFuture()
-                                : payments.flagForReview(payment.id(), settled.reviewReason(), null))
-                        .compose(flagged -> payments.transition(new TransitionPayment(
-                                payment.id(),
-                                null,
-                                settled.target() == null ? PaymentStatus.EXPIRED : settled.target(),
-                                settled.transactionId(),
-                                settled.failureReason(),
-                                settled.payer()))))
-                .onSuccess(announce::accept)
-                .onFailure(
-                        failure -> log.debug("payment {} not settled this tick: {}", payment.id(), failure.toString()))
-                .mapEmpty();
-    }
-
-    private Future<Void> expireBatches() {
-        return payments.expireDue().compose(expired -> {
-            expired.forEach(announce);
-            if (!expired.isEmpty()) {
-                log.info("expired {} pending payments", expired.size());
+    /** The payment store as the use case sees it: the same instance, called directly (no bus hop to itself). */
+    private static ExpirePayments.Payments port(PaymentStore payments) {
+        return new ExpirePayments.Payments() {
+            @Override
+            public Future<List<Payment>> expireDue() {
+                return payments.expireDue();
             }
-            return expired.size() < PaymentStore.EXPIRY_BATCH ? Future.succeededFuture() : expireBatches();
-        });
+
+            @Override
+            public Future<List<Payment>> dueForExpiry(int limit) {
+                return payments.dueForExpiry(limit);
+            }
+
+            @Override
+            public Future<Integer> purgeExpiredKeys() {
+                return payments.purgeExpiredKeys();
+            }
+
+            @Override
+            public Future<Boolean> flagForReview(UUID paymentId, String reason, String providerTransactionId) {
+                return payments.flagForReview(paymentId, reason, providerTransactionId);
+            }
+
+            @Override
+            public Future<Payment> transition(TransitionPayment command) {
+                return payments.transition(command);
+            }
+
+            @Override
+            public int batchSize() {
+                return PaymentStore.EXPIRY_BATCH;
+            }
+        };
     }
 }

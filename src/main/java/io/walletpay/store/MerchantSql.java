@@ -29,6 +29,9 @@ final class MerchantSql {
             + " fee_percent = COALESCE($8, fee_percent),"
             + " fee_fixed = COALESCE($9, fee_fixed),"
             + " locale = CASE WHEN $10 THEN NULL ELSE COALESCE($11, locale) END,"
+            // another endpoint starts healthy: the old one's failures say nothing about it
+            + " webhook_failing_since = CASE WHEN $4 OR ($5::text IS NOT NULL AND $5::text IS DISTINCT FROM webhook_url)"
+            + "   THEN NULL ELSE webhook_failing_since END,"
             + " updated_at = now()"
             + " WHERE id = $1 RETURNING " + COLUMNS;
 

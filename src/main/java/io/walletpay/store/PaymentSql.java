@@ -8,8 +8,8 @@ final class PaymentSql {
             + " updated_at, completed_at, expires_at, payer, failure_reason, needs_review, review_reason";
 
     static final String INSERT = "INSERT INTO payments (id, merchant_id, reference_id, amount, fees, net_amount,"
-            + " customer_name, customer_email, description, checkout_token, redirect_url, expires_at)"
-            + " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now() + ($12::int) * interval '1 second')"
+            + " customer_name, customer_email, description, checkout_token, redirect_url, created_at, expires_at)"
+            + " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
             + " RETURNING " + COLUMNS;
 
     static final String BY_ID_FOR_MERCHANT = "SELECT " + COLUMNS + " FROM payments WHERE id = $1 AND merchant_id = $2";

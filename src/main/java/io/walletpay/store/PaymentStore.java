@@ -19,7 +19,6 @@ import io.walletpay.error.ServiceException;
 import io.walletpay.payment.NewPayment;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
-import io.walletpay.view.PaymentViews;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
@@ -95,15 +94,18 @@ final class PaymentStore {
                 .mapEmpty();
     }
 
-    /** Without a key one pipelined INSERT; with a key the payment and the stored answer commit together. */
+    /**
+     * Without a key one INSERT; with a key the payment and the caller's answer (kept for replays) commit together.
+     * Answers the caller's answer.
+     */
     Future<StoredResponse> create(CreatePayment command) {
         NewPayment payment = command.payment();
+        StoredResponse response = command.answer();
         if (command.idempotencyKey() == null) {
-            return insert(database.statements(), payment).map(PaymentStore::createdResponse);
+            return insert(database.statements(), payment).map(response);
         }
-        return database.transactions().withTransaction(connection -> insert(connection, payment)
-                .map(PaymentStore::createdResponse)
-                .compose(response -> connection
+        return database.transactions()
+                .withTransaction(connection -> insert(connection, payment).compose(inserted -> connection
                         .preparedQuery(PaymentSql.KEY_ANSWERED)
                         .execute(Tuple.of(
                                 payment.merchantId(),
@@ -131,14 +133,11 @@ final class PaymentStore {
                 .addValue(request.description())
                 .addValue(payment.checkoutToken())
                 .addValue(payment.redirectUrl())
-                .addValue((int) payment.expiresIn().toSeconds());
+                .addValue(payment.createdAt())
+                .addValue(payment.expiresAt());
         return sql.preparedQuery(PaymentSql.INSERT)
                 .execute(params)
                 .map(rows -> toPayment(rows.iterator().next()));
-    }
-
-    private static StoredResponse createdResponse(Payment payment) {
-        return new StoredResponse(201, PaymentViews.envelope(PaymentViews.created(payment)));
     }
 
     Future<Payment> get(UUID merchantId, UUID id) {

@@ -96,6 +96,10 @@ public final class StoreVerticle extends VerticleBase {
                 .recover(command.merchantId(), command.since())
                 .onSuccess(queued -> bus.publish(Addresses.DELIVERIES_DUE, new DeliveriesDue())));
 
+        serve(
+                Addresses.DELIVERY_ENDPOINT_HEALTH,
+                query -> deliveries.endpointHealth(query.merchantId(), query.failingAfterHours()));
+
         EventStore events = new EventStore(database);
         serve(Addresses.EVENT_LIST, events::page);
         serve(Addresses.EVENT_GET, query -> events.byId(query.merchantId(), query.id()));

@@ -1,10 +1,8 @@
 package io.walletpay.usecase;
 
 import io.vertx.core.Future;
-import io.walletpay.bus.Addresses;
-import io.walletpay.bus.BusCalls;
-import io.walletpay.bus.PaymentMessages.GetPayment;
 import io.walletpay.bus.PaymentMessages.TransitionPayment;
+import io.walletpay.bus.PaymentStoreClient;
 import io.walletpay.checkout.ProviderPaymentCheck;
 import io.walletpay.checkout.ProviderTransaction;
 import io.walletpay.checkout.WalletProvider;
@@ -21,24 +19,22 @@ import java.util.UUID;
  */
 public final class CancelPayment {
 
-    private final BusCalls bus;
+    private final PaymentStoreClient payments;
     private final WalletProvider provider;
 
-    public CancelPayment(BusCalls bus, WalletProvider provider) {
-        this.bus = bus;
+    public CancelPayment(PaymentStoreClient payments, WalletProvider provider) {
+        this.payments = payments;
         this.provider = provider;
     }
 
     public Future<Payment> cancel(UUID merchantId, UUID id) {
-        return bus.request(Addresses.PAYMENT_GET, new GetPayment(merchantId, id))
+        return payments.get(merchantId, id)
                 .compose(payment -> ProviderPaymentCheck.paidTransaction(provider, id, payment.amount()))
-                .compose(paid -> bus.request(
-                        Addresses.PAYMENT_TRANSITION,
-                        new TransitionPayment(
-                                id,
-                                merchantId,
-                                paid.isPresent() ? PaymentStatus.COMPLETED : PaymentStatus.CANCELLED,
-                                paid.map(ProviderTransaction::transactionId).orElse(null))))
+                .compose(paid -> payments.transition(new TransitionPayment(
+                        id,
+                        merchantId,
+                        paid.isPresent() ? PaymentStatus.COMPLETED : PaymentStatus.CANCELLED,
+                        paid.map(ProviderTransaction::transactionId).orElse(null))))
                 .compose(
                         payment -> payment.status() == PaymentStatus.CANCELLED
                                 ? Future.succeededFuture(payment)

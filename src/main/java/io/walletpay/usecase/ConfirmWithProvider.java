@@ -3,12 +3,9 @@ package io.walletpay.usecase;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
-import io.walletpay.bus.Addresses;
-import io.walletpay.bus.BusCalls;
 import io.walletpay.bus.CheckoutMessages.Checkout;
-import io.walletpay.bus.CheckoutMessages.CheckoutByPayment;
-import io.walletpay.bus.PaymentMessages.FlagForReview;
 import io.walletpay.bus.PaymentMessages.TransitionPayment;
+import io.walletpay.bus.StoreClients;
 import io.walletpay.checkout.ProviderConfirmation;
 import io.walletpay.checkout.ProviderConfirmation.Decision;
 import io.walletpay.checkout.ProviderTransaction;
@@ -26,12 +23,12 @@ public final class ConfirmWithProvider {
 
     private static final Logger log = LoggerFactory.getLogger(ConfirmWithProvider.class);
 
-    private final BusCalls bus;
+    private final StoreClients stores;
     private final PayAtCheckout payAtCheckout;
     private final Counter needsReview;
 
-    public ConfirmWithProvider(BusCalls bus, PayAtCheckout payAtCheckout, MeterRegistry registry) {
-        this.bus = bus;
+    public ConfirmWithProvider(StoreClients stores, PayAtCheckout payAtCheckout, MeterRegistry registry) {
+        this.stores = stores;
         this.payAtCheckout = payAtCheckout;
         this.needsReview = Counter.builder("walletpay.payments.needs_review")
                 .description("Payments flagged for a person: the provider reported another amount or order")
@@ -43,38 +40,37 @@ public final class ConfirmWithProvider {
      * provider's reason, a mismatch flags it for a person and changes nothing else. Duplicates find it decided.
      */
     public Future<Checkout> confirm(ProviderTransaction transaction) {
-        return bus.request(Addresses.CHECKOUT_BY_PAYMENT, new CheckoutByPayment(transaction.orderId()))
-                .compose(checkout -> {
-                    Payment payment = checkout.payment();
-                    Decision decision = ProviderConfirmation.decide(transaction, payment.id(), payment.amount());
-                    return switch (decision.outcome()) {
-                        case PAID ->
-                            payAtCheckout
-                                    .decide(
-                                            checkout,
-                                            new TransitionPayment(
-                                                    payment.id(),
-                                                    null,
-                                                    PaymentStatus.COMPLETED,
-                                                    transaction.transactionId(),
-                                                    null,
-                                                    transaction.payer()))
-                                    .onSuccess(ConfirmWithProvider::paidButEnded);
-                        case DECLINED -> {
-                            log.warn("payment {} declined at the provider: {}", payment.id(), decision.reason());
-                            yield payAtCheckout.decide(
+        return stores.checkouts().byPayment(transaction.orderId()).compose(checkout -> {
+            Payment payment = checkout.payment();
+            Decision decision = ProviderConfirmation.decide(transaction, payment.id(), payment.amount());
+            return switch (decision.outcome()) {
+                case PAID ->
+                    payAtCheckout
+                            .decide(
                                     checkout,
                                     new TransitionPayment(
                                             payment.id(),
                                             null,
-                                            PaymentStatus.FAILED,
+                                            PaymentStatus.COMPLETED,
                                             transaction.transactionId(),
-                                            decision.reason(),
-                                            transaction.payer()));
-                        }
-                        case REVIEW -> flagForReview(payment, transaction, decision.reason());
-                    };
-                });
+                                            null,
+                                            transaction.payer()))
+                            .onSuccess(ConfirmWithProvider::paidButEnded);
+                case DECLINED -> {
+                    log.warn("payment {} declined at the provider: {}", payment.id(), decision.reason());
+                    yield payAtCheckout.decide(
+                            checkout,
+                            new TransitionPayment(
+                                    payment.id(),
+                                    null,
+                                    PaymentStatus.FAILED,
+                                    transaction.transactionId(),
+                                    decision.reason(),
+                                    transaction.payer()));
+                }
+                case REVIEW -> flagForReview(payment, transaction, decision.reason());
+            };
+        });
     }
 
     private static void paidButEnded(Checkout checkout) {
@@ -92,9 +88,8 @@ public final class ConfirmWithProvider {
      * WARN for repeats) and answers the 409 whether or not the flag could be stored.
      */
     private Future<Checkout> flagForReview(Payment payment, ProviderTransaction transaction, String reason) {
-        return bus.request(
-                        Addresses.PAYMENT_FLAG_FOR_REVIEW,
-                        new FlagForReview(payment.id(), reason, transaction.transactionId()))
+        return stores.payments()
+                .flagForReview(payment.id(), reason, transaction.transactionId())
                 .andThen(flagged -> {
                     if (flagged.succeeded() && Boolean.TRUE.equals(flagged.result())) {
                         needsReview.increment();

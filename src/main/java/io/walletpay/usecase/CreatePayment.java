@@ -1,12 +1,8 @@
 package io.walletpay.usecase;
 
 import io.vertx.core.Future;
-import io.walletpay.bus.Addresses;
-import io.walletpay.bus.BusCalls;
-import io.walletpay.bus.PaymentMessages;
-import io.walletpay.bus.PaymentMessages.ClaimIdempotencyKey;
-import io.walletpay.bus.PaymentMessages.ReleaseIdempotencyKey;
 import io.walletpay.bus.PaymentMessages.StoredResponse;
+import io.walletpay.bus.PaymentStoreClient;
 import io.walletpay.checkout.WalletProvider;
 import io.walletpay.config.AppConfig;
 import io.walletpay.merchant.Merchant;
@@ -16,6 +12,7 @@ import io.walletpay.payment.CreatePaymentRequest;
 import io.walletpay.payment.FeeRule;
 import io.walletpay.payment.NewPayment;
 import io.walletpay.payment.RequestFingerprint;
+import io.walletpay.view.PaymentViews;
 import java.util.UUID;
 
 /**
@@ -24,13 +21,13 @@ import java.util.UUID;
  */
 public final class CreatePayment {
 
-    private final BusCalls bus;
+    private final PaymentStoreClient payments;
     private final WalletProvider provider;
     private final AppConfig.Payments config;
     private final AmountLimits limits;
 
-    public CreatePayment(BusCalls bus, WalletProvider provider, AppConfig.Payments config) {
-        this.bus = bus;
+    public CreatePayment(PaymentStoreClient payments, WalletProvider provider, AppConfig.Payments config) {
+        this.payments = payments;
         this.provider = provider;
         this.config = config;
         this.limits = new AmountLimits(config.minAmount(), config.maxAmount());
@@ -45,16 +42,13 @@ public final class CreatePayment {
             return open(merchant, request).compose(opened -> store(opened, null, null));
         }
         UUID claimId = UUID.randomUUID();
-        return bus.request(
-                        Addresses.PAYMENT_CLAIM_IDEMPOTENCY_KEY,
-                        new ClaimIdempotencyKey(merchant.id(), idempotencyKey, claimId, RequestFingerprint.of(request)))
+        return payments.claimIdempotencyKey(merchant.id(), idempotencyKey, claimId, RequestFingerprint.of(request))
                 .compose(claim -> claim.replay() != null
                         ? Future.succeededFuture(claim.replay())
                         : open(merchant, request)
                                 // the provider refused: nothing is stored, so the key goes back for a clean retry
-                                .recover(failure -> bus.request(
-                                                Addresses.PAYMENT_RELEASE_IDEMPOTENCY_KEY,
-                                                new ReleaseIdempotencyKey(merchant.id(), idempotencyKey, claimId))
+                                .recover(failure -> payments.releaseIdempotencyKey(
+                                                merchant.id(), idempotencyKey, claimId)
                                         .transform(released -> Future.failedFuture(failure)))
                                 // a store failure (even a timeout) keeps the claim: the transaction may still commit,
                                 // and only this claim can answer the key; an abandoned claim is taken over later
@@ -66,7 +60,7 @@ public final class CreatePayment {
         UUID id = UUID.randomUUID();
         Charge charge = new FeeRule(merchant.feePercent(), merchant.feeFixed()).chargeFor(request.amount());
         return provider.createPayment(id, charge.amount())
-                .map(opened -> new NewPayment(
+                .map(opened -> NewPayment.createdNow(
                         id,
                         merchant.id(),
                         request,
@@ -77,7 +71,9 @@ public final class CreatePayment {
     }
 
     private Future<StoredResponse> store(NewPayment payment, String idempotencyKey, UUID claimId) {
-        return bus.request(
-                Addresses.PAYMENT_CREATE, new PaymentMessages.CreatePayment(payment, idempotencyKey, claimId));
+        // the 201 answer is written before the row exists (its times are decided in NewPayment) so the store keeps
+        // it, for replays, in the same transaction as the payment
+        StoredResponse created = new StoredResponse(201, PaymentViews.envelope(PaymentViews.created(payment)));
+        return payments.create(payment, idempotencyKey, claimId, created);
     }
 }

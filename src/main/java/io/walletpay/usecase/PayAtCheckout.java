@@ -1,11 +1,9 @@
 package io.walletpay.usecase;
 
 import io.vertx.core.Future;
-import io.walletpay.bus.Addresses;
-import io.walletpay.bus.BusCalls;
 import io.walletpay.bus.CheckoutMessages.Checkout;
-import io.walletpay.bus.CheckoutMessages.CheckoutByPayment;
 import io.walletpay.bus.PaymentMessages.TransitionPayment;
+import io.walletpay.bus.StoreClients;
 import io.walletpay.error.ServiceException;
 import io.walletpay.payment.PaymentStatus;
 import java.util.UUID;
@@ -16,10 +14,10 @@ import java.util.UUID;
  */
 public final class PayAtCheckout {
 
-    private final BusCalls bus;
+    private final StoreClients stores;
 
-    public PayAtCheckout(BusCalls bus) {
-        this.bus = bus;
+    public PayAtCheckout(StoreClients stores) {
+        this.stores = stores;
     }
 
     /**
@@ -34,11 +32,12 @@ public final class PayAtCheckout {
     /** The same with the provider's details (failure reason, payer) carried by {@code transition}. */
     public Future<Checkout> decide(Checkout checkout, TransitionPayment transition) {
         UUID paymentId = transition.paymentId();
-        return bus.request(Addresses.PAYMENT_TRANSITION, transition)
+        return stores.payments()
+                .transition(transition)
                 .map(checkout::with)
                 .recover(
                         failure -> failure instanceof ServiceException refused && "invalid_state".equals(refused.code())
-                                ? bus.request(Addresses.CHECKOUT_BY_PAYMENT, new CheckoutByPayment(paymentId))
+                                ? stores.checkouts().byPayment(paymentId)
                                 : Future.failedFuture(failure));
     }
 }

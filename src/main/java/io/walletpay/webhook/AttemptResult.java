@@ -13,7 +13,13 @@ public record AttemptResult(
         Instant attemptedAt,
         Integer statusCode,
         long durationMs,
-        String errorKind,
+        AttemptError error,
         String responseExcerpt,
         DeliveryStatus nextStatus,
-        Duration retryIn) {}
+        Duration retryIn) {
+
+    /** The error as stored and shown ({@code error_kind}); null when the attempt delivered. */
+    public String errorKind() {
+        return error == null ? null : error.wireName(statusCode);
+    }
+}

@@ -6,6 +6,8 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import io.walletpay.bus.BusCalls;
+import io.walletpay.bus.BusOperation;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -78,6 +80,18 @@ class ArchitectureTest {
                         "io.vertx.sqlclient..",
                         "io.vertx.pgclient..",
                         "io.walletpay.store..")
+                .check(classes);
+    }
+
+    @Test
+    void storesAreAskedOnlyThroughTheirTypedClients() {
+        noClasses()
+                .that()
+                .resideOutsideOfPackage("io.walletpay.bus..")
+                .should()
+                .callMethod(BusCalls.class, "request", BusOperation.class, Object.class)
+                .because("use cases, routes and verticles call the typed store clients (StoreClients), never raw bus"
+                        + " operations")
                 .check(classes);
     }
 }

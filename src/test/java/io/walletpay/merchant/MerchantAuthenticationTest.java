@@ -339,7 +339,8 @@ class MerchantAuthenticationTest {
                 "{\"merchant_id\":1e9999999999,\"secret_key\":\"x\"}",
                 Map.of("Content-Type", "application/json"));
         assertThat(huge.status()).isEqualTo(400);
-        assertThat(huge.errorCode()).isEqualTo("malformed_json");
+        // well-formed JSON (the one reader scans numbers, never converts them), so it is the field that is wrong
+        assertThat(huge.errorCode()).isEqualTo("invalid_merchant_id");
     }
 
     @Test

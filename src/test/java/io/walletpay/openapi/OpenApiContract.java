@@ -425,6 +425,20 @@ public final class OpenApiContract {
          */
         private static JsonObject validatorCopy(JsonObject document, boolean withHeaders) {
             JsonObject copy = document.copy();
+            // the document names its server relatively ("/": the service serving it), which vertx-openapi cannot
+            // parse: resolve it as a client does, against where the document was fetched
+            copy.getJsonArray("servers", new io.vertx.core.json.JsonArray()).forEach(server -> {
+                JsonObject entry = (JsonObject) server;
+                if (entry.getString("url", "").startsWith("/")) {
+                    entry.put(
+                            "url",
+                            java.net
+                                    .URI
+                                    .create("http://localhost:8080")
+                                    .resolve(entry.getString("url"))
+                                    .toString());
+                }
+            });
             JsonObject components = copy.getJsonObject("components", new JsonObject());
             forEachOperation(copy, operation -> {
                 JsonObject responses = operation.getJsonObject("responses", new JsonObject());

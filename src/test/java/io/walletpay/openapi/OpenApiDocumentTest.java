@@ -398,7 +398,12 @@ class OpenApiDocumentTest {
                                             .put("return_url", null)
                                             .put("locale", "fr")
                                             .put("fee_percent", "0.00")
-                                            .put("fee_fixed", "5.00"))
+                                            .put("fee_fixed", "5.00")
+                                            .put(
+                                                    "webhook_endpoint",
+                                                    new JsonObject()
+                                                            .put("status", "failing")
+                                                            .put("failing_since", "2026-11-18T07:30:12Z")))
                                     .encode());
                     OpenApiContract.assertMatches(
                             "rotateWebhookSecret",

@@ -42,9 +42,14 @@ class HostileRequestPartsTest {
 
     @BeforeContainer
     static void start() {
-        // one attempt only, so the webhook sender has finished with the delivery before the snapshots are taken
+        // one attempt only, so the webhook sender has finished with the delivery before the snapshots are taken;
+        // thousands of garbage credentials from one address would trip the guessing limit (LoginGuessingLimitTest),
+        // and this test is about how each one is parsed
         service = RunningService.start(Map.of(
-                "WALLETPAY_PAYMENTS_CREATE_RATE_PER_SECOND", "100000", "WALLETPAY_WEBHOOKS_RETRY_SCHEDULE", "0s"));
+                "WALLETPAY_PAYMENTS_CREATE_RATE_PER_SECOND", "100000",
+                "WALLETPAY_WEBHOOKS_RETRY_SCHEDULE", "0s",
+                "WALLETPAY_LOGINS_FAILURES_PER_ADDRESS", "1000000",
+                "WALLETPAY_LOGINS_FAILURES_PER_ACCOUNT", "1000000"));
         raw = new RawHttp(service.config.http().port());
         JsonObject merchant = service.createMerchant("Probed");
         merchantId = merchant.getString("merchant_id");

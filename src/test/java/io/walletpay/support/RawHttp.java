@@ -5,6 +5,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.net.Socket;
 import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
@@ -37,9 +38,16 @@ public final class RawHttp {
     }
 
     private final int port;
+    private final String localAddress;
 
     public RawHttp(int port) {
+        this(port, null);
+    }
+
+    /** Connects from {@code localAddress} (any 127.x.y.z works on Linux), to look like another client. */
+    public RawHttp(int port, String localAddress) {
         this.port = port;
+        this.localAddress = localAddress;
     }
 
     /**
@@ -63,7 +71,9 @@ public final class RawHttp {
         if (body != null) {
             request.writeBytes(body);
         }
-        try (Socket socket = new Socket("127.0.0.1", port)) {
+        try (Socket socket = localAddress == null
+                ? new Socket("127.0.0.1", port)
+                : new Socket(InetAddress.getByName("127.0.0.1"), port, InetAddress.getByName(localAddress), 0)) {
             socket.setSoTimeout(30_000);
             socket.getOutputStream().write(request.toByteArray());
             socket.getOutputStream().flush();

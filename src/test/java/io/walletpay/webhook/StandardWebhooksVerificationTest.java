@@ -104,6 +104,39 @@ class StandardWebhooksVerificationTest {
     }
 
     @Test
+    void theTestEventIsSignedWithEveryActiveSecretLikeARealDelivery() {
+        JsonObject merchant = service.createMerchant(
+                new JsonObject().put("name", "Test event shop").put("webhook_url", receiver.url("/test-event")));
+        String token = service.tokenFor(merchant);
+        String first = merchant.getString("webhook_secret");
+
+        // before a rotation: one signature, by the only secret
+        assertThat(http.post("/api/merchant/webhooks/test", token, null).status())
+                .isEqualTo(200);
+        Received before = receiver.await("/test-event", 1).get(0);
+        assertThat(before.header("webhook-signature").split(" ")).hasSize(1);
+        assertThat(verify(first, before).getString("standard")).isEqualTo("ok");
+
+        // during the overlap: both v1 signatures, each verifying with its secret, as on a real delivery
+        String second = http.post("/api/merchant/webhook-secret/rotate", token, null)
+                .data()
+                .getString("webhook_secret");
+        Http.Response tested = http.post("/api/merchant/webhooks/test", token, null);
+        assertThat(tested.status()).isEqualTo(200);
+        assertThat(tested.data().getInteger("status_code")).isEqualTo(200);
+        Received during = receiver.await("/test-event", 2).get(1);
+        assertThat(during.header("webhook-signature").split(" "))
+                .hasSize(2)
+                .allSatisfy(signature -> assertThat(signature).startsWith("v1,"));
+        JsonObject withOld = verify(first, during);
+        assertThat(withOld.getString("standard")).isEqualTo("ok");
+        assertThat(withOld.getJsonObject("payload").getString("event")).isEqualTo("webhook.test");
+        JsonObject withNew = verify(second, during);
+        assertThat(withNew.getString("standard")).isEqualTo("ok");
+        assertThat(withNew.getString("service")).isEqualTo("ok");
+    }
+
+    @Test
     void aTamperedBodyOrAnotherSecretIsRefusedByTheLibrary() {
         JsonObject merchant = service.createMerchant(
                 new JsonObject().put("name", "Tamper shop").put("webhook_url", receiver.url("/tamper")));

@@ -1,0 +1,86 @@
+package io.walletpay.http;
+
+import io.github.bucket4j.Bandwidth;
+import io.github.bucket4j.Bucket;
+import io.walletpay.config.AppConfig;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Slows down guessing at secrets: every failed login (merchant token, admin token, portal) takes one token from
+ * a bucket of its source address and one from a bucket of the account it named (bucket4j), and while either
+ * bucket is empty the next attempt is refused before its secret is checked. Only failures count, so a merchant
+ * who knows the secret is never slowed by its own logins, and a success resets nothing, so a guesser cannot
+ * interleave a known-good login to keep going. Shared by every HTTP verticle of the JVM; each map keeps the most
+ * recently used keys only, so made-up ids and addresses cannot grow it without bound.
+ */
+public final class LoginThrottle {
+
+    static final int MAX_KEYS = 50_000;
+
+    private final AppConfig.Logins config;
+    private final Map<String, Bucket> byAddress = boundedMap();
+    private final Map<String, Bucket> byAccount = boundedMap();
+
+    public LoginThrottle(AppConfig.Logins config) {
+        this.config = config;
+    }
+
+    /** Empty when an attempt may be checked; otherwise how long the caller must wait first. */
+    public Optional<Duration> blocked(String sourceAddress, String accountId) {
+        long nanos = Math.max(
+                waitNanos(byAddress, sourceAddress, config.failuresPerAddress()),
+                waitNanos(byAccount, accountId, config.failuresPerAccount()));
+        return nanos == 0 ? Optional.empty() : Optional.of(Duration.ofNanos(nanos));
+    }
+
+    /** Counts one failed attempt against both the address and the account. */
+    public void failed(String sourceAddress, String accountId) {
+        bucket(byAddress, sourceAddress, config.failuresPerAddress()).tryConsume(1);
+        bucket(byAccount, accountId, config.failuresPerAccount()).tryConsume(1);
+    }
+
+    /** The 429 to answer an attempt that {@link #blocked} refused, with whole seconds in {@code Retry-After}. */
+    static RateLimitedException refusal(Duration wait) {
+        return new RateLimitedException(Math.max(1, (wait.toNanos() + 999_999_999L) / 1_000_000_000L));
+    }
+
+    private long waitNanos(Map<String, Bucket> buckets, String key, int capacity) {
+        Bucket bucket;
+        synchronized (buckets) {
+            bucket = buckets.get(normalised(key));
+        }
+        if (bucket == null) {
+            return 0;
+        }
+        return bucket.estimateAbilityToConsume(1).getNanosToWaitForRefill();
+    }
+
+    private Bucket bucket(Map<String, Bucket> buckets, String key, int capacity) {
+        synchronized (buckets) {
+            return buckets.computeIfAbsent(normalised(key), any -> Bucket.builder()
+                    .addLimit(Bandwidth.builder()
+                            .capacity(capacity)
+                            .refillGreedy(capacity, config.window())
+                            .build())
+                    .build());
+        }
+    }
+
+    /** Ids compare case-insensitively (a UUID in upper case is the same merchant); an absent one is one key. */
+    private static String normalised(String key) {
+        return key == null ? "" : key.strip().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    private static Map<String, Bucket> boundedMap() {
+        return Collections.synchronizedMap(new LinkedHashMap<>(1024, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, Bucket> eldest) {
+                return size() > MAX_KEYS;
+            }
+        });
+    }
+}
