@@ -129,6 +129,12 @@ public final class Main {
         Running toStop = running;
         Signal.handle(new Signal("TERM"), signal -> stopAndExit(toStop));
         Signal.handle(new Signal("INT"), signal -> stopAndExit(toStop));
+        if (!config.role().servesHttp()) {
+            log.info(
+                    "walletpay worker running ({} mode): webhook delivery and sweeps, no API port",
+                    config.mode().name().toLowerCase(java.util.Locale.ROOT));
+            return;
+        }
         log.info(
                 "walletpay listening on port {} ({} mode); public base URL {}",
                 config.http().port(),
