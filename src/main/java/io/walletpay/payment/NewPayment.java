@@ -21,8 +21,8 @@ public record NewPayment(
         OffsetDateTime createdAt,
         OffsetDateTime expiresAt) {
 
-    /** Created now, expiring {@code expiresIn} later. */
-    public NewPayment(
+    /** A payment created now (at PostgreSQL's precision), expiring {@code expiresIn} later. */
+    public static NewPayment createdNow(
             UUID id,
             UUID merchantId,
             CreatePaymentRequest request,
@@ -30,19 +30,8 @@ public record NewPayment(
             String checkoutToken,
             String redirectUrl,
             Duration expiresIn) {
-        this(id, merchantId, request, charge, checkoutToken, redirectUrl, now(), expiresIn);
-    }
-
-    private NewPayment(
-            UUID id,
-            UUID merchantId,
-            CreatePaymentRequest request,
-            Charge charge,
-            String checkoutToken,
-            String redirectUrl,
-            OffsetDateTime createdAt,
-            Duration expiresIn) {
-        this(id, merchantId, request, charge, checkoutToken, redirectUrl, createdAt, createdAt.plus(expiresIn));
+        OffsetDateTime now = now();
+        return new NewPayment(id, merchantId, request, charge, checkoutToken, redirectUrl, now, now.plus(expiresIn));
     }
 
     private static OffsetDateTime now() {

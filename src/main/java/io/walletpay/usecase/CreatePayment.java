@@ -60,7 +60,7 @@ public final class CreatePayment {
         UUID id = UUID.randomUUID();
         Charge charge = new FeeRule(merchant.feePercent(), merchant.feeFixed()).chargeFor(request.amount());
         return provider.createPayment(id, charge.amount())
-                .map(opened -> new NewPayment(
+                .map(opened -> NewPayment.createdNow(
                         id,
                         merchant.id(),
                         request,

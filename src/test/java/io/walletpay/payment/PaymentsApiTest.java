@@ -232,7 +232,7 @@ class PaymentsApiTest {
         // the slow request's claim was abandoned and another request took the key over
         service.sql("UPDATE idempotency_keys SET claim_id = gen_random_uuid() WHERE idempotency_key = 'taken-over'");
 
-        NewPayment late = new NewPayment(
+        NewPayment late = NewPayment.createdNow(
                 java.util.UUID.randomUUID(),
                 merchantId,
                 request,
