@@ -53,12 +53,14 @@ public record AppConfig(
             int acquireTimeoutMs,
             int timeoutMs,
             int embeddedPort,
-            int storeInstances) {
+            int storeInstances,
+            boolean groupCommit) {
 
         @Override
         public String toString() {
             return "Db[external=" + (url != null) + ", poolSize=" + poolSize + ", pipeliningLimit=" + pipeliningLimit
-                    + ", timeoutMs=" + timeoutMs + ", storeInstances=" + storeInstances + "]";
+                    + ", timeoutMs=" + timeoutMs + ", storeInstances=" + storeInstances + ", groupCommit=" + groupCommit
+                    + "]";
         }
     }
 
@@ -227,7 +229,8 @@ public record AppConfig(
                 db.intIn("acquire_timeout_ms", 50, 120_000),
                 db.intIn("timeout_ms", 50, 120_000),
                 db.intIn("embedded_port", 0, 65535),
-                resolvedInstances(db.intIn("store_instances", 0, 256)));
+                resolvedInstances(db.intIn("store_instances", 0, 256)),
+                db.oneOfText("group_commit", "on", "off").equals("on"));
 
         ConfigReader jwt = root.child("jwt");
         Jwt jwtConfig = new Jwt(
