@@ -11,6 +11,8 @@
 #   CONCURRENCY=32 DURATION=20 FLOW_RATE=1000 src/bench/benchmark.sh
 #   HEAP_RUN=300 src/bench/benchmark.sh         # also a 5-minute max-rate run sampling the service's heap
 #   SERVICE_WARMUP=40                           # seconds of unreported load first, so the JIT has compiled
+#   GROUP_COMMIT=off src/bench/benchmark.sh     # creates one by one (db.group_commit), for the before/after
+#   DB_URL=postgresql://u:p@host:5432/db src/bench/benchmark.sh   # the service on an external PostgreSQL
 # Needs: java, pgbench and psql (PostgreSQL client tools) on the PATH.
 set -uo pipefail
 
@@ -26,6 +28,8 @@ PG_PORT=${PG_PORT:-15432}
 CEILING_PORT=${CEILING_PORT:-18090}
 WORK=$(mktemp -d /tmp/walletpay-bench.XXXXXX)
 OUT=${OUT:-$WORK}
+GROUP_COMMIT=${GROUP_COMMIT:-on}
+DB_URL=${DB_URL:-}
 
 [ -f "$JAR" ] || { echo "no $JAR: run mvn -q package -DskipTests first" >&2; exit 2; }
 command -v pgbench >/dev/null || { echo "pgbench not found (PostgreSQL client tools)" >&2; exit 2; }
@@ -50,6 +54,9 @@ for port in $HTTP_PORT $PG_PORT $CEILING_PORT; do
 done
 
 echo "== starting walletpay (embedded PostgreSQL on port $PG_PORT, heap $SERVICE_HEAP)"
+echo "== db.group_commit=$GROUP_COMMIT, database: ${DB_URL:+external (DB_URL)}${DB_URL:-embedded}"
+[ -n "$DB_URL" ] && export WALLETPAY_DB_URL="$DB_URL"
+WALLETPAY_DB_GROUP_COMMIT=$GROUP_COMMIT \
 WALLETPAY_DATA_DIR="$WORK/data" WALLETPAY_HTTP_PORT=$HTTP_PORT WALLETPAY_DB_EMBEDDED_PORT=$PG_PORT \
 WALLETPAY_PAYMENTS_CREATE_RATE_PER_SECOND=1000000 WALLETPAY_LOG_LEVEL=WARN \
   java -Xmx$SERVICE_HEAP -jar "$JAR" > "$WORK/service.log" 2>&1 &

@@ -66,14 +66,21 @@ public final class Application {
                         () -> new StoreVerticle(target, config, schemaVersion, provider),
                         new DeploymentOptions().setInstances(config.db().storeInstances()))
                 .onSuccess(ids::add)
-                .compose(id -> vertx.deployVerticle(
-                        () -> new WebhookVerticle(target, config, registry),
-                        new DeploymentOptions().setInstances(config.webhooks().instances())))
-                .onSuccess(ids::add)
-                .compose(id -> vertx.deployVerticle(
-                        () -> new HttpApiVerticle(config, provider, rateLimiter, logins, registry, connections),
-                        new DeploymentOptions().setInstances(httpInstances)))
-                .onSuccess(ids::add)
+                // role (DESIGN.md section 14): api nodes never send webhooks, worker nodes never listen for HTTP
+                .compose(id -> !config.role().deliversWebhooks()
+                        ? Future.succeededFuture(id)
+                        : vertx.deployVerticle(
+                                        () -> new WebhookVerticle(target, config, registry),
+                                        new DeploymentOptions()
+                                                .setInstances(config.webhooks().instances()))
+                                .onSuccess(ids::add))
+                .compose(id -> !config.role().servesHttp()
+                        ? Future.succeededFuture(id)
+                        : vertx.deployVerticle(
+                                        () -> new HttpApiVerticle(
+                                                config, provider, rateLimiter, logins, registry, connections),
+                                        new DeploymentOptions().setInstances(httpInstances))
+                                .onSuccess(ids::add))
                 .compose(id -> config.management().separate()
                         ? vertx.deployVerticle(new ManagementVerticle(config, registry))
                                 .onSuccess(ids::add)

@@ -61,6 +61,27 @@ public final class Main {
             refuse(vertx, List.of(e.getMessage()));
             return;
         }
+        if (config.cluster().enabled()) {
+            // the config is read before the cluster is joined: it says where to join
+            vertx.close();
+            try {
+                service = await(ServiceVertx.createClustered(config.cluster())
+                        .toCompletionStage()
+                        .toCompletableFuture());
+            } catch (Exception e) {
+                System.err.println("walletpay: cluster.enabled: could not join "
+                        + config.cluster().members() + " from "
+                        + config.cluster().host() + ":" + config.cluster().port() + ": " + oneLine(rootCause(e)));
+                System.exit(2);
+                return;
+            }
+            vertx = service.vertx();
+            log.info(
+                    "joined the cluster as {} node at {}:{}",
+                    config.role().name().toLowerCase(java.util.Locale.ROOT),
+                    config.cluster().host(),
+                    config.cluster().port());
+        }
         List<String> problems = ProductionReadiness.problems(config);
         if (!problems.isEmpty()) {
             refuse(vertx, problems);
@@ -108,6 +129,12 @@ public final class Main {
         Running toStop = running;
         Signal.handle(new Signal("TERM"), signal -> stopAndExit(toStop));
         Signal.handle(new Signal("INT"), signal -> stopAndExit(toStop));
+        if (!config.role().servesHttp()) {
+            log.info(
+                    "walletpay worker running ({} mode): webhook delivery and sweeps, no API port",
+                    config.mode().name().toLowerCase(java.util.Locale.ROOT));
+            return;
+        }
         log.info(
                 "walletpay listening on port {} ({} mode); public base URL {}",
                 config.http().port(),

@@ -1,15 +1,22 @@
 package io.walletpay;
 
+import com.hazelcast.config.Config;
+import com.hazelcast.config.JoinConfig;
+import com.hazelcast.config.NetworkConfig;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.config.MeterFilter;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.dns.AddressResolverOptions;
 import io.vertx.micrometer.MicrometerMetricsFactory;
 import io.vertx.micrometer.MicrometerMetricsOptions;
 import io.vertx.micrometer.VertxPrometheusOptions;
+import io.vertx.spi.cluster.hazelcast.ConfigUtil;
+import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
+import io.walletpay.config.AppConfig;
 import java.util.Set;
 import java.util.UUID;
 
@@ -29,18 +36,55 @@ public record ServiceVertx(Vertx vertx, PrometheusMeterRegistry registry) {
 
     /** With the given name resolution (tests point webhook delivery at a DNS server of their own). */
     public static ServiceVertx create(AddressResolverOptions dns) {
+        PrometheusMeterRegistry registry = newRegistry();
+        Vertx vertx = Vertx.builder()
+                .with(new VertxOptions().setMetricsOptions(metrics()).setAddressResolverOptions(dns))
+                .withMetrics(new MicrometerMetricsFactory(registry))
+                .build();
+        return new ServiceVertx(vertx, registry);
+    }
+
+    /**
+     * A clustered instance (cluster.enabled): Hazelcast on {@code cluster.host:cluster.port} joining the static
+     * TCP members (multicast off, so nodes never find strangers on the network), and the event bus bound to the
+     * same host on a free port. Only wake-ups cross nodes; store requests stay local (BusCalls.serve).
+     */
+    public static Future<ServiceVertx> createClustered(AppConfig.Cluster cluster) {
+        Config hazelcast = ConfigUtil.loadConfig();
+        hazelcast.setClusterName("walletpay");
+        hazelcast.setProperty("hazelcast.logging.type", "slf4j");
+        hazelcast.setProperty("hazelcast.phone.home.enabled", "false");
+        NetworkConfig network = hazelcast.getNetworkConfig();
+        network.setPort(cluster.port()).setPortAutoIncrement(false).setPublicAddress(cluster.host());
+        network.getInterfaces().setEnabled(false);
+        JoinConfig join = network.getJoin();
+        join.getMulticastConfig().setEnabled(false);
+        join.getAutoDetectionConfig().setEnabled(false);
+        join.getTcpIpConfig().setEnabled(true).setMembers(cluster.members());
+        hazelcast.setProperty("hazelcast.local.localAddress", cluster.host());
+        PrometheusMeterRegistry registry = newRegistry();
+        VertxOptions options = new VertxOptions().setMetricsOptions(metrics());
+        options.getEventBusOptions().setHost(cluster.host()).setPort(0);
+        return Vertx.builder()
+                .with(options)
+                .withMetrics(new MicrometerMetricsFactory(registry))
+                .withClusterManager(new HazelcastClusterManager(hazelcast))
+                .buildClustered()
+                .map(vertx -> new ServiceVertx(vertx, registry));
+    }
+
+    private static PrometheusMeterRegistry newRegistry() {
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         boundSeries(registry);
-        MicrometerMetricsOptions metrics = new MicrometerMetricsOptions()
+        return registry;
+    }
+
+    private static MicrometerMetricsOptions metrics() {
+        return new MicrometerMetricsOptions()
                 .setEnabled(true)
                 .setJvmMetricsEnabled(true)
                 .setRegistryName("walletpay-" + UUID.randomUUID()) // one per instance: tests run several in one JVM
                 .setPrometheusOptions(new VertxPrometheusOptions().setEnabled(true));
-        Vertx vertx = Vertx.builder()
-                .with(new VertxOptions().setMetricsOptions(metrics).setAddressResolverOptions(dns))
-                .withMetrics(new MicrometerMetricsFactory(registry))
-                .build();
-        return new ServiceVertx(vertx, registry);
     }
 
     /**

@@ -45,11 +45,13 @@ public final class BusCalls {
 
     /**
      * Serves {@code operation} on {@code bus}: every request is handed to {@code handler} as the operation's request
-     * type and answered with the outcome of its future. The one way a store answers the bus.
+     * type and answered with the outcome of its future. The one way a store answers the bus (node-local).
      */
     public static <Q, R> MessageConsumer<Object> serve(
             EventBus bus, BusOperation<Q, R> operation, Function<Q, Future<R>> handler) {
-        return bus.consumer(operation.address(), message -> {
+        // node-local: requests carry LocalCodec objects that cannot cross a cluster, and the store of this node
+        // answers them; with cluster.enabled a plain consumer would take requests from other nodes too
+        return bus.localConsumer(operation.address(), message -> {
             Future<R> result;
             try {
                 result = handler.apply(operation.request().cast(message.body()));

@@ -15,6 +15,7 @@ public final class Messages {
     public record PaymentUpdated(UUID paymentId, UUID merchantId, String status) {}
 
     private static final LocalCodec<Object> CODEC = new LocalCodec<>("walletpay-local");
+    private static final WakeUpCodec WAKE_UP = new WakeUpCodec();
 
     private Messages() {}
 
@@ -28,10 +29,18 @@ public final class Messages {
         } catch (IllegalStateException alreadyRegistered) {
             // a second Application on the same Vertx (tests) registers the codec again
         }
+        try {
+            bus.registerCodec(WAKE_UP);
+        } catch (IllegalStateException alreadyRegistered) {
+            // as above
+        }
         bus.codecSelector(Messages::codecFor);
     }
 
     private static String codecFor(Object body) {
+        if (WakeUpCodec.handles(body)) {
+            return WakeUpCodec.NAME; // published wake-ups cross nodes when clustered
+        }
         return body != null && body.getClass().getName().startsWith("io.walletpay.") ? CODEC.name() : null;
     }
 }

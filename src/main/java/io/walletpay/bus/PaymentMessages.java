@@ -19,10 +19,10 @@ public final class PaymentMessages {
     public record ReleaseIdempotencyKey(UUID merchantId, String key, UUID claimId) {}
 
     /**
-     * Stores a payment; with a key ({@code claimId} the claim that holds it), its answer is kept for replays in the
-     * same transaction, or nothing is stored when the claim is no longer ours.
+     * Stores a payment; with a key ({@code claimId} the claim that holds it), {@code answer} (written by the caller)
+     * is kept for replays in the same transaction, or nothing is stored when the claim is no longer ours.
      */
-    public record CreatePayment(NewPayment payment, String idempotencyKey, UUID claimId) {}
+    public record CreatePayment(NewPayment payment, String idempotencyKey, UUID claimId, StoredResponse answer) {}
 
     /** An HTTP answer as stored: replayed byte for byte. */
     public record StoredResponse(int status, String body) {}

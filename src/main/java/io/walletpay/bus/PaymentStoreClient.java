@@ -37,9 +37,10 @@ public final class PaymentStoreClient {
                 Addresses.PAYMENT_RELEASE_IDEMPOTENCY_KEY, new ReleaseIdempotencyKey(merchantId, key, claimId));
     }
 
-    /** Stores a new payment (and the key's answer, when it has a key); the 201 answer as stored. */
-    public Future<StoredResponse> create(NewPayment payment, String idempotencyKey, UUID claimId) {
-        return bus.request(Addresses.PAYMENT_CREATE, new CreatePayment(payment, idempotencyKey, claimId));
+    /** Stores a new payment and, when it has a key, {@code answer} for replays; answers {@code answer}. */
+    public Future<StoredResponse> create(
+            NewPayment payment, String idempotencyKey, UUID claimId, StoredResponse answer) {
+        return bus.request(Addresses.PAYMENT_CREATE, new CreatePayment(payment, idempotencyKey, claimId, answer));
     }
 
     /** One of {@code merchantId}'s payments; 404 for another merchant's. */

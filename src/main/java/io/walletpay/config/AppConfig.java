@@ -25,7 +25,9 @@ public record AppConfig(
         Provider provider,
         Checkout checkout,
         Management management,
-        Logins logins) {
+        Logins logins,
+        Role role,
+        Cluster cluster) {
 
     public enum Mode {
         DEVELOPMENT,
@@ -51,12 +53,14 @@ public record AppConfig(
             int acquireTimeoutMs,
             int timeoutMs,
             int embeddedPort,
-            int storeInstances) {
+            int storeInstances,
+            boolean groupCommit) {
 
         @Override
         public String toString() {
             return "Db[external=" + (url != null) + ", poolSize=" + poolSize + ", pipeliningLimit=" + pipeliningLimit
-                    + ", timeoutMs=" + timeoutMs + ", storeInstances=" + storeInstances + "]";
+                    + ", timeoutMs=" + timeoutMs + ", storeInstances=" + storeInstances + ", groupCommit=" + groupCommit
+                    + "]";
         }
     }
 
@@ -97,6 +101,27 @@ public record AppConfig(
             return port > 0;
         }
     }
+
+    /**
+     * What a node runs (DESIGN.md section 14): {@code all} everything, {@code api} HTTP, checkout and the store,
+     * {@code worker} webhook delivery plus the store's sweeps. Any mix runs against one database.
+     */
+    public enum Role {
+        ALL,
+        API,
+        WORKER;
+
+        public boolean servesHttp() {
+            return this != WORKER;
+        }
+
+        public boolean deliversWebhooks() {
+            return this != API;
+        }
+    }
+
+    /** Vert.x clustered over Hazelcast with static TCP members ({@code host:port,...}); multicast is off. */
+    public record Cluster(boolean enabled, List<String> members, String host, int port) {}
 
     public record Payments(
             BigDecimal minAmount,
@@ -204,7 +229,8 @@ public record AppConfig(
                 db.intIn("acquire_timeout_ms", 50, 120_000),
                 db.intIn("timeout_ms", 50, 120_000),
                 db.intIn("embedded_port", 0, 65535),
-                resolvedInstances(db.intIn("store_instances", 0, 256)));
+                resolvedInstances(db.intIn("store_instances", 0, 256)),
+                db.oneOfText("group_commit", "on", "off").equals("on"));
 
         ConfigReader jwt = root.child("jwt");
         Jwt jwtConfig = new Jwt(
@@ -327,7 +353,27 @@ public record AppConfig(
                                 root.child("checkout").oneOfText("default_locale", "ht", "fr", "en"))
                         .orElseThrow()),
                 managementConfig,
-                logins(root.child("logins")));
+                logins(root.child("logins")),
+                Role.valueOf(root.oneOfText("role", "all", "api", "worker").toUpperCase(java.util.Locale.ROOT)),
+                cluster(root.child("cluster")));
+    }
+
+    private static Cluster cluster(ConfigReader cluster) {
+        Cluster config = new Cluster(
+                cluster.bool("enabled"),
+                subnets(cluster.optionalText("members")),
+                cluster.text("host"),
+                cluster.intIn("port", 1, 65535));
+        if (config.enabled() && config.members().isEmpty()) {
+            throw new ConfigException("cluster.members", "is required when cluster.enabled is true (host:port,...)");
+        }
+        for (String member : config.members()) {
+            int colon = member.lastIndexOf(':');
+            if (colon <= 0 || !member.substring(colon + 1).matches("[0-9]{1,5}")) {
+                throw new ConfigException("cluster.members", "expected host:port, got '" + member + "'");
+            }
+        }
+        return config;
     }
 
     private static Logins logins(ConfigReader logins) {

@@ -43,6 +43,18 @@ final class ConfigReader {
         return text.isBlank() ? null : text.trim();
     }
 
+    boolean bool(String name) {
+        Object value = json.getValue(name);
+        if (value instanceof Boolean b) {
+            return b;
+        }
+        if (value instanceof String s
+                && (s.trim().equalsIgnoreCase("true") || s.trim().equalsIgnoreCase("false"))) {
+            return Boolean.parseBoolean(s.trim());
+        }
+        throw new ConfigException(key(name), "expected true or false, got '" + value + "'");
+    }
+
     int intIn(String name, int min, int max) {
         Object value = json.getValue(name);
         long number;

@@ -65,7 +65,9 @@ public final class DevelopmentSecrets {
                 config.provider(),
                 config.checkout(),
                 config.management(),
-                config.logins());
+                config.logins(),
+                config.role(),
+                config.cluster());
         return new Resolved(resolved, needsAdmin);
     }
 

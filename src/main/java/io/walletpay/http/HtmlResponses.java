@@ -224,7 +224,8 @@ final class HtmlResponses {
     private static String askedLanguage(RoutingContext ctx) {
         try {
             return ctx.queryParams().get("lang");
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | io.vertx.ext.web.handler.HttpException undecodable) {
+            // vertx-web wraps the decoder's IllegalArgumentException in a 400 HttpException
             return null;
         }
     }

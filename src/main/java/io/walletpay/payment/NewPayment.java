@@ -1,9 +1,16 @@
 package io.walletpay.payment;
 
 import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.UUID;
 
-/** A payment about to be stored: the validated request, the charge worked out, and where the customer pays. */
+/**
+ * A payment about to be stored: the validated request, the charge worked out, where the customer pays, and its
+ * times (decided here, at microsecond precision as PostgreSQL keeps them, so the 201 answer can be written before
+ * the row exists and says exactly what is stored).
+ */
 public record NewPayment(
         UUID id,
         UUID merchantId,
@@ -11,4 +18,23 @@ public record NewPayment(
         Charge charge,
         String checkoutToken,
         String redirectUrl,
-        Duration expiresIn) {}
+        OffsetDateTime createdAt,
+        OffsetDateTime expiresAt) {
+
+    /** A payment created now (at PostgreSQL's precision), expiring {@code expiresIn} later. */
+    public static NewPayment createdNow(
+            UUID id,
+            UUID merchantId,
+            CreatePaymentRequest request,
+            Charge charge,
+            String checkoutToken,
+            String redirectUrl,
+            Duration expiresIn) {
+        OffsetDateTime now = now();
+        return new NewPayment(id, merchantId, request, charge, checkoutToken, redirectUrl, now, now.plus(expiresIn));
+    }
+
+    private static OffsetDateTime now() {
+        return OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
+    }
+}

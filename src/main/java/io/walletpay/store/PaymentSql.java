@@ -8,9 +8,15 @@ final class PaymentSql {
             + " updated_at, completed_at, expires_at, payer, failure_reason, needs_review, review_reason";
 
     static final String INSERT = "INSERT INTO payments (id, merchant_id, reference_id, amount, fees, net_amount,"
-            + " customer_name, customer_email, description, checkout_token, redirect_url, expires_at)"
-            + " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now() + ($12::int) * interval '1 second')"
+            + " customer_name, customer_email, description, checkout_token, redirect_url, created_at, expires_at)"
+            + " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
             + " RETURNING " + COLUMNS;
+
+    /** {@link #INSERT} for many payments at once: each parameter is an array, one element per payment. */
+    static final String INSERT_ALL = "INSERT INTO payments (id, merchant_id, reference_id, amount, fees, net_amount,"
+            + " customer_name, customer_email, description, checkout_token, redirect_url, created_at, expires_at)"
+            + " SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::numeric[], $5::numeric[], $6::numeric[],"
+            + " $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::timestamptz[], $13::timestamptz[])";
 
     static final String BY_ID_FOR_MERCHANT = "SELECT " + COLUMNS + " FROM payments WHERE id = $1 AND merchant_id = $2";
 
@@ -74,6 +80,14 @@ final class PaymentSql {
     /** Only the claim that holds the key may answer it; 0 rows means it was released or taken over. */
     static final String KEY_ANSWERED = "UPDATE idempotency_keys SET response_status = $3, response_body = $4"
             + " WHERE merchant_id = $1 AND idempotency_key = $2 AND claim_id = $5 AND response_status IS NULL";
+
+    /** {@link #KEY_ANSWERED} for many keys at once; the row count says how many were still their claim's. */
+    static final String KEYS_ANSWERED = "UPDATE idempotency_keys k SET response_status = a.status,"
+            + " response_body = a.body"
+            + " FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::uuid[])"
+            + " AS a (merchant_id, idempotency_key, status, body, claim_id)"
+            + " WHERE k.merchant_id = a.merchant_id AND k.idempotency_key = a.idempotency_key"
+            + " AND k.claim_id = a.claim_id AND k.response_status IS NULL";
 
     static final String RELEASE_KEY = "DELETE FROM idempotency_keys"
             + " WHERE merchant_id = $1 AND idempotency_key = $2 AND claim_id = $3 AND response_status IS NULL";

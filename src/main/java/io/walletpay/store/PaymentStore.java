@@ -19,8 +19,9 @@ import io.walletpay.error.ServiceException;
 import io.walletpay.payment.NewPayment;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
-import io.walletpay.view.PaymentViews;
+import java.math.BigDecimal;
 import java.security.MessageDigest;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -40,9 +41,19 @@ final class PaymentStore {
     private final Database database;
     private final AppConfig.Payments config;
 
+    /** Creates per flush: enough to share a commit widely, small enough to keep one statement's arrays modest. */
+    static final int MAX_CREATE_BATCH = 256;
+
+    private final GroupCommit<CreatePayment, StoredResponse> creates;
+
     PaymentStore(Database database, AppConfig.Payments config) {
+        this(database, config, true);
+    }
+
+    PaymentStore(Database database, AppConfig.Payments config, boolean groupCommit) {
         this.database = database;
         this.config = config;
+        this.creates = new GroupCommit<>(this::createAll, this::createOne, MAX_CREATE_BATCH, groupCommit);
     }
 
     Future<IdempotencyClaim> claim(ClaimIdempotencyKey claim) {
@@ -95,15 +106,107 @@ final class PaymentStore {
                 .mapEmpty();
     }
 
-    /** Without a key one pipelined INSERT; with a key the payment and the stored answer commit together. */
+    /**
+     * Without a key one INSERT; with a key the payment and the caller's answer (kept for replays) commit together.
+     * Answers the caller's answer.
+     */
     Future<StoredResponse> create(CreatePayment command) {
-        NewPayment payment = command.payment();
-        if (command.idempotencyKey() == null) {
-            return insert(database.statements(), payment).map(PaymentStore::createdResponse);
+        return creates.submit(command);
+    }
+
+    /**
+     * Creates queued together in one transaction: the payments in one INSERT from arrays, the keys' answers in one
+     * UPDATE from arrays. Should any key no longer be its request's (another claim took it), the whole batch rolls
+     * back and {@link GroupCommit} replays it one by one, so only that request fails, as it would alone.
+     */
+    private Future<List<StoredResponse>> createAll(List<CreatePayment> commands) {
+        int n = commands.size();
+        UUID[] ids = new UUID[n];
+        UUID[] merchants = new UUID[n];
+        String[] references = new String[n];
+        BigDecimal[] amounts = new BigDecimal[n];
+        BigDecimal[] fees = new BigDecimal[n];
+        BigDecimal[] nets = new BigDecimal[n];
+        String[] names = new String[n];
+        String[] emails = new String[n];
+        String[] descriptions = new String[n];
+        String[] tokens = new String[n];
+        String[] redirects = new String[n];
+        OffsetDateTime[] created = new OffsetDateTime[n];
+        OffsetDateTime[] expires = new OffsetDateTime[n];
+        List<UUID> keyMerchants = new ArrayList<>();
+        List<String> keys = new ArrayList<>();
+        List<Integer> statuses = new ArrayList<>();
+        List<String> bodies = new ArrayList<>();
+        List<UUID> claims = new ArrayList<>();
+        List<StoredResponse> answers = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            CreatePayment command = commands.get(i);
+            NewPayment payment = command.payment();
+            var request = payment.request();
+            ids[i] = payment.id();
+            merchants[i] = payment.merchantId();
+            references[i] = request.referenceId();
+            amounts[i] = payment.charge().amount();
+            fees[i] = payment.charge().fees();
+            nets[i] = payment.charge().netAmount();
+            names[i] = request.customerName();
+            emails[i] = request.customerEmail();
+            descriptions[i] = request.description();
+            tokens[i] = payment.checkoutToken();
+            redirects[i] = payment.redirectUrl();
+            created[i] = payment.createdAt();
+            expires[i] = payment.expiresAt();
+            answers.add(command.answer());
+            if (command.idempotencyKey() != null) {
+                keyMerchants.add(payment.merchantId());
+                keys.add(command.idempotencyKey());
+                statuses.add(command.answer().status());
+                bodies.add(command.answer().body());
+                claims.add(command.claimId());
+            }
         }
-        return database.transactions().withTransaction(connection -> insert(connection, payment)
-                .map(PaymentStore::createdResponse)
-                .compose(response -> connection
+        Tuple payments = Tuple.of(ids, merchants, references, amounts, fees, nets, names)
+                .addValue(emails)
+                .addValue(descriptions)
+                .addValue(tokens)
+                .addValue(redirects)
+                .addValue(created)
+                .addValue(expires);
+        int keyed = keys.size();
+        return database.transactions().withTransaction(connection -> connection
+                .preparedQuery(PaymentSql.INSERT_ALL)
+                .execute(payments)
+                .compose(inserted -> {
+                    if (inserted.rowCount() != n) {
+                        return Future.failedFuture(
+                                new IllegalStateException("batch insert wrote " + inserted.rowCount() + " of " + n));
+                    }
+                    if (keyed == 0) {
+                        return Future.succeededFuture(answers);
+                    }
+                    return connection
+                            .preparedQuery(PaymentSql.KEYS_ANSWERED)
+                            .execute(Tuple.of(
+                                    keyMerchants.toArray(new UUID[0]),
+                                    keys.toArray(new String[0]),
+                                    statuses.toArray(new Integer[0]),
+                                    bodies.toArray(new String[0]),
+                                    claims.toArray(new UUID[0])))
+                            .compose(answered -> answered.rowCount() == keyed
+                                    ? Future.succeededFuture(answers)
+                                    : Future.failedFuture(keyInUse())); // rolls back; replayed one by one
+                }));
+    }
+
+    private Future<StoredResponse> createOne(CreatePayment command) {
+        NewPayment payment = command.payment();
+        StoredResponse response = command.answer();
+        if (command.idempotencyKey() == null) {
+            return insert(database.statements(), payment).map(response);
+        }
+        return database.transactions()
+                .withTransaction(connection -> insert(connection, payment).compose(inserted -> connection
                         .preparedQuery(PaymentSql.KEY_ANSWERED)
                         .execute(Tuple.of(
                                 payment.merchantId(),
@@ -131,14 +234,11 @@ final class PaymentStore {
                 .addValue(request.description())
                 .addValue(payment.checkoutToken())
                 .addValue(payment.redirectUrl())
-                .addValue((int) payment.expiresIn().toSeconds());
+                .addValue(payment.createdAt())
+                .addValue(payment.expiresAt());
         return sql.preparedQuery(PaymentSql.INSERT)
                 .execute(params)
                 .map(rows -> toPayment(rows.iterator().next()));
-    }
-
-    private static StoredResponse createdResponse(Payment payment) {
-        return new StoredResponse(201, PaymentViews.envelope(PaymentViews.created(payment)));
     }
 
     Future<Payment> get(UUID merchantId, UUID id) {

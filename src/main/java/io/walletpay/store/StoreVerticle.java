@@ -63,7 +63,8 @@ public final class StoreVerticle extends VerticleBase {
                 command -> announce(merchants.rotateWebhookSecret(
                         command.id(), command.webhookSecret(), command.previousActiveUntil())));
 
-        PaymentStore payments = new PaymentStore(database, config.payments());
+        PaymentStore payments =
+                new PaymentStore(database, config.payments(), config.db().groupCommit());
         serve(Addresses.PAYMENT_CLAIM_IDEMPOTENCY_KEY, payments::claim);
         serve(
                 Addresses.PAYMENT_RELEASE_IDEMPOTENCY_KEY,

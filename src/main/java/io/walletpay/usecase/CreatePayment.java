@@ -12,6 +12,7 @@ import io.walletpay.payment.CreatePaymentRequest;
 import io.walletpay.payment.FeeRule;
 import io.walletpay.payment.NewPayment;
 import io.walletpay.payment.RequestFingerprint;
+import io.walletpay.view.PaymentViews;
 import java.util.UUID;
 
 /**
@@ -59,7 +60,7 @@ public final class CreatePayment {
         UUID id = UUID.randomUUID();
         Charge charge = new FeeRule(merchant.feePercent(), merchant.feeFixed()).chargeFor(request.amount());
         return provider.createPayment(id, charge.amount())
-                .map(opened -> new NewPayment(
+                .map(opened -> NewPayment.createdNow(
                         id,
                         merchant.id(),
                         request,
@@ -70,6 +71,9 @@ public final class CreatePayment {
     }
 
     private Future<StoredResponse> store(NewPayment payment, String idempotencyKey, UUID claimId) {
-        return payments.create(payment, idempotencyKey, claimId);
+        // the 201 answer is written before the row exists (its times are decided in NewPayment) so the store keeps
+        // it, for replays, in the same transaction as the payment
+        StoredResponse created = new StoredResponse(201, PaymentViews.envelope(PaymentViews.created(payment)));
+        return payments.create(payment, idempotencyKey, claimId, created);
     }
 }

@@ -1,7 +1,9 @@
 package io.walletpay.view;
 
 import io.vertx.core.json.JsonObject;
+import io.walletpay.payment.NewPayment;
 import io.walletpay.payment.Payment;
+import io.walletpay.payment.PaymentStatus;
 import java.time.OffsetDateTime;
 
 /** How a payment looks in API answers: the create answer (the seed's fields) and the full resource. */
@@ -9,12 +11,13 @@ public final class PaymentViews {
 
     private PaymentViews() {}
 
-    public static JsonObject created(Payment payment) {
+    /** The 201 answer of a payment about to be stored (so always pending); replays send it byte for byte. */
+    public static JsonObject created(NewPayment payment) {
         return new JsonObject()
                 .put("id", payment.id().toString())
-                .put("reference_id", payment.referenceId())
-                .put("amount", payment.amount().toPlainString())
-                .put("status", payment.status().wireName())
+                .put("reference_id", payment.request().referenceId())
+                .put("amount", payment.charge().amount().toPlainString())
+                .put("status", PaymentStatus.PENDING.wireName())
                 .put("redirect_url", payment.redirectUrl())
                 .put("currency", Payment.CURRENCY)
                 .put("created_at", time(payment.createdAt()))

@@ -69,8 +69,16 @@ class CheckoutLanguageTest {
         io.walletpay.support.RawHttp.Answer undecodable = new io.walletpay.support.RawHttp(
                         service.config.http().port())
                 .send("GET", path + "?lang=%zz", Map.of(), null);
-        // vertx-web refuses an undecodable query before any route runs (a plain 400, for every path): never a 500
+        // an undecodable query is refused before the route runs: a 400 page in the customer's language, never a 500
+        // or vertx-web's plain text
         assertThat(undecodable.status()).isEqualTo(400);
+        assertThat(undecodable.mediaType()).isEqualTo("text/html");
+        assertThat(undecodable.body()).contains("<html lang=\"ht\">");
+        io.walletpay.support.RawHttp.Answer undecodableInFrench = new io.walletpay.support.RawHttp(
+                        service.config.http().port())
+                .send("GET", path + "?x=%zz", Map.of("Accept-Language", "fr-HT,fr;q=0.9"), null);
+        assertThat(undecodableInFrench.status()).isEqualTo(400);
+        assertThat(undecodableInFrench.body()).contains("<html lang=\"fr\">");
 
         Http.Response unknown = http.get(path + "?lang=de", null);
         assertThat(unknown.body()).contains("<html lang=\"ht\">");

@@ -232,7 +232,7 @@ class PaymentsApiTest {
         // the slow request's claim was abandoned and another request took the key over
         service.sql("UPDATE idempotency_keys SET claim_id = gen_random_uuid() WHERE idempotency_key = 'taken-over'");
 
-        NewPayment late = new NewPayment(
+        NewPayment late = NewPayment.createdNow(
                 java.util.UUID.randomUUID(),
                 merchantId,
                 request,
@@ -242,7 +242,11 @@ class PaymentsApiTest {
                 java.time.Duration.ofMinutes(30));
         Throwable refused = org.assertj.core.api.Assertions.catchThrowable(() -> RunningService.await(bus.request(
                 io.walletpay.bus.Addresses.PAYMENT_CREATE,
-                new io.walletpay.bus.PaymentMessages.CreatePayment(late, "taken-over", slowClaim))));
+                new io.walletpay.bus.PaymentMessages.CreatePayment(
+                        late,
+                        "taken-over",
+                        slowClaim,
+                        new io.walletpay.bus.PaymentMessages.StoredResponse(201, "{}")))));
 
         assertThat(refused)
                 .hasRootCauseInstanceOf(io.walletpay.error.ServiceException.class)

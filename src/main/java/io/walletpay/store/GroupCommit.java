@@ -1,0 +1,120 @@
+package io.walletpay.store;
+
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Group commit: requests queue while a flush is in flight, and everything queued then goes to the database in the
+ * next flush, which starts as soon as the previous one returns. There is no timer, so an idle store answers a lone
+ * request with no added latency (a batch of one runs the one-by-one statement), and under load one round trip and
+ * one commit serve many requests.
+ *
+ * <p>Each request keeps its own result and its own error: {@code batch} answers one result per request, in order;
+ * should it fail as a whole (a constraint one row broke, a lost connection), the batch is replayed one by one with
+ * {@code single}, so only the rows that fail alone fail, each with its own error.
+ */
+final class GroupCommit<Q, R> {
+
+    private record Pending<Q, R>(Q request, Promise<R> promise) {}
+
+    private final Function<List<Q>, Future<List<R>>> batch;
+    private final Function<Q, Future<R>> single;
+    private final int maxBatch;
+    private final boolean enabled;
+    private final ArrayDeque<Pending<Q, R>> queue = new ArrayDeque<>();
+    private boolean flushing;
+
+    /**
+     * @param enabled false runs every request alone through {@code single} ({@code db.group_commit = off}), for
+     *     comparisons
+     */
+    GroupCommit(
+            Function<List<Q>, Future<List<R>>> batch, Function<Q, Future<R>> single, int maxBatch, boolean enabled) {
+        if (maxBatch < 1) {
+            throw new IllegalArgumentException("maxBatch must be at least 1");
+        }
+        this.batch = batch;
+        this.single = single;
+        this.maxBatch = maxBatch;
+        this.enabled = enabled;
+    }
+
+    Future<R> submit(Q request) {
+        if (!enabled) {
+            return single.apply(request);
+        }
+        Promise<R> promise = Promise.promise();
+        synchronized (this) {
+            queue.add(new Pending<>(request, promise));
+        }
+        flushIfIdle();
+        return promise.future();
+    }
+
+    private void flushIfIdle() {
+        List<Pending<Q, R>> taken = new ArrayList<>();
+        synchronized (this) {
+            if (flushing || queue.isEmpty()) {
+                return;
+            }
+            flushing = true;
+            while (!queue.isEmpty() && taken.size() < maxBatch) {
+                taken.add(queue.poll());
+            }
+        }
+        flush(taken).onComplete(done -> {
+            synchronized (this) {
+                flushing = false;
+            }
+            flushIfIdle();
+        });
+    }
+
+    /** Completes when every request of {@code taken} has its answer; never fails. */
+    private Future<Void> flush(List<Pending<Q, R>> taken) {
+        if (taken.size() == 1) {
+            return alone(taken.get(0));
+        }
+        List<Q> requests = new ArrayList<>(taken.size());
+        taken.forEach(pending -> requests.add(pending.request()));
+        Future<List<R>> results;
+        try {
+            results = batch.apply(requests);
+        } catch (RuntimeException e) {
+            results = Future.failedFuture(e);
+        }
+        return results.transform(outcome -> {
+            if (outcome.succeeded() && outcome.result().size() == taken.size()) {
+                for (int i = 0; i < taken.size(); i++) {
+                    taken.get(i).promise().complete(outcome.result().get(i));
+                }
+                return Future.succeededFuture();
+            }
+            // one row broke the batch (or the batch answered the wrong count): each request alone, its own answer
+            List<Future<Void>> each = new ArrayList<>(taken.size());
+            taken.forEach(pending -> each.add(alone(pending)));
+            return Future.join(each).transform(ignored -> Future.<Void>succeededFuture());
+        });
+    }
+
+    private Future<Void> alone(Pending<Q, R> pending) {
+        Future<R> result;
+        try {
+            result = single.apply(pending.request());
+        } catch (RuntimeException e) {
+            result = Future.failedFuture(e);
+        }
+        return result.transform(outcome -> {
+            if (outcome.succeeded()) {
+                pending.promise().complete(outcome.result());
+            } else {
+                pending.promise().fail(outcome.cause());
+            }
+            return Future.<Void>succeededFuture();
+        });
+    }
+}

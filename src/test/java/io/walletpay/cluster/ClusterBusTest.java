@@ -1,0 +1,106 @@
+package io.walletpay.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.vertx.core.Future;
+import io.vertx.core.eventbus.ReplyException;
+import io.vertx.core.eventbus.ReplyFailure;
+import io.walletpay.ServiceVertx;
+import io.walletpay.bus.Addresses;
+import io.walletpay.bus.BusCalls;
+import io.walletpay.bus.DeliveryMessages.DeliveriesDue;
+import io.walletpay.bus.MerchantMessages.MerchantChanged;
+import io.walletpay.bus.Messages;
+import io.walletpay.bus.Messages.PaymentUpdated;
+import io.walletpay.bus.Messages.Readiness;
+import io.walletpay.bus.Messages.ReadinessQuery;
+import io.walletpay.config.AppConfig;
+import io.walletpay.support.TestConfig;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Two clustered nodes in one JVM: wake-ups cross between them, store requests never do. */
+class ClusterBusTest {
+
+    private static ServiceVertx first;
+    private static ServiceVertx second;
+
+    @BeforeAll
+    static void joinTwoNodes() throws Exception {
+        int portA = TestConfig.freePort();
+        int portB = TestConfig.freePort();
+        List<String> members = List.of("127.0.0.1:" + portA, "127.0.0.1:" + portB);
+        Future<ServiceVertx> a = ServiceVertx.createClustered(new AppConfig.Cluster(true, members, "127.0.0.1", portA));
+        Future<ServiceVertx> b = ServiceVertx.createClustered(new AppConfig.Cluster(true, members, "127.0.0.1", portB));
+        first = a.toCompletionStage().toCompletableFuture().get(2, TimeUnit.MINUTES);
+        second = b.toCompletionStage().toCompletableFuture().get(2, TimeUnit.MINUTES);
+        Messages.registerCodecs(first.vertx().eventBus());
+        Messages.registerCodecs(second.vertx().eventBus());
+    }
+
+    @AfterAll
+    static void leave() throws Exception {
+        for (ServiceVertx node : List.of(first, second)) {
+            if (node != null) {
+                node.vertx().close().toCompletionStage().toCompletableFuture().get(1, TimeUnit.MINUTES);
+            }
+        }
+    }
+
+    @Test
+    void wakeUpsPublishedOnOneNodeReachTheOtherAsTheSameRecords() {
+        List<Object> seen = new CopyOnWriteArrayList<>();
+        List<Object> consumers = List.of(
+                second.vertx().eventBus().consumer(Addresses.PAYMENT_UPDATED, m -> seen.add(m.body())),
+                second.vertx().eventBus().consumer(Addresses.DELIVERIES_DUE, m -> seen.add(m.body())),
+                second.vertx().eventBus().consumer(Addresses.MERCHANT_CHANGED, m -> seen.add(m.body())));
+        PaymentUpdated payment = new PaymentUpdated(UUID.randomUUID(), UUID.randomUUID(), "succeeded");
+        MerchantChanged merchant = new MerchantChanged(UUID.randomUUID());
+
+        // registrations propagate through the cluster map: keep publishing until the other node has them
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
+            first.vertx().eventBus().publish(Addresses.PAYMENT_UPDATED, payment);
+            first.vertx().eventBus().publish(Addresses.DELIVERIES_DUE, new DeliveriesDue());
+            first.vertx().eventBus().publish(Addresses.MERCHANT_CHANGED, merchant);
+            assertThat(seen).contains(payment, new DeliveriesDue(), merchant);
+        });
+        assertThat(consumers).hasSize(3);
+    }
+
+    @Test
+    void storeRequestsAreAnsweredOnlyByTheirOwnNode() throws Exception {
+        BusCalls.serve(
+                first.vertx().eventBus(),
+                Addresses.STORE_READINESS,
+                query -> Future.succeededFuture(new Readiness(true, "first")));
+
+        Readiness local = first.vertx()
+                                .eventBus()
+                                .request(Addresses.STORE_READINESS.address(), new ReadinessQuery())
+                                .toCompletionStage()
+                                .toCompletableFuture()
+                                .get(30, TimeUnit.SECONDS)
+                                .body()
+                        instanceof Readiness r
+                ? r
+                : null;
+        assertThat(local).isEqualTo(new Readiness(true, "first"));
+
+        Throwable remote = second.vertx()
+                .eventBus()
+                .request(Addresses.STORE_READINESS.address(), new ReadinessQuery())
+                .toCompletionStage()
+                .toCompletableFuture()
+                .handle((reply, failure) -> failure)
+                .get(30, TimeUnit.SECONDS);
+        assertThat(remote).isInstanceOf(ReplyException.class);
+        assertThat(((ReplyException) remote).failureType()).isEqualTo(ReplyFailure.NO_HANDLERS);
+    }
+}

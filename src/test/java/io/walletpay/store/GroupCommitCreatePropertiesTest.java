@@ -1,0 +1,166 @@
+package io.walletpay.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.Tuple;
+import io.walletpay.bus.PaymentMessages.ClaimIdempotencyKey;
+import io.walletpay.bus.PaymentMessages.CreatePayment;
+import io.walletpay.bus.PaymentMessages.StoredResponse;
+import io.walletpay.config.AppConfig;
+import io.walletpay.error.ServiceException;
+import io.walletpay.payment.Charge;
+import io.walletpay.payment.CreatePaymentRequest;
+import io.walletpay.payment.NewPayment;
+import io.walletpay.support.TestConfig;
+import io.walletpay.support.TestDatabase;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Creates submitted all at once (so that all but the first queue behind it and go to PostgreSQL as one batch) give
+ * the same answers and leave the same rows with group commit on as with it off: plain creates, keyed creates whose
+ * claim still holds, keyed creates whose claim was taken over (must fail alone and leave no payment), and a row
+ * PostgreSQL refuses (must fail alone; the batch around it still commits).
+ */
+class GroupCommitCreatePropertiesTest {
+
+    @TempDir
+    Path dataDir;
+
+    private final Vertx vertx = Vertx.vertx();
+
+    @AfterEach
+    void close() throws Exception {
+        await(vertx.close());
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1, 2, 3})
+    void aRandomMixOfConcurrentCreatesEndsTheSameBatchedAsOneByOne(long seed) throws Exception {
+        Run batched = run(seed, true);
+        Run alone = run(seed, false);
+
+        assertThat(batched.outcomes()).isEqualTo(alone.outcomes());
+        assertThat(batched.payments()).isEqualTo(alone.payments());
+        assertThat(batched.keys()).isEqualTo(alone.keys());
+        assertThat(alone.outcomes()).contains("ok");
+        assertThat(alone.outcomes().contains("idempotency_key_in_use"))
+                .as("seed %d has a taken-over key", seed)
+                .isEqualTo(seed >= 2);
+        assertThat(alone.outcomes().contains("failed"))
+                .as("seed %d has a refused row", seed)
+                .isEqualTo(seed >= 3);
+    }
+
+    private record Run(List<String> outcomes, List<String> payments, List<String> keys) {}
+
+    private Run run(long seed, boolean groupCommit) throws Exception {
+        Random random = new Random(seed);
+        // seed 1: no request fails, so whole batches commit; seed 2: some keys were taken over; seed 3: also a row
+        // PostgreSQL refuses. Either failure rolls its batch back and the batch is replayed one by one.
+        boolean takenOver = seed >= 2;
+        boolean refused = seed >= 3;
+        AppConfig config = TestConfig.forTest(dataDir, Map.of());
+        Database database = Database.connect(vertx, TestDatabase.migrated(), config.db(), "group-commit-test", 1);
+        PaymentStore store = new PaymentStore(database, config.payments(), groupCommit);
+        UUID merchant = new UUID(seed, 1);
+        await(database.statements()
+                .preparedQuery("INSERT INTO merchants (id, name, secret_hash, webhook_secret, fee_percent, fee_fixed)"
+                        + " VALUES ($1, 'm', '\\x00'::bytea, 'whsec', 0, 0)")
+                .execute(Tuple.of(merchant)));
+
+        OffsetDateTime at = OffsetDateTime.of(2026, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC);
+        List<CreatePayment> commands = new ArrayList<>();
+        String heldKey = null;
+        for (int i = 0; i < 60; i++) {
+            int kind = random.nextInt(10);
+            if ((kind == 0 && !refused) || (kind >= 4 && kind < 6 && !takenOver)) {
+                kind = 7;
+            }
+            BigDecimal amount = kind == 0 ? new BigDecimal("-1.00") : new BigDecimal(random.nextInt(1000) + 1 + ".25");
+            NewPayment payment = new NewPayment(
+                    new UUID(seed, 100 + i),
+                    merchant,
+                    new CreatePaymentRequest(amount, "ref-" + i, "name " + i, null, "d" + random.nextInt(5)),
+                    new Charge(amount, BigDecimal.ZERO.setScale(2), amount),
+                    "token-" + seed + "-" + i,
+                    "http://localhost/pay/" + i,
+                    at.plusSeconds(i),
+                    at.plus(Duration.ofHours(1)));
+            StoredResponse answer = new StoredResponse(201, "{\"n\":" + i + "}");
+            if (kind < 4) {
+                commands.add(new CreatePayment(payment, null, null, answer));
+                continue;
+            }
+            if (kind < 6 && heldKey != null) {
+                // kinds 4-5: a request racing the holder of an earlier key, in the same batch: its claim is not
+                // the key's, so it must fail alone and leave no payment while the holder succeeds
+                commands.add(new CreatePayment(payment, heldKey, new UUID(seed, 5000 + i), answer));
+                continue;
+            }
+            String key = "key-" + i;
+            UUID claim = new UUID(seed, 1000 + i);
+            await(store.claim(new ClaimIdempotencyKey(merchant, key, claim, new byte[] {(byte) i})));
+            heldKey = key;
+            commands.add(new CreatePayment(payment, key, claim, answer));
+        }
+
+        List<Future<StoredResponse>> results = new ArrayList<>();
+        for (CreatePayment command : commands) {
+            results.add(store.create(command));
+        }
+        await(Future.join(results).otherwiseEmpty());
+        List<String> outcomes = new ArrayList<>();
+        for (int i = 0; i < results.size(); i++) {
+            Future<StoredResponse> result = results.get(i);
+            if (result.succeeded()) {
+                assertThat(result.result()).isEqualTo(commands.get(i).answer());
+                outcomes.add("ok");
+            } else if (result.cause() instanceof ServiceException e) {
+                outcomes.add(e.code());
+            } else {
+                outcomes.add("failed");
+            }
+        }
+
+        List<String> payments = rows(
+                database,
+                "SELECT id, merchant_id, reference_id, amount, fees, net_amount,"
+                        + " customer_name, customer_email, description, checkout_token, redirect_url, created_at, expires_at,"
+                        + " status FROM payments ORDER BY id");
+        List<String> keys = rows(
+                database,
+                "SELECT idempotency_key, response_status, response_body, claim_id"
+                        + " FROM idempotency_keys ORDER BY idempotency_key");
+        await(database.close());
+        return new Run(outcomes, payments, keys);
+    }
+
+    private static List<String> rows(Database database, String sql) throws Exception {
+        List<String> rows = new ArrayList<>();
+        for (Row row : await(database.statements().query(sql).execute())) {
+            rows.add(row.toJson().encode());
+        }
+        return rows;
+    }
+
+    private static <T> T await(Future<T> future) throws Exception {
+        return future.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    }
+}

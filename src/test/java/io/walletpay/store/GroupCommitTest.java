@@ -1,0 +1,145 @@
+package io.walletpay.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The batcher alone, with flushes the test completes by hand, so "in flight" is exact rather than timed. */
+class GroupCommitTest {
+
+    private final List<List<Integer>> batches = new ArrayList<>();
+    private final List<Promise<List<String>>> batchAnswers = new ArrayList<>();
+    private final List<Integer> singles = new ArrayList<>();
+
+    private Future<List<String>> batch(List<Integer> requests) {
+        batches.add(List.copyOf(requests));
+        Promise<List<String>> answer = Promise.promise();
+        batchAnswers.add(answer);
+        return answer.future();
+    }
+
+    private Future<String> single(Integer request) {
+        singles.add(request);
+        return request < 0
+                ? Future.failedFuture(new IllegalStateException("bad " + request))
+                : Future.succeededFuture("r" + request);
+    }
+
+    private GroupCommit<Integer, String> commit(int maxBatch, boolean enabled) {
+        return new GroupCommit<>(this::batch, this::single, maxBatch, enabled);
+    }
+
+    private static List<String> answers(List<Integer> requests) {
+        return requests.stream().map(r -> "b" + r).toList();
+    }
+
+    @Test
+    void aLoneRequestRunsAtOnceOneByOne() {
+        Future<String> result = commit(10, true).submit(1);
+
+        assertThat(result.result()).isEqualTo("r1");
+        assertThat(singles).containsExactly(1);
+        assertThat(batches).isEmpty();
+    }
+
+    @Test
+    void requestsQueuedDuringAFlushGoTogetherInTheNextOne() {
+        List<Integer> held = new ArrayList<>();
+        GroupCommit<Integer, String> commit = new GroupCommit<>(
+                this::batch,
+                request -> {
+                    held.add(request);
+                    Promise<String> answer = Promise.promise();
+                    pendingSingle = answer;
+                    return answer.future();
+                },
+                10,
+                true);
+
+        Future<String> first = commit.submit(1);
+        Future<String> second = commit.submit(2);
+        Future<String> third = commit.submit(3);
+        assertThat(held).containsExactly(1);
+        assertThat(batches).isEmpty();
+
+        pendingSingle.complete("r1");
+        assertThat(first.result()).isEqualTo("r1");
+        assertThat(batches).containsExactly(List.of(2, 3));
+
+        batchAnswers.get(0).complete(answers(List.of(2, 3)));
+        assertThat(second.result()).isEqualTo("b2");
+        assertThat(third.result()).isEqualTo("b3");
+    }
+
+    private Promise<String> pendingSingle;
+
+    @Test
+    void aBatchNeverExceedsItsMaximum() {
+        GroupCommit<Integer, String> commit = new GroupCommit<>(
+                this::batch,
+                request -> {
+                    Promise<String> answer = Promise.promise();
+                    pendingSingle = answer;
+                    return answer.future();
+                },
+                2,
+                true);
+        commit.submit(0);
+        List<Future<String>> rest = new ArrayList<>();
+        for (int i = 1; i <= 5; i++) {
+            rest.add(commit.submit(i));
+        }
+
+        pendingSingle.complete("r0");
+        assertThat(batches).containsExactly(List.of(1, 2));
+        batchAnswers.get(0).complete(answers(List.of(1, 2)));
+        assertThat(batches).containsExactly(List.of(1, 2), List.of(3, 4));
+        batchAnswers.get(1).complete(answers(List.of(3, 4)));
+        // the last one is alone in its flush: one-by-one
+        assertThat(batches).hasSize(2);
+        pendingSingle.complete("r5");
+        assertThat(rest.stream().map(Future::result)).containsExactly("b1", "b2", "b3", "b4", "r5");
+    }
+
+    @Test
+    void aFailingBatchIsReplayedOneByOneSoOnlyTheBadRowFails() {
+        GroupCommit<Integer, String> commit = new GroupCommit<>(
+                this::batch,
+                request -> {
+                    if (request == 0) {
+                        Promise<String> answer = Promise.promise();
+                        pendingSingle = answer;
+                        return answer.future();
+                    }
+                    return single(request);
+                },
+                10,
+                true);
+        commit.submit(0);
+        Future<String> good = commit.submit(7);
+        Future<String> bad = commit.submit(-1);
+        Future<String> alsoGood = commit.submit(8);
+
+        pendingSingle.complete("r0");
+        batchAnswers.get(0).fail(new IllegalStateException("unique violation in one row"));
+
+        assertThat(good.result()).isEqualTo("r7");
+        assertThat(alsoGood.result()).isEqualTo("r8");
+        assertThat(bad.failed()).isTrue();
+        assertThat(bad.cause()).hasMessage("bad -1");
+    }
+
+    @Test
+    void switchedOffEveryRequestRunsAlone() {
+        GroupCommit<Integer, String> commit = commit(10, false);
+
+        assertThat(commit.submit(1).result()).isEqualTo("r1");
+        assertThat(commit.submit(2).result()).isEqualTo("r2");
+        assertThat(batches).isEmpty();
+        assertThat(singles).containsExactly(1, 2);
+    }
+}
