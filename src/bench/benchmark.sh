@@ -69,6 +69,10 @@ done
 curl -sf "http://127.0.0.1:$HTTP_PORT/health/ready" >/dev/null || { echo "service did not start; see $WORK/service.log" >&2; exit 1; }
 ADMIN_TOKEN=$(sed -n 's/.*"admin_token" *: *"\([^"]*\)".*/\1/p' "$WORK/data/secrets.json")
 MERCHANT_ID=$(sed -n 's/.*"merchant_id" *: *"\([^"]*\)".*/\1/p' "$WORK/data/demo-merchant.json")
+# the embedded PostgreSQL takes passwords only (README "Running in production"); pgbench and psql read this one
+if [ -z "$DB_URL" ]; then
+  export PGPASSWORD=$(sed -n 's/.*"superuser_password" *: *"\([^"]*\)".*/\1/p' "$WORK/data/database-credentials.json")
+fi
 psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -Atc "SHOW synchronous_commit; SHOW fsync" | tr '\n' ' ' \
   | sed 's/^/== PostgreSQL synchronous_commit, fsync: /'; echo
 
