@@ -72,8 +72,11 @@ MERCHANT_ID=$(sed -n 's/.*"merchant_id" *: *"\([^"]*\)".*/\1/p' "$WORK/data/demo
 # the embedded PostgreSQL takes passwords only (README "Running in production"); pgbench and psql read this one
 if [ -z "$DB_URL" ]; then
   export PGPASSWORD=$(sed -n 's/.*"superuser_password" *: *"\([^"]*\)".*/\1/p' "$WORK/data/database-credentials.json")
+  PG_TARGET=(-h 127.0.0.1 -p "$PG_PORT" -U postgres postgres)
+else
+  PG_TARGET=("$DB_URL") # pgbench and psql take the URL as their connection string
 fi
-psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -Atc "SHOW synchronous_commit; SHOW fsync" | tr '\n' ' ' \
+psql "${PG_TARGET[@]}" -Atc "SHOW synchronous_commit; SHOW fsync" | tr '\n' ' ' \
   | sed 's/^/== PostgreSQL synchronous_commit, fsync: /'; echo
 
 loadtest() { java -Xmx1g -jar "$JAR" loadtest --quiet --warmup "$WARMUP" --duration "$DURATION" "$@"; }
@@ -95,8 +98,8 @@ VALUES (gen_random_uuid(), '$MERCHANT_ID', 'bench', 2500.00, 0.00, 2500.00, 'Jea
 RETURNING id, merchant_id, reference_id, amount, fees, net_amount, status, customer_name, customer_email,
   description, checkout_token, redirect_url, provider_transaction_id, created_at, updated_at, completed_at, expires_at;
 SQL
-pgbench -n -h 127.0.0.1 -p "$PG_PORT" -U postgres -M prepared -c "$CONCURRENCY" -j 2 -T "$DURATION" \
-  -f "$WORK/insert.sql" postgres > "$WORK/pgbench.txt" 2>&1
+pgbench -n -M prepared -c "$CONCURRENCY" -j 2 -T "$DURATION" -f "$WORK/insert.sql" "${PG_TARGET[@]}" \
+  > "$WORK/pgbench.txt" 2>&1
 PGBENCH_TPS=$(sed -n 's/^tps = \([0-9.]*\).*/\1/p' "$WORK/pgbench.txt" | head -1)
 PGBENCH_LAT=$(sed -n 's/^latency average = \([0-9.]*\).*/\1/p' "$WORK/pgbench.txt")
 echo "   pgbench: $PGBENCH_TPS tps, average latency $PGBENCH_LAT ms"
