@@ -23,7 +23,7 @@ final class AdminMerchantRoutes {
     AdminMerchantRoutes(StoreClients stores, AppConfig.Fees defaultFees, WebhookTargets targets) {
         this.stores = stores;
         this.defaultFees = defaultFees;
-        this.settingsChange = new UpdateMerchantSettings(stores, targets);
+        this.settingsChange = new UpdateMerchantSettings(stores, targets::checkForSaving);
         this.secretKeyRotation = new RotateSecretKey(stores);
     }
 

@@ -45,7 +45,7 @@ final class MerchantAccountRoutes {
             int failingAfterHours,
             LoginThrottle logins,
             WebhookTargets targets) {
-        this.settingsChange = new UpdateMerchantSettings(stores, targets);
+        this.settingsChange = new UpdateMerchantSettings(stores, targets::checkForSaving);
         this.webhookSecretRotation = new RotateWebhookSecret(stores, secretOverlapHours);
         this.secretKeyRotation = new RotateSecretKey(stores);
         this.auditLog = new AuditLog(stores);

@@ -4,7 +4,6 @@ import io.vertx.core.Future;
 import io.walletpay.bus.AuditStoreClient;
 import io.walletpay.bus.MerchantStoreClient;
 import io.walletpay.bus.StoreClients;
-import io.walletpay.delivery.WebhookTargets;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.MerchantInput.MerchantChanges;
 import java.util.ArrayList;
@@ -18,11 +17,20 @@ import java.util.UUID;
  */
 public final class UpdateMerchantSettings {
 
+    /**
+     * The save-time check of one URL as delivery would send to it (the delivery's {@code WebhookTargets}): succeeds,
+     * or fails with a 400 naming {@code field}; a null URL (unchanged or cleared) passes.
+     */
+    @FunctionalInterface
+    public interface UrlCheck {
+        Future<Void> check(String field, String url);
+    }
+
     private final MerchantStoreClient merchants;
     private final AuditStoreClient audit;
-    private final WebhookTargets targets;
+    private final UrlCheck targets;
 
-    public UpdateMerchantSettings(StoreClients stores, WebhookTargets targets) {
+    public UpdateMerchantSettings(StoreClients stores, UrlCheck targets) {
         this.merchants = stores.merchants();
         this.audit = new AuditStoreClient(stores.bus());
         this.targets = targets;
@@ -45,8 +53,7 @@ public final class UpdateMerchantSettings {
      * 400 of the first refused, naming its field. Development keeps the URL rule of the input alone.
      */
     public Future<Void> checkUrls(String webhookUrl, String returnUrl) {
-        return targets.checkForSaving("webhook_url", webhookUrl)
-                .compose(checked -> targets.checkForSaving("return_url", returnUrl));
+        return targets.check("webhook_url", webhookUrl).compose(checked -> targets.check("return_url", returnUrl));
     }
 
     /** The wire names of the fields {@code changes} sets or clears, in a fixed order. */

@@ -170,7 +170,8 @@ class AuditLogTest {
         JsonObject merchant = service.createMerchant("Portal shop");
         UUID id = UUID.fromString(merchant.getString("merchant_id"));
         StoreClients stores = StoreClients.over(service.vertx.eventBus(), 10_000);
-        var settings = new UpdateMerchantSettings(stores, new WebhookTargets(service.vertx, service.config));
+        var settings =
+                new UpdateMerchantSettings(stores, new WebhookTargets(service.vertx, service.config)::checkForSaving);
 
         var changes = new MerchantChanges(
                 null, null, null, false, "https://shop.example/thanks", false, null, false, null, null);
