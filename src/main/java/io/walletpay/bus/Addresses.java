@@ -157,4 +157,6 @@ public final class Addresses {
                     Merchant.class);
     public static final BusOperation<AuditMessages.ListAudit, AuditMessages.AuditPage> AUDIT_LIST =
             BusOperation.of("walletpay.store.audit.list", AuditMessages.ListAudit.class, AuditMessages.AuditPage.class);
+    public static final BusOperation<AuditMessages.AuditEntry, Void> AUDIT_RECORD =
+            BusOperation.of("walletpay.store.audit.record", AuditMessages.AuditEntry.class, Void.class);
 }

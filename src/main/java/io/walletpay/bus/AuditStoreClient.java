@@ -46,4 +46,9 @@ public final class AuditStoreClient {
     public Future<AuditPage> list(UUID merchantId, Long startingAfter, int limit) {
         return bus.request(Addresses.AUDIT_LIST, new ListAudit(merchantId, startingAfter, limit));
     }
+
+    /** Writes {@code entry} on its own (for an action whose change is committed by another store). */
+    public Future<Void> record(AuditEntry entry) {
+        return bus.request(Addresses.AUDIT_RECORD, entry);
+    }
 }

@@ -44,6 +44,10 @@ final class AuditStore {
         return audited(command.entry(), merchants -> merchants.rotateSecretKey(rotation.id(), rotation.secretHash()));
     }
 
+    Future<Void> record(AuditEntry entry) {
+        return insert(database.statements(), entry);
+    }
+
     Future<AuditPage> page(ListAudit query) {
         return database.statements()
                 .preparedQuery(AuditSql.PAGE)

@@ -68,6 +68,7 @@ public final class StoreVerticle extends VerticleBase {
         serve(Addresses.AUDIT_ROTATE_WEBHOOK_SECRET, command -> announce(audit.rotateWebhookSecret(command)));
         serve(Addresses.AUDIT_ROTATE_SECRET_KEY, command -> announce(audit.rotateSecretKey(command)));
         serve(Addresses.AUDIT_LIST, audit::page);
+        serve(Addresses.AUDIT_RECORD, audit::record);
 
         PaymentStore payments =
                 new PaymentStore(database, config.payments(), config.db().groupCommit());
