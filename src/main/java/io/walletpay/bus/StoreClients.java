@@ -41,6 +41,12 @@ public record StoreClients(
         return bus.request(Addresses.STORE_READINESS, new ReadinessQuery());
     }
 
+    /** One merchant's counts and volumes by status, and daily volume, between {@code from} and {@code to}. */
+    public Future<PortalMessages.Summary> summarize(
+            UUID merchantId, java.time.OffsetDateTime from, java.time.OffsetDateTime to) {
+        return bus.request(Addresses.PORTAL_SUMMARIZE, new PortalMessages.Summarize(merchantId, from, to));
+    }
+
     /** One merchant's settlement report of one day (Haiti time). */
     public Future<SettlementReport> settlementDay(UUID merchantId, LocalDate date) {
         return bus.request(Addresses.SETTLEMENT_DAY, new SettlementDay(merchantId, date));

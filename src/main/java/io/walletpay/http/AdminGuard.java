@@ -1,6 +1,7 @@
 package io.walletpay.http;
 
 import io.vertx.ext.web.RoutingContext;
+import io.walletpay.login.LoginThrottle;
 import io.walletpay.merchant.Secrets;
 
 /**
@@ -28,7 +29,7 @@ final class AdminGuard {
         String source = ctx.request().remoteAddress().hostAddress();
         var wait = logins.blocked(source, ACCOUNT);
         if (wait.isPresent()) {
-            ctx.fail(LoginThrottle.refusal(wait.get()));
+            ctx.fail(RateLimitedException.after(wait.get()));
             return;
         }
         if (!Secrets.sameToken(offered, adminToken)) {

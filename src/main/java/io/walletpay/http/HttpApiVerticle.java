@@ -11,6 +11,7 @@ import io.walletpay.bus.StoreClients;
 import io.walletpay.checkout.WalletProvider;
 import io.walletpay.config.AppConfig;
 import io.walletpay.delivery.WebhookTargets;
+import io.walletpay.login.LoginThrottle;
 import io.walletpay.usecase.CreatePayment;
 import java.util.concurrent.TimeUnit;
 

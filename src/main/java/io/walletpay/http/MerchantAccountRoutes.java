@@ -9,6 +9,7 @@ import io.walletpay.delivery.WebhookTargets;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.json.JsonInput;
+import io.walletpay.login.LoginThrottle;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.MerchantInput;
 import io.walletpay.merchant.MerchantInput.MerchantChanges;
@@ -88,7 +89,7 @@ final class MerchantAccountRoutes {
         String source = ctx.request().remoteAddress().hostAddress();
         var wait = logins.blocked(source, merchantId);
         if (wait.isPresent()) {
-            ctx.fail(LoginThrottle.refusal(wait.get()));
+            ctx.fail(RateLimitedException.after(wait.get()));
             return;
         }
         // Every attempt costs the same: a malformed id is looked up too (as an id no merchant has), and an unknown

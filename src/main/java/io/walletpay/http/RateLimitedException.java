@@ -13,6 +13,11 @@ public final class RateLimitedException extends ServiceException {
         this.retryAfterSeconds = retryAfterSeconds;
     }
 
+    /** The 429 for a caller that must wait {@code wait} (a refused login): whole seconds, at least one. */
+    public static RateLimitedException after(java.time.Duration wait) {
+        return new RateLimitedException(Math.max(1, (wait.toNanos() + 999_999_999L) / 1_000_000_000L));
+    }
+
     public long retryAfterSeconds() {
         return retryAfterSeconds;
     }

@@ -13,12 +13,10 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.CSRFHandler;
 import io.vertx.ext.web.templ.jte.JteTemplateEngine;
-import io.walletpay.bus.Addresses;
 import io.walletpay.bus.PaymentMessages.ListPayments;
-import io.walletpay.bus.PortalMessages;
 import io.walletpay.bus.PortalMessages.Summary;
 import io.walletpay.bus.StoreClients;
-import io.walletpay.http.LoginThrottle;
+import io.walletpay.login.LoginThrottle;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.Secrets;
 import io.walletpay.page.Language;
@@ -238,10 +236,7 @@ public final class PortalRoutes {
     }
 
     private Future<Summary> summarize(Merchant merchant, java.time.ZonedDateTime from, java.time.OffsetDateTime to) {
-        return stores.bus()
-                .request(
-                        Addresses.PORTAL_SUMMARIZE,
-                        new PortalMessages.Summarize(merchant.id(), from.toOffsetDateTime(), to));
+        return stores.summarize(merchant.id(), from.toOffsetDateTime(), to);
     }
 
     private void payments(RoutingContext ctx) {

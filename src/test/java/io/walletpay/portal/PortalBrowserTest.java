@@ -140,9 +140,9 @@ class PortalBrowserTest {
 
         browser.findElement(By.id("merchant_id")).sendKeys(shop.getString("merchant_id"));
         browser.findElement(By.id("secret_key")).sendKeys(shop.getString("secret_key"));
-        browser.findElement(By.id("login")).click();
+        clickAndLoad(By.id("login"));
 
-        assertThat(browser.getCurrentUrl()).endsWith("/portal/");
+        arrivesAt("/portal/");
         assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo(t.get("overview.title", "Boutik Ti Jan"));
         assertThat(browser.findElement(By.cssSelector("#period-today tr[data-status=completed] td:nth-child(2)"))
                         .getText())
@@ -151,22 +151,22 @@ class PortalBrowserTest {
         assertThat(browser.getPageSource()).doesNotContain("43,21").doesNotContain("4 321");
         screenshot("portal-overview-" + language.tag());
 
-        browser.findElement(By.linkText(t.get("nav.payments"))).click();
+        clickAndLoad(By.linkText(t.get("nav.payments")));
         assertThat(browser.findElements(By.cssSelector("#payments tbody tr"))).hasSizeGreaterThanOrEqualTo(7);
         assertThat(browser.getPageSource()).doesNotContain("NOT-MINE");
         screenshot("portal-payments-" + language.tag());
 
         new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("status"))).selectByValue("completed");
-        browser.findElement(By.id("filter")).click();
+        clickAndLoad(By.id("filter"));
         assertThat(browser.findElements(By.cssSelector("#payments tbody tr"))).hasSize(2);
         assertThat(browser.findElements(By.cssSelector("#payments .status-completed")))
                 .hasSize(2);
 
         browser.get(base + "/portal/payments?reference=CANCEL-" + language.tag());
-        browser.findElement(By.linkText("CANCEL-" + language.tag())).click();
+        clickAndLoad(By.linkText("CANCEL-" + language.tag()));
         assertThat(browser.findElement(By.id("payment-id")).getText()).isEqualTo(toCancel.getString("id"));
         assertThat(browser.findElement(By.id("status")).getText()).isEqualTo(t.status("pending"));
-        browser.findElement(By.id("cancel")).click();
+        clickAndLoad(By.id("cancel"));
         assertThat(browser.findElement(By.id("status")).getText()).isEqualTo(t.status("cancelled"));
         assertThat(service.http
                         .get("/api/merchant/payments/" + toCancel.getString("id"), shopToken)
@@ -174,8 +174,8 @@ class PortalBrowserTest {
                         .getString("status"))
                 .isEqualTo("cancelled");
 
-        browser.findElement(By.id("logout")).click();
-        assertThat(browser.getCurrentUrl()).endsWith("/portal/login");
+        clickAndLoad(By.id("logout"));
+        arrivesAt("/portal/login");
         browser.get(base + "/portal/");
         assertThat(browser.getCurrentUrl()).endsWith("/portal/login");
     }
@@ -184,5 +184,35 @@ class PortalBrowserTest {
         Files.createDirectories(DOCS);
         Path shot = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE).toPath();
         Files.copy(shot, DOCS.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /** A click that submits a form returns before the next page has loaded: wait for it (no fixed sleep). */
+    private void arrivesAt(String pathEnding) {
+        org.awaitility.Awaitility.await("the page at " + pathEnding)
+                .atMost(java.time.Duration.ofSeconds(15))
+                .pollInterval(java.time.Duration.ofMillis(100))
+                .untilAsserted(() -> assertThat(browser.getCurrentUrl())
+                        .as(() -> browser.findElement(By.tagName("body")).getText())
+                        .endsWith(pathEnding));
+    }
+
+    /**
+     * Clicks a link or a submit button and waits until the next page has replaced this one: a click returns before
+     * the navigation it starts has loaded (no fixed sleep).
+     */
+    private void clickAndLoad(By target) {
+        org.openqa.selenium.WebElement page = browser.findElement(By.tagName("html"));
+        browser.findElement(target).click();
+        org.awaitility.Awaitility.await("the page after clicking " + target)
+                .atMost(java.time.Duration.ofSeconds(15))
+                .pollInterval(java.time.Duration.ofMillis(50))
+                .until(() -> {
+                    try {
+                        page.getTagName();
+                        return false;
+                    } catch (org.openqa.selenium.StaleElementReferenceException replaced) {
+                        return true;
+                    }
+                });
     }
 }

@@ -1,4 +1,4 @@
-package io.walletpay.http;
+package io.walletpay.login;
 
 import io.github.bucket4j.Bandwidth;
 import io.github.bucket4j.Bucket;
@@ -19,7 +19,7 @@ import java.util.Optional;
  */
 public final class LoginThrottle {
 
-    static final int MAX_KEYS = 50_000;
+    public static final int MAX_KEYS = 50_000;
 
     private final AppConfig.Logins config;
     private final Map<String, Bucket> byAddress = boundedMap();
@@ -41,11 +41,6 @@ public final class LoginThrottle {
     public void failed(String sourceAddress, String accountId) {
         bucket(byAddress, sourceAddress, config.failuresPerAddress()).tryConsume(1);
         bucket(byAccount, accountId, config.failuresPerAccount()).tryConsume(1);
-    }
-
-    /** The 429 to answer an attempt that {@link #blocked} refused, with whole seconds in {@code Retry-After}. */
-    static RateLimitedException refusal(Duration wait) {
-        return new RateLimitedException(Math.max(1, (wait.toNanos() + 999_999_999L) / 1_000_000_000L));
     }
 
     private long waitNanos(Map<String, Bucket> buckets, String key, int capacity) {
