@@ -141,4 +141,22 @@ public final class Addresses {
     public static final BusOperation<PortalMessages.Summarize, PortalMessages.Summary> PORTAL_SUMMARIZE =
             BusOperation.of(
                     "walletpay.store.portal.summarize", PortalMessages.Summarize.class, PortalMessages.Summary.class);
+
+    // the audit log (AuditMessages): audited merchant changes, each written with its entry in one transaction
+    public static final BusOperation<AuditMessages.AuditedUpdate, Merchant> AUDIT_MERCHANT_UPDATE =
+            BusOperation.of("walletpay.store.audit.merchant-update", AuditMessages.AuditedUpdate.class, Merchant.class);
+    public static final BusOperation<AuditMessages.AuditedWebhookSecretRotation, Merchant> AUDIT_ROTATE_WEBHOOK_SECRET =
+            BusOperation.of(
+                    "walletpay.store.audit.rotate-webhook-secret",
+                    AuditMessages.AuditedWebhookSecretRotation.class,
+                    Merchant.class);
+    public static final BusOperation<AuditMessages.AuditedSecretKeyRotation, Merchant> AUDIT_ROTATE_SECRET_KEY =
+            BusOperation.of(
+                    "walletpay.store.audit.rotate-secret-key",
+                    AuditMessages.AuditedSecretKeyRotation.class,
+                    Merchant.class);
+    public static final BusOperation<AuditMessages.ListAudit, AuditMessages.AuditPage> AUDIT_LIST =
+            BusOperation.of("walletpay.store.audit.list", AuditMessages.ListAudit.class, AuditMessages.AuditPage.class);
+    public static final BusOperation<AuditMessages.AuditEntry, Void> AUDIT_RECORD =
+            BusOperation.of("walletpay.store.audit.record", AuditMessages.AuditEntry.class, Void.class);
 }

@@ -7,6 +7,9 @@ import io.walletpay.config.AppConfig;
 import io.walletpay.delivery.WebhookTargets;
 import io.walletpay.merchant.MerchantInput;
 import io.walletpay.merchant.Secrets;
+import io.walletpay.usecase.Actor;
+import io.walletpay.usecase.RotateSecretKey;
+import io.walletpay.usecase.UpdateMerchantSettings;
 import java.util.UUID;
 
 /** {@code /api/admin/merchants}: create (secrets shown once), list, get, update (including disable). */
@@ -14,12 +17,14 @@ final class AdminMerchantRoutes {
 
     private final StoreClients stores;
     private final AppConfig.Fees defaultFees;
-    private final WebhookTargets targets;
+    private final UpdateMerchantSettings settingsChange;
+    private final RotateSecretKey secretKeyRotation;
 
     AdminMerchantRoutes(StoreClients stores, AppConfig.Fees defaultFees, WebhookTargets targets) {
         this.stores = stores;
         this.defaultFees = defaultFees;
-        this.targets = targets;
+        this.settingsChange = new UpdateMerchantSettings(stores, targets::checkForSaving);
+        this.secretKeyRotation = new RotateSecretKey(stores);
     }
 
     void mount(Router router, AdminGuard guard) {
@@ -29,13 +34,20 @@ final class AdminMerchantRoutes {
         router.get("/api/admin/merchants/:id").handler(this::get);
         router.patch("/api/admin/merchants/:id").handler(this::update);
         router.post("/api/admin/merchants/:id/secret-key/rotate")
-                .handler(ctx -> SecretKeyRotation.rotate(ctx, stores.merchants(), Queries.pathId(ctx, "Merchant")));
+                .handler(ctx ->
+                        SecretKeyRotation.rotate(ctx, secretKeyRotation, Queries.pathId(ctx, "Merchant"), actor(ctx)));
+    }
+
+    /** The admin, from the address of this request. */
+    private static Actor actor(RoutingContext ctx) {
+        return Actor.admin(ctx.request().remoteAddress().hostAddress());
     }
 
     private void create(RoutingContext ctx) {
         var input = MerchantInput.newMerchant(Bodies.json(ctx), defaultFees.percent(), defaultFees.fixed());
         Secrets.Issued secrets = Secrets.forNewMerchant();
-        SavedUrls.check(targets, input.webhookUrl(), input.returnUrl())
+        settingsChange
+                .checkUrls(input.webhookUrl(), input.returnUrl())
                 .compose(checked -> stores.merchants()
                         .create(UUID.randomUUID(), input, secrets.secretHash(), secrets.webhookSecret()))
                 .onSuccess(merchant -> Responses.success(
@@ -64,8 +76,8 @@ final class AdminMerchantRoutes {
     private void update(RoutingContext ctx) {
         UUID id = Queries.pathId(ctx, "Merchant");
         var changes = MerchantInput.adminChanges(Bodies.json(ctx));
-        SavedUrls.check(targets, changes.webhookUrl(), changes.returnUrl())
-                .compose(checked -> stores.merchants().update(id, changes))
+        settingsChange
+                .update(id, changes, actor(ctx))
                 .onSuccess(merchant -> Responses.success(ctx, 200, MerchantViews.admin(merchant)))
                 .onFailure(ctx::fail);
     }

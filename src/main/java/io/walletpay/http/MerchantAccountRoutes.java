@@ -3,6 +3,7 @@ package io.walletpay.http;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import io.walletpay.bus.AuditMessages.AuditRecord;
 import io.walletpay.bus.StoreClients;
 import io.walletpay.delivery.WebhookTargets;
 import io.walletpay.error.ErrorKind;
@@ -13,6 +14,11 @@ import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.MerchantInput;
 import io.walletpay.merchant.MerchantInput.MerchantChanges;
 import io.walletpay.merchant.Secrets;
+import io.walletpay.usecase.Actor;
+import io.walletpay.usecase.AuditLog;
+import io.walletpay.usecase.RotateSecretKey;
+import io.walletpay.usecase.RotateWebhookSecret;
+import io.walletpay.usecase.UpdateMerchantSettings;
 import java.util.Set;
 import java.util.UUID;
 
@@ -26,10 +32,12 @@ final class MerchantAccountRoutes {
 
     private final StoreClients stores;
     private final MerchantTokens tokens;
-    private final int secretOverlapHours;
     private final int failingAfterHours;
     private final LoginThrottle logins;
-    private final WebhookTargets targets;
+    private final UpdateMerchantSettings settingsChange;
+    private final RotateWebhookSecret webhookSecretRotation;
+    private final RotateSecretKey secretKeyRotation;
+    private final AuditLog auditLog;
 
     MerchantAccountRoutes(
             StoreClients stores,
@@ -38,11 +46,13 @@ final class MerchantAccountRoutes {
             int failingAfterHours,
             LoginThrottle logins,
             WebhookTargets targets) {
-        this.targets = targets;
+        this.settingsChange = new UpdateMerchantSettings(stores, targets::checkForSaving);
+        this.webhookSecretRotation = new RotateWebhookSecret(stores, secretOverlapHours);
+        this.secretKeyRotation = new RotateSecretKey(stores);
+        this.auditLog = new AuditLog(stores);
         this.stores = stores;
         this.logins = logins;
         this.tokens = tokens;
-        this.secretOverlapHours = secretOverlapHours;
         this.failingAfterHours = failingAfterHours;
     }
 
@@ -61,7 +71,14 @@ final class MerchantAccountRoutes {
         router.post("/api/merchant/webhook-secret/rotate").handler(this::rotateWebhookSecret);
         router.post("/api/merchant/secret-key/rotate")
                 .handler(ctx -> SecretKeyRotation.rotate(
-                        ctx, stores.merchants(), MerchantGuard.merchant(ctx).id()));
+                        ctx, secretKeyRotation, MerchantGuard.merchant(ctx).id(), actor(ctx)));
+        router.get("/api/merchant/audit-log").handler(this::auditLog);
+    }
+
+    /** The merchant itself, through the API, from the address of this request. */
+    private static Actor actor(RoutingContext ctx) {
+        return Actor.merchant(
+                MerchantGuard.merchant(ctx).id(), ctx.request().remoteAddress().hostAddress());
     }
 
     private void token(RoutingContext ctx) {
@@ -137,29 +154,54 @@ final class MerchantAccountRoutes {
     private void updateSettings(RoutingContext ctx) {
         Merchant merchant = MerchantGuard.merchant(ctx);
         MerchantChanges changes = MerchantInput.settingsChanges(Bodies.json(ctx));
-        SavedUrls.check(targets, changes.webhookUrl(), changes.returnUrl())
-                .compose(checked -> stores.merchants().update(merchant.id(), changes))
+        settingsChange
+                .update(merchant.id(), changes, actor(ctx))
                 .onSuccess(updated -> withEndpointHealth(ctx, updated))
                 .onFailure(ctx::fail);
     }
 
     private void rotateWebhookSecret(RoutingContext ctx) {
-        String secret = Secrets.newWebhookSecret();
-        // decided here and stored as is, so the answer states exactly until when the old secret still signs
-        java.time.OffsetDateTime previousUntil = java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC)
-                .plusHours(secretOverlapHours)
-                .truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
-        stores.merchants()
-                .rotateWebhookSecret(MerchantGuard.merchant(ctx).id(), secret, previousUntil)
-                .onSuccess(updated -> Responses.success(
+        webhookSecretRotation
+                .rotate(MerchantGuard.merchant(ctx).id(), actor(ctx))
+                .onSuccess(rotated -> Responses.success(
                         ctx,
                         200,
                         new JsonObject()
-                                .put("merchant_id", updated.id().toString())
-                                .put("webhook_secret", secret)
+                                .put("merchant_id", rotated.merchant().id().toString())
+                                .put("webhook_secret", rotated.webhookSecret())
                                 .put(
                                         "previous_secret_active_until",
-                                        io.walletpay.view.Timestamps.format(previousUntil))))
+                                        io.walletpay.view.Timestamps.format(rotated.previousActiveUntil()))))
                 .onFailure(ctx::fail);
+    }
+
+    /** {@code GET /api/merchant/audit-log}: who changed this merchant's settings or secrets, newest first. */
+    private void auditLog(RoutingContext ctx) {
+        int limit = Queries.limit(ctx);
+        Long cursor = entryId(Queries.text(ctx, "starting_after", 19));
+        auditLog.list(MerchantGuard.merchant(ctx).id(), cursor, limit)
+                .onSuccess(
+                        page -> Responses.page(ctx, page.entries(), MerchantAccountRoutes::auditEntry, page.hasMore()))
+                .onFailure(ctx::fail);
+    }
+
+    private static Long entryId(String cursor) {
+        if (cursor == null) {
+            return null;
+        }
+        if (!cursor.matches("[1-9]\\d{0,17}")) {
+            throw ServiceException.invalid("starting_after", "starting_after must be the id of an audit log entry");
+        }
+        return Long.parseLong(cursor);
+    }
+
+    private static JsonObject auditEntry(AuditRecord entry) {
+        return new JsonObject()
+                .put("id", String.valueOf(entry.id()))
+                .put("actor", entry.actor())
+                .put("source_address", entry.sourceAddress())
+                .put("action", entry.action())
+                .put("what", entry.what())
+                .put("at", io.walletpay.view.Timestamps.format(entry.at()));
     }
 }

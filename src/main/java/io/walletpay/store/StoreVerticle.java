@@ -63,6 +63,13 @@ public final class StoreVerticle extends VerticleBase {
                 command -> announce(merchants.rotateWebhookSecret(
                         command.id(), command.webhookSecret(), command.previousActiveUntil())));
 
+        AuditStore audit = new AuditStore(database);
+        serve(Addresses.AUDIT_MERCHANT_UPDATE, command -> announce(audit.update(command)));
+        serve(Addresses.AUDIT_ROTATE_WEBHOOK_SECRET, command -> announce(audit.rotateWebhookSecret(command)));
+        serve(Addresses.AUDIT_ROTATE_SECRET_KEY, command -> announce(audit.rotateSecretKey(command)));
+        serve(Addresses.AUDIT_LIST, audit::page);
+        serve(Addresses.AUDIT_RECORD, audit::record);
+
         PaymentStore payments =
                 new PaymentStore(database, config.payments(), config.db().groupCommit());
         serve(Addresses.PAYMENT_CLAIM_IDEMPOTENCY_KEY, payments::claim);

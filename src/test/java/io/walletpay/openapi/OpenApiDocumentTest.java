@@ -55,6 +55,7 @@ class OpenApiDocumentTest {
                         "rotateWebhookSecret",
                         "rotateSecretKey",
                         "rotateMerchantSecretKey",
+                        "listAuditLog",
                         "createPayment",
                         "createPaymentNoSlash",
                         "getPayment",

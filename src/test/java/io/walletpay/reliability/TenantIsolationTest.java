@@ -153,6 +153,7 @@ class TenantIsolationTest {
                         Set.of(202)),
                 new Probe("POST", "/api/merchant/webhooks/test", "/api/merchant/webhooks/test", null, Set.of(200, 400)),
                 new Probe("GET", "/api/merchant/settings", "/api/merchant/settings", null, Set.of(200)),
+                new Probe("GET", "/api/merchant/audit-log", "/api/merchant/audit-log?limit=100", null, ownOnly),
                 new Probe(
                         "PATCH",
                         "/api/merchant/settings",

@@ -1,0 +1,16 @@
+package io.walletpay.store;
+
+/** All SQL about the audit log. */
+final class AuditSql {
+
+    static final String COLUMNS = "id, merchant_id, actor, source_address, action, what, at";
+
+    static final String INSERT =
+            "INSERT INTO audit_log (merchant_id, actor, source_address, action, what) VALUES ($1, $2, $3, $4, $5)";
+
+    /** Newest first; {@code $2} is the cursor id or null, {@code $3} the page size plus one. */
+    static final String PAGE = "SELECT " + COLUMNS + " FROM audit_log"
+            + " WHERE merchant_id = $1 AND ($2::bigint IS NULL OR id < $2) ORDER BY id DESC LIMIT $3";
+
+    private AuditSql() {}
+}
