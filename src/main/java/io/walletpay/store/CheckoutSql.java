@@ -1,15 +1,10 @@
 package io.walletpay.store;
 
-import java.util.Arrays;
-import java.util.stream.Collectors;
-
 /** The SQL of checkout look-ups: a payment joined with its merchant's name, Return URL, page language and status. */
 final class CheckoutSql {
 
     /** {@link PaymentSql#COLUMNS} qualified with {@code p.}, so the join keeps the payment's names. */
-    private static final String PAYMENT_COLUMNS = Arrays.stream(PaymentSql.COLUMNS.split(","))
-            .map(column -> "p." + column.strip())
-            .collect(Collectors.joining(", "));
+    private static final String PAYMENT_COLUMNS = PaymentSql.qualified("p");
 
     private static final String SELECT = "SELECT " + PAYMENT_COLUMNS + ", m.name AS merchant_name,"
             + " m.return_url AS merchant_return_url, m.locale AS merchant_locale, m.status AS merchant_status,"

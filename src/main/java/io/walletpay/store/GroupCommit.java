@@ -4,7 +4,10 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -16,6 +19,10 @@ import java.util.function.Function;
  * <p>Each request keeps its own result and its own error: {@code batch} answers one result per request, in order;
  * should it fail as a whole (a constraint one row broke, a lost connection), the batch is replayed one by one with
  * {@code single}, so only the rows that fail alone fail, each with its own error.
+ *
+ * <p>Requests that write the same row (the same {@code key}, such as two transitions of one payment) never share a
+ * batch: a later one waits for the next flush, so it sees the earlier one committed exactly as it would one by one,
+ * in the order they came.
  */
 final class GroupCommit<Q, R> {
 
@@ -23,6 +30,7 @@ final class GroupCommit<Q, R> {
 
     private final Function<List<Q>, Future<List<R>>> batch;
     private final Function<Q, Future<R>> single;
+    private final Function<Q, Object> key;
     private final int maxBatch;
     private final boolean enabled;
     private final ArrayDeque<Pending<Q, R>> queue = new ArrayDeque<>();
@@ -34,11 +42,22 @@ final class GroupCommit<Q, R> {
      */
     GroupCommit(
             Function<List<Q>, Future<List<R>>> batch, Function<Q, Future<R>> single, int maxBatch, boolean enabled) {
+        this(batch, single, request -> new Object(), maxBatch, enabled);
+    }
+
+    /** @param key the row a request writes; requests with equal keys go in separate batches, in order */
+    GroupCommit(
+            Function<List<Q>, Future<List<R>>> batch,
+            Function<Q, Future<R>> single,
+            Function<Q, Object> key,
+            int maxBatch,
+            boolean enabled) {
         if (maxBatch < 1) {
             throw new IllegalArgumentException("maxBatch must be at least 1");
         }
         this.batch = batch;
         this.single = single;
+        this.key = key;
         this.maxBatch = maxBatch;
         this.enabled = enabled;
     }
@@ -62,8 +81,15 @@ final class GroupCommit<Q, R> {
                 return;
             }
             flushing = true;
-            while (!queue.isEmpty() && taken.size() < maxBatch) {
-                taken.add(queue.poll());
+            Set<Object> keys = new HashSet<>();
+            Iterator<Pending<Q, R>> waiting = queue.iterator();
+            while (waiting.hasNext() && taken.size() < maxBatch) {
+                Pending<Q, R> pending = waiting.next();
+                // a second request for a row already in this batch stays queued, ahead of anything newer for it
+                if (keys.add(key.apply(pending.request()))) {
+                    waiting.remove();
+                    taken.add(pending);
+                }
             }
         }
         flush(taken).onComplete(done -> {
