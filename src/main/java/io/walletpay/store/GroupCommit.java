@@ -5,7 +5,6 @@ import io.vertx.core.Promise;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
@@ -18,11 +17,11 @@ import java.util.function.Function;
  *
  * <p>Each request keeps its own result and its own error: {@code batch} answers one result per request, in order;
  * should it fail as a whole (a constraint one row broke, a lost connection), the batch is replayed one by one with
- * {@code single}, so only the rows that fail alone fail, each with its own error.
+ * {@code single}, in order, so only the rows that fail alone fail, each with its own error.
  *
  * <p>Requests that write the same row (the same {@code key}, such as two transitions of one payment) never share a
- * batch: a later one waits for the next flush, so it sees the earlier one committed exactly as it would one by one,
- * in the order they came.
+ * batch: the batch ends before the second one, which leads the next flush, so it sees the first committed, and all
+ * requests are applied in the order they came, exactly as one by one.
  */
 final class GroupCommit<Q, R> {
 
@@ -45,7 +44,7 @@ final class GroupCommit<Q, R> {
         this(batch, single, request -> new Object(), maxBatch, enabled);
     }
 
-    /** @param key the row a request writes; requests with equal keys go in separate batches, in order */
+    /** @param key the row a request writes; a batch ends before a request whose key is already in it */
     GroupCommit(
             Function<List<Q>, Future<List<R>>> batch,
             Function<Q, Future<R>> single,
@@ -82,14 +81,12 @@ final class GroupCommit<Q, R> {
             }
             flushing = true;
             Set<Object> keys = new HashSet<>();
-            Iterator<Pending<Q, R>> waiting = queue.iterator();
-            while (waiting.hasNext() && taken.size() < maxBatch) {
-                Pending<Q, R> pending = waiting.next();
-                // a second request for a row already in this batch stays queued, ahead of anything newer for it
-                if (keys.add(key.apply(pending.request()))) {
-                    waiting.remove();
-                    taken.add(pending);
-                }
+            // a batch ends before the first request for a row already in it, so every request still goes in the
+            // order it came, and that one sees the earlier committed
+            while (!queue.isEmpty()
+                    && taken.size() < maxBatch
+                    && keys.add(key.apply(queue.peek().request()))) {
+                taken.add(queue.poll());
             }
         }
         flush(taken).onComplete(done -> {
@@ -120,10 +117,13 @@ final class GroupCommit<Q, R> {
                 }
                 return Future.succeededFuture();
             }
-            // one row broke the batch (or the batch answered the wrong count): each request alone, its own answer
-            List<Future<Void>> each = new ArrayList<>(taken.size());
-            taken.forEach(pending -> each.add(alone(pending)));
-            return Future.join(each).transform(ignored -> Future.<Void>succeededFuture());
+            // one row broke the batch (or the batch answered the wrong count): each request alone, its own answer,
+            // each after the previous answered, so they apply in the order they came as one by one would
+            Future<Void> replay = Future.succeededFuture();
+            for (Pending<Q, R> pending : taken) {
+                replay = replay.compose(previous -> alone(pending));
+            }
+            return replay;
         });
     }
 

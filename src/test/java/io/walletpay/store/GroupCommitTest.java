@@ -144,7 +144,7 @@ class GroupCommitTest {
     }
 
     @Test
-    void requestsForTheSameRowGoInSeparateBatchesInTheOrderTheyCame() {
+    void aBatchEndsBeforeASecondRequestForTheSameRowSoAllGoInTheOrderTheyCame() {
         // key: the value modulo 10, so 11 and 21 write the same row as 1
         GroupCommit<Integer, String> commit = new GroupCommit<>(
                 this::batch,
@@ -158,17 +158,17 @@ class GroupCommitTest {
                 true);
         commit.submit(0);
         List<Future<String>> rest = new ArrayList<>();
-        for (int request : List.of(1, 2, 11, 3, 21, 12)) {
+        for (int request : List.of(1, 2, 11, 3, 21, 12, 4)) {
             rest.add(commit.submit(request));
         }
 
         pendingSingle.complete("r0");
-        assertThat(batches).containsExactly(List.of(1, 2, 3));
-        batchAnswers.get(0).complete(answers(List.of(1, 2, 3)));
-        assertThat(batches).containsExactly(List.of(1, 2, 3), List.of(11, 12));
-        batchAnswers.get(1).complete(answers(List.of(11, 12)));
-        // 21 is alone in its flush: one-by-one, after 11 answered
-        pendingSingle.complete("r21");
-        assertThat(rest.stream().map(Future::result)).containsExactly("b1", "b2", "b11", "b3", "r21", "b12");
+        assertThat(batches).containsExactly(List.of(1, 2));
+        batchAnswers.get(0).complete(answers(List.of(1, 2)));
+        assertThat(batches).containsExactly(List.of(1, 2), List.of(11, 3));
+        batchAnswers.get(1).complete(answers(List.of(11, 3)));
+        assertThat(batches).containsExactly(List.of(1, 2), List.of(11, 3), List.of(21, 12, 4));
+        batchAnswers.get(2).complete(answers(List.of(21, 12, 4)));
+        assertThat(rest.stream().map(Future::result)).containsExactly("b1", "b2", "b11", "b3", "b21", "b12", "b4");
     }
 }
