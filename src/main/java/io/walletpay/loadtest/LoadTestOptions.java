@@ -38,6 +38,7 @@ public record LoadTestOptions(
         boolean ceilingServer,
         String host,
         int port,
+        int servicePid,
         boolean help) {
 
     public static final String USAGE =
@@ -70,6 +71,8 @@ public record LoadTestOptions(
         --webhook-wait S         seconds to wait for outstanding webhooks at the end (default 10)
       output:
         --json FILE              write the JSON summary to FILE; "-" writes it to stdout (the report goes to stderr)
+        --service-pid PID        also report the CPU time the service process (on this machine) spent in the
+                                 measured window, per flow; the generator always reports its own
         --quiet                  no progress line
       exit code: 0 when there were no errors (and, when verifying, no missing or invalid webhook); 1 otherwise;
       2 for a usage or set-up failure.
@@ -104,7 +107,8 @@ public record LoadTestOptions(
             "--webhook-wait",
             "--json",
             "--host",
-            "--port");
+            "--port",
+            "--service-pid");
 
     /**
      * Reads {@code args}; {@code --name value} and {@code --name=value} both work.
@@ -170,6 +174,7 @@ public record LoadTestOptions(
                 ceiling,
                 values.getOrDefault("--host", "0.0.0.0"),
                 whole(values, "--port", 8090, 0, 65_535),
+                whole(values, "--service-pid", 0, 0, Integer.MAX_VALUE),
                 help);
         if (!help) {
             options.check(values);
