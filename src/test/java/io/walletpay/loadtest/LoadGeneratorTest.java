@@ -78,8 +78,7 @@ class LoadGeneratorTest {
         // CPU of the measured window, per paid payment, for the generator and the service
         assertThat(summary.cpu()).isNotNull();
         assertThat(summary.cpu().generatorMs()).isPositive();
-        assertThat(summary.cpu().serviceMs())
-                .isGreaterThanOrEqualTo(summary.cpu().generatorMs());
+        assertThat(summary.cpu().serviceMs()).isPositive();
         assertThat(summary.generatorCpuMsPerFlow()).isPositive();
         assertThat(summary.serviceCpuMsPerFlow()).isPositive();
         assertThat(summary.report()).contains("cpu       generator").contains("per paid payment); service");
