@@ -27,7 +27,7 @@ trap cleanup EXIT
 # the recording starts once the warm-up is over (JIT compiled) and lasts the measured run
 WALLETPAY_DATA_DIR="$WORK/data" WALLETPAY_HTTP_PORT=$HTTP_PORT WALLETPAY_DB_EMBEDDED_PORT=$PG_PORT \
 WALLETPAY_PAYMENTS_CREATE_RATE_PER_SECOND=1000000 WALLETPAY_LOG_LEVEL=WARN \
-  java -Xmx512m -XX:StartFlightRecording=name=startup,settings=profile -jar "$JAR" \
+  java -Xmx512m -XX:FlightRecorderOptions=stackdepth=256 -XX:StartFlightRecording=name=startup,settings=profile -jar "$JAR" \
   > "$WORK/service.log" 2>&1 &
 SERVICE_PID=$!
 pids+=("$SERVICE_PID")
@@ -45,11 +45,13 @@ flow() { # flow SECONDS: the full flow at RATE/s, every webhook verified
 echo "== $NAME: warm-up ${WARMUP}s of the flow at $RATE/s"
 flow "$WARMUP" "$WORK/warmup.json" > "$WORK/warmup.txt" 2>&1 || true
 jcmd "$SERVICE_PID" JFR.stop name=startup > /dev/null 2>&1 || true # drop the start and warm-up samples
-jcmd "$SERVICE_PID" JFR.start settings=profile name=measured > /dev/null
+# the "profile" settings sample each thread every 10 ms, too few samples in a short run: every 1 ms here
+jfr configure --input profile --output "$WORK/sampling.jfc" 'jdk.ExecutionSample#period=1ms' > /dev/null
+jcmd "$SERVICE_PID" JFR.start settings="$WORK/sampling.jfc" name=measured > /dev/null
 echo "== $NAME: recorded ${DURATION}s of the flow at $RATE/s"
 flow "$DURATION" "$WORK/flow.json" > "$WORK/flow.txt" 2>&1 || true
 jcmd "$SERVICE_PID" JFR.dump name=measured filename="$WORK/$NAME.jfr" > /dev/null
-jfr print --json --events jdk.ExecutionSample --stack-depth 96 "$WORK/$NAME.jfr" > "$WORK/$NAME.samples.json"
+jfr print --json --events jdk.ExecutionSample --stack-depth 256 "$WORK/$NAME.jfr" > "$WORK/$NAME.samples.json"
 python3 "$HERE/collapse.py" "$WORK/$NAME.samples.json" "$HERE/$NAME.collapsed.txt" "$HERE/$NAME.top.txt"
 tr -d ' \n' < "$WORK/flow.json" | grep -o '"webhooks":{[^}]*' | sed "s/^/== $NAME: /"
 echo "== $NAME: $HERE/$NAME.collapsed.txt, $HERE/$NAME.top.txt (recording $WORK/$NAME.jfr)"
