@@ -14,27 +14,35 @@ import sys
 LAMBDA = re.compile(r"\$\$Lambda\$\d+(\+0x[0-9a-f]+)?(\.\d+)?|\$Lambda\$\d+")
 
 
-# where a sample's time goes, by the first rule whose text is on its stack (so PostgreSQL client work is counted
-# as such whichever route caused it)
+# where a sample's time goes: the rule of the frame nearest the top of its stack that matches one (so a webhook
+# sent from a PostgreSQL reply's callback counts as webhook delivery, the row decoding under it as the client)
 AREAS = [
     ("PostgreSQL client (encode, decode)", "io.vertx.pgclient."),
-    ("webhook delivery (send, sign, record)", "io.walletpay.delivery."),
+    ("PostgreSQL client (encode, decode)", "io.vertx.sqlclient."),
+    ("webhook delivery (claim, send, sign, record)", "io.walletpay.delivery."),
+    ("webhook delivery (claim, send, sign, record)", "io.walletpay.webhook."),
     ("checkout pages (GET, POST)", "io.walletpay.http.CheckoutRoutes"),
-    ("create route (auth, parse, fees)", "io.walletpay.http.PaymentRoutes"),
+    ("checkout pages (GET, POST)", "io.walletpay.page."),
+    ("create route (parse, fees, answer)", "io.walletpay.http.PaymentRoutes"),
+    ("create route (parse, fees, answer)", "io.walletpay.usecase.CreatePayment"),
+    ("create route (parse, fees, answer)", "io.walletpay.payment."),
     ("merchant guard (token, limits)", "io.walletpay.http.MerchantGuard"),
-    ("store verticle (outside the client)", "io.walletpay.store."),
+    ("merchant guard (token, limits)", "io.walletpay.http.MerchantTokens"),
+    ("store (batching, rows to records, outbox bodies)", "io.walletpay.store."),
     ("event bus", "io.vertx.core.eventbus."),
     ("HTTP server and client (Netty, vertx-web)", "io.netty.handler.codec.http"),
     ("HTTP server and client (Netty, vertx-web)", "io.vertx.core.http."),
-    ("JFR, GC and other", ""),
+    ("HTTP server and client (Netty, vertx-web)", "io.vertx.ext.web."),
 ]
+OTHER = "other (Netty I/O, JDK, JFR)"
 
 
 def area(frames):
-    for name, text in AREAS:
-        if any(text in frame for frame in frames):
-            return name
-    return AREAS[-1][0]
+    for frame in frames:  # leaf first
+        for name, text in AREAS:
+            if frame.startswith(text):
+                return name
+    return OTHER
 
 
 def frame_name(frame):
@@ -76,7 +84,7 @@ def main(samples_path, collapsed_path, top_path):
         out.write(f"{n} execution samples (JFR, settings=profile with jdk.ExecutionSample#period=1ms)\n\nsamples by thread group\n")
         for name, count in threads.most_common():
             out.write(f"{100.0 * count / n:6.1f}%  {count:7d}  {name}\n")
-        out.write("\nsamples by area (first match on the stack: see AREAS in collapse.py)\n")
+        out.write("\nsamples by area (the frame nearest the top of the stack that AREAS in collapse.py names)\n")
         for name, count in areas.most_common():
             out.write(f"{100.0 * count / n:6.1f}%  {count:7d}  {name}\n")
         out.write("\ntop 30 frames by self samples\n")

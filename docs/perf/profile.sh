@@ -48,10 +48,20 @@ jcmd "$SERVICE_PID" JFR.stop name=startup > /dev/null 2>&1 || true # drop the st
 # the "profile" settings sample each thread every 10 ms, too few samples in a short run: every 1 ms here
 jfr configure --input profile --output "$WORK/sampling.jfc" 'jdk.ExecutionSample#period=1ms' > /dev/null
 jcmd "$SERVICE_PID" JFR.start settings="$WORK/sampling.jfc" name=measured > /dev/null
+# PostgreSQL's own count of committed transactions (every statement outside a transaction is one): per paid
+# payment it says how many commits the flow costs, whatever the machine's speed
+export PGPASSWORD=$(sed -n 's/.*"superuser_password" *: *"\([^"]*\)".*/\1/p' "$WORK/data/database-credentials.json")
+commits() { psql -h 127.0.0.1 -p "$PG_PORT" -U postgres postgres -Atc "SELECT sum(xact_commit) FROM pg_stat_database"; }
+COMMITS_BEFORE=$(commits)
 echo "== $NAME: recorded ${DURATION}s of the flow at $RATE/s"
 flow "$DURATION" "$WORK/flow.json" > "$WORK/flow.txt" 2>&1 || true
 jcmd "$SERVICE_PID" JFR.dump name=measured filename="$WORK/$NAME.jfr" > /dev/null
+sleep 1 # the statistics collector reports at most every 500 ms
+COMMITS=$(( $(commits) - COMMITS_BEFORE ))
+PAID=$(tr -d ' \n' < "$WORK/flow.json" | grep -o '"webhooks":{"expected":[0-9]*' | grep -o '[0-9]*$')
 jfr print --json --events jdk.ExecutionSample --stack-depth 256 "$WORK/$NAME.jfr" > "$WORK/$NAME.samples.json"
 python3 "$HERE/collapse.py" "$WORK/$NAME.samples.json" "$HERE/$NAME.collapsed.txt" "$HERE/$NAME.top.txt"
 tr -d ' \n' < "$WORK/flow.json" | grep -o '"webhooks":{[^}]*' | sed "s/^/== $NAME: /"
+awk -v c="$COMMITS" -v p="$PAID" 'BEGIN { printf "PostgreSQL transactions committed: %d for %d paid payments, %.2f per paid payment\n", c, p, (p > 0 ? c / p : 0) }' \
+  | tee -a "$HERE/$NAME.top.txt" | sed "s/^/== $NAME: /"
 echo "== $NAME: $HERE/$NAME.collapsed.txt, $HERE/$NAME.top.txt (recording $WORK/$NAME.jfr)"
