@@ -246,6 +246,15 @@ class PortalBrowserTest {
         screenshot("portal-link-" + language.tag());
         String scanned = scan(browser.findElement(By.id("qr")));
         assertThat(scanned).isEqualTo(checkoutUrl);
+        // on a small phone, as at a market stall: no sideways scrolling on the link, the payments or the settings
+        browser.manage().window().setSize(new org.openqa.selenium.Dimension(360, 800));
+        fitsThePhone();
+        screenshot("portal-link-phone-" + language.tag());
+        for (String page : List.of("/portal/payments", "/portal/webhooks", "/portal/settings")) {
+            browser.get(base + page);
+            fitsThePhone();
+        }
+        browser.manage().window().setSize(new org.openqa.selenium.Dimension(1100, 900));
         String paymentId = linkPage.substring(linkPage.lastIndexOf('/') + 1);
         assertThat(service.http
                         .get("/api/merchant/payments/" + paymentId, token)
@@ -279,6 +288,14 @@ class PortalBrowserTest {
                 .hasSize(1);
         assertThat(browser.findElements(By.cssSelector("#audit-log tr[data-action='payment_link.create']")))
                 .hasSize(1);
+    }
+
+    /** Nothing wider than the screen: the page itself never scrolls sideways (wide tables scroll in their card). */
+    private void fitsThePhone() {
+        var js = (org.openqa.selenium.JavascriptExecutor) browser;
+        assertThat(js.executeScript("return document.documentElement.scrollWidth > window.innerWidth;"))
+                .as(browser.getCurrentUrl())
+                .isEqualTo(Boolean.FALSE);
     }
 
     /** The export link fetched with this browser's cookies (a download is not a page Chromium shows). */
