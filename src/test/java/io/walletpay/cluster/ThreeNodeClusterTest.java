@@ -151,6 +151,7 @@ class ThreeNodeClusterTest {
                 .collect(Collectors.groupingBy(HttpResponse::statusCode, Collectors.counting()));
 
         long accepted = byStatus.getOrDefault(201, 0L);
+        System.out.printf("cluster burst: %s in %.2f s%n", byStatus, seconds);
         assertThat(byStatus.keySet()).as("statuses of the burst").containsOnly(201, 429);
         // one bucket: its capacity plus what refilled while the burst lasted (a bucket per node would allow twice)
         assertThat(accepted)
