@@ -9,8 +9,15 @@ import java.util.UUID;
 /** Requests about the merchant's webhook delivery log, and their replies. */
 public final class DeliveryMessages {
 
+    /** One page of a merchant's deliveries, newest first; null filters match everything. */
     public record ListDeliveries(
-            UUID merchantId, DeliveryStatus status, UUID paymentId, int limit, UUID startingAfter) {}
+            UUID merchantId,
+            DeliveryStatus status,
+            UUID paymentId,
+            OffsetDateTime createdGte,
+            OffsetDateTime createdLt,
+            int limit,
+            UUID startingAfter) {}
 
     public record DeliveryPage(List<Delivery> deliveries, boolean hasMore) {}
 

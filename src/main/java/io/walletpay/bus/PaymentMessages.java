@@ -3,6 +3,7 @@ package io.walletpay.bus;
 import io.walletpay.payment.NewPayment;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.UUID;
 
@@ -29,8 +30,15 @@ public final class PaymentMessages {
 
     public record GetPayment(UUID merchantId, UUID id) {}
 
+    /** One page of a merchant's payments, newest first; null filters match everything. */
     public record ListPayments(
-            UUID merchantId, String referenceId, PaymentStatus status, int limit, UUID startingAfter) {}
+            UUID merchantId,
+            String referenceId,
+            PaymentStatus status,
+            OffsetDateTime createdGte,
+            OffsetDateTime createdLt,
+            int limit,
+            UUID startingAfter) {}
 
     public record PaymentPage(List<Payment> payments, boolean hasMore) {}
 

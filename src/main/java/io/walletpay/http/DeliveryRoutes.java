@@ -39,6 +39,8 @@ final class DeliveryRoutes {
                 MerchantGuard.merchant(ctx).id(),
                 status,
                 Queries.uuid(ctx, "payment_id"),
+                Queries.time(ctx, "created_gte"),
+                Queries.time(ctx, "created_lt"),
                 Queries.limit(ctx),
                 Queries.uuid(ctx, "starting_after"));
         stores.deliveries()

@@ -12,7 +12,6 @@ import io.walletpay.error.ServiceException;
 import io.walletpay.json.JsonInput;
 import io.walletpay.view.Timestamps;
 import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
 import java.util.Set;
 import java.util.UUID;
 
@@ -62,8 +61,8 @@ final class EventRoutes {
         ListEvents query = new ListEvents(
                 MerchantGuard.merchant(ctx).id(),
                 Queries.text(ctx, "type", 64),
-                time("created_gte", Queries.text(ctx, "created_gte", 64)),
-                time("created_lt", Queries.text(ctx, "created_lt", 64)),
+                Queries.time(ctx, "created_gte"),
+                Queries.time(ctx, "created_lt"),
                 Queries.limit(ctx),
                 Queries.uuid(ctx, "starting_after"));
         stores.deliveries()
@@ -82,22 +81,11 @@ final class EventRoutes {
 
     private void recover(RoutingContext ctx) {
         JsonInput input = JsonInput.parseObject(Bodies.json(ctx), Set.of("since"));
-        OffsetDateTime since = time("since", input.requiredText("since", 64));
+        OffsetDateTime since = Queries.time("since", input.requiredText("since", 64));
         stores.deliveries()
                 .recoverFailed(MerchantGuard.merchant(ctx).id(), since)
                 .onSuccess(recovered -> Responses.success(ctx, 202, new JsonObject().put("queued", recovered.queued())))
                 .onFailure(ctx::fail);
-    }
-
-    private static OffsetDateTime time(String name, String value) {
-        if (value == null) {
-            return null;
-        }
-        try {
-            return OffsetDateTime.parse(value);
-        } catch (DateTimeParseException e) {
-            throw ServiceException.invalid(name, name + " must be an RFC 3339 time such as 2026-11-21T07:30:12Z");
-        }
     }
 
     private static JsonObject view(EventView event) {

@@ -7,12 +7,19 @@ import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.BodyHandler;
+import io.walletpay.bus.DeliveryStoreClient;
 import io.walletpay.bus.StoreClients;
 import io.walletpay.checkout.WalletProvider;
 import io.walletpay.config.AppConfig;
 import io.walletpay.delivery.WebhookTargets;
 import io.walletpay.login.LoginThrottle;
+import io.walletpay.portal.PortalRoutes;
+import io.walletpay.usecase.CancelPayment;
 import io.walletpay.usecase.CreatePayment;
+import io.walletpay.usecase.CreatePaymentLink;
+import io.walletpay.usecase.RotateSecretKey;
+import io.walletpay.usecase.RotateWebhookSecret;
+import io.walletpay.usecase.UpdateMerchantSettings;
 import java.util.concurrent.TimeUnit;
 
 /** HTTP intake: builds the router from the resource handlers and listens; one instance per event loop. */
@@ -73,12 +80,8 @@ public final class HttpApiVerticle extends VerticleBase {
         MerchantGuard guard = new MerchantGuard(tokens, new MerchantDirectory(vertx, stores.merchants()));
         guard.protect(router.route("/api/merchant/*"));
         account.mountGuarded(router);
-        new PaymentRoutes(
-                        stores,
-                        new CreatePayment(stores.payments(), provider, config.payments()),
-                        rateLimiter,
-                        provider)
-                .mount(router);
+        CreatePayment payments = new CreatePayment(stores.payments(), provider, config.payments());
+        new PaymentRoutes(stores, payments, rateLimiter, provider).mount(router);
         new DeliveryRoutes(stores).mount(router);
         io.walletpay.page.Language pages = config.checkout().defaultLocale();
         router.route("/checkout/*").handler(ctx -> HtmlResponses.defaultLanguage(ctx, pages));
@@ -86,11 +89,27 @@ public final class HttpApiVerticle extends VerticleBase {
         // a test send is bounded by the sender's own timeouts; its bus wait only has to outlast them
         long testSendMs =
                 config.webhooks().connectTimeoutMs() * 2L + config.webhooks().requestTimeoutMs() + 2_000L;
-        new EventRoutes(stores, StoreClients.over(vertx.eventBus(), testSendMs).deliveries()).mount(router);
+        DeliveryStoreClient testSender =
+                StoreClients.over(vertx.eventBus(), testSendMs).deliveries();
+        new EventRoutes(stores, testSender).mount(router);
         new CheckoutRoutes(stores, provider, config, registry).mount(router);
         new SettlementRoutes(stores).mount(router);
-        new io.walletpay.portal.PortalRoutes(
-                        vertx, stores, logins, portalKeySeed(), config.publicBaseUrl(), pages, provider)
+        new PortalRoutes(
+                        vertx,
+                        new PortalRoutes.Services(
+                                stores,
+                                logins,
+                                new CancelPayment(stores.payments(), provider),
+                                new CreatePaymentLink(stores, payments),
+                                new UpdateMerchantSettings(stores, targets::checkForSaving),
+                                new RotateWebhookSecret(
+                                        stores, config.webhooks().secretOverlapHours()),
+                                new RotateSecretKey(stores),
+                                testSender,
+                                config.webhooks().failingAfterHours()),
+                        portalKeySeed(),
+                        config.publicBaseUrl(),
+                        pages)
                 .mount(router);
 
         ErrorResponder.install(router);

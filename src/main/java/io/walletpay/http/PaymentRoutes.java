@@ -86,6 +86,8 @@ final class PaymentRoutes {
                 MerchantGuard.merchant(ctx).id(),
                 Queries.text(ctx, "reference_id", MAX_REFERENCE),
                 filter,
+                Queries.time(ctx, "created_gte"),
+                Queries.time(ctx, "created_lt"),
                 Queries.limit(ctx),
                 Queries.uuid(ctx, "starting_after"));
         stores.payments()

@@ -2,6 +2,8 @@ package io.walletpay.http;
 
 import io.vertx.ext.web.RoutingContext;
 import io.walletpay.error.ServiceException;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.UUID;
 
@@ -48,6 +50,23 @@ final class Queries {
             throw ServiceException.invalid(name, name + " must not contain control characters");
         }
         return value;
+    }
+
+    /** An optional RFC 3339 time query parameter, such as {@code created_gte=2026-11-21T00:00:00-05:00}. */
+    static OffsetDateTime time(RoutingContext ctx, String name) {
+        return time(name, text(ctx, name, 64));
+    }
+
+    /** {@code value} (from a query or a body) as an RFC 3339 time; null stays null; anything else is a 400. */
+    static OffsetDateTime time(String name, String value) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            return OffsetDateTime.parse(value);
+        } catch (DateTimeParseException e) {
+            throw ServiceException.invalid(name, name + " must be an RFC 3339 time such as 2026-11-21T07:30:12Z");
+        }
     }
 
     /** The id in the path; anything that is not a UUID cannot name an object, so it is a 404 like an unknown id. */

@@ -30,6 +30,7 @@ final class LoadRun {
     private final OperationStats create = new OperationStats();
     private final OperationStats pay;
     private final WebhookVerifier webhooks;
+    private final CpuMeter cpu;
     private TargetClient client;
     private MerchantSetup setup;
     private ProgressLine progress;
@@ -43,6 +44,7 @@ final class LoadRun {
         this.options = options;
         this.pay = options.pay() ? new OperationStats() : null;
         this.webhooks = options.verifyWebhooks() ? new WebhookVerifier() : null;
+        this.cpu = new CpuMeter(options.servicePid());
     }
 
     /** Runs the whole test on {@code vertx}; fails with a {@link SetupException} when it could not begin. */
@@ -85,6 +87,10 @@ final class LoadRun {
         }
         int count = options.eventLoops();
         long lastDueMs = (clock.end() - System.nanoTime()) / 1_000_000;
+        // the CPU both processes spend in the measured window, the same window the figures count
+        long warmupEndMs = Math.max(1, (clock.warmupEnd() - System.nanoTime()) / 1_000_000);
+        vertx.setTimer(warmupEndMs, started -> cpu.start());
+        vertx.setTimer(Math.max(1, lastDueMs), ended -> cpu.stop());
         Future<Void> driven = options.openLoop() ? openLoop(count) : closedLoop(count);
         return driven.timeout(lastDueMs + 2 * options.timeoutMs() + STALL_MARGIN_MS, TimeUnit.MILLISECONDS)
                 .recover(stalled -> Future.failedFuture(new IllegalStateException(
@@ -136,6 +142,7 @@ final class LoadRun {
                         : awaitCondition(
                                 () -> webhooks.pending() == 0, Math.round(options.webhookWaitSeconds() * 1000)))
                 .map(done -> {
+                    cpu.stop();
                     double seconds = clock.measuredSeconds();
                     return new Summary(
                             options.mode(),
@@ -147,7 +154,8 @@ final class LoadRun {
                             options.connections(),
                             create.result(seconds),
                             pay == null ? null : pay.result(seconds),
-                            webhooks == null ? null : webhooks.result());
+                            webhooks == null ? null : webhooks.result(),
+                            cpu.spent().orElse(null));
                 });
     }
 

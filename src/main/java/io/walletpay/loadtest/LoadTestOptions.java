@@ -38,11 +38,12 @@ public record LoadTestOptions(
         boolean ceilingServer,
         String host,
         int port,
+        int servicePid,
         boolean help) {
 
     public static final String USAGE =
             """
-      usage: java -jar walletpay.jar loadtest --target URL (--rate R | --concurrency C) [options]
+      usage: java -jar walletpay.jar loadtest --target URL[,URL…] (--rate R | --concurrency C) [options]
              java -jar walletpay.jar loadtest --ceiling-server [--port P] [--host H] [--event-loops N]
 
       credentials (one of):
@@ -51,6 +52,9 @@ public record LoadTestOptions(
                                  use an existing merchant; with webhook verification its webhook_url is pointed
                                  at the receiver for the run and restored afterwards (needs --webhook-secret)
         --no-auth                no merchant, no token: for the --ceiling-server HTTP ceiling only
+      target:
+        --target URL[,URL…]      the service; several nodes (same base path) get the requests in turn, each with
+                                 its own --connections; set-up goes to the first
       load:
         --rate R                 open loop: R create requests/s scheduled from the start time, whatever the answers;
                                  latency counts from the scheduled send time
@@ -70,6 +74,8 @@ public record LoadTestOptions(
         --webhook-wait S         seconds to wait for outstanding webhooks at the end (default 10)
       output:
         --json FILE              write the JSON summary to FILE; "-" writes it to stdout (the report goes to stderr)
+        --service-pid PID        also report the CPU time the service process (on this machine) spent in the
+                                 measured window, per flow; the generator always reports its own
         --quiet                  no progress line
       exit code: 0 when there were no errors (and, when verifying, no missing or invalid webhook); 1 otherwise;
       2 for a usage or set-up failure.
@@ -104,7 +110,8 @@ public record LoadTestOptions(
             "--webhook-wait",
             "--json",
             "--host",
-            "--port");
+            "--port",
+            "--service-pid");
 
     /**
      * Reads {@code args}; {@code --name value} and {@code --name=value} both work.
@@ -170,6 +177,7 @@ public record LoadTestOptions(
                 ceiling,
                 values.getOrDefault("--host", "0.0.0.0"),
                 whole(values, "--port", 8090, 0, 65_535),
+                whole(values, "--service-pid", 0, 0, Integer.MAX_VALUE),
                 help);
         if (!help) {
             options.check(values);
@@ -190,12 +198,22 @@ public record LoadTestOptions(
         return adminToken != null;
     }
 
+    /** The first (or only) node of {@code --target}: set-up exchanges go there. */
     URI targetUri() {
-        try {
-            return new URI(target);
-        } catch (URISyntaxException e) {
-            throw new IllegalArgumentException("--target is not a URL: " + e.getMessage());
+        return targetUris().get(0);
+    }
+
+    /** Every node of {@code --target} (comma-separated), load spread over them in turn. */
+    java.util.List<URI> targetUris() {
+        java.util.List<URI> uris = new java.util.ArrayList<>();
+        for (String one : target.split(",", -1)) {
+            try {
+                uris.add(new URI(one.strip()));
+            } catch (URISyntaxException e) {
+                throw new IllegalArgumentException("--target is not a URL: " + e.getMessage());
+            }
         }
+        return uris;
     }
 
     private void check(Map<String, String> values) {
@@ -205,11 +223,15 @@ public record LoadTestOptions(
         if (target == null) {
             throw new IllegalArgumentException("--target URL is required, e.g. --target http://127.0.0.1:8080");
         }
-        URI uri = targetUri();
-        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-        if (!(scheme.equals("http") || scheme.equals("https")) || uri.getHost() == null) {
-            throw new IllegalArgumentException(
-                    "--target must be an http(s) URL with a host, e.g. http://127.0.0.1:8080");
+        for (URI uri : targetUris()) {
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+            if (!(scheme.equals("http") || scheme.equals("https")) || uri.getHost() == null) {
+                throw new IllegalArgumentException(
+                        "--target must be an http(s) URL with a host, e.g. http://127.0.0.1:8080");
+            }
+            if (!java.util.Objects.equals(uri.getRawPath(), targetUri().getRawPath())) {
+                throw new IllegalArgumentException("the nodes of --target must share one base path");
+            }
         }
         if ((rate > 0) == (concurrency > 0)) {
             throw new IllegalArgumentException(

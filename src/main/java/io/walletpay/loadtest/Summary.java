@@ -11,11 +11,13 @@ import org.HdrHistogram.Histogram;
 
 /**
  * The figures of one run: for people ({@link #report()}) and for scripts ({@link #toJson()}, whose keys are
- * stable: mode, target, duration_s, requests, ok, errors, rps, latency_ms, pay, webhooks).
+ * stable: mode, target, duration_s, requests, ok, errors, rps, latency_ms, pay, webhooks, cpu).
  *
  * @param create the create-payment requests; the top-level figures of the JSON
  * @param pay the checkout payments, null without {@code --pay}
  * @param webhooks the receiver's tally, null without webhook verification
+ * @param cpu CPU time of the generator (and the service, with {@code --service-pid}) in the measured window, null
+ *     when the system does not account it
  */
 public record Summary(
         String mode,
@@ -27,7 +29,8 @@ public record Summary(
         int connections,
         OperationResult create,
         OperationResult pay,
-        WebhookResult webhooks) {
+        WebhookResult webhooks,
+        CpuMeter.Spent cpu) {
 
     /** Latency percentiles in milliseconds. */
     public record LatencySummary(double p50, double p90, double p99, double p999, double max, long count) {
@@ -67,10 +70,12 @@ public record Summary(
     }
 
     /**
-     * @param expected paid payments (warm-up included) whose webhook should arrive
-     * @param verified deliveries whose signature matched
+     * @param expected payments paid in the measured window, whose webhook should arrive
+     * @param verified of those, the ones whose webhook arrived with a matching signature
+     * @param warmupExpected payments paid during the warm-up (not in the figures above)
+     * @param warmupVerified of those, the ones whose verified webhook arrived
      * @param invalid deliveries with a missing or wrong signature, or an unreadable body
-     * @param missing expected webhooks that had not arrived verified when the wait ended
+     * @param missing webhooks (warm-up included) that had not arrived verified when the wait ended
      * @param duplicates verified deliveries whose {@code X-Service-Delivery} had already been accepted
      * @param unexpected verified deliveries for no payment this run paid
      * @param latency from the pay answer to the webhook's arrival (measured payments only)
@@ -78,6 +83,8 @@ public record Summary(
     public record WebhookResult(
             long expected,
             long verified,
+            long warmupExpected,
+            long warmupVerified,
             long invalid,
             long missing,
             long duplicates,
@@ -86,6 +93,21 @@ public record Summary(
 
     public long requests() {
         return create.requests();
+    }
+
+    /** What one unit of work is: a paid payment with {@code --pay}, else a created one (measured window). */
+    public long flows() {
+        return pay != null ? pay.ok() : create.ok();
+    }
+
+    /** CPU milliseconds per flow of the generator, or -1 when unknown. */
+    public double generatorCpuMsPerFlow() {
+        return cpu == null || flows() == 0 ? -1 : cpu.generatorMs() / flows();
+    }
+
+    /** CPU milliseconds per flow of the service, or -1 when unknown (no {@code --service-pid}). */
+    public double serviceCpuMsPerFlow() {
+        return cpu == null || cpu.serviceMs() < 0 || flows() == 0 ? -1 : cpu.serviceMs() / flows();
     }
 
     /** Errors of create and pay requests together. */
@@ -136,6 +158,8 @@ public record Summary(
                         : new JsonObject()
                                 .put("expected", webhooks.expected())
                                 .put("verified", webhooks.verified())
+                                .put("warmup_expected", webhooks.warmupExpected())
+                                .put("warmup_verified", webhooks.warmupVerified())
                                 .put("invalid", webhooks.invalid())
                                 .put("missing", webhooks.missing())
                                 .put("duplicates", webhooks.duplicates())
@@ -146,6 +170,18 @@ public record Summary(
                                                 .put("p50", webhooks.latency().p50())
                                                 .put("p99", webhooks.latency().p99())
                                                 .put("max", webhooks.latency().max())));
+        json.put(
+                "cpu",
+                cpu == null
+                        ? null
+                        : new JsonObject()
+                                .put("flows", flows())
+                                .put("generator_ms", round(cpu.generatorMs(), 3))
+                                .put("generator_ms_per_flow", round(generatorCpuMsPerFlow(), 4))
+                                .put("service_ms", cpu.serviceMs() < 0 ? null : round(cpu.serviceMs(), 3))
+                                .put(
+                                        "service_ms_per_flow",
+                                        serviceCpuMsPerFlow() < 0 ? null : round(serviceCpuMsPerFlow(), 4)));
         json.put("passed", passed());
         return json;
     }
@@ -189,9 +225,12 @@ public record Summary(
         if (webhooks != null) {
             out.append(String.format(
                     Locale.ROOT,
-                    "webhooks  verified %d of %d expected, invalid %d, missing %d, " + "duplicates %d, unexpected %d%n",
+                    "webhooks  verified %d of %d expected (warm-up apart: %d of %d), invalid %d, missing %d, "
+                            + "duplicates %d, unexpected %d%n",
                     webhooks.verified(),
                     webhooks.expected(),
+                    webhooks.warmupVerified(),
+                    webhooks.warmupExpected(),
                     webhooks.invalid(),
                     webhooks.missing(),
                     webhooks.duplicates(),
@@ -202,6 +241,22 @@ public record Summary(
                     number(webhooks.latency().p50()),
                     number(webhooks.latency().p99()),
                     number(webhooks.latency().max())));
+        }
+        if (cpu != null) {
+            out.append(String.format(
+                    Locale.ROOT,
+                    "cpu       generator %s ms (%s ms per %s)%s%n",
+                    number(cpu.generatorMs()),
+                    number(generatorCpuMsPerFlow()),
+                    pay != null ? "paid payment" : "created payment",
+                    serviceCpuMsPerFlow() < 0
+                            ? ""
+                            : String.format(
+                                    Locale.ROOT,
+                                    "; service %s ms (%s ms per %s)",
+                                    number(cpu.serviceMs()),
+                                    number(serviceCpuMsPerFlow()),
+                                    pay != null ? "paid payment" : "created payment")));
         }
         List<String> failures = failures();
         out.append(failures.isEmpty() ? "result    PASS\n" : "result    FAIL: " + String.join(", ", failures) + "\n");

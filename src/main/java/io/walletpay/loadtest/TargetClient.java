@@ -14,7 +14,9 @@ import io.vertx.core.http.RequestOptions;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonObject;
 import java.net.URI;
+import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The connections to the service under test: one pooled HTTP/1.1 client (keep-alive, no pipelining, at most
@@ -28,19 +30,25 @@ final class TargetClient {
     /** The status and the whole body of one answer. */
     record Answer(int status, Buffer body) {}
 
+    /** One node of the target. */
+    private record Node(String host, int port, boolean ssl) {
+
+        static Node of(URI uri) {
+            boolean ssl = "https".equals(uri.getScheme().toLowerCase(Locale.ROOT));
+            return new Node(uri.getHost(), uri.getPort() > 0 ? uri.getPort() : ssl ? 443 : 80, ssl);
+        }
+    }
+
     private final HttpClientAgent client;
-    private final String host;
-    private final int port;
-    private final boolean ssl;
+    private final List<Node> nodes;
+    private final AtomicInteger turn = new AtomicInteger();
     private final String basePath;
     private final long timeoutMs;
 
-    private TargetClient(HttpClientAgent client, URI target, long timeoutMs) {
+    private TargetClient(HttpClientAgent client, List<URI> targets, long timeoutMs) {
         this.client = client;
-        this.ssl = "https".equals(target.getScheme().toLowerCase(Locale.ROOT));
-        this.host = target.getHost();
-        this.port = target.getPort() > 0 ? target.getPort() : ssl ? 443 : 80;
-        String path = target.getRawPath() == null ? "" : target.getRawPath();
+        this.nodes = targets.stream().map(Node::of).toList();
+        String path = targets.get(0).getRawPath() == null ? "" : targets.get(0).getRawPath();
         this.basePath = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
         this.timeoutMs = timeoutMs;
     }
@@ -51,8 +59,9 @@ final class TargetClient {
                 .setPipelining(false)
                 .setTcpNoDelay(true)
                 .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, options.timeoutMs()));
+        // the pool is per node (host and port): each node gets up to --connections sockets
         PoolOptions pool = new PoolOptions().setHttp1MaxSize(options.connections());
-        return new TargetClient(vertx.createHttpClient(http, pool), options.targetUri(), options.timeoutMs());
+        return new TargetClient(vertx.createHttpClient(http, pool), options.targetUris(), options.timeoutMs());
     }
 
     /** A path of the API under the target's base path. */
@@ -66,7 +75,8 @@ final class TargetClient {
      */
     Future<Answer> send(
             HttpMethod method, String uri, CharSequence authorization, CharSequence contentType, Buffer body) {
-        return client.request(options(method, uri, authorization, contentType))
+        Node node = nodes.get(Math.floorMod(turn.getAndIncrement(), nodes.size()));
+        return client.request(options(node, method, uri, authorization, contentType))
                 .compose(request -> body == null ? request.send() : request.send(body))
                 .compose(response -> response.body().map(bytes -> new Answer(response.statusCode(), bytes)));
     }
@@ -78,7 +88,7 @@ final class TargetClient {
     Future<JsonObject> exchange(
             HttpMethod method, String path, String authorization, JsonObject body, HttpResponseExpectation expected) {
         String uri = api(path);
-        return client.request(options(method, uri, authorization, body == null ? null : JSON))
+        return client.request(options(nodes.get(0), method, uri, authorization, body == null ? null : JSON))
                 .compose(request -> body == null ? request.send() : request.send(body.toBuffer()))
                 .compose(response -> response.body()
                         .compose(bytes -> expected.test(response)
@@ -95,12 +105,12 @@ final class TargetClient {
     }
 
     private RequestOptions options(
-            HttpMethod method, String uri, CharSequence authorization, CharSequence contentType) {
+            Node node, HttpMethod method, String uri, CharSequence authorization, CharSequence contentType) {
         RequestOptions options = new RequestOptions()
                 .setMethod(method)
-                .setHost(host)
-                .setPort(port)
-                .setSsl(ssl)
+                .setHost(node.host())
+                .setPort(node.port())
+                .setSsl(node.ssl())
                 .setURI(uri)
                 .setFollowRedirects(false)
                 .setIdleTimeout(timeoutMs);

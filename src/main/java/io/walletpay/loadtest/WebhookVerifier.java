@@ -38,7 +38,9 @@ final class WebhookVerifier {
     private final Map<String, Track> tracks = new ConcurrentHashMap<>();
     private final Set<String> accepted = ConcurrentHashMap.newKeySet();
     private final LongAdder expected = new LongAdder();
+    private final LongAdder expectedInWarmup = new LongAdder();
     private final LongAdder matched = new LongAdder();
+    private final LongAdder matchedInWarmup = new LongAdder();
     private final LongAdder verified = new LongAdder();
     private final LongAdder invalid = new LongAdder();
     private final LongAdder duplicates = new LongAdder();
@@ -77,6 +79,9 @@ final class WebhookVerifier {
     /** The checkout answered that {@code transactionId} is paid: its webhook is due. */
     void expect(String transactionId, long answeredAt, boolean measured) {
         expected.increment();
+        if (!measured) {
+            expectedInWarmup.increment();
+        }
         tracks.compute(transactionId, (id, track) -> {
             if (track == null) {
                 return new Track(answeredAt, 0, measured);
@@ -108,9 +113,13 @@ final class WebhookVerifier {
         long unexpected = tracks.values().stream()
                 .filter(track -> track.answeredAt() == 0)
                 .count();
+        // the measured window's payments are the run's figures; warm-up ones are counted apart (a lost one is still
+        // missing: nothing may be lost in any phase)
         return new Summary.WebhookResult(
-                expected.sum(),
-                verified.sum(),
+                expected.sum() - expectedInWarmup.sum(),
+                matched.sum() - matchedInWarmup.sum(),
+                expectedInWarmup.sum(),
+                matchedInWarmup.sum(),
                 invalid.sum(),
                 missing,
                 duplicates.sum(),
@@ -161,6 +170,8 @@ final class WebhookVerifier {
         matched.increment();
         if (measured) {
             latency.recordNanos(nanos);
+        } else {
+            matchedInWarmup.increment();
         }
     }
 

@@ -4,6 +4,7 @@ import io.walletpay.error.ServiceException;
 import io.walletpay.json.JsonInput;
 import java.math.BigDecimal;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /** Reads and validates what admins and merchants send about a merchant. */
@@ -80,6 +81,33 @@ public final class MerchantInput {
 
     public static MerchantChanges settingsChanges(byte[] body) {
         return changes(JsonInput.parseObject(body, SETTINGS_FIELDS), null, null, null, null);
+    }
+
+    /**
+     * The portal's settings form: each field as typed (empty clears it). Only what differs from {@code current} is
+     * a change, so saving the form untouched changes and records nothing. Invalid values are the API's 400s.
+     */
+    public static MerchantChanges settingsForm(Merchant current, String webhookUrl, String returnUrl, String locale) {
+        String webhook = MerchantUrls.validate("webhook_url", webhookUrl.isEmpty() ? null : webhookUrl);
+        String returnTo = MerchantUrls.validate("return_url", returnUrl.isEmpty() ? null : returnUrl);
+        if (!locale.isEmpty() && !LOCALES.contains(locale)) {
+            throw ServiceException.invalid("locale", "locale must be ht, fr or en");
+        }
+        String language = locale.isEmpty() ? null : locale;
+        boolean webhookChanged = !Objects.equals(webhook, current.webhookUrl());
+        boolean returnChanged = !Objects.equals(returnTo, current.returnUrl());
+        boolean localeChanged = !Objects.equals(language, current.locale());
+        return new MerchantChanges(
+                null,
+                null,
+                webhookChanged ? webhook : null,
+                webhookChanged && webhook == null,
+                returnChanged ? returnTo : null,
+                returnChanged && returnTo == null,
+                localeChanged ? language : null,
+                localeChanged && language == null,
+                null,
+                null);
     }
 
     /** {@code ht}, {@code fr} or {@code en}; null (absent, or JSON null to clear) means the service's default. */

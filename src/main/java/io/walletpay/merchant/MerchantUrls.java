@@ -8,7 +8,7 @@ import java.util.Locale;
 /** The rule for a merchant's Webhook and Return URLs: absolute http(s), a host, no credentials, bounded length. */
 public final class MerchantUrls {
 
-    static final int MAX_LENGTH = 2048;
+    public static final int MAX_LENGTH = 2048;
 
     private MerchantUrls() {}
 

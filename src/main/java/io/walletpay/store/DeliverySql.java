@@ -67,6 +67,8 @@ final class DeliverySql {
     static final String PAGE = "SELECT " + COLUMNS + " FROM webhook_deliveries d WHERE d.merchant_id = $1"
             + " AND ($2::text IS NULL OR d.status = $2)"
             + " AND ($3::uuid IS NULL OR d.payment_id = $3)"
+            + " AND ($6::timestamptz IS NULL OR d.created_at >= $6)"
+            + " AND ($7::timestamptz IS NULL OR d.created_at < $7)"
             + " AND ($5::uuid IS NULL OR (d.created_at, d.id) <"
             + "      (SELECT created_at, id FROM webhook_deliveries WHERE id = $5 AND merchant_id = $1))"
             + " ORDER BY d.created_at DESC, d.id DESC LIMIT $4";

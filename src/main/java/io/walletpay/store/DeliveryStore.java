@@ -107,11 +107,13 @@ public final class DeliveryStore {
         return database.statements()
                 .preparedQuery(DeliverySql.PAGE)
                 .execute(Tuple.of(
-                        query.merchantId(),
-                        query.status() == null ? null : query.status().wireName(),
-                        query.paymentId(),
-                        query.limit() + 1,
-                        query.startingAfter()))
+                                query.merchantId(),
+                                query.status() == null ? null : query.status().wireName(),
+                                query.paymentId(),
+                                query.limit() + 1,
+                                query.startingAfter())
+                        .addOffsetDateTime(query.createdGte())
+                        .addOffsetDateTime(query.createdLt()))
                 .map(rows -> {
                     List<Delivery> deliveries = new ArrayList<>();
                     rows.forEach(row -> deliveries.add(toDelivery(row)));

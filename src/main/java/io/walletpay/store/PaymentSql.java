@@ -26,6 +26,8 @@ final class PaymentSql {
     static final String PAGE = "SELECT " + COLUMNS + " FROM payments WHERE merchant_id = $1"
             + " AND ($2::text IS NULL OR reference_id = $2)"
             + " AND ($3::text IS NULL OR status = $3)"
+            + " AND ($6::timestamptz IS NULL OR created_at >= $6)"
+            + " AND ($7::timestamptz IS NULL OR created_at < $7)"
             + " AND ($5::uuid IS NULL OR (created_at, id) <"
             + "      (SELECT created_at, id FROM payments WHERE id = $5 AND merchant_id = $1))"
             + " ORDER BY created_at DESC, id DESC LIMIT $4";

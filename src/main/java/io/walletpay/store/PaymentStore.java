@@ -255,11 +255,13 @@ final class PaymentStore {
 
     Future<PaymentPage> page(ListPayments query) {
         Tuple params = Tuple.of(
-                query.merchantId(),
-                query.referenceId(),
-                query.status() == null ? null : query.status().wireName(),
-                query.limit() + 1,
-                query.startingAfter());
+                        query.merchantId(),
+                        query.referenceId(),
+                        query.status() == null ? null : query.status().wireName(),
+                        query.limit() + 1,
+                        query.startingAfter())
+                .addOffsetDateTime(query.createdGte())
+                .addOffsetDateTime(query.createdLt());
         return database.statements()
                 .preparedQuery(PaymentSql.PAGE)
                 .execute(params)

@@ -52,7 +52,10 @@ class LoadGeneratorTest {
                 "--event-loops",
                 "2",
                 "--webhook-wait",
-                "15"));
+                "15",
+                "--service-pid",
+                // the service runs in this test's JVM: its CPU is this process's
+                Long.toString(ProcessHandle.current().pid())));
 
         assertThat(summary.requests()).isPositive();
         assertThat(summary.create().errors()).isEmpty();
@@ -67,6 +70,20 @@ class LoadGeneratorTest {
         assertThat(webhooks.unexpected()).isZero();
         assertThat(webhooks.verified()).isGreaterThanOrEqualTo(webhooks.expected());
         assertThat(summary.passed()).isTrue();
+        // the warm-up's payments and webhooks are counted apart, not in the run's figures
+        assertThat(webhooks.expected()).isEqualTo(summary.pay().ok());
+        assertThat(webhooks.verified()).isEqualTo(webhooks.expected());
+        assertThat(webhooks.warmupExpected()).isPositive();
+        assertThat(webhooks.warmupVerified()).isEqualTo(webhooks.warmupExpected());
+        // CPU of the measured window, per paid payment, for the generator and the service
+        assertThat(summary.cpu()).isNotNull();
+        assertThat(summary.cpu().generatorMs()).isPositive();
+        assertThat(summary.cpu().serviceMs()).isPositive();
+        assertThat(summary.generatorCpuMsPerFlow()).isPositive();
+        assertThat(summary.serviceCpuMsPerFlow()).isPositive();
+        assertThat(summary.report()).contains("cpu       generator").contains("per paid payment); service");
+        assertThat(summary.toJson().getJsonObject("cpu").getLong("flows"))
+                .isEqualTo(summary.pay().ok());
 
         JsonObject json = summary.toJson();
         assertThat(json.fieldNames())

@@ -24,6 +24,22 @@ class LoadTestOptionsTest {
     }
 
     @Test
+    void spreadsOverSeveralNodesOfOneBasePath() {
+        LoadTestOptions options = LoadTestOptions.parse(
+                "--target", "http://127.0.0.1:8081, http://127.0.0.1:8082", "--admin-token", "t", "--rate=10");
+        assertThat(options.targetUris()).extracting(java.net.URI::getPort).containsExactly(8081, 8082);
+        assertThat(options.targetUri().getPort()).isEqualTo(8081);
+        assertThatThrownBy(() -> LoadTestOptions.parse(
+                        "--target", "http://a:1/x,http://b:2/y", "--admin-token", "t", "--rate=10"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("one base path");
+        assertThatThrownBy(() ->
+                        LoadTestOptions.parse("--target", "http://a:1,ftp://b:2", "--admin-token", "t", "--rate=10"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("http(s) URL");
+    }
+
+    @Test
     void refusesBothRateAndConcurrency() {
         assertThatThrownBy(() -> LoadTestOptions.parse(
                         "--target", TARGET, "--admin-token", "t", "--rate", "10", "--concurrency", "4"))

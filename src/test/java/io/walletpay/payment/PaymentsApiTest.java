@@ -335,6 +335,58 @@ class PaymentsApiTest {
     }
 
     @Test
+    void createdGteAndCreatedLtBoundTheListAtOrAfterAndStrictlyBefore() {
+        JsonObject merchant = service.createMerchant("Dat yo");
+        String token = service.tokenFor(merchant);
+        List<String> ids = new ArrayList<>();
+        for (String at : List.of("2026-01-01T10:00:00Z", "2026-01-02T10:00:00Z", "2026-01-03T10:00:00Z")) {
+            String id =
+                    createdPayment(token, new JsonObject().put("amount", 25)).getString("id");
+            service.sql(
+                    "UPDATE payments SET created_at = $2 WHERE id = $1",
+                    java.util.UUID.fromString(id),
+                    java.time.OffsetDateTime.parse(at));
+            ids.add(id);
+        }
+        assertThat(listedIds("created_gte=2026-01-02T00:00:00Z", token)).containsExactly(ids.get(2), ids.get(1));
+        // created_lt is strict, created_gte inclusive; any offset names the same instant
+        assertThat(listedIds("created_lt=2026-01-02T10:00:00Z", token)).containsExactly(ids.get(0));
+        assertThat(listedIds("created_gte=2026-01-02T05:00:00-05:00&created_lt=2026-01-03T10:00:00Z", token))
+                .containsExactly(ids.get(1));
+        // with pagination: the filter holds across pages
+        Http.Response first = http.get("/api/merchant/payments?created_gte=2026-01-01T00:00:00Z&limit=2", token);
+        assertThat(first.json().getBoolean("has_more")).isTrue();
+        assertThat(listedIds(
+                        "created_gte=2026-01-01T00:00:00Z&limit=2&starting_after="
+                                + first.dataArray().getJsonObject(1).getString("id"),
+                        token))
+                .containsExactly(ids.get(0));
+        // another merchant's list is not widened by a date
+        assertThat(listedIds("created_gte=2026-01-01T00:00:00Z&created_lt=2026-01-04T00:00:00Z", tokenB))
+                .doesNotContainAnyElementsOf(ids);
+
+        Http.Response bad = http.get("/api/merchant/payments?created_gte=yesterday", token);
+        assertThat(bad.status()).isEqualTo(400);
+        assertThat(bad.json().getJsonObject("error").getString("code")).isEqualTo("invalid_created_gte");
+        assertThat(http.get("/api/merchant/payments?created_lt=2026-01-01", token)
+                        .status())
+                .isEqualTo(400);
+        assertThat(http.get(
+                                "/api/merchant/payments?created_lt=2026-01-01T00:00:00Z&created_lt=2026-01-02T00:00:00Z",
+                                token)
+                        .status())
+                .isEqualTo(400);
+    }
+
+    private static List<String> listedIds(String query, String token) {
+        Http.Response page = http.get("/api/merchant/payments?" + query.replace("+", "%2B"), token);
+        assertThat(page.status()).as(page.body()).isEqualTo(200);
+        List<String> ids = new ArrayList<>();
+        page.dataArray().forEach(item -> ids.add(((JsonObject) item).getString("id")));
+        return ids;
+    }
+
+    @Test
     void cancellingTwiceAnswers409TheSecondTimeAndZeroesTheFees() {
         String id = createdPayment(tokenA, new JsonObject().put("amount", 500)).getString("id");
         Http.Response first = http.post("/api/merchant/payments/" + id + "/cancel", tokenA, null);

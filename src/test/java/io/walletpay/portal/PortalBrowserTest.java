@@ -31,8 +31,9 @@ import org.openqa.selenium.chrome.ChromeOptions;
 
 /**
  * A merchant in a real headless Chromium (no JavaScript needed by the pages) logs in, reads the overview, filters
- * the payments, opens one, cancels it and logs out, in each language. Screenshots of the overview and the payments
- * list go to {@code docs/} (laptop size) for the README.
+ * the payments, opens one, cancels it and logs out, in each language; exports, redelivers, sells through a payment
+ * link paid by scanning its QR code, and changes the settings, in two. Screenshots of the overview, the payments list
+ * and a payment link go to {@code docs/} (laptop size) for the README.
  */
 class PortalBrowserTest {
 
@@ -46,6 +47,7 @@ class PortalBrowserTest {
             .toList();
 
     static RunningService service;
+    static io.walletpay.support.WebhookReceiver receiver;
     static JsonObject shop;
     static String shopToken;
 
@@ -55,6 +57,7 @@ class PortalBrowserTest {
     @BeforeAll
     static void start() {
         service = RunningService.start();
+        receiver = new io.walletpay.support.WebhookReceiver();
         shop = service.createMerchant("Boutik Ti Jan");
         shopToken = service.tokenFor(shop);
         JsonObject other = service.createMerchant("Lòt Machann");
@@ -80,6 +83,9 @@ class PortalBrowserTest {
     static void stop() {
         if (service != null) {
             service.close();
+        }
+        if (receiver != null) {
+            receiver.close();
         }
     }
 
@@ -178,6 +184,129 @@ class PortalBrowserTest {
         arrivesAt("/portal/login");
         browser.get(base + "/portal/");
         assertThat(browser.getCurrentUrl()).endsWith("/portal/login");
+    }
+
+    /**
+     * The rest of a merchant's day in two languages: filter, export what is filtered, open a payment and redeliver
+     * its webhook, sell through a payment link whose QR code (as Chromium draws it) a customer scans and pays, and
+     * change the settings. Every step is checked against the API or PostgreSQL, not only the page.
+     */
+    @ParameterizedTest
+    @EnumSource(
+            value = Language.class,
+            names = {"HT", "FR"})
+    void aMerchantExportsRedeliversSellsThroughAPaymentLinkAndChangesSettings(Language language) throws Exception {
+        PortalText t = new PortalText(language);
+        String base = "http://localhost:" + service.config.http().port();
+        String hooks = "/browser-" + language.tag();
+        JsonObject merchant = service.createMerchant(
+                new JsonObject().put("name", "Mache " + language.tag()).put("webhook_url", receiver.url(hooks)));
+        String token = service.tokenFor(merchant);
+        JsonObject sold = service.createPayment(
+                token, new JsonObject().put("amount", 1800).put("reference_id", "SOLD-" + language.tag()));
+        service.transition(sold.getString("id"), PaymentStatus.COMPLETED);
+        service.createPayment(token, new JsonObject().put("amount", 60).put("reference_id", "OPEN-" + language.tag()));
+        receiver.await(hooks, 1);
+
+        browser.get(base + "/portal/login?lang=" + language.tag());
+        browser.findElement(By.id("merchant_id")).sendKeys(merchant.getString("merchant_id"));
+        browser.findElement(By.id("secret_key")).sendKeys(merchant.getString("secret_key"));
+        clickAndLoad(By.id("login"));
+        arrivesAt("/portal/");
+
+        // filter by reference, then export exactly that
+        clickAndLoad(By.linkText(t.get("nav.payments")));
+        browser.findElement(By.id("reference")).sendKeys("SOLD-" + language.tag());
+        clickAndLoad(By.id("filter"));
+        assertThat(browser.findElements(By.cssSelector("#payments tbody tr"))).hasSize(1);
+        String export = browser.findElement(By.id("export")).getAttribute("href");
+        String csv = withBrowserSession(export);
+        assertThat(csv.lines()).hasSize(2);
+        assertThat(csv)
+                .contains(sold.getString("id"))
+                .contains("SOLD-" + language.tag())
+                .doesNotContain("OPEN-");
+
+        // open it and redeliver its webhook
+        clickAndLoad(By.linkText("SOLD-" + language.tag()));
+        assertThat(browser.findElements(By.cssSelector("#deliveries .attempts li")))
+                .hasSize(1);
+        clickAndLoad(By.cssSelector("#deliveries button.redeliver"));
+        assertThat(browser.findElement(By.cssSelector("p.notice")).getText()).isEqualTo(t.get("payment.redelivered"));
+        receiver.await(hooks, 2);
+
+        // sell through a payment link: the customer scans the QR code Chromium shows, and pays
+        clickAndLoad(By.linkText(t.get("nav.links")));
+        browser.findElement(By.id("amount")).sendKeys(language == Language.FR ? "1 250,50" : "1250.50");
+        browser.findElement(By.id("description")).sendKeys("Pate kòde");
+        clickAndLoad(By.id("create-link"));
+        assertThat(browser.getCurrentUrl()).matches(".*/portal/links/[0-9a-f-]{36}");
+        String linkPage = browser.getCurrentUrl();
+        String checkoutUrl = browser.findElement(By.id("checkout-url")).getText();
+        screenshot("portal-link-" + language.tag());
+        String scanned = scan(browser.findElement(By.id("qr")));
+        assertThat(scanned).isEqualTo(checkoutUrl);
+        String paymentId = linkPage.substring(linkPage.lastIndexOf('/') + 1);
+        assertThat(service.http
+                        .get("/api/merchant/payments/" + paymentId, token)
+                        .data()
+                        .getString("amount"))
+                .isEqualTo("1250.50");
+
+        browser.get(scanned + "?lang=" + language.tag());
+        browser.findElement(By.id("phone")).sendKeys("3700 1234");
+        clickAndLoad(By.id("pay"));
+        assertThat(browser.findElement(By.id("status")).getAttribute("data-status"))
+                .isEqualTo("completed");
+        assertThat(service.http
+                        .get("/api/merchant/payments/" + paymentId, token)
+                        .data()
+                        .getString("status"))
+                .isEqualTo("completed");
+        browser.get(linkPage);
+        assertThat(browser.findElement(By.id("link-status")).getText()).isEqualTo(t.status("completed"));
+
+        // settings: a Return URL and the customer pages' language, saved and audited
+        clickAndLoad(By.linkText(t.get("nav.settings")));
+        browser.findElement(By.id("return_url")).sendKeys("https://mache.example.ht/mesi");
+        new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("locale"))).selectByValue("ht");
+        clickAndLoad(By.id("save"));
+        assertThat(browser.findElement(By.id("notice")).getText()).isEqualTo(t.get("settings.saved"));
+        JsonObject settings = service.http.get("/api/merchant/settings", token).data();
+        assertThat(settings.getString("return_url")).isEqualTo("https://mache.example.ht/mesi");
+        assertThat(settings.getString("locale")).isEqualTo("ht");
+        assertThat(browser.findElements(By.cssSelector("#audit-log tr[data-action='settings.update']")))
+                .hasSize(1);
+        assertThat(browser.findElements(By.cssSelector("#audit-log tr[data-action='payment_link.create']")))
+                .hasSize(1);
+    }
+
+    /** The export link fetched with this browser's cookies (a download is not a page Chromium shows). */
+    private String withBrowserSession(String url) throws Exception {
+        String cookies = browser.manage().getCookies().stream()
+                .map(c -> c.getName() + "=" + c.getValue())
+                .collect(java.util.stream.Collectors.joining("; "));
+        var response = java.net.http.HttpClient.newHttpClient()
+                .send(
+                        java.net.http.HttpRequest.newBuilder(java.net.URI.create(url))
+                                .header("Cookie", cookies)
+                                .build(),
+                        java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type")).hasValue("text/csv; charset=utf-8");
+        return response.body().substring(1);
+    }
+
+    /** Reads the QR code as a phone would: from the pixels Chromium drew, not from the SVG's text. */
+    private static String scan(org.openqa.selenium.WebElement qr) throws Exception {
+        byte[] png = qr.getScreenshotAs(OutputType.BYTES);
+        java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(new java.io.ByteArrayInputStream(png));
+        int[] pixels = image.getRGB(0, 0, image.getWidth(), image.getHeight(), null, 0, image.getWidth());
+        var bitmap = new com.google.zxing.BinaryBitmap(new com.google.zxing.common.HybridBinarizer(
+                new com.google.zxing.RGBLuminanceSource(image.getWidth(), image.getHeight(), pixels)));
+        return new com.google.zxing.qrcode.QRCodeReader()
+                .decode(bitmap, java.util.Map.of(com.google.zxing.DecodeHintType.TRY_HARDER, Boolean.TRUE))
+                .getText();
     }
 
     private void screenshot(String name) throws IOException {

@@ -3,21 +3,12 @@ package io.walletpay.portal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.json.JsonObject;
+import io.walletpay.support.PortalClient;
 import io.walletpay.support.RunningService;
-import java.io.IOException;
-import java.net.CookieManager;
-import java.net.CookiePolicy;
 import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -59,57 +50,9 @@ class PortalSessionTest {
         }
     }
 
-    /** A browser-like client: keeps cookies, never follows redirects. */
-    static final class Browser {
-        final CookieManager cookies = new CookieManager(null, CookiePolicy.ACCEPT_ALL);
-        final HttpClient client = HttpClient.newBuilder()
-                .cookieHandler(cookies)
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .connectTimeout(Duration.ofSeconds(5))
-                .build();
-
-        HttpResponse<String> get(String path) throws IOException, InterruptedException {
-            return client.send(
-                    HttpRequest.newBuilder(URI.create(base + path)).GET().build(),
-                    HttpResponse.BodyHandlers.ofString());
-        }
-
-        HttpResponse<String> post(String path, Map<String, String> form) throws IOException, InterruptedException {
-            String body = form.entrySet().stream()
-                    .map(e -> URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8) + "="
-                            + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
-                    .collect(Collectors.joining("&"));
-            return client.send(
-                    HttpRequest.newBuilder(URI.create(base + path))
-                            .header("Content-Type", "application/x-www-form-urlencoded")
-                            .POST(HttpRequest.BodyPublishers.ofString(body))
-                            .build(),
-                    HttpResponse.BodyHandlers.ofString());
-        }
-
-        String csrfFrom(HttpResponse<String> page) {
-            Matcher m =
-                    Pattern.compile("name=\"X-XSRF-TOKEN\" value=\"([^\"]+)\"").matcher(page.body());
-            assertThat(m.find()).as("a CSRF field in %s", page.body()).isTrue();
-            return m.group(1);
-        }
-
-        void logIn(JsonObject merchant) throws IOException, InterruptedException {
-            HttpResponse<String> login = get("/portal/login?lang=en");
-            HttpResponse<String> answer = post(
-                    "/portal/login",
-                    Map.of(
-                            "X-XSRF-TOKEN", csrfFrom(login),
-                            "merchant_id", merchant.getString("merchant_id"),
-                            "secret_key", merchant.getString("secret_key")));
-            assertThat(answer.statusCode()).isEqualTo(303);
-            assertThat(answer.headers().firstValue("Location")).hasValue("/portal/");
-        }
-    }
-
     @Test
     void everyPageWithoutASessionRedirectsToTheLoginPage() throws Exception {
-        Browser browser = new Browser();
+        PortalClient browser = new PortalClient(base);
         for (String path : new String[] {"/portal/", "/portal/payments", "/portal/payments?status=pending"}) {
             HttpResponse<String> answer = browser.get(path);
             assertThat(answer.statusCode()).as(path).isEqualTo(303);
@@ -121,7 +64,7 @@ class PortalSessionTest {
 
     @Test
     void aForgedSessionCookieIsNoSession() throws Exception {
-        Browser browser = new Browser();
+        PortalClient browser = new PortalClient(base);
         HttpResponse<String> answer = browser.client.send(
                 HttpRequest.newBuilder(URI.create(base + "/portal/payments"))
                         .header("Cookie", "walletpay_portal=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")
@@ -134,7 +77,7 @@ class PortalSessionTest {
 
     @Test
     void aLoginPostWithoutTheCsrfTokenIsRefusedAndOpensNoSession() throws Exception {
-        Browser browser = new Browser();
+        PortalClient browser = new PortalClient(base);
         browser.get("/portal/login");
         HttpResponse<String> answer = browser.post(
                 "/portal/login",
@@ -148,7 +91,7 @@ class PortalSessionTest {
 
     @Test
     void aLogoutPostWithoutTheCsrfTokenChangesNothing() throws Exception {
-        Browser browser = new Browser();
+        PortalClient browser = new PortalClient(base);
         browser.logIn(shop);
         HttpResponse<String> forged = browser.post("/portal/logout", Map.of());
         assertThat(forged.statusCode()).isEqualTo(403);
@@ -163,7 +106,7 @@ class PortalSessionTest {
 
     @Test
     void aWrongSecretIsRefusedInThePagesLanguage() throws Exception {
-        Browser browser = new Browser();
+        PortalClient browser = new PortalClient(base);
         HttpResponse<String> login = browser.get("/portal/login?lang=fr");
         assertThat(login.body()).contains("lang=\"fr\"").contains("Clé secrète");
         HttpResponse<String> answer = browser.post(
@@ -179,7 +122,7 @@ class PortalSessionTest {
 
     @Test
     void theSessionCookieIsHttpOnlyAndSameSiteLax() throws Exception {
-        Browser browser = new Browser();
+        PortalClient browser = new PortalClient(base);
         HttpResponse<String> login = browser.get("/portal/login");
         HttpResponse<String> answer = browser.post(
                 "/portal/login",
@@ -205,7 +148,7 @@ class PortalSessionTest {
 
     @Test
     void aMerchantSeesOnlyItsOwnPaymentsAndFiltersThem() throws Exception {
-        Browser browser = new Browser();
+        PortalClient browser = new PortalClient(base);
         browser.logIn(shop);
         HttpResponse<String> all = browser.get("/portal/payments");
         assertThat(all.statusCode()).isEqualTo(200);
@@ -228,7 +171,7 @@ class PortalSessionTest {
 
     @Test
     void aBadFilterIsAClear400Page() throws Exception {
-        Browser browser = new Browser();
+        PortalClient browser = new PortalClient(base);
         browser.logIn(shop);
         HttpResponse<String> answer = browser.get("/portal/payments?status=paid&lang=ht");
         assertThat(answer.statusCode()).isEqualTo(400);
@@ -238,7 +181,7 @@ class PortalSessionTest {
 
     @Test
     void theOverviewCountsOnlyTheMerchantsOwnPaymentsByStatusWithFeesNetAndAChart() throws Exception {
-        Browser browser = new Browser();
+        PortalClient browser = new PortalClient(base);
         browser.logIn(shop);
         String page = browser.get("/portal/?lang=en").body();
         // today: one completed (2,000.00), two pending (2,200.00); the other merchant's 999.00 nowhere
@@ -266,7 +209,7 @@ class PortalSessionTest {
 
     @Test
     void aPaymentOfAnotherMerchantIsNotFoundByItsId() throws Exception {
-        Browser browser = new Browser();
+        PortalClient browser = new PortalClient(base);
         browser.logIn(shop);
         String othersId = service.sql("SELECT id FROM payments WHERE reference_id = 'OTHER-SECRET-1'")
                 .iterator()
@@ -291,7 +234,7 @@ class PortalSessionTest {
     void cancelWithoutTheCsrfTokenChangesNothingAndWithItCancels() throws Exception {
         JsonObject payment = service.createPayment(
                 service.tokenFor(shop), new JsonObject().put("amount", 300).put("reference_id", "SHOP-CANCEL"));
-        Browser browser = new Browser();
+        PortalClient browser = new PortalClient(base);
         browser.logIn(shop);
         String path = "/portal/payments/" + payment.getString("id");
         HttpResponse<String> detail = browser.get(path + "?lang=ht");

@@ -127,6 +127,31 @@ class EventsAndRecoveryTest {
     }
 
     @Test
+    void theDeliveryListFiltersByCreationTime() {
+        Shop shop = shop("/delivery-dates");
+        String early = pay(shop, PaymentStatus.COMPLETED);
+        String late = pay(shop, PaymentStatus.FAILED);
+        receiver.await("/delivery-dates", 2);
+        service.sql(
+                "UPDATE webhook_deliveries SET created_at = '2026-02-01T12:00:00Z' WHERE payment_id = $1",
+                java.util.UUID.fromString(early));
+        service.sql(
+                "UPDATE webhook_deliveries SET created_at = '2026-02-03T12:00:00Z' WHERE payment_id = $1",
+                java.util.UUID.fromString(late));
+        JsonArray after = http.get("/api/merchant/webhooks/deliveries?created_gte=2026-02-02T00:00:00Z", shop.token())
+                .dataArray();
+        assertThat(after).hasSize(1);
+        assertThat(after.getJsonObject(0).getString("payment_id")).isEqualTo(late);
+        JsonArray before = http.get("/api/merchant/webhooks/deliveries?created_lt=2026-02-03T12:00:00Z", shop.token())
+                .dataArray();
+        assertThat(before).hasSize(1);
+        assertThat(before.getJsonObject(0).getString("payment_id")).isEqualTo(early);
+        Http.Response bad = http.get("/api/merchant/webhooks/deliveries?created_lt=tomorrow", shop.token());
+        assertThat(bad.status()).isEqualTo(400);
+        assertThat(bad.json().getJsonObject("error").getString("code")).isEqualTo("invalid_created_lt");
+    }
+
+    @Test
     void recoverQueuesAgainEveryFailedDeliverySinceATime() {
         Shop shop = shop("/recover");
         OffsetDateTime before = OffsetDateTime.now(ZoneOffset.UTC).minusMinutes(1);

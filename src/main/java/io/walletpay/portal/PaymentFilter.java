@@ -1,0 +1,74 @@
+package io.walletpay.portal;
+
+import io.walletpay.bus.PaymentMessages.ListPayments;
+import io.walletpay.page.PageText;
+import io.walletpay.payment.PaymentStatus;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * The payments page's filters, as the merchant typed them: a status, a reference, and a date range in Haiti's time
+ * ({@code from} and {@code to} both included). The same filter lists the page and exports the CSV.
+ */
+public record PaymentFilter(String status, String reference, String from, String to) {
+
+    static final int MAX_REFERENCE = 128;
+
+    /** The filter, or empty when a value cannot be one (an unknown status, a date that is not a date). */
+    static Optional<PaymentFilter> of(String status, String reference, String from, String to) {
+        PaymentFilter filter = new PaymentFilter(status, reference, from, to);
+        try {
+            filter.statusValue();
+            filter.createdGte();
+            filter.createdLt();
+        } catch (IllegalArgumentException | DateTimeParseException e) {
+            return Optional.empty();
+        }
+        return Optional.of(filter);
+    }
+
+    ListPayments query(UUID merchantId, int limit, UUID startingAfter) {
+        return new ListPayments(
+                merchantId,
+                reference.isEmpty() ? null : reference,
+                statusValue(),
+                createdGte(),
+                createdLt(),
+                limit,
+                startingAfter);
+    }
+
+    /** The filter as a query string (without {@code ?}), for the next page's link and the export link. */
+    String queryString() {
+        return "status=" + encode(status) + "&reference=" + encode(reference) + "&from=" + encode(from) + "&to="
+                + encode(to);
+    }
+
+    private PaymentStatus statusValue() {
+        if (status.isEmpty()) {
+            return null;
+        }
+        return PaymentStatus.fromWire(status).orElseThrow(() -> new IllegalArgumentException("status " + status));
+    }
+
+    private OffsetDateTime createdGte() {
+        return from.isEmpty() ? null : startOfDay(LocalDate.parse(from));
+    }
+
+    private OffsetDateTime createdLt() {
+        return to.isEmpty() ? null : startOfDay(LocalDate.parse(to).plusDays(1));
+    }
+
+    private static OffsetDateTime startOfDay(LocalDate day) {
+        return day.atStartOfDay(PageText.HAITI).toOffsetDateTime();
+    }
+
+    private static String encode(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8);
+    }
+}

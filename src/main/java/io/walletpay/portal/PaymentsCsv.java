@@ -1,0 +1,160 @@
+package io.walletpay.portal;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.http.HttpServerResponse;
+import io.walletpay.bus.PaymentMessages.PaymentPage;
+import io.walletpay.bus.PaymentStoreClient;
+import io.walletpay.payment.Payment;
+import io.walletpay.view.Timestamps;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * The CSV export of a filtered set of payments, of any size: read from the store one page at a time (newest first,
+ * the list's own cursor) and written to the response as it comes, waiting for the client whenever its buffer is
+ * full, so memory stays one page however many rows there are. RFC 4180 quoting (jackson-dataformat-csv), CRLF,
+ * UTF-8 with a byte-order mark so spreadsheet programs show Kreyòl as written.
+ */
+final class PaymentsCsv {
+
+    /** Rows read from the store per round trip. */
+    static final int PAGE = 500;
+
+    static final List<String> COLUMNS = List.of(
+            "id",
+            "created_at",
+            "status",
+            "amount",
+            "fees",
+            "net_amount",
+            "currency",
+            "reference_id",
+            "description",
+            "customer_name",
+            "customer_email",
+            "payer",
+            "provider_transaction_id",
+            "completed_at",
+            "expires_at",
+            "failure_reason",
+            "needs_review");
+
+    private static final ObjectWriter ROWS =
+            new CsvMapper().writer(CsvSchema.emptySchema().withLineSeparator("\r\n"));
+    private static final String BOM = "\uFEFF";
+
+    private final PaymentStoreClient payments;
+
+    PaymentsCsv(PaymentStoreClient payments) {
+        this.payments = payments;
+    }
+
+    /**
+     * Writes the header, then every payment of {@code merchantId} matching {@code filter}, then ends the response.
+     * The head is already sent when a later page fails, so the response is then reset: the download breaks instead
+     * of looking complete.
+     */
+    Future<Void> export(UUID merchantId, PaymentFilter filter, HttpServerResponse response) {
+        response.setChunked(true);
+        response.write(BOM + csv(List.<String[]>of(COLUMNS.toArray(String[]::new))));
+        Promise<Void> done = Promise.promise();
+        nextPage(merchantId, filter, null, response, done);
+        return done.future().onFailure(failure -> response.reset());
+    }
+
+    private void nextPage(
+            UUID merchantId, PaymentFilter filter, UUID after, HttpServerResponse response, Promise<Void> done) {
+        payments.list(filter.query(merchantId, PAGE, after))
+                .onFailure(done::fail)
+                .onSuccess(page -> {
+                    if (response.closed()) {
+                        done.fail("the client went away");
+                        return;
+                    }
+                    write(page, response);
+                    if (!page.hasMore()) {
+                        response.end().onComplete(done);
+                        return;
+                    }
+                    UUID last = page.payments().get(page.payments().size() - 1).id();
+                    if (response.writeQueueFull()) {
+                        response.drainHandler(drained -> nextPage(merchantId, filter, last, response, done));
+                    } else {
+                        nextPage(merchantId, filter, last, response, done);
+                    }
+                });
+    }
+
+    private static void write(PaymentPage page, HttpServerResponse response) {
+        if (page.payments().isEmpty()) {
+            return;
+        }
+        List<String[]> rows = new ArrayList<>(page.payments().size());
+        for (Payment p : page.payments()) {
+            rows.add(row(p));
+        }
+        response.write(csv(rows));
+    }
+
+    static String[] row(Payment p) {
+        return new String[] {
+            p.id().toString(),
+            time(p.createdAt()),
+            p.status().wireName(),
+            money(p.amount()),
+            money(p.fees()),
+            money(p.netAmount()),
+            Payment.CURRENCY,
+            text(p.referenceId()),
+            text(p.description()),
+            text(p.customerName()),
+            text(p.customerEmail()),
+            text(p.payer()),
+            text(p.providerTransactionId()),
+            time(p.completedAt()),
+            time(p.expiresAt()),
+            text(p.failureReason()),
+            Boolean.toString(p.needsReview())
+        };
+    }
+
+    private static String csv(List<String[]> rows) {
+        try {
+            return ROWS.writeValueAsString(rows);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String money(BigDecimal amount) {
+        return amount == null ? "" : amount.toPlainString();
+    }
+
+    private static String time(OffsetDateTime moment) {
+        return moment == null ? "" : Timestamps.format(moment);
+    }
+
+    /**
+     * Text a merchant or customer typed. One starting like a formula ({@code = + - @}, tab, CR) gets a leading
+     * apostrophe, so opening the export in a spreadsheet never runs it (OWASP "CSV injection").
+     */
+    static String text(String value) {
+        if (value == null || value.isEmpty()) {
+            return "";
+        }
+        char first = value.charAt(0);
+        if (first == '=' || first == '+' || first == '-' || first == '@' || first == '\t' || first == '\r') {
+            return "'" + value;
+        }
+        return value;
+    }
+}

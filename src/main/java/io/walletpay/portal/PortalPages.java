@@ -1,0 +1,231 @@
+package io.walletpay.portal;
+
+import gg.jte.ContentType;
+import gg.jte.TemplateEngine;
+import io.vertx.core.Future;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.Cookie;
+import io.vertx.core.http.CookieSameSite;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.CSRFHandler;
+import io.vertx.ext.web.templ.jte.JteTemplateEngine;
+import io.walletpay.error.ServiceException;
+import io.walletpay.merchant.Merchant;
+import io.walletpay.page.Language;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What every portal page shares: the merchant's language, the CSRF token for its forms, rendering a template with the
+ * portal's security headers, the page for a refusal, and reading form and query values. One instance per router.
+ */
+final class PortalPages {
+
+    private static final Logger log = LoggerFactory.getLogger(PortalPages.class);
+    private static final JteTemplateEngine ENGINE =
+            JteTemplateEngine.create(TemplateEngine.createPrecompiled(ContentType.Html));
+    static final String CSRF_FIELD = CSRFHandler.DEFAULT_HEADER_NAME;
+    private static final String LANG_COOKIE = "walletpay_portal_lang";
+    private static final String SESSION_MERCHANT = "portal.merchant";
+    // inline SVG (chart, QR codes) needs no img-src; styles are inline in the layout; nothing else loads
+    private static final String POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:;"
+            + " base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+
+    private final boolean secure;
+    private final Language defaultLanguage;
+
+    PortalPages(boolean secure, Language defaultLanguage) {
+        this.secure = secure;
+        this.defaultLanguage = defaultLanguage;
+    }
+
+    boolean secure() {
+        return secure;
+    }
+
+    // ---- the signed-in merchant ----
+
+    static void signedIn(RoutingContext ctx, Merchant merchant) {
+        ctx.put(SESSION_MERCHANT, merchant);
+    }
+
+    static Merchant merchant(RoutingContext ctx) {
+        return ctx.get(SESSION_MERCHANT);
+    }
+
+    // ---- rendering ----
+
+    /** Renders {@code template} with {@code model} plus the language ({@code t}) and the form token ({@code csrf}). */
+    void render(RoutingContext ctx, int status, String template, Map<String, Object> model) {
+        Map<String, Object> full = new HashMap<>(model);
+        full.putIfAbsent("t", text(ctx));
+        full.putIfAbsent("csrf", csrf(ctx));
+        send(ctx, status, ENGINE.render(full, template));
+    }
+
+    /** A page that only says something: a refusal, a conflict, a missing payment. */
+    void message(RoutingContext ctx, int status, String titleKey, String textKey) {
+        PortalText t = text(ctx);
+        render(ctx, status, "portal/message.jte", Map.of("title", t.get(titleKey), "text", t.get(textKey)));
+    }
+
+    void badRequest(RoutingContext ctx) {
+        message(ctx, 400, "bad.title", "bad.text");
+    }
+
+    void notFound(RoutingContext ctx) {
+        message(ctx, 404, "notfound.title", "notfound.text");
+    }
+
+    /**
+     * The portal's failure handler: every refusal is a page in the merchant's language. CSRFHandler's 403 means
+     * nothing ran; another merchant's object is "not found", exactly like an unknown one.
+     */
+    void failure(RoutingContext ctx) {
+        int status = ctx.statusCode();
+        if (status == 403) {
+            message(ctx, 403, "forbidden.title", "forbidden.text");
+            return;
+        }
+        if (status == 413 || status == 400) {
+            message(ctx, status, "bad.title", "bad.text");
+            return;
+        }
+        if (ctx.failure() instanceof ServiceException error) {
+            switch (error.kind()) {
+                case NOT_FOUND, FORBIDDEN -> {
+                    notFound(ctx);
+                    return;
+                }
+                case CONFLICT, GONE -> {
+                    message(ctx, 409, "conflict.title", "conflict.text");
+                    return;
+                }
+                case VALIDATION -> {
+                    badRequest(ctx);
+                    return;
+                }
+                default -> {}
+            }
+        }
+        ctx.next();
+    }
+
+    static void seeOther(RoutingContext ctx, String location) {
+        ctx.response()
+                .setStatusCode(303)
+                .putHeader(HttpHeaders.LOCATION, location)
+                .putHeader(HttpHeaders.CACHE_CONTROL, "no-store")
+                .end();
+    }
+
+    /** The portal's headers on any answer it writes itself (pages and the CSV export). */
+    static void secureHeaders(RoutingContext ctx) {
+        ctx.response()
+                .putHeader(HttpHeaders.CACHE_CONTROL, "no-store")
+                .putHeader("Referrer-Policy", "no-referrer")
+                .putHeader("X-Frame-Options", "DENY")
+                .putHeader("X-Content-Type-Options", "nosniff")
+                .putHeader("Content-Security-Policy", POLICY);
+    }
+
+    private static void send(RoutingContext ctx, int status, Future<Buffer> html) {
+        html.onSuccess(page -> {
+                    if (!ctx.response().ended()) {
+                        secureHeaders(ctx);
+                        ctx.response()
+                                .setStatusCode(status)
+                                .putHeader(HttpHeaders.CONTENT_TYPE, "text/html; charset=utf-8")
+                                .end(page);
+                    }
+                })
+                .onFailure(failure -> {
+                    log.error("portal page could not be rendered", failure);
+                    if (!ctx.response().ended() && !ctx.response().headWritten()) {
+                        ctx.response().setStatusCode(500).end();
+                    }
+                });
+    }
+
+    // ---- language and form token ----
+
+    /**
+     * The language of this page: asked for ({@code lang} in the query or form, then remembered in a cookie), else
+     * remembered, else the merchant's own locale, else the service's default.
+     */
+    PortalText text(RoutingContext ctx) {
+        String asked = ctx.request().getParam("lang");
+        if (asked == null) {
+            asked = ctx.request().getFormAttribute("lang");
+        }
+        Optional<Language> chosen = Language.fromTag(asked);
+        if (chosen.isPresent()) {
+            ctx.response()
+                    .addCookie(Cookie.cookie(LANG_COOKIE, chosen.get().tag())
+                            .setPath("/portal")
+                            .setMaxAge(365L * 24 * 3600)
+                            .setHttpOnly(true)
+                            .setSecure(secure)
+                            .setSameSite(CookieSameSite.LAX));
+            return new PortalText(chosen.get());
+        }
+        Cookie cookie = ctx.request().getCookie(LANG_COOKIE);
+        if (cookie != null) {
+            Optional<Language> remembered = Language.fromTag(cookie.getValue());
+            if (remembered.isPresent()) {
+                return new PortalText(remembered.get());
+            }
+        }
+        Merchant merchant = merchant(ctx);
+        if (merchant != null) {
+            Optional<Language> own = Language.fromTag(merchant.locale());
+            if (own.isPresent()) {
+                return new PortalText(own.get());
+            }
+        }
+        return new PortalText(defaultLanguage);
+    }
+
+    static String csrf(RoutingContext ctx) {
+        String token = ctx.get(CSRF_FIELD);
+        if (token == null) {
+            token = ctx.request().getFormAttribute(CSRF_FIELD);
+        }
+        return token == null ? "" : token;
+    }
+
+    // ---- values ----
+
+    /** A query or form value, stripped and cut to {@code max} characters; absent is empty. */
+    static String param(RoutingContext ctx, String name, int max) {
+        String value = ctx.request().getParam(name);
+        if (value == null) {
+            value = ctx.request().getFormAttribute(name);
+        }
+        return trimmed(value, max);
+    }
+
+    static String trimmed(String value, int max) {
+        if (value == null) {
+            return "";
+        }
+        String stripped = value.strip();
+        return stripped.length() > max ? stripped.substring(0, max) : stripped;
+    }
+
+    static UUID parseUuid(String text) {
+        if (text == null || text.length() != 36) {
+            return null;
+        }
+        try {
+            return UUID.fromString(text);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,201 @@
+package io.walletpay.portal;
+
+import io.vertx.core.Future;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.walletpay.bus.AuditMessages.AuditPage;
+import io.walletpay.bus.StoreClients;
+import io.walletpay.error.ErrorKind;
+import io.walletpay.error.ServiceException;
+import io.walletpay.merchant.Merchant;
+import io.walletpay.merchant.MerchantInput;
+import io.walletpay.merchant.MerchantInput.MerchantChanges;
+import io.walletpay.merchant.MerchantUrls;
+import io.walletpay.usecase.Actor;
+import io.walletpay.usecase.AuditLog;
+import io.walletpay.usecase.RotateSecretKey;
+import io.walletpay.usecase.RotateWebhookSecret;
+import io.walletpay.usecase.UpdateMerchantSettings;
+import io.walletpay.view.Timestamps;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.BiConsumer;
+
+/**
+ * {@code /portal/settings}: the webhook URL, Return URL and locale; rotating the webhook secret (the old one keeps
+ * signing through the overlap) and the secret key (this browser's session follows it; every other session and
+ * token ends); each new secret shown once. Below them, the audit log of who changed what. The same use cases as
+ * the API, recorded with the portal as actor.
+ */
+final class SettingsPages {
+
+    private static final int AUDIT_PAGE = 20;
+
+    private final PortalPages pages;
+    private final StoreClients stores;
+    private final UpdateMerchantSettings settings;
+    private final RotateWebhookSecret webhookSecrets;
+    private final RotateSecretKey secretKeys;
+    private final AuditLog auditLog;
+    private final int failingAfterHours;
+    private final BiConsumer<RoutingContext, Merchant> renewSession;
+
+    SettingsPages(
+            PortalPages pages,
+            StoreClients stores,
+            UpdateMerchantSettings settings,
+            RotateWebhookSecret webhookSecrets,
+            RotateSecretKey secretKeys,
+            int failingAfterHours,
+            BiConsumer<RoutingContext, Merchant> renewSession) {
+        this.pages = pages;
+        this.stores = stores;
+        this.settings = settings;
+        this.webhookSecrets = webhookSecrets;
+        this.secretKeys = secretKeys;
+        this.auditLog = new AuditLog(stores);
+        this.failingAfterHours = failingAfterHours;
+        this.renewSession = renewSession;
+    }
+
+    void mount(Router router) {
+        router.get("/portal/settings").handler(ctx -> show(ctx, PortalPages.merchant(ctx), 200, Map.of()));
+        router.post("/portal/settings").handler(this::save);
+        router.post("/portal/settings/webhook-secret").handler(this::rotateWebhookSecret);
+        router.post("/portal/settings/secret-key").handler(this::rotateSecretKey);
+    }
+
+    private static Actor actor(RoutingContext ctx) {
+        return Actor.portal(
+                PortalPages.merchant(ctx).id(), ctx.request().remoteAddress().hostAddress());
+    }
+
+    /** The page for {@code merchant} as it now is; {@code extra} says what just happened or what was refused. */
+    private void show(RoutingContext ctx, Merchant merchant, int status, Map<String, Object> extra) {
+        Long auditAfter = auditCursor(PortalPages.param(ctx, "audit_after", 19));
+        var health = stores.deliveries().endpointHealth(merchant.id(), failingAfterHours);
+        Future<AuditPage> audit = auditLog.list(merchant.id(), auditAfter, AUDIT_PAGE);
+        Future.all(health, audit)
+                .onSuccess(both -> {
+                    Map<String, Object> model = new HashMap<>();
+                    model.put("m", merchant);
+                    model.put("webhookUrl", nullToEmpty(merchant.webhookUrl()));
+                    model.put("returnUrl", nullToEmpty(merchant.returnUrl()));
+                    model.put("locale", nullToEmpty(merchant.locale()));
+                    model.put("health", health.result());
+                    model.put("audit", audit.result().entries());
+                    model.put(
+                            "auditNext",
+                            audit.result().hasMore()
+                                    ? "/portal/settings?audit_after="
+                                            + audit.result()
+                                                    .entries()
+                                                    .get(audit.result()
+                                                                    .entries()
+                                                                    .size()
+                                                            - 1)
+                                                    .id()
+                                            + "#audit"
+                                    : null);
+                    model.put("notice", null);
+                    model.put("error", null);
+                    model.put("newSecret", null);
+                    model.put("newSecretKind", null);
+                    model.put("previousUntil", null);
+                    model.putAll(extra);
+                    pages.render(ctx, status, "portal/settings.jte", model);
+                })
+                .onFailure(ctx::fail);
+    }
+
+    private static Long auditCursor(String text) {
+        return text.matches("[1-9]\\d{0,17}") ? Long.valueOf(text) : null;
+    }
+
+    private void save(RoutingContext ctx) {
+        Merchant merchant = PortalPages.merchant(ctx);
+        String webhookUrl = PortalPages.param(ctx, "webhook_url", MerchantUrls.MAX_LENGTH + 1);
+        String returnUrl = PortalPages.param(ctx, "return_url", MerchantUrls.MAX_LENGTH + 1);
+        String locale = PortalPages.param(ctx, "locale", 10);
+        MerchantChanges changes;
+        try {
+            changes = MerchantInput.settingsForm(merchant, webhookUrl, returnUrl, locale);
+        } catch (ServiceException invalid) {
+            refused(ctx, merchant, invalid, webhookUrl, returnUrl, locale);
+            return;
+        }
+        settings.update(merchant.id(), changes, actor(ctx))
+                .onSuccess(updated -> {
+                    PortalPages.signedIn(ctx, updated);
+                    show(ctx, updated, 200, Map.of("notice", pages.text(ctx).get("settings.saved")));
+                })
+                .onFailure(failure -> {
+                    if (failure instanceof ServiceException invalid && invalid.kind() == ErrorKind.VALIDATION) {
+                        refused(ctx, merchant, invalid, webhookUrl, returnUrl, locale);
+                    } else {
+                        ctx.fail(failure);
+                    }
+                });
+    }
+
+    /** The form again with what was typed and why it was refused, in the merchant's language; nothing saved. */
+    private void refused(
+            RoutingContext ctx,
+            Merchant merchant,
+            ServiceException invalid,
+            String webhookUrl,
+            String returnUrl,
+            String locale) {
+        String field = invalid.field() == null ? "form" : invalid.field();
+        PortalText t = pages.text(ctx);
+        show(
+                ctx,
+                merchant,
+                400,
+                Map.of(
+                        "error",
+                        t.get("settings.invalid." + field),
+                        "webhookUrl",
+                        webhookUrl,
+                        "returnUrl",
+                        returnUrl,
+                        "locale",
+                        locale));
+    }
+
+    private void rotateWebhookSecret(RoutingContext ctx) {
+        webhookSecrets
+                .rotate(PortalPages.merchant(ctx).id(), actor(ctx))
+                .onSuccess(rotated -> show(
+                        ctx,
+                        rotated.merchant(),
+                        200,
+                        Map.of(
+                                "newSecret",
+                                rotated.webhookSecret(),
+                                "newSecretKind",
+                                "webhook",
+                                "previousUntil",
+                                Timestamps.format(rotated.previousActiveUntil()))))
+                .onFailure(ctx::fail);
+    }
+
+    private void rotateSecretKey(RoutingContext ctx) {
+        secretKeys
+                .rotate(PortalPages.merchant(ctx).id(), actor(ctx))
+                .onSuccess(rotated -> {
+                    // this browser follows the new key; sessions sealed under the old one end at their next page
+                    renewSession.accept(ctx, rotated.merchant());
+                    show(
+                            ctx,
+                            rotated.merchant(),
+                            200,
+                            Map.of("newSecret", rotated.secretKey(), "newSecretKind", "key"));
+                })
+                .onFailure(ctx::fail);
+    }
+
+    private static String nullToEmpty(String value) {
+        return value == null ? "" : value;
+    }
+}
