@@ -10,7 +10,6 @@ import io.walletpay.support.WebhookReceiver;
 import io.walletpay.support.WebhookReceiver.Answer;
 import io.walletpay.support.WebhookReceiver.Received;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -31,6 +30,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
@@ -185,11 +185,12 @@ class ThreeNodeClusterTest {
         AtomicInteger completions = new AtomicInteger();
         CountDownLatch stop = new CountDownLatch(1);
         ExecutorService load = Executors.newFixedThreadPool(FLOW_WORKERS);
+        List<Future<?>> workers = new ArrayList<>();
         for (int w = 0; w < FLOW_WORKERS; w++) {
             Merchant merchant = flow.get(w);
             int first = w;
-            load.submit(
-                    () -> createAndPay(apis, first, merchant, answered201, acknowledgedCompleted, completions, stop));
+            workers.add(load.submit(
+                    () -> createAndPay(apis, first, merchant, answered201, acknowledgedCompleted, completions, stop)));
         }
         await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(completions.get())
                 .as("completions before the kill")
@@ -203,6 +204,9 @@ class ThreeNodeClusterTest {
         stop.countDown();
         load.shutdown();
         assertThat(load.awaitTermination(60, TimeUnit.SECONDS)).isTrue();
+        for (Future<?> flowWorker : workers) {
+            flowWorker.get(); // an unexpected answer on either API node fails the test here, with its assertion
+        }
 
         Set<String> flowMerchants = flow.stream().map(Merchant::id).collect(Collectors.toSet());
         Map<String, String> statusById = paymentsOf(flowMerchants);
@@ -270,8 +274,6 @@ class ThreeNodeClusterTest {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
-            } catch (UncheckedIOException e) {
-                // both API nodes stay up: a lost connection is a failure the final counts will show
             }
         }
     }
