@@ -14,6 +14,17 @@ PG_PORT=${PG_PORT:-55432}
 [ -f "$JAR" ] || { echo "build first: mvn -q -DskipTests package" >&2; exit 2; }
 mkdir -p "$RUN"/node1 "$RUN"/node2 "$RUN"/node3
 MEMBERS=127.0.0.1:5801,127.0.0.1:5802,127.0.0.1:5803
+# One admin token and one JWT secret for all three nodes (a token issued by one node must be accepted by the
+# other behind the load balancer; portal cookies too): from the environment, else generated once into $RUN.
+if [ -z "${WALLETPAY_ADMIN_TOKEN:-}" ] || [ -z "${WALLETPAY_JWT_SECRET:-}" ]; then
+  if [ ! -f "$RUN/secrets.env" ]; then
+    random() { head -c "$1" /dev/urandom | od -An -tx1 | tr -d ' \n'; }
+    (umask 077; printf 'WALLETPAY_ADMIN_TOKEN=adm_%s\nWALLETPAY_JWT_SECRET=%s\n' "$(random 24)" "$(random 32)" >"$RUN/secrets.env")
+  fi
+  set -a; . "$RUN/secrets.env"; set +a
+  echo "admin token and JWT secret shared by the nodes: $RUN/secrets.env"
+fi
+export WALLETPAY_ADMIN_TOKEN WALLETPAY_JWT_SECRET
 PIDS=()
 cleanup() { for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done; wait || true; }
 trap cleanup EXIT INT TERM

@@ -12,8 +12,11 @@ import java.util.UUID;
 
 /**
  * The merchants an HTTP verticle has looked up lately, so the hot path does not ask the store on every request.
- * Entries are dropped when this JVM changes a merchant and expire after {@link #TTL_MS} otherwise (the bound on
- * staleness when another node disables a merchant). One per verticle: touched only on its event loop.
+ * Entries are dropped when any node commits a change to the merchant (disable, settings, key rotation): the store
+ * publishes {@code MERCHANT_CHANGED}, which crosses nodes when clustered (WakeUpCodec), so every node refuses a
+ * disabled merchant within milliseconds (ThreeNodeClusterTest). Entries also expire after {@link #TTL_MS}: the
+ * bound on staleness for a node that missed the message (not clustered, or a message lost while a member left).
+ * One per verticle: touched only on its event loop.
  */
 final class MerchantDirectory {
 
