@@ -74,6 +74,7 @@ CONF
   PIDS+=($!)
 else
   echo "no haproxy or nginx on PATH: use the API nodes directly (127.0.0.1:8081, 127.0.0.1:8082)" >&2
+  LB_PORT=8081
 fi
 echo "walletpay cluster up: http://127.0.0.1:$LB_PORT (Ctrl-C stops it)"
 wait
