@@ -3,6 +3,7 @@ package io.walletpay.bus;
 import io.walletpay.bus.CheckoutMessages.Checkout;
 import io.walletpay.bus.CheckoutMessages.CheckoutByPayment;
 import io.walletpay.bus.CheckoutMessages.CheckoutByToken;
+import io.walletpay.bus.CheckoutMessages.DecideCheckout;
 import io.walletpay.bus.DeliveryMessages.DeliveryDetail;
 import io.walletpay.bus.DeliveryMessages.DeliveryPage;
 import io.walletpay.bus.DeliveryMessages.EventPage;
@@ -103,6 +104,9 @@ public final class Addresses {
 
     public static final BusOperation<CheckoutByPayment, Checkout> CHECKOUT_BY_PAYMENT =
             BusOperation.of("walletpay.store.checkout.by-payment", CheckoutByPayment.class, Checkout.class);
+
+    public static final BusOperation<DecideCheckout, Checkout> CHECKOUT_DECIDE =
+            BusOperation.of("walletpay.store.checkout.decide", DecideCheckout.class, Checkout.class);
 
     /** Request/reply to the delivery log; see {@link DeliveryMessages}. */
     public static final BusOperation<ListDeliveries, DeliveryPage> DELIVERY_LIST =

@@ -1,6 +1,7 @@
 package io.walletpay.bus;
 
 import io.walletpay.payment.Payment;
+import io.walletpay.payment.PaymentStatus;
 import java.util.UUID;
 
 /** Requests about a payment as its customer sees it during checkout, and their reply. */
@@ -11,6 +12,13 @@ public final class CheckoutMessages {
 
     /** The checkout of one payment, by id (the provider's order id in live mode); unknown is NOT_FOUND. */
     public record CheckoutByPayment(UUID paymentId) {}
+
+    /**
+     * The sandbox checkout's Pay or Cancel in one step: moves the payment behind {@code token} to {@code target}
+     * when it is pending, not past its expiry and its merchant active (writing the outbox row), and answers the
+     * checkout as it then is, changed or not; unknown is NOT_FOUND. Saves the read before the transition.
+     */
+    public record DecideCheckout(String token, PaymentStatus target) {}
 
     /**
      * A payment with what its pages need from the merchant. {@code returnUrl} is null when the merchant has none;

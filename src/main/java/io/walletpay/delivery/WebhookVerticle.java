@@ -61,7 +61,7 @@ public final class WebhookVerticle extends VerticleBase {
     public Future<?> start() {
         database = Database.connect(
                 vertx, target, config.db(), "webhook", 4 * config.webhooks().instances());
-        store = new DeliveryStore(database);
+        store = new DeliveryStore(database, config.db().groupCommit());
         sender = new WebhookSender(vertx, config);
         metrics = new WebhookMetrics(registry);
         deliverWebhook = new DeliverWebhook(sender::attempt, store::record, metrics);

@@ -1,6 +1,7 @@
 package io.walletpay.http;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -105,9 +106,13 @@ final class CheckoutRoutes {
         MultiMap form = ctx.request().formAttributes();
         String action = form.get("action");
         String phone = form.get("phone");
-        stores.checkouts()
-                .byToken(token)
-                .onSuccess(checkout -> {
+        PaymentStatus chosen = target(action, phone);
+        // a valid choice is tried at once, in the statement that finds the payment; the checkout comes back as it
+        // then is and the checks below explain a refusal exactly as they do after a read
+        Future<Checkout> found = chosen == null
+                ? stores.checkouts().byToken(token)
+                : stores.checkouts().decide(token, chosen);
+        found.onSuccess(checkout -> {
                     Payment payment = checkout.payment();
                     if (payment.status() != PaymentStatus.PENDING) {
                         result(ctx, checkout); // decided earlier: the same answer again, nothing changes
@@ -141,6 +146,19 @@ final class CheckoutRoutes {
                             .onFailure(ctx::fail);
                 })
                 .onFailure(ctx::fail);
+    }
+
+    /** The status the form asks for, or null when the form does not choose one validly. */
+    private static PaymentStatus target(String action, String phone) {
+        if ("cancel".equals(action)) {
+            return PaymentStatus.CANCELLED;
+        }
+        if ("pay".equals(action)) {
+            return PhoneNumber.from(phone)
+                    .map(number -> number.declinedInSandbox() ? PaymentStatus.FAILED : PaymentStatus.COMPLETED)
+                    .orElse(null);
+        }
+        return null;
     }
 
     /** Where a decided checkout sends the customer: the Return URL with the result, or the receipt. */

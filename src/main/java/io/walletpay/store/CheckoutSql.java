@@ -1,15 +1,10 @@
 package io.walletpay.store;
 
-import java.util.Arrays;
-import java.util.stream.Collectors;
-
 /** The SQL of checkout look-ups: a payment joined with its merchant's name, Return URL, page language and status. */
 final class CheckoutSql {
 
     /** {@link PaymentSql#COLUMNS} qualified with {@code p.}, so the join keeps the payment's names. */
-    private static final String PAYMENT_COLUMNS = Arrays.stream(PaymentSql.COLUMNS.split(","))
-            .map(column -> "p." + column.strip())
-            .collect(Collectors.joining(", "));
+    private static final String PAYMENT_COLUMNS = PaymentSql.qualified("p");
 
     private static final String SELECT = "SELECT " + PAYMENT_COLUMNS + ", m.name AS merchant_name,"
             + " m.return_url AS merchant_return_url, m.locale AS merchant_locale, m.status AS merchant_status,"
@@ -19,6 +14,22 @@ final class CheckoutSql {
     static final String BY_TOKEN = SELECT + " WHERE p.checkout_token = $1";
 
     static final String BY_PAYMENT = SELECT + " WHERE p.id = $1";
+
+    /**
+     * The sandbox checkout's decision for many tokens at once (never one token twice: {@link GroupCommit} keeps
+     * those apart): each payment that can take it now (pending, not past its expiry, its merchant active) moves to
+     * its target, as {@link PaymentSql#TRANSITION} would move it, and comes back as {@link #BY_TOKEN} would read
+     * it, with its token. Payments that cannot are left as they are and not returned.
+     */
+    static final String DECIDE_ALL = "UPDATE payments p SET status = t.target, updated_at = now(),"
+            + " completed_at = CASE WHEN t.target = 'completed' THEN now() END,"
+            + " fees = CASE WHEN t.target = 'completed' THEN p.fees ELSE 0 END,"
+            + " net_amount = CASE WHEN t.target = 'completed' THEN p.net_amount ELSE 0 END"
+            + " FROM unnest($1::text[], $2::text[]) AS t (token, target), merchants m"
+            + " WHERE p.checkout_token = t.token AND p.status = 'pending' AND p.expires_at > now()"
+            + " AND m.id = p.merchant_id AND m.status = 'active'"
+            + " RETURNING " + PAYMENT_COLUMNS + ", m.name AS merchant_name, m.return_url AS merchant_return_url,"
+            + " m.locale AS merchant_locale, m.status AS merchant_status, false AS past_expiry";
 
     private CheckoutSql() {}
 }

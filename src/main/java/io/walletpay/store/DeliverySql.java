@@ -58,6 +58,39 @@ final class DeliverySql {
             // a redeliver meanwhile restarted the schedule: the attempt row stays, the new schedule is kept
             + " WHERE id = $1 AND attempts = $9 AND schedule_from = $10";
 
+    /**
+     * {@link #RECORD_ATTEMPT} for many attempts at once (never two of one delivery: {@link GroupCommit} keeps
+     * those apart), each parameter an array in the order the attempts were recorded. Endpoint health comes out as
+     * one by one would leave it: per merchant, the last of its attempts decides; after a success, a later failure
+     * starts a run at its own time; with no success the first failure starts one unless one is running.
+     */
+    static final String RECORD_ATTEMPTS = "WITH a AS (SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::int[],"
+            + " $4::int[], $5::text[], $6::text[], $7::text[], $8::bigint[], $9::int[], $10::int[]) WITH ORDINALITY"
+            + " AS a (delivery_id, attempted_at, status_code, duration_ms, error_kind, response_excerpt, next_status,"
+            + " retry_ms, attempts_so_far, schedule_from, ord)),"
+            + " attempt AS (INSERT INTO webhook_attempts (delivery_id, attempted_at, status_code, duration_ms,"
+            + "   error_kind, response_excerpt) SELECT delivery_id, attempted_at, status_code, duration_ms, error_kind,"
+            + "   response_excerpt FROM a ORDER BY ord),"
+            + " outcome AS (SELECT hd.merchant_id, a.ord, a.next_status = 'succeeded' AS ok, a.attempted_at"
+            + "   FROM a JOIN webhook_deliveries hd ON hd.id = a.delivery_id"
+            + "   WHERE a.error_kind IS DISTINCT FROM 'no_webhook_url'),"
+            + " last_ok AS (SELECT merchant_id, max(ord) FILTER (WHERE ok) AS ord FROM outcome GROUP BY merchant_id),"
+            + " net AS (SELECT l.merchant_id, l.ord IS NOT NULL AS any_ok,"
+            + "   (array_agg(o.attempted_at ORDER BY o.ord) FILTER (WHERE NOT o.ok AND o.ord > COALESCE(l.ord, 0)))[1]"
+            + "   AS failing_from FROM last_ok l JOIN outcome o USING (merchant_id) GROUP BY l.merchant_id, l.ord),"
+            + " next AS (SELECT m.id, CASE WHEN n.failing_from IS NULL THEN NULL WHEN n.any_ok THEN n.failing_from"
+            + "   ELSE COALESCE(m.webhook_failing_since, n.failing_from) END AS failing_since"
+            + "   FROM net n JOIN merchants m ON m.id = n.merchant_id),"
+            + " health AS (UPDATE merchants m SET webhook_failing_since = next.failing_since FROM next"
+            + "   WHERE m.id = next.id AND m.webhook_failing_since IS DISTINCT FROM next.failing_since)"
+            + " UPDATE webhook_deliveries d SET status = a.next_status, attempts = d.attempts + 1,"
+            + " next_attempt_at = CASE WHEN a.retry_ms IS NULL THEN d.next_attempt_at"
+            + "   ELSE now() + a.retry_ms * interval '1 millisecond' END,"
+            + " lease_until = NULL, last_status_code = a.status_code, last_error = a.error_kind, updated_at = now(),"
+            + " delivered_at = CASE WHEN a.next_status = 'succeeded' THEN now() ELSE d.delivered_at END"
+            + " FROM a WHERE d.id = a.delivery_id AND d.attempts = a.attempts_so_far"
+            + " AND d.schedule_from = a.schedule_from";
+
     static final String BY_ID =
             "SELECT " + COLUMNS + ", d.body FROM webhook_deliveries d" + " WHERE d.id = $1 AND d.merchant_id = $2";
 

@@ -18,16 +18,35 @@ import io.walletpay.webhook.EndpointHealth;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.UUID;
 
 /** Reads and writes webhook deliveries: claiming with leases for senders, and the merchant's delivery log. */
 public final class DeliveryStore {
 
+    /** Attempt records per flush; each delivery appears at most once in a batch. */
+    static final int MAX_RECORD_BATCH = 256;
+
+    /** One attempt's outcome to record, with what the delivery had when it was claimed. */
+    private record Attempt(AttemptResult result, int attemptsSoFar, int scheduleFrom) {}
+
     private final Database database;
+    private final GroupCommit<Attempt, Void> records;
 
     public DeliveryStore(Database database) {
+        this(database, true);
+    }
+
+    /** @param groupCommit false records every attempt alone ({@code db.group_commit = off}) */
+    public DeliveryStore(Database database, boolean groupCommit) {
         this.database = database;
+        this.records = new GroupCommit<>(
+                this::recordAll,
+                this::recordOne,
+                attempt -> attempt.result().deliveryId(),
+                MAX_RECORD_BATCH,
+                groupCommit);
     }
 
     /** Claims up to {@code limit} due deliveries, skipping merchants in {@code saturated}. */
@@ -78,12 +97,17 @@ public final class DeliveryStore {
                 .mapEmpty();
     }
 
-    /** The attempt row and the delivery's new state, together. */
     /**
-     * Records {@code result}; {@code attemptsSoFar} and {@code scheduleFrom} are what the delivery had when it was
-     * claimed.
+     * Records {@code result}: the attempt row and the delivery's new state, together. {@code attemptsSoFar} and
+     * {@code scheduleFrom} are what the delivery had when it was claimed. Under load many records share one
+     * statement and one commit (see {@link #recordAll}).
      */
     public Future<Void> record(AttemptResult result, int attemptsSoFar, int scheduleFrom) {
+        return records.submit(new Attempt(result, attemptsSoFar, scheduleFrom));
+    }
+
+    private Future<Void> recordOne(Attempt attempt) {
+        AttemptResult result = attempt.result();
         return database.statements()
                 .preparedQuery(DeliverySql.RECORD_ATTEMPT)
                 .execute(Tuple.tuple()
@@ -94,13 +118,50 @@ public final class DeliveryStore {
                         .addValue(result.errorKind())
                         .addValue(result.responseExcerpt())
                         .addValue(result.nextStatus().wireName())
-                        .addValue(
-                                result.retryIn() == null
-                                        ? null
-                                        : result.retryIn().toMillis())
+                        .addValue(retryMillis(result))
+                        .addValue(attempt.attemptsSoFar())
+                        .addValue(attempt.scheduleFrom()))
+                .mapEmpty();
+    }
+
+    /** Records queued together (never two of one delivery) in one statement from arrays: one round trip. */
+    private Future<List<Void>> recordAll(List<Attempt> attempts) {
+        int n = attempts.size();
+        UUID[] deliveries = new UUID[n];
+        OffsetDateTime[] attemptedAt = new OffsetDateTime[n];
+        Integer[] statusCodes = new Integer[n];
+        Integer[] durations = new Integer[n];
+        String[] errorKinds = new String[n];
+        String[] excerpts = new String[n];
+        String[] nextStatuses = new String[n];
+        Long[] retries = new Long[n];
+        Integer[] attemptsSoFar = new Integer[n];
+        Integer[] scheduleFrom = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            Attempt attempt = attempts.get(i);
+            AttemptResult result = attempt.result();
+            deliveries[i] = result.deliveryId();
+            attemptedAt[i] = result.attemptedAt().atOffset(ZoneOffset.UTC);
+            statusCodes[i] = result.statusCode();
+            durations[i] = (int) result.durationMs();
+            errorKinds[i] = result.errorKind();
+            excerpts[i] = result.responseExcerpt();
+            nextStatuses[i] = result.nextStatus().wireName();
+            retries[i] = retryMillis(result);
+            attemptsSoFar[i] = attempt.attemptsSoFar();
+            scheduleFrom[i] = attempt.scheduleFrom();
+        }
+        return database.statements()
+                .preparedQuery(DeliverySql.RECORD_ATTEMPTS)
+                .execute(Tuple.of(deliveries, attemptedAt, statusCodes, durations, errorKinds, excerpts, nextStatuses)
+                        .addValue(retries)
                         .addValue(attemptsSoFar)
                         .addValue(scheduleFrom))
-                .mapEmpty();
+                .map(recorded -> Collections.nCopies(n, (Void) null));
+    }
+
+    private static Long retryMillis(AttemptResult result) {
+        return result.retryIn() == null ? null : result.retryIn().toMillis();
     }
 
     Future<DeliveryPage> page(ListDeliveries query) {

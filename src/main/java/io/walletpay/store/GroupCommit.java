@@ -4,7 +4,9 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -15,7 +17,11 @@ import java.util.function.Function;
  *
  * <p>Each request keeps its own result and its own error: {@code batch} answers one result per request, in order;
  * should it fail as a whole (a constraint one row broke, a lost connection), the batch is replayed one by one with
- * {@code single}, so only the rows that fail alone fail, each with its own error.
+ * {@code single}, in order, so only the rows that fail alone fail, each with its own error.
+ *
+ * <p>Requests that write the same row (the same {@code key}, such as two transitions of one payment) never share a
+ * batch: the batch ends before the second one, which leads the next flush, so it sees the first committed, and all
+ * requests are applied in the order they came, exactly as one by one.
  */
 final class GroupCommit<Q, R> {
 
@@ -23,6 +29,7 @@ final class GroupCommit<Q, R> {
 
     private final Function<List<Q>, Future<List<R>>> batch;
     private final Function<Q, Future<R>> single;
+    private final Function<Q, Object> key;
     private final int maxBatch;
     private final boolean enabled;
     private final ArrayDeque<Pending<Q, R>> queue = new ArrayDeque<>();
@@ -34,11 +41,22 @@ final class GroupCommit<Q, R> {
      */
     GroupCommit(
             Function<List<Q>, Future<List<R>>> batch, Function<Q, Future<R>> single, int maxBatch, boolean enabled) {
+        this(batch, single, request -> new Object(), maxBatch, enabled);
+    }
+
+    /** @param key the row a request writes; a batch ends before a request whose key is already in it */
+    GroupCommit(
+            Function<List<Q>, Future<List<R>>> batch,
+            Function<Q, Future<R>> single,
+            Function<Q, Object> key,
+            int maxBatch,
+            boolean enabled) {
         if (maxBatch < 1) {
             throw new IllegalArgumentException("maxBatch must be at least 1");
         }
         this.batch = batch;
         this.single = single;
+        this.key = key;
         this.maxBatch = maxBatch;
         this.enabled = enabled;
     }
@@ -62,7 +80,12 @@ final class GroupCommit<Q, R> {
                 return;
             }
             flushing = true;
-            while (!queue.isEmpty() && taken.size() < maxBatch) {
+            Set<Object> keys = new HashSet<>();
+            // a batch ends before the first request for a row already in it, so every request still goes in the
+            // order it came, and that one sees the earlier committed
+            while (!queue.isEmpty()
+                    && taken.size() < maxBatch
+                    && keys.add(key.apply(queue.peek().request()))) {
                 taken.add(queue.poll());
             }
         }
@@ -94,10 +117,13 @@ final class GroupCommit<Q, R> {
                 }
                 return Future.succeededFuture();
             }
-            // one row broke the batch (or the batch answered the wrong count): each request alone, its own answer
-            List<Future<Void>> each = new ArrayList<>(taken.size());
-            taken.forEach(pending -> each.add(alone(pending)));
-            return Future.join(each).transform(ignored -> Future.<Void>succeededFuture());
+            // one row broke the batch (or the batch answered the wrong count): each request alone, its own answer,
+            // each after the previous answered, so they apply in the order they came as one by one would
+            Future<Void> replay = Future.succeededFuture();
+            for (Pending<Q, R> pending : taken) {
+                replay = replay.compose(previous -> alone(pending));
+            }
+            return replay;
         });
     }
 

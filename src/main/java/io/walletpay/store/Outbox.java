@@ -21,11 +21,28 @@ final class Outbox {
         if (changed.isEmpty()) {
             return Future.succeededFuture();
         }
-        List<Tuple> rows = changed.stream()
-                .map(payment -> Tuple.of(
-                        UUID.randomUUID(), payment.merchantId(), payment.id(), WebhookBody.EVENT, body(payment)))
-                .toList();
-        return transaction.preparedQuery(OutboxSql.INSERT).executeBatch(rows).mapEmpty();
+        int n = changed.size();
+        UUID[] ids = new UUID[n];
+        UUID[] merchants = new UUID[n];
+        UUID[] payments = new UUID[n];
+        String[] events = new String[n];
+        String[] bodies = new String[n];
+        for (int i = 0; i < n; i++) {
+            Payment payment = changed.get(i);
+            ids[i] = UUID.randomUUID();
+            merchants[i] = payment.merchantId();
+            payments[i] = payment.id();
+            events[i] = WebhookBody.EVENT;
+            bodies[i] = body(payment);
+        }
+        // one statement whatever the count (a sweep's batch, a group commit's): one round trip, not one per row
+        return transaction
+                .preparedQuery(OutboxSql.INSERT)
+                .execute(Tuple.of(ids, merchants, payments, events, bodies))
+                .compose(inserted -> inserted.rowCount() == n
+                        ? Future.<Void>succeededFuture()
+                        : Future.failedFuture(
+                                new IllegalStateException("outbox wrote " + inserted.rowCount() + " of " + n)));
     }
 
     static String body(Payment payment) {

@@ -45,6 +45,23 @@ final class PaymentSql {
             + " WHERE id = $1 AND status = 'pending' RETURNING " + COLUMNS;
 
     /**
+     * {@link #TRANSITION} for many payments at once, one array element per request (never two for one payment:
+     * {@link GroupCommit} keeps those apart). {@code $2} is the merchant the request is limited to, or null; a
+     * payment that is another merchant's is left as it is, as {@link #TRANSITION} would after its rollback.
+     */
+    static final String TRANSITION_ALL = "UPDATE payments p SET status = t.target, updated_at = now(),"
+            + " completed_at = CASE WHEN t.target = 'completed' THEN now() END,"
+            + " fees = CASE WHEN t.target = 'completed' THEN p.fees ELSE 0 END,"
+            + " net_amount = CASE WHEN t.target = 'completed' THEN p.net_amount ELSE 0 END,"
+            + " provider_transaction_id = COALESCE(t.provider_transaction_id, p.provider_transaction_id),"
+            + " failure_reason = COALESCE(t.failure_reason, p.failure_reason), payer = COALESCE(t.payer, p.payer)"
+            + " FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[])"
+            + " AS t (id, merchant_id, target, provider_transaction_id, failure_reason, payer)"
+            + " WHERE p.id = t.id AND p.status = 'pending'"
+            + " AND (t.merchant_id IS NULL OR p.merchant_id = t.merchant_id)"
+            + " RETURNING " + qualified("p");
+
+    /**
      * Flags a payment for a person: the provider reported a transaction for it that does not pay it (another
      * amount or order). Whatever its status; only the first flag updates a row (and keeps its reason), so a
      * repeated notification is not counted twice.
@@ -101,6 +118,13 @@ final class PaymentSql {
     static final String TRY_SWEEP_LOCK = "SELECT pg_try_advisory_lock($1)";
 
     static final String RELEASE_SWEEP_LOCK = "SELECT pg_advisory_unlock($1)";
+
+    /** {@link #COLUMNS}, each qualified with {@code alias}, so a join or an UPDATE … FROM keeps the payment's. */
+    static String qualified(String alias) {
+        return java.util.Arrays.stream(COLUMNS.split(","))
+                .map(column -> alias + "." + column.strip())
+                .collect(java.util.stream.Collectors.joining(", "));
+    }
 
     private PaymentSql() {}
 }

@@ -23,7 +23,10 @@ import java.math.BigDecimal;
 import java.security.MessageDigest;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 /** Reads and writes payments and Idempotency-Keys; every transition writes its outbox row in the same transaction. */
@@ -46,6 +49,11 @@ final class PaymentStore {
 
     private final GroupCommit<CreatePayment, StoredResponse> creates;
 
+    /** Transitions per flush; each payment appears at most once in a batch. */
+    static final int MAX_TRANSITION_BATCH = 256;
+
+    private final GroupCommit<TransitionPayment, Optional<Payment>> transitions;
+
     PaymentStore(Database database, AppConfig.Payments config) {
         this(database, config, true);
     }
@@ -54,6 +62,12 @@ final class PaymentStore {
         this.database = database;
         this.config = config;
         this.creates = new GroupCommit<>(this::createAll, this::createOne, MAX_CREATE_BATCH, groupCommit);
+        this.transitions = new GroupCommit<>(
+                this::transitionAll,
+                this::transitionOne,
+                TransitionPayment::paymentId,
+                MAX_TRANSITION_BATCH,
+                groupCommit);
     }
 
     Future<IdempotencyClaim> claim(ClaimIdempotencyKey claim) {
@@ -274,34 +288,84 @@ final class PaymentStore {
     }
 
     /**
-     * One conditional UPDATE plus the outbox row, in one transaction. When the payment is not pending any more the
-     * answer is 409 {@code invalid_state}; unknown (or another merchant's) payments are 404.
+     * One conditional UPDATE plus the outbox row, in one transaction (shared with other transitions under load, see
+     * {@link #transitionAll}). When the payment is not pending any more the answer is 409 {@code invalid_state};
+     * unknown (or another merchant's) payments are 404.
      */
     Future<Payment> transition(TransitionPayment command) {
         if (!PaymentStatus.PENDING.canMoveTo(command.target())) {
             return Future.failedFuture(new IllegalArgumentException("not a transition target: " + command.target()));
         }
-        return database.transactions()
-                .withTransaction(connection -> connection
-                        .preparedQuery(PaymentSql.TRANSITION)
-                        .execute(Tuple.of(
-                                command.paymentId(),
-                                command.target().wireName(),
-                                command.providerTransactionId(),
-                                command.failureReason(),
-                                command.payer()))
-                        .compose(rows -> {
-                            if (rows.size() == 0) {
-                                return Future.succeededFuture((Payment) null);
-                            }
-                            Payment changed = toPayment(rows.iterator().next());
-                            if (command.merchantId() != null
-                                    && !command.merchantId().equals(changed.merchantId())) {
-                                return Future.failedFuture(ServiceException.notFound("Payment")); // rolls back
-                            }
-                            return Outbox.record(connection, List.of(changed)).map(changed);
-                        }))
-                .compose(changed -> changed != null ? Future.succeededFuture(changed) : explainRefusal(command));
+        return transitions
+                .submit(command)
+                .compose(changed ->
+                        changed.isPresent() ? Future.succeededFuture(changed.get()) : explainRefusal(command));
+    }
+
+    /** A transition alone: empty when the payment was not pending (the caller explains why). */
+    private Future<Optional<Payment>> transitionOne(TransitionPayment command) {
+        return database.transactions().withTransaction(connection -> connection
+                .preparedQuery(PaymentSql.TRANSITION)
+                .execute(Tuple.of(
+                        command.paymentId(),
+                        command.target().wireName(),
+                        command.providerTransactionId(),
+                        command.failureReason(),
+                        command.payer()))
+                .compose(rows -> {
+                    if (rows.size() == 0) {
+                        return Future.succeededFuture(Optional.<Payment>empty());
+                    }
+                    Payment changed = toPayment(rows.iterator().next());
+                    if (command.merchantId() != null && !command.merchantId().equals(changed.merchantId())) {
+                        return Future.failedFuture(ServiceException.notFound("Payment")); // rolls back
+                    }
+                    return Outbox.record(connection, List.of(changed)).map(Optional.of(changed));
+                }));
+    }
+
+    /**
+     * Transitions queued together (never two of one payment) in one transaction: one UPDATE from arrays, then the
+     * outbox rows of those that changed in one INSERT from arrays. A request whose payment did not change answers
+     * empty, as alone; should anything fail, {@link GroupCommit} replays the batch one by one.
+     */
+    private Future<List<Optional<Payment>>> transitionAll(List<TransitionPayment> commands) {
+        int n = commands.size();
+        UUID[] ids = new UUID[n];
+        UUID[] merchants = new UUID[n];
+        String[] targets = new String[n];
+        String[] providerTransactions = new String[n];
+        String[] failureReasons = new String[n];
+        String[] payers = new String[n];
+        for (int i = 0; i < n; i++) {
+            TransitionPayment command = commands.get(i);
+            ids[i] = command.paymentId();
+            merchants[i] = command.merchantId();
+            targets[i] = command.target().wireName();
+            providerTransactions[i] = command.providerTransactionId();
+            failureReasons[i] = command.failureReason();
+            payers[i] = command.payer();
+        }
+        return database.transactions().withTransaction(connection -> connection
+                .preparedQuery(PaymentSql.TRANSITION_ALL)
+                .execute(Tuple.of(ids, merchants, targets, providerTransactions, failureReasons, payers))
+                .compose(rows -> {
+                    Map<UUID, Payment> changed = new HashMap<>();
+                    rows.forEach(row -> {
+                        Payment payment = toPayment(row);
+                        changed.put(payment.id(), payment);
+                    });
+                    List<Optional<Payment>> answers = new ArrayList<>(n);
+                    List<Payment> outbox = new ArrayList<>(changed.size());
+                    for (TransitionPayment command : commands) {
+                        Payment payment = changed.get(command.paymentId());
+                        answers.add(Optional.ofNullable(payment));
+                        if (payment != null) {
+                            outbox.add(payment);
+                        }
+                    }
+                    return Outbox.record(connection, outbox).map(answers);
+                }));
     }
 
     /**

@@ -89,9 +89,17 @@ public final class StoreVerticle extends VerticleBase {
         SettlementStore settlements = new SettlementStore(database);
         serve(Addresses.SETTLEMENT_DAY, query -> settlements.day(query.merchantId(), query.date()));
 
-        CheckoutStore checkouts = new CheckoutStore(database);
+        CheckoutStore checkouts = new CheckoutStore(database, config.db().groupCommit());
         serve(Addresses.CHECKOUT_BY_TOKEN, query -> checkouts.byToken(query.token()));
         serve(Addresses.CHECKOUT_BY_PAYMENT, query -> checkouts.byPayment(query.paymentId()));
+        serve(Addresses.CHECKOUT_DECIDE, command -> checkouts
+                .decide(command)
+                .onSuccess(decided -> {
+                    if (decided.changed()) {
+                        announce(decided.checkout().payment());
+                    }
+                })
+                .map(CheckoutStore.Decision::checkout));
 
         DeliveryStore deliveries = new DeliveryStore(database);
         serve(Addresses.DELIVERY_LIST, deliveries::page);

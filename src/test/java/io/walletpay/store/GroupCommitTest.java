@@ -142,4 +142,33 @@ class GroupCommitTest {
         assertThat(batches).isEmpty();
         assertThat(singles).containsExactly(1, 2);
     }
+
+    @Test
+    void aBatchEndsBeforeASecondRequestForTheSameRowSoAllGoInTheOrderTheyCame() {
+        // key: the value modulo 10, so 11 and 21 write the same row as 1
+        GroupCommit<Integer, String> commit = new GroupCommit<>(
+                this::batch,
+                request -> {
+                    Promise<String> answer = Promise.promise();
+                    pendingSingle = answer;
+                    return answer.future();
+                },
+                request -> request % 10,
+                10,
+                true);
+        commit.submit(0);
+        List<Future<String>> rest = new ArrayList<>();
+        for (int request : List.of(1, 2, 11, 3, 21, 12, 4)) {
+            rest.add(commit.submit(request));
+        }
+
+        pendingSingle.complete("r0");
+        assertThat(batches).containsExactly(List.of(1, 2));
+        batchAnswers.get(0).complete(answers(List.of(1, 2)));
+        assertThat(batches).containsExactly(List.of(1, 2), List.of(11, 3));
+        batchAnswers.get(1).complete(answers(List.of(11, 3)));
+        assertThat(batches).containsExactly(List.of(1, 2), List.of(11, 3), List.of(21, 12, 4));
+        batchAnswers.get(2).complete(answers(List.of(21, 12, 4)));
+        assertThat(rest.stream().map(Future::result)).containsExactly("b1", "b2", "b11", "b3", "b21", "b12", "b4");
+    }
 }

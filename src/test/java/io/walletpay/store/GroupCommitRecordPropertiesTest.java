@@ -1,0 +1,203 @@
+package io.walletpay.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.Tuple;
+import io.walletpay.config.AppConfig;
+import io.walletpay.support.TestConfig;
+import io.walletpay.support.TestDatabase;
+import io.walletpay.webhook.AttemptError;
+import io.walletpay.webhook.AttemptResult;
+import io.walletpay.webhook.DeliveryStatus;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Webhook attempt records submitted all at once (so that all but the first queue behind it and go to PostgreSQL in
+ * batches) leave the same attempts, deliveries and endpoint health as the same records written one by one, each
+ * after the previous answered: successes and failures of several deliveries of one merchant in any order (health
+ * follows the last), records made stale by an earlier one (the attempt row stays, the delivery does not move),
+ * attempts without a webhook URL (no endpoint health), and a row PostgreSQL refuses (fails alone).
+ */
+class GroupCommitRecordPropertiesTest {
+
+    private static final OffsetDateTime AT = OffsetDateTime.of(2026, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC);
+
+    @TempDir
+    Path dataDir;
+
+    private final Vertx vertx = Vertx.vertx();
+
+    @AfterEach
+    void close() throws Exception {
+        await(vertx.close());
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1, 2, 3})
+    void aRandomMixOfConcurrentRecordsEndsTheSameBatchedAsOneByOne(long seed) throws Exception {
+        Run batched = run(seed, true);
+        Run alone = run(seed, false);
+
+        assertThat(batched.outcomes()).isEqualTo(alone.outcomes());
+        assertThat(batched.attempts()).isEqualTo(alone.attempts());
+        assertThat(batched.deliveries()).isEqualTo(alone.deliveries());
+        assertThat(batched.health()).isEqualTo(alone.health());
+        assertThat(alone.outcomes().contains("failed"))
+                .as("seed %d has a refused row", seed)
+                .isEqualTo(seed >= 2);
+        assertThat(alone.deliveries())
+                .as("some records were stale: their delivery kept its count")
+                .anyMatch(row -> row.contains("\"attempts\":0"));
+        assertThat(alone.health())
+                .as("endpoint health both starts and ends runs of failures")
+                .anyMatch(row -> row.contains("\"webhook_failing_since\":null"))
+                .anyMatch(row -> !row.contains("\"webhook_failing_since\":null"));
+    }
+
+    private record Run(List<String> outcomes, List<String> attempts, List<String> deliveries, List<String> health) {}
+
+    private Run run(long seed, boolean groupCommit) throws Exception {
+        Random random = new Random(seed);
+        boolean refused = seed >= 2;
+        AppConfig config = TestConfig.forTest(dataDir, Map.of());
+        Database database = Database.connect(vertx, TestDatabase.migrated(), config.db(), "record-test", 1);
+        DeliveryStore store = new DeliveryStore(database, groupCommit);
+        int merchants = 4;
+        for (int m = 0; m < merchants; m++) {
+            UUID merchant = new UUID(seed, m);
+            await(database.statements()
+                    .preparedQuery("INSERT INTO merchants (id, name, secret_hash, webhook_secret, fee_percent,"
+                            + " fee_fixed, webhook_failing_since) VALUES ($1, 'm', '\\x00'::bytea, 'whsec', 0, 0, $2)")
+                    .execute(Tuple.of(merchant, m % 2 == 0 ? AT.minusDays(1) : null)));
+            await(database.statements()
+                    .preparedQuery("INSERT INTO payments (id, merchant_id, amount, fees, net_amount, checkout_token,"
+                            + " redirect_url, expires_at) VALUES ($1, $1, 1.00, 0, 1.00, $1::text, 'http://p', $2)")
+                    .execute(Tuple.of(merchant, AT)));
+        }
+        int deliveryCount = 24;
+        for (int i = 0; i < deliveryCount; i++) {
+            UUID merchant = new UUID(seed, i % merchants);
+            await(database.statements()
+                    .preparedQuery("INSERT INTO webhook_deliveries (id, merchant_id, payment_id, event, body,"
+                            + " next_attempt_at, lease_until, created_at, updated_at)"
+                            + " VALUES ($1, $2, $2, 'payment.updated', '{}', $3, $3, $3, $3)")
+                    .execute(Tuple.of(new UUID(seed, 100 + i), merchant, AT)));
+        }
+
+        List<AttemptResult> results = new ArrayList<>();
+        List<Integer> claimedAt = new ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            int kind = random.nextInt(10);
+            UUID delivery = new UUID(seed, 100 + random.nextInt(deliveryCount));
+            Instant attemptedAt = AT.plusSeconds(i).toInstant();
+            String excerpt = kind == 9 && refused ? "nul\u0000byte" : "excerpt " + i;
+            AttemptResult result =
+                    switch (kind % 4) {
+                        case 0 ->
+                            new AttemptResult(
+                                    delivery, attemptedAt, 200, 5, null, excerpt, DeliveryStatus.SUCCEEDED, null);
+                        case 1 ->
+                            new AttemptResult(
+                                    delivery,
+                                    attemptedAt,
+                                    503,
+                                    7,
+                                    AttemptError.HTTP_STATUS,
+                                    excerpt,
+                                    DeliveryStatus.PENDING,
+                                    Duration.ofHours(1 + i));
+                        case 2 ->
+                            new AttemptResult(
+                                    delivery,
+                                    attemptedAt,
+                                    null,
+                                    9,
+                                    kind == 6 ? AttemptError.NO_WEBHOOK_URL : AttemptError.CONNECTION_REFUSED,
+                                    null,
+                                    DeliveryStatus.PENDING,
+                                    Duration.ofHours(100 + i));
+                        default ->
+                            new AttemptResult(
+                                    delivery,
+                                    attemptedAt,
+                                    410,
+                                    3,
+                                    AttemptError.GONE,
+                                    excerpt,
+                                    DeliveryStatus.FAILED,
+                                    null);
+                    };
+            results.add(result);
+            // mostly the count the delivery has by then (0 for its first record), sometimes a stale one
+            long earlier = results.stream()
+                    .limit(i)
+                    .filter(r -> r.deliveryId().equals(delivery))
+                    .count();
+            claimedAt.add(random.nextInt(4) == 0 ? (int) earlier + 1 : (int) Math.min(earlier, 1));
+        }
+
+        List<Future<Void>> recorded = new ArrayList<>();
+        for (int i = 0; i < results.size(); i++) {
+            Future<Void> done = store.record(results.get(i), claimedAt.get(i), 0);
+            if (!groupCommit) {
+                await(done.otherwiseEmpty()); // one by one: each after the previous answered
+            }
+            recorded.add(done);
+        }
+        await(Future.join(recorded).otherwiseEmpty());
+        List<String> outcomes = recorded.stream()
+                .map(done -> done.succeeded() ? "ok" : "failed")
+                .toList();
+
+        List<String> attempts = rows(
+                database,
+                "SELECT delivery_id, attempted_at, status_code, duration_ms, error_kind, response_excerpt"
+                        + " FROM webhook_attempts ORDER BY id");
+        List<String> deliveries = rows(
+                database,
+                "SELECT id, status, attempts, last_status_code, last_error, lease_until IS NULL AS released,"
+                        + " delivered_at IS NOT NULL AS delivered, updated_at > created_at AS updated,"
+                        // in whole hours: a retry set by an earlier record is measured from a later now(), seconds
+                        // apart
+                        + " CASE WHEN next_attempt_at = $1 THEN 'kept'"
+                        + " ELSE round(extract(epoch FROM next_attempt_at - updated_at) / 3600)::text END"
+                        + " AS retry_after FROM webhook_deliveries ORDER BY id",
+                Tuple.of(AT));
+        List<String> health = rows(database, "SELECT id, webhook_failing_since FROM merchants ORDER BY id");
+        await(database.close());
+        return new Run(outcomes, attempts, deliveries, health);
+    }
+
+    private static List<String> rows(Database database, String sql) throws Exception {
+        return rows(database, sql, Tuple.tuple());
+    }
+
+    private static List<String> rows(Database database, String sql, Tuple params) throws Exception {
+        List<String> rows = new ArrayList<>();
+        for (Row row : await(database.statements().preparedQuery(sql).execute(params))) {
+            rows.add(row.toJson().encode());
+        }
+        return rows;
+    }
+
+    private static <T> T await(Future<T> future) throws Exception {
+        return future.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    }
+}

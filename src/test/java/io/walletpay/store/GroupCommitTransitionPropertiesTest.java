@@ -1,0 +1,177 @@
+package io.walletpay.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.Tuple;
+import io.walletpay.bus.PaymentMessages.TransitionPayment;
+import io.walletpay.config.AppConfig;
+import io.walletpay.error.ServiceException;
+import io.walletpay.payment.Payment;
+import io.walletpay.payment.PaymentStatus;
+import io.walletpay.support.TestConfig;
+import io.walletpay.support.TestDatabase;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Payment transitions submitted all at once (so that all but the first queue behind it and go to PostgreSQL in
+ * batches) give the same answers and leave the same payments and outbox rows as the same transitions run one by
+ * one, each after the previous answered: racing transitions of one payment (the first wins, the others are 409
+ * {@code invalid_state}), another merchant's payment and an unknown one (404), and a row PostgreSQL refuses (fails
+ * alone; the batch around it still commits).
+ */
+class GroupCommitTransitionPropertiesTest {
+
+    private static final List<PaymentStatus> TARGETS =
+            List.of(PaymentStatus.COMPLETED, PaymentStatus.FAILED, PaymentStatus.CANCELLED, PaymentStatus.EXPIRED);
+
+    @TempDir
+    Path dataDir;
+
+    private final Vertx vertx = Vertx.vertx();
+
+    @AfterEach
+    void close() throws Exception {
+        await(vertx.close());
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1, 2, 3})
+    void aRandomMixOfConcurrentTransitionsEndsTheSameBatchedAsOneByOne(long seed) throws Exception {
+        Run batched = run(seed, true);
+        Run alone = run(seed, false);
+
+        assertThat(batched.outcomes()).isEqualTo(alone.outcomes());
+        assertThat(batched.payments()).isEqualTo(alone.payments());
+        assertThat(batched.outbox()).isEqualTo(alone.outbox());
+        assertThat(alone.outcomes()).anyMatch(outcome -> outcome.startsWith("ok"));
+        assertThat(alone.outcomes()).contains("invalid_state", "not_found");
+        // a pending payment of another merchant is refused, not changed
+        assertThat(alone.payments())
+                .anyMatch(row -> row.contains("\"merchant_id\":\"" + new UUID(seed, 2))
+                        && row.contains("\"status\":\"pending\""));
+        assertThat(alone.outcomes().contains("failed"))
+                .as("seed %d has a refused row", seed)
+                .isEqualTo(seed >= 2);
+        // every changed payment has exactly one event, whose body states the payment as it was committed
+        assertThat(batched.outbox()).hasSize((int) batched.outcomes().stream()
+                .filter(outcome -> outcome.startsWith("ok"))
+                .count());
+        assertThat(batched.eventsMatchingTheirPayment())
+                .isEqualTo(batched.outbox().size());
+    }
+
+    private record Run(
+            List<String> outcomes, List<String> payments, List<String> outbox, long eventsMatchingTheirPayment) {}
+
+    private Run run(long seed, boolean groupCommit) throws Exception {
+        Random random = new Random(seed);
+        boolean refused = seed >= 2;
+        AppConfig config = TestConfig.forTest(dataDir, Map.of());
+        Database database = Database.connect(vertx, TestDatabase.migrated(), config.db(), "transition-test", 1);
+        PaymentStore store = new PaymentStore(database, config.payments(), groupCommit);
+        UUID merchant = new UUID(seed, 1);
+        UUID other = new UUID(seed, 2);
+        for (UUID id : List.of(merchant, other)) {
+            await(database.statements()
+                    .preparedQuery(
+                            "INSERT INTO merchants (id, name, secret_hash, webhook_secret, fee_percent, fee_fixed)"
+                                    + " VALUES ($1, 'm', '\\x00'::bytea, 'whsec', 0, 0)")
+                    .execute(Tuple.of(id)));
+        }
+        int paymentCount = 40;
+        for (int i = 0; i < paymentCount; i++) {
+            await(database.statements()
+                    .preparedQuery(
+                            "INSERT INTO payments (id, merchant_id, reference_id, amount, fees, net_amount,"
+                                    + " checkout_token, redirect_url, expires_at)"
+                                    + " VALUES ($1, $2, $3, 100.00, 3.00, 97.00, $3, 'http://localhost/pay', now() + interval '1 hour')")
+                    .execute(Tuple.of(new UUID(seed, 100 + i), i % 4 == 0 ? other : merchant, "p-" + i)));
+        }
+
+        List<TransitionPayment> commands = new ArrayList<>();
+        for (int i = 0; i < 80; i++) {
+            int kind = random.nextInt(20);
+            // 80 requests on 40 payments: many race another request for the same payment
+            int index = random.nextInt(paymentCount);
+            if (kind < 3) {
+                index -= index % 4; // another merchant's payment (every fourth)
+            }
+            UUID payment = kind == 19 ? new UUID(seed, 9999) : new UUID(seed, 100 + index);
+            // the API's cancel is limited to the caller's payments: kinds 0-2 ask for another merchant's
+            UUID limitedTo = kind < 6 ? merchant : null;
+            String payer = kind == 18 && refused ? "nul\u0000byte" : (kind % 3 == 0 ? "payer-" + i : null);
+            commands.add(new TransitionPayment(
+                    payment,
+                    limitedTo,
+                    TARGETS.get(random.nextInt(TARGETS.size())),
+                    kind % 2 == 0 ? "tx-" + i : null,
+                    kind % 5 == 0 ? "reason-" + i : null,
+                    payer));
+        }
+
+        List<Future<Payment>> results = new ArrayList<>();
+        for (TransitionPayment command : commands) {
+            Future<Payment> result = store.transition(command);
+            if (!groupCommit) {
+                await(result.otherwiseEmpty()); // one by one: each after the previous answered
+            }
+            results.add(result);
+        }
+        await(Future.join(results).otherwiseEmpty());
+        List<String> outcomes = new ArrayList<>();
+        for (Future<Payment> result : results) {
+            if (result.succeeded()) {
+                outcomes.add("ok " + result.result().status().wireName());
+            } else if (result.cause() instanceof ServiceException e) {
+                outcomes.add(e.code());
+            } else {
+                outcomes.add("failed");
+            }
+        }
+
+        List<String> payments = rows(
+                database,
+                "SELECT id, merchant_id, amount, fees, net_amount, status, provider_transaction_id, failure_reason,"
+                        + " payer, completed_at IS NOT NULL AS completed, updated_at > created_at AS updated"
+                        + " FROM payments ORDER BY id");
+        List<String> outbox = rows(
+                database,
+                "SELECT merchant_id, payment_id, event, status, attempts, body::jsonb - 'timestamp' AS body"
+                        + " FROM webhook_deliveries ORDER BY payment_id");
+        long matching = await(database.statements()
+                        .query("SELECT count(*) FROM webhook_deliveries d JOIN payments p ON p.id = d.payment_id"
+                                + " WHERE (d.body::jsonb ->> 'timestamp')::timestamptz = p.updated_at"
+                                + " AND d.merchant_id = p.merchant_id")
+                        .execute())
+                .iterator()
+                .next()
+                .getLong(0);
+        await(database.close());
+        return new Run(outcomes, payments, outbox, matching);
+    }
+
+    private static List<String> rows(Database database, String sql) throws Exception {
+        List<String> rows = new ArrayList<>();
+        for (Row row : await(database.statements().query(sql).execute())) {
+            rows.add(row.toJson().encode());
+        }
+        return rows;
+    }
+
+    private static <T> T await(Future<T> future) throws Exception {
+        return future.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    }
+}
