@@ -38,7 +38,8 @@ import org.slf4j.LoggerFactory;
  * an entry processor on the key's owner), so all API nodes together take from one bucket per merchant. That call
  * is asynchronous (never blocks the event loop) and answers back on the caller's context; if the cluster does not
  * answer within {@link #CLUSTER_TIMEOUT_MS} (a member just died, partitions migrating), this node's own bucket
- * decides instead: a hiccup of the cluster must never refuse or stall payments.
+ * decides instead, and goes on deciding for {@link #CLUSTER_RETRY_AFTER_MS} before the cluster is asked again: a
+ * hiccup of the cluster must never refuse payments, nor make each of them wait for the timeout.
  */
 public final class CreateRateLimiter {
 
@@ -48,6 +49,9 @@ public final class CreateRateLimiter {
     public static final int SERIALIZER_TYPE_ID_BASE = 7_100;
 
     static final long CLUSTER_TIMEOUT_MS = 1_000;
+    /** After the cluster failed to answer, how long this node's own buckets decide before it is asked again. */
+    static final long CLUSTER_RETRY_AFTER_MS = 5_000;
+
     private static final int MAX_PROXIES = 10_000;
     private static final Logger log = LoggerFactory.getLogger(CreateRateLimiter.class);
 
@@ -56,6 +60,7 @@ public final class CreateRateLimiter {
     private final AsyncProxyManager<String> cluster;
     private final Map<UUID, AsyncBucketProxy> proxies = new ConcurrentHashMap<>();
     private final AtomicBoolean clusterFailing = new AtomicBoolean();
+    private volatile long clusterRetryAt = System.nanoTime() - 1;
 
     private CreateRateLimiter(int perSecond, AsyncProxyManager<String> cluster) {
         this.configuration = BucketConfiguration.builder()
@@ -115,11 +120,16 @@ public final class CreateRateLimiter {
      * answer comes on the caller's context.
      */
     public Future<Void> acquire(UUID merchantId) {
-        if (cluster == null) {
+        if (cluster == null || System.nanoTime() - clusterRetryAt < 0) {
             return decide(localProbe(merchantId));
         }
         Context context = Vertx.currentContext();
-        var probe = proxies.computeIfAbsent(merchantId, this::proxy).tryConsumeAndReturnRemaining(1);
+        CompletableFuture<ConsumptionProbe> probe;
+        try {
+            probe = proxies.computeIfAbsent(merchantId, this::proxy).tryConsumeAndReturnRemaining(1);
+        } catch (RuntimeException notActive) { // Hazelcast refuses at once when its instance is shutting down
+            probe = CompletableFuture.failedFuture(notActive);
+        }
         Future<ConsumptionProbe> answer =
                 context == null ? Future.fromCompletionStage(probe) : Future.fromCompletionStage(probe, context);
         return answer.timeout(CLUSTER_TIMEOUT_MS, TimeUnit.MILLISECONDS)
@@ -129,6 +139,8 @@ public final class CreateRateLimiter {
                     }
                 })
                 .recover(failure -> {
+                    // not again for a while: every create would otherwise wait for the timeout first
+                    clusterRetryAt = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CLUSTER_RETRY_AFTER_MS);
                     if (clusterFailing.compareAndSet(false, true)) {
                         log.warn(
                                 "cluster-wide create rate limit unavailable ({}); this node's own buckets decide"
