@@ -14,6 +14,19 @@ PG_PORT=${PG_PORT:-55432}
 [ -f "$JAR" ] || { echo "build first: mvn -q -DskipTests package" >&2; exit 2; }
 mkdir -p "$RUN"/node1 "$RUN"/node2 "$RUN"/node3
 MEMBERS=127.0.0.1:5801,127.0.0.1:5802,127.0.0.1:5803
+# checkout links point at the load balancer, or at node 1 when there is none to start
+if command -v haproxy >/dev/null || command -v nginx >/dev/null; then PUBLIC_URL=http://127.0.0.1:$LB_PORT; else PUBLIC_URL=http://127.0.0.1:8081; fi
+# One admin token and one JWT secret for all three nodes (a token issued by one node must be accepted by the
+# other behind the load balancer; portal cookies too): from the environment, else generated once into $RUN.
+if [ -z "${WALLETPAY_ADMIN_TOKEN:-}" ] || [ -z "${WALLETPAY_JWT_SECRET:-}" ]; then
+  if [ ! -f "$RUN/secrets.env" ]; then
+    random() { head -c "$1" /dev/urandom | od -An -tx1 | tr -d ' \n'; }
+    (umask 077; printf 'WALLETPAY_ADMIN_TOKEN=adm_%s\nWALLETPAY_JWT_SECRET=%s\n' "$(random 24)" "$(random 32)" >"$RUN/secrets.env")
+  fi
+  set -a; . "$RUN/secrets.env"; set +a
+  echo "admin token and JWT secret shared by the nodes: $RUN/secrets.env"
+fi
+export WALLETPAY_ADMIN_TOKEN WALLETPAY_JWT_SECRET
 PIDS=()
 cleanup() { for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done; wait || true; }
 trap cleanup EXIT INT TERM
@@ -22,7 +35,7 @@ node() { # node <n> <role> <http port> <management port> [env...]
   local n=$1 role=$2 http=$3 mgmt=$4; shift 4
   env WALLETPAY_ROLE="$role" WALLETPAY_HTTP_HOST=127.0.0.1 WALLETPAY_HTTP_PORT="$http" \
     WALLETPAY_MANAGEMENT_PORT="$mgmt" WALLETPAY_DATA_DIR="$RUN/node$n" \
-    WALLETPAY_PUBLIC_BASE_URL="http://127.0.0.1:$LB_PORT" \
+    WALLETPAY_PUBLIC_BASE_URL="$PUBLIC_URL" \
     WALLETPAY_CLUSTER_ENABLED=true WALLETPAY_CLUSTER_MEMBERS=$MEMBERS \
     WALLETPAY_CLUSTER_HOST=127.0.0.1 WALLETPAY_CLUSTER_PORT=$((5800 + n)) "$@" \
     java -jar "$JAR" >"$RUN/node$n.log" 2>&1 &
@@ -64,5 +77,5 @@ CONF
 else
   echo "no haproxy or nginx on PATH: use the API nodes directly (127.0.0.1:8081, 127.0.0.1:8082)" >&2
 fi
-echo "walletpay cluster up: http://127.0.0.1:$LB_PORT (Ctrl-C stops it)"
+echo "walletpay cluster up: $PUBLIC_URL (Ctrl-C stops it)"
 wait

@@ -4,11 +4,15 @@
 #   (2) a trivial Vert.x route with no database: the HTTP ceiling
 #   (3) walletpay's create route at maximum concurrency, then at half that rate (open loop) for p99
 #   (4) the full flow: create -> pay through the sandbox checkout -> signed webhook, verified
-# and prints each figure with the ratios service/pgbench and service/HTTP-ceiling.
+# and prints each figure with the ratios service/pgbench and service/HTTP-ceiling, the CPU per paid payment of the
+# service and of the load generator (OS process accounting over the measured window), and, over RUNS runs, the
+# spread (min / median / max) of every figure: the machine is shared and noisy, one run is not a figure.
 #
 # Usage (from the project root, after `mvn -q package -DskipTests`):
-#   src/bench/benchmark.sh                      # defaults below
-#   CONCURRENCY=32 DURATION=20 FLOW_RATE=1000 src/bench/benchmark.sh
+#   src/bench/benchmark.sh                      # defaults below: 3 runs, 32 and 64 connections, flow at 400 and 1000/s
+#   RUNS=1 CONCURRENCIES=32 FLOW_RATES=400 DURATION=20 src/bench/benchmark.sh
+#   NODES=3 src/bench/benchmark.sh             # 3 clustered nodes (role all) on node 1's PostgreSQL; the generator
+#                                               # spreads its requests over them (no load balancer on 2 cores)
 #   HEAP_RUN=300 src/bench/benchmark.sh         # also a 5-minute max-rate run sampling the service's heap
 #   SERVICE_WARMUP=40                           # seconds of unreported load first, so the JIT has compiled
 #   GROUP_COMMIT=off src/bench/benchmark.sh     # creates one by one (db.group_commit), for the before/after
@@ -17,10 +21,13 @@
 set -uo pipefail
 
 JAR=${JAR:-target/walletpay.jar}
-CONCURRENCY=${CONCURRENCY:-32}
+CONCURRENCIES=${CONCURRENCIES:-${CONCURRENCY:-32 64}}
+CONCURRENCY=${CONCURRENCIES%% *}   # the first: warm-up and the heap run
+RUNS=${RUNS:-3}
+NODES=${NODES:-1}
 DURATION=${DURATION:-20}
 WARMUP=${WARMUP:-5}
-FLOW_RATE=${FLOW_RATE:-1000}
+FLOW_RATES=${FLOW_RATES:-${FLOW_RATE:-400 1000}}
 HEAP_RUN=${HEAP_RUN:-0}
 SERVICE_HEAP=${SERVICE_HEAP:-512m}
 HTTP_PORT=${HTTP_PORT:-18080}
@@ -56,6 +63,14 @@ done
 echo "== starting walletpay (embedded PostgreSQL on port $PG_PORT, heap $SERVICE_HEAP)"
 echo "== db.group_commit=$GROUP_COMMIT, database: ${DB_URL:+external (DB_URL)}${DB_URL:-embedded}"
 [ -n "$DB_URL" ] && export WALLETPAY_DB_URL="$DB_URL"
+CLUSTER_ENV=()
+if [ "$NODES" -gt 1 ]; then
+  MEMBERS=$(for n in $(seq 1 "$NODES"); do printf '127.0.0.1:%d,' $((5900 + n)); done | sed 's/,$//')
+  # one JWT secret for all nodes: a token issued by one is honoured by every other
+  CLUSTER_ENV=(WALLETPAY_CLUSTER_ENABLED=true WALLETPAY_CLUSTER_MEMBERS=$MEMBERS WALLETPAY_CLUSTER_HOST=127.0.0.1
+    WALLETPAY_JWT_SECRET=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n'))
+fi
+env "${CLUSTER_ENV[@]}" ${CLUSTER_ENV:+WALLETPAY_CLUSTER_PORT=5901} \
 WALLETPAY_DB_GROUP_COMMIT=$GROUP_COMMIT \
 WALLETPAY_DATA_DIR="$WORK/data" WALLETPAY_HTTP_PORT=$HTTP_PORT WALLETPAY_DB_EMBEDDED_PORT=$PG_PORT \
 WALLETPAY_PAYMENTS_CREATE_RATE_PER_SECOND=1000000 WALLETPAY_LOG_LEVEL=WARN \
@@ -68,6 +83,24 @@ for _ in $(seq 1 240); do
 done
 curl -sf "http://127.0.0.1:$HTTP_PORT/health/ready" >/dev/null || { echo "service did not start; see $WORK/service.log" >&2; exit 1; }
 ADMIN_TOKEN=$(sed -n 's/.*"admin_token" *: *"\([^"]*\)".*/\1/p' "$WORK/data/secrets.json")
+TARGETS="http://127.0.0.1:$HTTP_PORT"
+SERVICE_PIDS=("$SERVICE_PID")
+if [ "$NODES" -gt 1 ]; then
+  SERVICE_DB_URL=${DB_URL:-postgresql://walletpay:$(sed -n 's/.*"service_password" *: *"\([^"]*\)".*/\1/p' "$WORK/data/database-credentials.json")@127.0.0.1:$PG_PORT/postgres}
+  for n in $(seq 2 "$NODES"); do
+    port=$((HTTP_PORT + n - 1))
+    env "${CLUSTER_ENV[@]}" WALLETPAY_CLUSTER_PORT=$((5900 + n)) WALLETPAY_DB_URL="$SERVICE_DB_URL" \
+      WALLETPAY_DB_GROUP_COMMIT=$GROUP_COMMIT WALLETPAY_ADMIN_TOKEN="$ADMIN_TOKEN" \
+      WALLETPAY_DATA_DIR="$WORK/data$n" WALLETPAY_HTTP_PORT=$port WALLETPAY_PUBLIC_BASE_URL="http://127.0.0.1:$HTTP_PORT" \
+      WALLETPAY_PAYMENTS_CREATE_RATE_PER_SECOND=1000000 WALLETPAY_LOG_LEVEL=WARN \
+      java -Xmx$SERVICE_HEAP -jar "$JAR" > "$WORK/service$n.log" 2>&1 &
+    pids+=("$!"); SERVICE_PIDS+=("$!")
+    for _ in $(seq 1 240); do curl -sf "http://127.0.0.1:$port/health/ready" >/dev/null 2>&1 && break; sleep 0.5; done
+    curl -sf "http://127.0.0.1:$port/health/ready" >/dev/null || { echo "node $n did not start; see $WORK/service$n.log" >&2; exit 1; }
+    TARGETS="$TARGETS,http://127.0.0.1:$port"
+  done
+  echo "== $NODES nodes clustered: $TARGETS"
+fi
 MERCHANT_ID=$(sed -n 's/.*"merchant_id" *: *"\([^"]*\)".*/\1/p' "$WORK/data/demo-merchant.json")
 # the embedded PostgreSQL takes passwords only (README "Running in production"); pgbench and psql read this one
 if [ -z "$DB_URL" ]; then
@@ -81,15 +114,20 @@ psql "${PG_TARGET[@]}" -Atc "SHOW synchronous_commit; SHOW fsync" | tr '\n' ' ' 
 
 loadtest() { java -Xmx1g -jar "$JAR" loadtest --quiet --warmup "$WARMUP" --duration "$DURATION" "$@"; }
 
-echo "== warming the service up: ${SERVICE_WARMUP:=40}s of creates and 30s of the full flow, not reported (the JIT needs it)"
-java -Xmx1g -jar "$JAR" loadtest --quiet --warmup 0 --duration "$SERVICE_WARMUP" --target "http://127.0.0.1:$HTTP_PORT" \
+echo "== warming the service up: ${SERVICE_WARMUP:=40}s of creates and ${FLOW_WARMUP:-30}s of the full flow, not reported (the JIT needs it)"
+java -Xmx1g -jar "$JAR" loadtest --quiet --warmup 0 --duration "$SERVICE_WARMUP" --target "$TARGETS" \
   --admin-token "$ADMIN_TOKEN" --merchants 4 --concurrency "$CONCURRENCY" --connections "$CONCURRENCY" \
   > "$WORK/warmup.txt" 2>&1 || true
-java -Xmx1g -jar "$JAR" loadtest --quiet --warmup 0 --duration 30 --target "http://127.0.0.1:$HTTP_PORT" \
+java -Xmx1g -jar "$JAR" loadtest --quiet --warmup 0 --duration "${FLOW_WARMUP:-30}" --target "$TARGETS" \
   --admin-token "$ADMIN_TOKEN" --merchants 4 --rate 200 --pay --connections 128 \
   > "$WORK/warmup-flow.txt" 2>&1 || true   # the checkout and webhook paths need their JIT too
 
-echo "== (1) pgbench: the create route's INSERT, $CONCURRENCY clients, ${DURATION}s"
+RESULTS="$WORK/results.tsv"; : > "$RESULTS"
+record() { printf '%s\t%s\t%s\n' "$1" "$2" "$3" >> "$RESULTS"; echo "   [$2] $1: $3"; }
+latency() { compact "$1" | grep -o '"latency_ms":{[^}]*}' | head -1 | grep -o "\"$2\":[0-9.]*" | cut -d: -f2; }
+# the service's CPU is that of all its nodes together; the generator reads its own
+SERVICE_CPU_PID=$(IFS=,; echo "${SERVICE_PIDS[*]}")
+
 cat > "$WORK/insert.sql" <<SQL
 INSERT INTO payments (id, merchant_id, reference_id, amount, fees, net_amount, customer_name, customer_email,
   description, checkout_token, redirect_url, expires_at)
@@ -98,45 +136,51 @@ VALUES (gen_random_uuid(), '$MERCHANT_ID', 'bench', 2500.00, 0.00, 2500.00, 'Jea
 RETURNING id, merchant_id, reference_id, amount, fees, net_amount, status, customer_name, customer_email,
   description, checkout_token, redirect_url, provider_transaction_id, created_at, updated_at, completed_at, expires_at;
 SQL
-pgbench -n -M prepared -c "$CONCURRENCY" -j 2 -T "$DURATION" -f "$WORK/insert.sql" "${PG_TARGET[@]}" \
-  > "$WORK/pgbench.txt" 2>&1
-PGBENCH_TPS=$(sed -n 's/^tps = \([0-9.]*\).*/\1/p' "$WORK/pgbench.txt" | head -1)
-PGBENCH_LAT=$(sed -n 's/^latency average = \([0-9.]*\).*/\1/p' "$WORK/pgbench.txt")
-echo "   pgbench: $PGBENCH_TPS tps, average latency $PGBENCH_LAT ms"
 
-echo "== (2) HTTP ceiling: trivial Vert.x route, no database, $CONCURRENCY connections"
+echo "== HTTP ceiling: trivial Vert.x route, no database, $CONCURRENCY connections (once)"
 java -Xmx$SERVICE_HEAP -jar "$JAR" loadtest --ceiling-server --port "$CEILING_PORT" > "$WORK/ceiling.log" 2>&1 &
-pids+=("$!")
+CEILING_PID=$!
+pids+=("$CEILING_PID")
 sleep 2
 loadtest --target "http://127.0.0.1:$CEILING_PORT" --no-auth --concurrency "$CONCURRENCY" \
   --connections "$CONCURRENCY" --json "$WORK/ceiling.json" > "$WORK/ceiling.txt" 2>&1 || true
 CEILING_RPS=$(field "$WORK/ceiling.json" rps)
+kill "$CEILING_PID" 2>/dev/null || true
 echo "   ceiling: $CEILING_RPS req/s"
 
-echo "== (3) walletpay create route, $CONCURRENCY connections, closed loop"
-loadtest --target "http://127.0.0.1:$HTTP_PORT" --admin-token "$ADMIN_TOKEN" --merchants 4 \
-  --concurrency "$CONCURRENCY" --connections "$CONCURRENCY" --json "$WORK/create.json" > "$WORK/create.txt" 2>&1 || true
-CREATE_RPS=$(field "$WORK/create.json" rps)
-CREATE_P99=$(compact "$WORK/create.json" | grep -o '"latency_ms":{[^}]*}'  | head -1 | grep -o '"p99":[0-9.]*' | cut -d: -f2)
-CREATE_ERRORS=$(compact "$WORK/create.json" | grep -o '"errors":{[^}]*}'  | head -1)
-echo "   create: $CREATE_RPS req/s, p99 $CREATE_P99 ms, errors $CREATE_ERRORS"
-
-HALF_RATE=$(awk -v r="$CREATE_RPS" 'BEGIN { printf "%d", r / 2 }')
-echo "== (3b) walletpay create route at half the maximum rate ($HALF_RATE/s), open loop"
-loadtest --target "http://127.0.0.1:$HTTP_PORT" --admin-token "$ADMIN_TOKEN" --merchants 4 \
-  --rate "$HALF_RATE" --connections 256 --json "$WORK/half.json" > "$WORK/half.txt" 2>&1 || true
-HALF_P99=$(compact "$WORK/half.json" | grep -o '"latency_ms":{[^}]*}'  | head -1 | grep -o '"p99":[0-9.]*' | cut -d: -f2)
-HALF_P50=$(compact "$WORK/half.json" | grep -o '"latency_ms":{[^}]*}'  | head -1 | grep -o '"p50":[0-9.]*' | cut -d: -f2)
-echo "   half rate: p50 $HALF_P50 ms, p99 $HALF_P99 ms"
-
-echo "== (4) full flow at $FLOW_RATE/s: create -> pay (sandbox checkout) -> webhook, every signature verified"
-loadtest --target "http://127.0.0.1:$HTTP_PORT" --admin-token "$ADMIN_TOKEN" --merchants 4 \
-  --rate "$FLOW_RATE" --pay --connections 256 --json "$WORK/flow.json" > "$WORK/flow.txt" 2>&1 || true
-FLOW_RPS=$(field "$WORK/flow.json" rps)
-FLOW_VERIFIED=$(compact "$WORK/flow.json" | grep -o '"webhooks":{[^}]*'  | grep -o '"verified":[0-9]*' | cut -d: -f2)
-FLOW_MISSING=$(compact "$WORK/flow.json" | grep -o '"webhooks":{[^}]*'  | grep -o '"missing":[0-9]*' | cut -d: -f2)
-FLOW_HOOK_P99=$(compact "$WORK/flow.json" | grep -o '"webhooks":{.*'  | grep -o '"p99":[0-9.]*' | head -1 | cut -d: -f2)
-echo "   flow: $FLOW_RPS paid payments/s, webhooks verified $FLOW_VERIFIED, missing $FLOW_MISSING, event->webhook p99 $FLOW_HOOK_P99 ms"
+for run in $(seq 1 "$RUNS"); do
+  echo "== run $run of $RUNS"
+  for c in $CONCURRENCIES; do
+    pgbench -n -M prepared -c "$c" -j 2 -T "$DURATION" -f "$WORK/insert.sql" "${PG_TARGET[@]}" \
+      > "$WORK/pgbench-$c-$run.txt" 2>&1
+    tps=$(sed -n 's/^tps = \([0-9.]*\).*/\1/p' "$WORK/pgbench-$c-$run.txt" | head -1)
+    record "pgbench INSERT, $c clients (tps)" "$run" "$tps"
+    out="$WORK/create-$c-$run.json"
+    loadtest --target "$TARGETS" --admin-token "$ADMIN_TOKEN" --merchants 4 --service-pid "$SERVICE_CPU_PID" \
+      --concurrency "$c" --connections "$c" --json "$out" > "${out%.json}.txt" 2>&1 || true
+    rps=$(field "$out" rps)
+    record "create, $c connections (req/s)" "$run" "$rps"
+    record "create, $c connections, p99 (ms)" "$run" "$(latency "$out" p99)"
+    record "create / pgbench, $c" "$run" "$(ratio "$rps" "$tps")"
+    record "create errors, $c" "$run" "$(compact "$out" | grep -o '"errors":{[^}]*}' | head -1 | grep -o ':[0-9]*' | tr -d : | awk '{s+=$1} END {print s+0}')"
+    [ "$c" = "$CONCURRENCY" ] && HALF_RATE=$(awk -v r="$rps" 'BEGIN { printf "%d", r / 2 }')
+  done
+  out="$WORK/half-$run.json"
+  loadtest --target "$TARGETS" --admin-token "$ADMIN_TOKEN" --merchants 4 \
+    --rate "${HALF_RATE:-1000}" --connections 256 --json "$out" > "${out%.json}.txt" 2>&1 || true
+  record "create p99 at half the $CONCURRENCY-connection rate (ms)" "$run" "$(latency "$out" p99)"
+  for rate in $FLOW_RATES; do
+    out="$WORK/flow-$rate-$run.json"
+    loadtest --target "$TARGETS" --admin-token "$ADMIN_TOKEN" --merchants 4 --service-pid "$SERVICE_CPU_PID" \
+      --rate "$rate" --pay --connections 256 --json "$out" > "${out%.json}.txt" 2>&1 || true
+    webhooks=$(compact "$out" | grep -o '"webhooks":{.*')
+    record "flow at $rate/s: paid payments/s" "$run" "$(compact "$out" | grep -o '"pay":{.*' | grep -o '"ok_rps":[0-9.]*' | head -1 | cut -d: -f2)"
+    record "flow at $rate/s: webhooks verified/expected, missing" "$run" "$(echo "$webhooks" | grep -o '"verified":[0-9]*' | head -1 | cut -d: -f2)/$(echo "$webhooks" | grep -o '"expected":[0-9]*' | head -1 | cut -d: -f2), $(echo "$webhooks" | grep -o '"missing":[0-9]*' | cut -d: -f2)"
+    record "flow at $rate/s: event->webhook p99 (ms)" "$run" "$(echo "$webhooks" | grep -o '"p99":[0-9.]*' | head -1 | cut -d: -f2)"
+    record "flow at $rate/s: service CPU per paid payment (ms)" "$run" "$(field "$out" service_ms_per_flow)"
+    record "flow at $rate/s: generator CPU per paid payment (ms)" "$run" "$(field "$out" generator_ms_per_flow)"
+  done
+done
 
 if [ "$HEAP_RUN" -gt 0 ]; then
   echo "== (5) heap: ${HEAP_RUN}s at maximum rate, sampling the service's heap after GC every 10 s"
@@ -145,7 +189,7 @@ if [ "$HEAP_RUN" -gt 0 ]; then
       jcmd "$SERVICE_PID" GC.heap_info 2>/dev/null | awk '/used/ {print; exit}'
     done ) > "$WORK/heap.txt" &
   SAMPLER=$!
-  java -Xmx1g -jar "$JAR" loadtest --quiet --warmup 0 --duration "$HEAP_RUN" --target "http://127.0.0.1:$HTTP_PORT" \
+  java -Xmx1g -jar "$JAR" loadtest --quiet --warmup 0 --duration "$HEAP_RUN" --target "$TARGETS" \
     --admin-token "$ADMIN_TOKEN" --concurrency "$CONCURRENCY" --connections "$CONCURRENCY" \
     --json "$WORK/heap-run.json" > "$WORK/heap-run.txt" 2>&1 || true
   wait "$SAMPLER" || true
@@ -153,14 +197,20 @@ if [ "$HEAP_RUN" -gt 0 ]; then
 fi
 
 echo
-echo "== summary ($(date -u +%Y-%m-%dT%H:%MZ), concurrency $CONCURRENCY, ${DURATION}s per run)"
-printf '%-44s %12s\n' "pgbench single-row INSERT (tps)" "$PGBENCH_TPS"
-printf '%-44s %12s\n' "HTTP ceiling, no database (req/s)" "$CEILING_RPS"
-printf '%-44s %12s\n' "walletpay create (req/s)" "$CREATE_RPS"
-printf '%-44s %12s\n' "walletpay create / pgbench" "$(ratio "$CREATE_RPS" "$PGBENCH_TPS")"
-printf '%-44s %12s\n' "walletpay create / HTTP ceiling" "$(ratio "$CREATE_RPS" "$CEILING_RPS")"
-printf '%-44s %12s\n' "create p99 at half rate (ms)" "$HALF_P99"
-printf '%-44s %12s\n' "full flow (paid payments/s)" "$FLOW_RPS"
-printf '%-44s %12s\n' "full flow webhooks verified / missing" "$FLOW_VERIFIED / $FLOW_MISSING"
-printf '%-44s %12s\n' "event->webhook p99 (ms)" "$FLOW_HOOK_P99"
-echo "raw outputs in $WORK"
+echo "== summary ($(date -u +%Y-%m-%dT%H:%MZ), $NODES node(s), db.group_commit=$GROUP_COMMIT, ${DURATION}s per measurement, $RUNS run(s))"
+printf '%-62s %12s\n' "HTTP ceiling, no database (req/s)" "$CEILING_RPS"
+printf '%-62s %12s %12s %12s\n' "figure" "min" "median" "max"
+# one line per figure: min / median / max over the runs (text figures: the runs' values side by side)
+awk -F'\t' '
+  { order[$1] = order[$1] ? order[$1] : ++n; name[n] = $1; vals[$1] = vals[$1] (vals[$1] == "" ? "" : " ") $3 }
+  END {
+    for (i = 1; i <= n; i++) {
+      k = name[i]; m = split(vals[k], v, " ")
+      numeric = 1; for (j = 1; j <= m; j++) if (v[j] !~ /^[0-9.]+$/) numeric = 0
+      if (!numeric) { printf "%-62s %s\n", k, vals[k]; continue }
+      for (a = 1; a <= m; a++) for (b = a + 1; b <= m; b++) if (v[b] + 0 < v[a] + 0) { t = v[a]; v[a] = v[b]; v[b] = t }
+      med = (m % 2) ? v[(m + 1) / 2] : (v[m / 2] + v[m / 2 + 1]) / 2
+      printf "%-62s %12s %12s %12s\n", k, v[1], med, v[m]
+    }
+  }' "$RESULTS"
+echo "raw outputs in $WORK (results.tsv: every figure of every run)"

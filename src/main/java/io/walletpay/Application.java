@@ -57,7 +57,8 @@ public final class Application {
                 ? new LiveWalletProvider(vertx, LiveProviderSettings.from(config.provider()))
                 : new SandboxWalletProvider(config.publicBaseUrl());
         Runnable releaseProvider = provider instanceof LiveWalletProvider live ? live::close : () -> {};
-        CreateRateLimiter rateLimiter = new CreateRateLimiter(config.payments().createRatePerSecond());
+        CreateRateLimiter rateLimiter =
+                CreateRateLimiter.forNode(vertx, config.payments().createRatePerSecond());
         LoginThrottle logins = new LoginThrottle(config.logins());
         ConnectionLimit connections = new ConnectionLimit(config.http().maxConnections());
         int httpInstances =

@@ -17,6 +17,7 @@ import io.vertx.micrometer.VertxPrometheusOptions;
 import io.vertx.spi.cluster.hazelcast.ConfigUtil;
 import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
 import io.walletpay.config.AppConfig;
+import io.walletpay.http.CreateRateLimiter;
 import java.util.Set;
 import java.util.UUID;
 
@@ -62,6 +63,7 @@ public record ServiceVertx(Vertx vertx, PrometheusMeterRegistry registry) {
         join.getAutoDetectionConfig().setEnabled(false);
         join.getTcpIpConfig().setEnabled(true).setMembers(cluster.members());
         hazelcast.setProperty("hazelcast.local.localAddress", cluster.host());
+        CreateRateLimiter.configure(hazelcast); // the cluster-wide create rate limit lives in this Hazelcast
         PrometheusMeterRegistry registry = newRegistry();
         VertxOptions options = new VertxOptions().setMetricsOptions(metrics());
         options.getEventBusOptions().setHost(cluster.host()).setPort(0);

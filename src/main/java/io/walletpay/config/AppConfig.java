@@ -121,7 +121,17 @@ public record AppConfig(
     }
 
     /** Vert.x clustered over Hazelcast with static TCP members ({@code host:port,...}); multicast is off. */
-    public record Cluster(boolean enabled, List<String> members, String host, int port) {}
+    /**
+     * {@code merchantCacheSeconds}: how long an HTTP verticle serves a merchant it looked up without asking the store
+     * again; a change committed on any node drops it at once (MERCHANT_CHANGED), so this bounds only the staleness of
+     * a node that missed that message.
+     */
+    public record Cluster(boolean enabled, List<String> members, String host, int port, int merchantCacheSeconds) {
+
+        public Cluster(boolean enabled, List<String> members, String host, int port) {
+            this(enabled, members, host, port, 5);
+        }
+    }
 
     public record Payments(
             BigDecimal minAmount,
@@ -363,7 +373,8 @@ public record AppConfig(
                 cluster.bool("enabled"),
                 subnets(cluster.optionalText("members")),
                 cluster.text("host"),
-                cluster.intIn("port", 1, 65535));
+                cluster.intIn("port", 1, 65535),
+                cluster.intIn("merchant_cache_seconds", 0, 86_400));
         if (config.enabled() && config.members().isEmpty()) {
             throw new ConfigException("cluster.members", "is required when cluster.enabled is true (host:port,...)");
         }

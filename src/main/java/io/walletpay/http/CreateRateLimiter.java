@@ -1,42 +1,182 @@
 package io.walletpay.http;
 
+import com.hazelcast.config.Config;
+import com.hazelcast.config.MapConfig;
+import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.map.IMap;
 import io.github.bucket4j.Bandwidth;
 import io.github.bucket4j.Bucket;
+import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.ConsumptionProbe;
+import io.github.bucket4j.distributed.AsyncBucketProxy;
+import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
+import io.github.bucket4j.distributed.proxy.AsyncProxyManager;
+import io.github.bucket4j.distributed.proxy.optimization.Optimizations;
+import io.github.bucket4j.grid.hazelcast.Bucket4jHazelcast;
+import io.github.bucket4j.grid.hazelcast.HazelcastProxyManager;
+import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.internal.VertxInternal;
+import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * The per-merchant limit of the create route (a token bucket per merchant, from bucket4j), shared by every
- * HTTP verticle of the JVM, so the limit is per node whatever the number of event loops.
+ * The per-merchant limit of the create route: a token bucket per merchant (bucket4j) of
+ * {@code payments.create_rate_per_second} tokens refilled each second.
+ *
+ * <p>On a single node the buckets live in this JVM, shared by every HTTP verticle. On a clustered node (DESIGN.md
+ * section 14) they live in a Hazelcast map of the cluster manager's instance (bucket4j's Hazelcast integration,
+ * an entry processor on the key's owner), so all API nodes together take from one bucket per merchant. That call
+ * is asynchronous (never blocks the event loop) and answers back on the caller's context; if the cluster does not
+ * answer within {@link #CLUSTER_TIMEOUT_MS} (a member just died, partitions migrating), this node's own bucket
+ * decides instead, and goes on deciding for {@link #CLUSTER_RETRY_AFTER_MS} before the cluster is asked again: a
+ * hiccup of the cluster must never refuse payments, nor make each of them wait for the timeout.
  */
 public final class CreateRateLimiter {
 
-    private final int perSecond;
-    private final Map<UUID, Bucket> buckets = new ConcurrentHashMap<>();
+    /** The Hazelcast map of the cluster-wide buckets. */
+    public static final String MAP = "walletpay-create-rate";
+    /** First Hazelcast serializer type id of bucket4j's entry processors (five ids from it). */
+    public static final int SERIALIZER_TYPE_ID_BASE = 7_100;
 
-    public CreateRateLimiter(int perSecond) {
-        this.perSecond = perSecond;
-    }
+    static final long CLUSTER_TIMEOUT_MS = 1_000;
+    /** After the cluster failed to answer, how long this node's own buckets decide before it is asked again. */
+    static final long CLUSTER_RETRY_AFTER_MS = 5_000;
 
-    /** Takes one request from the merchant's bucket, or throws 429 with the seconds to wait. */
-    void acquire(UUID merchantId) {
-        ConsumptionProbe probe =
-                buckets.computeIfAbsent(merchantId, id -> newBucket()).tryConsumeAndReturnRemaining(1);
-        if (!probe.isConsumed()) {
-            long seconds = Math.max(1, (probe.getNanosToWaitForRefill() + 999_999_999L) / 1_000_000_000L);
-            throw new RateLimitedException(seconds);
-        }
-    }
+    private static final int MAX_PROXIES = 10_000;
+    private static final Logger log = LoggerFactory.getLogger(CreateRateLimiter.class);
 
-    private Bucket newBucket() {
-        return Bucket.builder()
+    private final BucketConfiguration configuration;
+    private final Map<UUID, Bucket> local = new ConcurrentHashMap<>();
+    private final AsyncProxyManager<String> cluster;
+    private final Map<UUID, AsyncBucketProxy> proxies = new ConcurrentHashMap<>();
+    private final AtomicBoolean clusterFailing = new AtomicBoolean();
+    private volatile long clusterRetryAt = System.nanoTime() - 1;
+
+    private CreateRateLimiter(int perSecond, AsyncProxyManager<String> cluster) {
+        this.configuration = BucketConfiguration.builder()
                 .addLimit(Bandwidth.builder()
                         .capacity(perSecond)
                         .refillGreedy(perSecond, Duration.ofSeconds(1))
                         .build())
                 .build();
+        this.cluster = cluster;
+    }
+
+    /** Buckets in this JVM only: the single-node default. */
+    public CreateRateLimiter(int perSecond) {
+        this(perSecond, null);
+    }
+
+    /**
+     * The limiter for a node: cluster-wide when {@code vertx} is clustered over Hazelcast, per JVM otherwise.
+     * Call it off the event loop (start-up): the first use of the map may wait for the cluster.
+     */
+    public static CreateRateLimiter forNode(Vertx vertx, int perSecond) {
+        if (vertx.isClustered()
+                && ((VertxInternal) vertx).clusterManager() instanceof HazelcastClusterManager manager) {
+            return clusterWide(manager.getHazelcastInstance(), perSecond);
+        }
+        return new CreateRateLimiter(perSecond);
+    }
+
+    /** Buckets in {@code hazelcast}'s map {@link #MAP}, shared by every member. */
+    public static CreateRateLimiter clusterWide(HazelcastInstance hazelcast, int perSecond) {
+        IMap<String, byte[]> map = hazelcast.getMap(MAP);
+        HazelcastProxyManager<String> manager = Bucket4jHazelcast.entryProcessorBasedBuilder(map)
+                // an idle merchant's bucket is full again after a second: keep it no longer than that
+                .expirationAfterWrite(
+                        ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(Duration.ofSeconds(10)))
+                .build();
+        return new CreateRateLimiter(perSecond, manager.asAsync());
+    }
+
+    /**
+     * What a Hazelcast member needs before it starts so the buckets can live in it: bucket4j's serializers (its
+     * entry processors travel between members) and a map without synchronous backups (a lost bucket only
+     * refills, so no create waits for a backup).
+     */
+    public static void configure(Config hazelcast) {
+        HazelcastProxyManager.addCustomSerializers(hazelcast.getSerializationConfig(), SERIALIZER_TYPE_ID_BASE);
+        hazelcast.addMapConfig(new MapConfig(MAP).setBackupCount(0).setAsyncBackupCount(1));
+    }
+
+    /** True when the buckets are shared by the cluster. */
+    public boolean clusterWide() {
+        return cluster != null;
+    }
+
+    /**
+     * Takes one request from the merchant's bucket; fails with 429 and the seconds to wait when it is empty. The
+     * answer comes on the caller's context.
+     */
+    public Future<Void> acquire(UUID merchantId) {
+        if (cluster == null || System.nanoTime() - clusterRetryAt < 0) {
+            return decide(localProbe(merchantId));
+        }
+        Context context = Vertx.currentContext();
+        CompletableFuture<ConsumptionProbe> probe;
+        try {
+            probe = proxies.computeIfAbsent(merchantId, this::proxy).tryConsumeAndReturnRemaining(1);
+        } catch (RuntimeException notActive) { // Hazelcast refuses at once when its instance is shutting down
+            probe = CompletableFuture.failedFuture(notActive);
+        }
+        Future<ConsumptionProbe> answer =
+                context == null ? Future.fromCompletionStage(probe) : Future.fromCompletionStage(probe, context);
+        return answer.timeout(CLUSTER_TIMEOUT_MS, TimeUnit.MILLISECONDS)
+                .onSuccess(ok -> {
+                    if (clusterFailing.compareAndSet(true, false)) {
+                        log.info("cluster-wide create rate limit answers again");
+                    }
+                })
+                .recover(failure -> {
+                    // not again for a while: every create would otherwise wait for the timeout first
+                    clusterRetryAt = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CLUSTER_RETRY_AFTER_MS);
+                    if (clusterFailing.compareAndSet(false, true)) {
+                        log.warn(
+                                "cluster-wide create rate limit unavailable ({}); this node's own buckets decide"
+                                        + " until it answers again",
+                                failure.toString());
+                    }
+                    return Future.succeededFuture(localProbe(merchantId));
+                })
+                .compose(CreateRateLimiter::decide);
+    }
+
+    /**
+     * One proxy per merchant, kept: bucket4j's batching merges the acquires that wait for the same merchant's
+     * bucket on this node into one call to its owner, so a burst costs the cluster a few calls, not one each.
+     */
+    private AsyncBucketProxy proxy(UUID merchantId) {
+        if (proxies.size() > MAX_PROXIES) {
+            proxies.clear(); // a bound, not an eviction policy: proxies hold no state of their own
+        }
+        return cluster.builder()
+                .withOptimization(Optimizations.batching())
+                .build(merchantId.toString(), () -> CompletableFuture.completedFuture(configuration));
+    }
+
+    private ConsumptionProbe localProbe(UUID merchantId) {
+        return local.computeIfAbsent(merchantId, id -> Bucket.builder()
+                        .addLimit(configuration.getBandwidths()[0])
+                        .build())
+                .tryConsumeAndReturnRemaining(1);
+    }
+
+    private static Future<Void> decide(ConsumptionProbe probe) {
+        if (probe.isConsumed()) {
+            return Future.succeededFuture();
+        }
+        long seconds = Math.max(1, (probe.getNanosToWaitForRefill() + 999_999_999L) / 1_000_000_000L);
+        return Future.failedFuture(new RateLimitedException(seconds));
     }
 }

@@ -77,7 +77,10 @@ public final class HttpApiVerticle extends VerticleBase {
                 logins,
                 targets);
         account.mountToken(router);
-        MerchantGuard guard = new MerchantGuard(tokens, new MerchantDirectory(vertx, stores.merchants()));
+        MerchantGuard guard = new MerchantGuard(
+                tokens,
+                new MerchantDirectory(
+                        vertx, stores.merchants(), config.cluster().merchantCacheSeconds() * 1000L));
         guard.protect(router.route("/api/merchant/*"));
         account.mountGuarded(router);
         CreatePayment payments = new CreatePayment(stores.payments(), provider, config.payments());

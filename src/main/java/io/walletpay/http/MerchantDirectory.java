@@ -12,22 +12,26 @@ import java.util.UUID;
 
 /**
  * The merchants an HTTP verticle has looked up lately, so the hot path does not ask the store on every request.
- * Entries are dropped when this JVM changes a merchant and expire after {@link #TTL_MS} otherwise (the bound on
- * staleness when another node disables a merchant). One per verticle: touched only on its event loop.
+ * Entries are dropped when any node commits a change to the merchant (disable, settings, key rotation): the store
+ * publishes {@code MERCHANT_CHANGED}, which crosses nodes when clustered (WakeUpCodec), so every node refuses a
+ * disabled merchant within milliseconds (ThreeNodeClusterTest). Entries also expire after {@code cluster.
+ * merchant_cache_seconds} (5 s): the bound on staleness for a node that missed the message (not clustered, or a
+ * message lost while a member left).
+ * One per verticle: touched only on its event loop.
  */
 final class MerchantDirectory {
-
-    static final long TTL_MS = 5_000;
 
     private record Entry(Merchant merchant, long loadedAt) {}
 
     private final MerchantStoreClient merchants;
+    private final long ttlMs;
     private final Map<UUID, Entry> entries = new HashMap<>();
     /** Bumped on every change; a lookup that started before a change must not cache what it read. */
     private long changes;
 
-    MerchantDirectory(Vertx vertx, MerchantStoreClient merchants) {
+    MerchantDirectory(Vertx vertx, MerchantStoreClient merchants, long ttlMs) {
         this.merchants = merchants;
+        this.ttlMs = ttlMs;
         vertx.eventBus().<MerchantChanged>consumer(Addresses.MERCHANT_CHANGED, message -> {
             changes++;
             entries.remove(message.body().id());
@@ -37,7 +41,7 @@ final class MerchantDirectory {
     Future<Merchant> find(UUID id) {
         Entry entry = entries.get(id);
         long now = System.currentTimeMillis();
-        if (entry != null && now - entry.loadedAt() < TTL_MS) {
+        if (entry != null && now - entry.loadedAt() < ttlMs) {
             return Future.succeededFuture(entry.merchant());
         }
         long changesBefore = changes;

@@ -55,10 +55,14 @@ final class PaymentRoutes {
 
     private void create(RoutingContext ctx) {
         var merchant = MerchantGuard.merchant(ctx);
-        rateLimiter.acquire(merchant.id());
-        String key = idempotencyKey(ctx);
-        CreatePaymentRequest request = CreatePaymentRequest.parse(Bodies.json(ctx), intake.limits());
-        intake.create(merchant, request, key)
+        // cluster-wide when clustered: an asynchronous hop to the bucket's owner (CreateRateLimiter)
+        rateLimiter
+                .acquire(merchant.id())
+                .compose(allowed -> {
+                    String key = idempotencyKey(ctx);
+                    CreatePaymentRequest request = CreatePaymentRequest.parse(Bodies.json(ctx), intake.limits());
+                    return intake.create(merchant, request, key);
+                })
                 .onSuccess(answer -> send(ctx, answer))
                 .onFailure(ctx::fail);
     }

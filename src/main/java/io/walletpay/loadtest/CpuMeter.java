@@ -1,6 +1,7 @@
 package io.walletpay.loadtest;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -14,18 +15,34 @@ final class CpuMeter {
     /** CPU milliseconds spent in the window; {@code serviceMs} is -1 when no (readable) service pid was given. */
     record Spent(double generatorMs, double serviceMs) {}
 
-    private final Optional<ProcessHandle> service;
+    private final List<Long> servicePids;
     private long generatorAtStart = -1;
     private long serviceAtStart = -1;
     private Spent spent;
 
-    CpuMeter(int servicePid) {
-        this.service = servicePid > 0 ? ProcessHandle.of(servicePid) : Optional.empty();
+    CpuMeter(List<Long> servicePids) {
+        this.servicePids = servicePids;
     }
 
     void start() {
         generatorAtStart = cpuNanos(ProcessHandle.current());
-        serviceAtStart = service.map(CpuMeter::cpuNanos).orElse(-1L);
+        serviceAtStart = serviceNanos();
+    }
+
+    /** The service's processes together; -1 when none was given or one cannot be read. */
+    private long serviceNanos() {
+        if (servicePids.isEmpty()) {
+            return -1;
+        }
+        long sum = 0;
+        for (long pid : servicePids) {
+            long one = ProcessHandle.of(pid).map(CpuMeter::cpuNanos).orElse(-1L);
+            if (one < 0) {
+                return -1;
+            }
+            sum += one;
+        }
+        return sum;
     }
 
     void stop() {
@@ -33,7 +50,7 @@ final class CpuMeter {
             return;
         }
         long generator = cpuNanos(ProcessHandle.current()) - generatorAtStart;
-        long serviceNow = service.map(CpuMeter::cpuNanos).orElse(-1L);
+        long serviceNow = serviceNanos();
         double serviceMs = serviceAtStart < 0 || serviceNow < 0 ? -1 : (serviceNow - serviceAtStart) / 1e6;
         spent = new Spent(generator / 1e6, serviceMs);
     }

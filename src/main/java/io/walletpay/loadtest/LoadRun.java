@@ -44,7 +44,7 @@ final class LoadRun {
         this.options = options;
         this.pay = options.pay() ? new OperationStats() : null;
         this.webhooks = options.verifyWebhooks() ? new WebhookVerifier() : null;
-        this.cpu = new CpuMeter(options.servicePid());
+        this.cpu = new CpuMeter(options.servicePids());
     }
 
     /** Runs the whole test on {@code vertx}; fails with a {@link SetupException} when it could not begin. */

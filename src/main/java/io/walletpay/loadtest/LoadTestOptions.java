@@ -38,7 +38,7 @@ public record LoadTestOptions(
         boolean ceilingServer,
         String host,
         int port,
-        int servicePid,
+        java.util.List<Long> servicePids,
         boolean help) {
 
     public static final String USAGE =
@@ -74,8 +74,8 @@ public record LoadTestOptions(
         --webhook-wait S         seconds to wait for outstanding webhooks at the end (default 10)
       output:
         --json FILE              write the JSON summary to FILE; "-" writes it to stdout (the report goes to stderr)
-        --service-pid PID        also report the CPU time the service process (on this machine) spent in the
-                                 measured window, per flow; the generator always reports its own
+        --service-pid PID[,PID…] also report the CPU time the service's processes (on this machine) spent in the
+                                 measured window, summed, per flow; the generator always reports its own
         --quiet                  no progress line
       exit code: 0 when there were no errors (and, when verifying, no missing or invalid webhook); 1 otherwise;
       2 for a usage or set-up failure.
@@ -177,7 +177,7 @@ public record LoadTestOptions(
                 ceiling,
                 values.getOrDefault("--host", "0.0.0.0"),
                 whole(values, "--port", 8090, 0, 65_535),
-                whole(values, "--service-pid", 0, 0, Integer.MAX_VALUE),
+                pids(values.get("--service-pid")),
                 help);
         if (!help) {
             options.check(values);
@@ -263,6 +263,20 @@ public record LoadTestOptions(
         if (values.containsKey("--merchants") && !createsMerchants()) {
             throw new IllegalArgumentException("--merchants applies with --admin-token only");
         }
+    }
+
+    private static java.util.List<Long> pids(String text) {
+        if (text == null) {
+            return java.util.List.of();
+        }
+        java.util.List<Long> pids = new java.util.ArrayList<>();
+        for (String one : text.split(",", -1)) {
+            if (!one.strip().matches("[1-9]\\d{0,9}")) {
+                throw new IllegalArgumentException("--service-pid takes process ids, e.g. --service-pid 4242,4243");
+            }
+            pids.add(Long.parseLong(one.strip()));
+        }
+        return java.util.List.copyOf(pids);
     }
 
     private static int whole(Map<String, String> values, String name, int fallback, int min, int max) {

@@ -6,21 +6,15 @@ import com.sun.net.httpserver.HttpServer;
 import io.vertx.core.json.JsonObject;
 import io.walletpay.page.Language;
 import io.walletpay.page.Messages;
+import io.walletpay.support.HeadlessChromium;
 import io.walletpay.support.Http;
 import io.walletpay.support.RunningService;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
-import java.util.Comparator;
-import java.util.List;
-import java.util.logging.Level;
-import java.util.logging.Logger;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -29,14 +23,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.TimeoutException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -49,16 +38,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 class CheckoutBrowserTest {
 
-    static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
     static final Path SCREENSHOTS = Path.of(System.getProperty("walletpay.screenshots", "target/screenshots"));
-
-    // Selenium warns on every start that it has no CDP bindings for this Chromium; this test does not use CDP.
-    // The loggers are held here because java.util.logging keeps only weak references to them.
-    static final List<Logger> QUIET = Stream.of("org.openqa.selenium.devtools", "org.openqa.selenium.chromium")
-            .map(Logger::getLogger)
-            .peek(logger -> logger.setLevel(Level.SEVERE))
-            .toList();
 
     static RunningService service;
     static HttpServer receiver;
@@ -66,7 +46,7 @@ class CheckoutBrowserTest {
     static String shopToken;
     static String kioskToken;
 
-    Path profile;
+    HeadlessChromium chromium;
     WebDriver browser;
 
     @BeforeAll
@@ -100,49 +80,21 @@ class CheckoutBrowserTest {
 
     @BeforeEach
     void openBrowser() throws IOException {
-        assertThat(Files.isExecutable(CHROMIUM))
-                .as("%s is missing: install the Debian packages chromium and chromium-driver (.ci/run does)", CHROMIUM)
-                .isTrue();
-        assertThat(Files.isExecutable(CHROMEDRIVER))
-                .as("%s is missing: install the Debian package chromium-driver (.ci/run does)", CHROMEDRIVER)
-                .isTrue();
-        // Both paths are given, so Selenium Manager has nothing to look up or download.
-        System.setProperty("webdriver.chrome.driver", CHROMEDRIVER.toString());
-        profile = Files.createTempDirectory("walletpay-chromium");
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
-        options.addArguments(
-                "--headless=new",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-dev-shm-usage",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-                "--window-size=360,640",
-                "--user-data-dir=" + profile);
-        // Chromium keeps a headless window at least 500 px wide; a phone's 360×640 screen is emulated instead.
-        options.setExperimentalOption(
-                "mobileEmulation",
-                java.util.Map.of("deviceMetrics", java.util.Map.of("width", 360, "height", 640, "pixelRatio", 1.0)));
-        ChromeDriverService driverService = new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER.toFile())
-                .usingAnyFreePort()
-                .build();
-        browser = new ChromeDriver(driverService, options);
+        chromium = HeadlessChromium.start(options -> {
+            options.addArguments("--window-size=360,640");
+            // Chromium keeps a headless window at least 500 px wide; a phone's 360×640 screen is emulated instead.
+            options.setExperimentalOption(
+                    "mobileEmulation",
+                    java.util.Map.of(
+                            "deviceMetrics", java.util.Map.of("width", 360, "height", 640, "pixelRatio", 1.0)));
+        });
+        browser = chromium.driver();
     }
 
     @AfterEach
     void closeBrowser() throws IOException {
-        if (browser != null) {
-            browser.quit();
-        }
-        if (profile != null) {
-            try (var files = Files.walk(profile)) {
-                files.sorted(Comparator.reverseOrder())
-                        .forEach(path -> path.toFile().delete());
-            }
+        if (chromium != null) {
+            chromium.close();
         }
     }
 
@@ -264,12 +216,7 @@ class CheckoutBrowserTest {
     }
 
     private void screenshot(String name) throws IOException {
-        Files.createDirectories(SCREENSHOTS);
-        Path target = SCREENSHOTS.resolve(name + ".png").toAbsolutePath();
-        Path taken =
-                ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE).toPath();
-        Files.copy(taken, target, StandardCopyOption.REPLACE_EXISTING);
-        System.out.println("screenshot: " + target);
+        System.out.println("screenshot: " + chromium.screenshot(SCREENSHOTS, name));
     }
 
     private static JsonObject create(String token, JsonObject body) {

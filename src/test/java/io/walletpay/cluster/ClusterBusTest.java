@@ -16,6 +16,8 @@ import io.walletpay.bus.Messages.PaymentUpdated;
 import io.walletpay.bus.Messages.Readiness;
 import io.walletpay.bus.Messages.ReadinessQuery;
 import io.walletpay.config.AppConfig;
+import io.walletpay.http.CreateRateLimiter;
+import io.walletpay.http.RateLimitedException;
 import io.walletpay.support.TestConfig;
 import java.time.Duration;
 import java.util.List;
@@ -26,7 +28,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** Two clustered nodes in one JVM: wake-ups cross between them, store requests never do. */
+/**
+ * Two clustered nodes in one JVM: wake-ups cross between them, store requests never do, and the create rate limit
+ * is one bucket per merchant for both.
+ */
 class ClusterBusTest {
 
     private static ServiceVertx first;
@@ -102,5 +107,49 @@ class ClusterBusTest {
                 .get(30, TimeUnit.SECONDS);
         assertThat(remote).isInstanceOf(ReplyException.class);
         assertThat(((ReplyException) remote).failureType()).isEqualTo(ReplyFailure.NO_HANDLERS);
+    }
+
+    @Test
+    void bothNodesTakeFromOneBucketPerMerchant() throws Exception {
+        int perSecond = 20;
+        CreateRateLimiter onFirst = CreateRateLimiter.forNode(first.vertx(), perSecond);
+        CreateRateLimiter onSecond = CreateRateLimiter.forNode(second.vertx(), perSecond);
+        assertThat(onFirst.clusterWide()).isTrue();
+        UUID merchant = UUID.randomUUID();
+        UUID other = UUID.randomUUID();
+
+        long started = System.nanoTime();
+        List<Future<Void>> burst = new java.util.ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            burst.add(onEventLoop(first, () -> onFirst.acquire(merchant)));
+            burst.add(onEventLoop(second, () -> onSecond.acquire(merchant)));
+        }
+        Future<Void> otherMerchant = onEventLoop(second, () -> onSecond.acquire(other));
+        Future.join(burst)
+                .otherwiseEmpty()
+                .toCompletionStage()
+                .toCompletableFuture()
+                .get(60, TimeUnit.SECONDS);
+        double seconds = (System.nanoTime() - started) / 1e9;
+
+        long accepted = burst.stream().filter(Future::succeeded).count();
+        // one bucket: its capacity plus what it refilled while the burst lasted, not that much on each node
+        assertThat(accepted)
+                .isGreaterThanOrEqualTo(perSecond)
+                .isLessThanOrEqualTo(perSecond + (long) Math.ceil(perSecond * seconds));
+        assertThat(accepted).isLessThan(2L * perSecond);
+        assertThat(burst.stream().filter(Future::failed).map(Future::cause))
+                .isNotEmpty()
+                .allSatisfy(cause -> assertThat(cause).isInstanceOf(RateLimitedException.class));
+        assertThat(otherMerchant.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS))
+                .as("another merchant has a bucket of its own")
+                .isNull();
+    }
+
+    /** Runs {@code call} on a context of {@code node}, as the HTTP verticles do. */
+    private static <T> Future<T> onEventLoop(ServiceVertx node, java.util.function.Supplier<Future<T>> call) {
+        io.vertx.core.Promise<T> promise = io.vertx.core.Promise.promise();
+        node.vertx().getOrCreateContext().runOnContext(v -> call.get().onComplete(promise));
+        return promise.future();
     }
 }

@@ -5,16 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.vertx.core.json.JsonObject;
 import io.walletpay.page.Language;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.support.HeadlessChromium;
 import io.walletpay.support.RunningService;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.util.Comparator;
 import java.util.List;
-import java.util.logging.Level;
-import java.util.logging.Logger;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -23,11 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
-import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 
 /**
  * A merchant in a real headless Chromium (no JavaScript needed by the pages) logs in, reads the overview, filters
@@ -37,21 +28,14 @@ import org.openqa.selenium.chrome.ChromeOptions;
  */
 class PortalBrowserTest {
 
-    static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
     static final Path DOCS = Path.of("docs");
-
-    static final List<Logger> QUIET = Stream.of("org.openqa.selenium.devtools", "org.openqa.selenium.chromium")
-            .map(Logger::getLogger)
-            .peek(logger -> logger.setLevel(Level.SEVERE))
-            .toList();
 
     static RunningService service;
     static io.walletpay.support.WebhookReceiver receiver;
     static JsonObject shop;
     static String shopToken;
 
-    Path profile;
+    HeadlessChromium chromium;
     WebDriver browser;
 
     @BeforeAll
@@ -91,43 +75,16 @@ class PortalBrowserTest {
 
     @BeforeEach
     void openBrowser() throws IOException {
-        assertThat(Files.isExecutable(CHROMIUM)).as("%s is missing", CHROMIUM).isTrue();
-        assertThat(Files.isExecutable(CHROMEDRIVER))
-                .as("%s is missing", CHROMEDRIVER)
-                .isTrue();
-        System.setProperty("webdriver.chrome.driver", CHROMEDRIVER.toString());
-        profile = Files.createTempDirectory("walletpay-portal-chromium");
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
-        options.addArguments(
-                "--headless=new",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-dev-shm-usage",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-                "--blink-settings=scriptEnabled=false",
-                "--window-size=1100,900",
-                "--user-data-dir=" + profile);
-        ChromeDriverService driverService = new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER.toFile())
-                .usingAnyFreePort()
-                .build();
-        browser = new ChromeDriver(driverService, options);
+        // the portal needs no JavaScript: the browser runs none, so every test proves it
+        chromium = HeadlessChromium.start(
+                options -> options.addArguments("--blink-settings=scriptEnabled=false", "--window-size=1100,900"));
+        browser = chromium.driver();
     }
 
     @AfterEach
     void closeBrowser() throws IOException {
-        if (browser != null) {
-            browser.quit();
-        }
-        if (profile != null) {
-            try (var files = Files.walk(profile)) {
-                files.sorted(Comparator.reverseOrder())
-                        .forEach(path -> path.toFile().delete());
-            }
+        if (chromium != null) {
+            chromium.close();
         }
     }
 
@@ -246,6 +203,15 @@ class PortalBrowserTest {
         screenshot("portal-link-" + language.tag());
         String scanned = scan(browser.findElement(By.id("qr")));
         assertThat(scanned).isEqualTo(checkoutUrl);
+        // on a small phone, as at a market stall: no sideways scrolling on the link, the payments or the settings
+        browser.manage().window().setSize(new org.openqa.selenium.Dimension(360, 800));
+        fitsThePhone();
+        screenshot("portal-link-phone-" + language.tag());
+        for (String page : List.of("/portal/payments", "/portal/webhooks", "/portal/settings")) {
+            browser.get(base + page);
+            fitsThePhone();
+        }
+        browser.manage().window().setSize(new org.openqa.selenium.Dimension(1100, 900));
         String paymentId = linkPage.substring(linkPage.lastIndexOf('/') + 1);
         assertThat(service.http
                         .get("/api/merchant/payments/" + paymentId, token)
@@ -281,6 +247,14 @@ class PortalBrowserTest {
                 .hasSize(1);
     }
 
+    /** Nothing wider than the screen: the page itself never scrolls sideways (wide tables scroll in their card). */
+    private void fitsThePhone() {
+        var js = (org.openqa.selenium.JavascriptExecutor) browser;
+        assertThat(js.executeScript("return document.documentElement.scrollWidth > window.innerWidth;"))
+                .as(browser.getCurrentUrl())
+                .isEqualTo(Boolean.FALSE);
+    }
+
     /** The export link fetched with this browser's cookies (a download is not a page Chromium shows). */
     private String withBrowserSession(String url) throws Exception {
         String cookies = browser.manage().getCookies().stream()
@@ -309,10 +283,8 @@ class PortalBrowserTest {
                 .getText();
     }
 
-    private void screenshot(String name) throws IOException {
-        Files.createDirectories(DOCS);
-        Path shot = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE).toPath();
-        Files.copy(shot, DOCS.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
+    private void screenshot(String name) {
+        chromium.screenshot(DOCS, name);
     }
 
     /** A click that submits a form returns before the next page has loaded: wait for it (no fixed sleep). */

@@ -280,14 +280,7 @@ class PortalPagesTest {
             service.transition(id, PaymentStatus.COMPLETED);
         }
         UUID merchantId = UUID.fromString(shop.getString("merchant_id"));
-        await().atMost(Duration.ofSeconds(20))
-                .until(() -> service.sql(
-                                        "SELECT count(*) AS n FROM webhook_deliveries WHERE merchant_id = $1 AND status = 'failed'",
-                                        merchantId)
-                                .iterator()
-                                .next()
-                                .getInteger("n")
-                        == 2);
+        await().atMost(Duration.ofSeconds(20)).until(() -> deliveries(merchantId, "failed") == 2);
         receiver.script("/portal-recover", n -> Answer.status(200));
         PortalClient browser = signedIn(shop);
         HttpResponse<String> page = browser.get("/portal/webhooks?lang=fr");
@@ -295,14 +288,7 @@ class PortalPagesTest {
         HttpResponse<String> recovered = browser.submit(page, "/portal/webhooks/recover", Map.of("since", today));
         assertThat(recovered.statusCode()).isEqualTo(200);
         assertThat(recovered.body()).contains("2 webhook(s) en échec vont être renvoyés");
-        await().atMost(Duration.ofSeconds(20))
-                .until(() -> service.sql(
-                                        "SELECT count(*) AS n FROM webhook_deliveries WHERE merchant_id = $1 AND status = 'succeeded'",
-                                        merchantId)
-                                .iterator()
-                                .next()
-                                .getInteger("n")
-                        == 2);
+        await().atMost(Duration.ofSeconds(20)).until(() -> deliveries(merchantId, "succeeded") == 2);
         assertThat(browser.submit(recovered, "/portal/webhooks/recover", Map.of("since", "hier"))
                         .statusCode())
                 .isEqualTo(400);
@@ -393,6 +379,16 @@ class PortalPagesTest {
                         .next()
                         .getInteger("n"))
                 .isZero();
+    }
+
+    private static int deliveries(UUID merchantId, String status) {
+        return service.sql(
+                        "SELECT count(*) AS n FROM webhook_deliveries WHERE merchant_id = $1 AND status = $2",
+                        merchantId,
+                        status)
+                .iterator()
+                .next()
+                .getInteger("n");
     }
 
     private static String group(String text, String regex) {
