@@ -24,11 +24,13 @@ import org.openqa.selenium.WebDriver;
  * A merchant in a real headless Chromium (no JavaScript needed by the pages) logs in, reads the overview, filters
  * the payments, opens one, cancels it and logs out, in each language; exports, redelivers, sells through a payment
  * link paid by scanning its QR code, and changes the settings, in two. Screenshots of the overview, the payments list
- * and a payment link go to {@code docs/} (laptop size) for the README.
+ * and a payment link go to {@code target/screenshots} ({@code -Dwalletpay.screenshots=docs} refreshes README's).
  */
 class PortalBrowserTest {
 
-    static final Path DOCS = Path.of("docs");
+    // target/screenshots, so a test run never rewrites the tracked docs/ pictures; refresh those with
+    // mvn test -Dtest=PortalBrowserTest -Dwalletpay.screenshots=docs
+    static final Path SCREENSHOTS = Path.of(System.getProperty("walletpay.screenshots", "target/screenshots"));
 
     static RunningService service;
     static io.walletpay.support.WebhookReceiver receiver;
@@ -284,7 +286,7 @@ class PortalBrowserTest {
     }
 
     private void screenshot(String name) {
-        chromium.screenshot(DOCS, name);
+        chromium.screenshot(SCREENSHOTS, name);
     }
 
     /** A click that submits a form returns before the next page has loaded: wait for it (no fixed sleep). */
