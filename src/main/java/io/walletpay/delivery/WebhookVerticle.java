@@ -109,7 +109,11 @@ public final class WebhookVerticle extends VerticleBase {
         }
         claiming = true;
         claimAgain = false;
-        store.claimDue(room, config.webhooks().leaseSeconds(), saturatedMerchants())
+        store.claimDue(
+                        room,
+                        config.webhooks().leaseSeconds(),
+                        Map.copyOf(inFlightByMerchant),
+                        config.webhooks().maxInFlightPerEndpoint())
                 .compose(due -> stopping
                         // stop() came while claiming: give the rows back rather than send them through closing clients
                         ? store.release(due.stream().map(DueDelivery::id).toList())
@@ -150,14 +154,6 @@ public final class WebhookVerticle extends VerticleBase {
         if (drained != null && inFlight == 0 && !claiming) {
             drained.tryComplete();
         }
-    }
-
-    private List<UUID> saturatedMerchants() {
-        int limit = config.webhooks().maxInFlightPerEndpoint();
-        return inFlightByMerchant.entrySet().stream()
-                .filter(e -> e.getValue() >= limit)
-                .map(Map.Entry::getKey)
-                .toList();
     }
 
     private void send(DueDelivery delivery) {

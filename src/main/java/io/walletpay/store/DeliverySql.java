@@ -10,17 +10,27 @@ final class DeliverySql {
      * Claims due deliveries with a lease: SKIP LOCKED so concurrent senders never take the same row, the lease so
      * a crashed sender's rows come back. {@code $3} lists merchants whose endpoint is at its in-flight limit.
      */
-    static final String CLAIM_DUE = "WITH due AS ("
-            + "  SELECT id FROM webhook_deliveries"
-            + "  WHERE status = 'pending' AND next_attempt_at <= now()"
-            + "    AND (lease_until IS NULL OR lease_until < now())"
-            + "    AND NOT (merchant_id = ANY($3::uuid[]))"
-            + "  ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)"
-            + " UPDATE webhook_deliveries d SET lease_until = now() + ($2::int) * interval '1 second'"
-            + " FROM due, merchants m WHERE d.id = due.id AND m.id = d.merchant_id"
-            + " RETURNING d.id, d.merchant_id, d.body, d.attempts, d.schedule_from, d.created_at, m.webhook_url, m.webhook_secret,"
-            + " CASE WHEN m.previous_webhook_secret_until > now() THEN m.previous_webhook_secret END"
-            + " AS previous_webhook_secret";
+    static final String CLAIM_DUE =
+            "WITH busy AS (SELECT * FROM unnest($3::uuid[], $4::int[]) AS b(merchant_id, in_flight)),"
+                    // the oldest due rows of merchants with room, numbered per merchant...
+                    + " candidates AS (SELECT w.id, w.next_attempt_at, COALESCE(b.in_flight, 0) AS in_flight,"
+                    + "   row_number() OVER (PARTITION BY w.merchant_id ORDER BY w.next_attempt_at, w.id) AS n"
+                    + "   FROM (SELECT id, merchant_id, next_attempt_at FROM webhook_deliveries"
+                    + "     WHERE status = 'pending' AND next_attempt_at <= now()"
+                    + "       AND (lease_until IS NULL OR lease_until < now())"
+                    + "       AND NOT (merchant_id = ANY(SELECT merchant_id FROM busy WHERE in_flight >= $5))"
+                    + "     ORDER BY next_attempt_at LIMIT $1 * 8) w"
+                    + "   LEFT JOIN busy b ON b.merchant_id = w.merchant_id),"
+                    // ...so no merchant gets more than its free slots: nothing is claimed only to be released again
+                    + " due AS (SELECT d.id FROM webhook_deliveries d JOIN candidates c ON c.id = d.id"
+                    + "   WHERE c.n <= $5 - c.in_flight AND d.status = 'pending'"
+                    + "     AND (d.lease_until IS NULL OR d.lease_until < now())"
+                    + "   ORDER BY c.next_attempt_at LIMIT $1 FOR UPDATE OF d SKIP LOCKED)"
+                    + " UPDATE webhook_deliveries d SET lease_until = now() + ($2::int) * interval '1 second'"
+                    + " FROM due, merchants m WHERE d.id = due.id AND m.id = d.merchant_id"
+                    + " RETURNING d.id, d.merchant_id, d.body, d.attempts, d.schedule_from, d.created_at, m.webhook_url, m.webhook_secret,"
+                    + " CASE WHEN m.previous_webhook_secret_until > now() THEN m.previous_webhook_secret END"
+                    + " AS previous_webhook_secret";
 
     /**
      * The secrets a test event is signed with, read fresh (the API's merchant may be cached): the current one and

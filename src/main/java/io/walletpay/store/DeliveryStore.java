@@ -49,11 +49,20 @@ public final class DeliveryStore {
                 groupCommit);
     }
 
-    /** Claims up to {@code limit} due deliveries, skipping merchants in {@code saturated}. */
-    public Future<List<DueDelivery>> claimDue(int limit, int leaseSeconds, List<UUID> saturated) {
+    /**
+     * Claims up to {@code limit} due deliveries, oldest first, at most as many per merchant as its endpoint has free
+     * slots: {@code perEndpoint} minus what {@code inFlight} says this sender already has in flight to it.
+     */
+    public Future<List<DueDelivery>> claimDue(
+            int limit, int leaseSeconds, java.util.Map<UUID, Integer> inFlight, int perEndpoint) {
+        UUID[] merchants = inFlight.keySet().toArray(new UUID[0]);
+        Integer[] counts = new Integer[merchants.length];
+        for (int i = 0; i < merchants.length; i++) {
+            counts[i] = inFlight.get(merchants[i]);
+        }
         return database.statements()
                 .preparedQuery(DeliverySql.CLAIM_DUE)
-                .execute(Tuple.of(limit, leaseSeconds, saturated.toArray(new UUID[0])))
+                .execute(Tuple.of(limit, leaseSeconds, merchants, counts, perEndpoint))
                 .map(rows -> {
                     List<DueDelivery> due = new ArrayList<>(rows.size());
                     rows.forEach(row -> due.add(new DueDelivery(
