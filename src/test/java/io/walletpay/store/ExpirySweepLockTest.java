@@ -1,5 +1,6 @@
 package io.walletpay.store;
 
+import static io.walletpay.store.StoreTestSupport.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.Future;
@@ -15,7 +16,6 @@ import io.walletpay.support.TestConfig;
 import io.walletpay.support.TestDatabase;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -71,9 +71,5 @@ class ExpirySweepLockTest {
                 .preparedQuery(sql)
                 .execute(Tuple.of(ExpirySweep.LOCK_KEY))
                 .map(rows -> rows.iterator().next().getBoolean(0));
-    }
-
-    private static <T> T await(Future<T> future) throws Exception {
-        return future.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
     }
 }

@@ -1,10 +1,11 @@
 package io.walletpay.store;
 
+import static io.walletpay.store.StoreTestSupport.await;
+import static io.walletpay.store.StoreTestSupport.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
 import io.walletpay.bus.CheckoutMessages.DecideCheckout;
 import io.walletpay.config.AppConfig;
@@ -18,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -131,17 +131,5 @@ class GroupCommitCheckoutDecidePropertiesTest {
                         + " FROM webhook_deliveries ORDER BY payment_id");
         await(database.close());
         return new Run(outcomes, payments, outbox);
-    }
-
-    private static List<String> rows(Database database, String sql) throws Exception {
-        List<String> rows = new ArrayList<>();
-        for (Row row : await(database.statements().query(sql).execute())) {
-            rows.add(row.toJson().encode());
-        }
-        return rows;
-    }
-
-    private static <T> T await(Future<T> future) throws Exception {
-        return future.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
     }
 }

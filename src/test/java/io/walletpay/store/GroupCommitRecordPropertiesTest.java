@@ -1,10 +1,11 @@
 package io.walletpay.store;
 
+import static io.walletpay.store.StoreTestSupport.await;
+import static io.walletpay.store.StoreTestSupport.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
 import io.walletpay.config.AppConfig;
 import io.walletpay.support.TestConfig;
@@ -22,7 +23,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -183,21 +183,5 @@ class GroupCommitRecordPropertiesTest {
         List<String> health = rows(database, "SELECT id, webhook_failing_since FROM merchants ORDER BY id");
         await(database.close());
         return new Run(outcomes, attempts, deliveries, health);
-    }
-
-    private static List<String> rows(Database database, String sql) throws Exception {
-        return rows(database, sql, Tuple.tuple());
-    }
-
-    private static List<String> rows(Database database, String sql, Tuple params) throws Exception {
-        List<String> rows = new ArrayList<>();
-        for (Row row : await(database.statements().preparedQuery(sql).execute(params))) {
-            rows.add(row.toJson().encode());
-        }
-        return rows;
-    }
-
-    private static <T> T await(Future<T> future) throws Exception {
-        return future.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
     }
 }

@@ -1,0 +1,36 @@
+package io.walletpay.store;
+
+import io.vertx.core.Future;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.Tuple;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** What the store's tests on a real PostgreSQL share: waiting for a future, and a table as comparable JSON rows. */
+final class StoreTestSupport {
+
+    private StoreTestSupport() {}
+
+    static <T> T await(Future<T> future) throws Exception {
+        return future.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    }
+
+    /** Every row {@code sql} returns, as JSON text, in its order: two runs compare with {@code equals}. */
+    static List<String> rows(Database database, String sql) throws Exception {
+        List<String> rows = new ArrayList<>();
+        for (Row row : await(database.statements().query(sql).execute())) {
+            rows.add(row.toJson().encode());
+        }
+        return rows;
+    }
+
+    /** The same for a prepared statement with {@code params}. */
+    static List<String> rows(Database database, String sql, Tuple params) throws Exception {
+        List<String> rows = new ArrayList<>();
+        for (Row row : await(database.statements().preparedQuery(sql).execute(params))) {
+            rows.add(row.toJson().encode());
+        }
+        return rows;
+    }
+}
