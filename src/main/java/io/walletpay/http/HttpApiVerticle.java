@@ -13,6 +13,7 @@ import io.walletpay.checkout.WalletProvider;
 import io.walletpay.config.AppConfig;
 import io.walletpay.delivery.WebhookTargets;
 import io.walletpay.login.LoginThrottle;
+import io.walletpay.login.MerchantLogin;
 import io.walletpay.portal.PortalRoutes;
 import io.walletpay.usecase.CancelPayment;
 import io.walletpay.usecase.CreatePayment;
@@ -69,12 +70,13 @@ public final class HttpApiVerticle extends VerticleBase {
         new AdminMerchantRoutes(stores, config.fees(), targets)
                 .mount(router, new AdminGuard(config.adminToken(), logins));
 
+        MerchantLogin login = new MerchantLogin(stores.merchants(), logins);
         MerchantAccountRoutes account = new MerchantAccountRoutes(
                 stores,
                 tokens,
                 config.webhooks().secretOverlapHours(),
                 config.webhooks().failingAfterHours(),
-                logins,
+                login,
                 targets);
         account.mountToken(router);
         MerchantGuard guard = new MerchantGuard(
@@ -101,7 +103,7 @@ public final class HttpApiVerticle extends VerticleBase {
                         vertx,
                         new PortalRoutes.Services(
                                 stores,
-                                logins,
+                                login,
                                 new CancelPayment(stores.payments(), provider),
                                 new CreatePaymentLink(stores, payments),
                                 new UpdateMerchantSettings(stores, targets::checkForSaving),

@@ -9,11 +9,10 @@ import io.walletpay.delivery.WebhookTargets;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.json.JsonInput;
-import io.walletpay.login.LoginThrottle;
+import io.walletpay.login.MerchantLogin;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.MerchantInput;
 import io.walletpay.merchant.MerchantInput.MerchantChanges;
-import io.walletpay.merchant.Secrets;
 import io.walletpay.usecase.Actor;
 import io.walletpay.usecase.AuditLog;
 import io.walletpay.usecase.RotateSecretKey;
@@ -33,7 +32,7 @@ final class MerchantAccountRoutes {
     private final StoreClients stores;
     private final MerchantTokens tokens;
     private final int failingAfterHours;
-    private final LoginThrottle logins;
+    private final MerchantLogin login;
     private final UpdateMerchantSettings settingsChange;
     private final RotateWebhookSecret webhookSecretRotation;
     private final RotateSecretKey secretKeyRotation;
@@ -44,22 +43,19 @@ final class MerchantAccountRoutes {
             MerchantTokens tokens,
             int secretOverlapHours,
             int failingAfterHours,
-            LoginThrottle logins,
+            MerchantLogin login,
             WebhookTargets targets) {
         this.settingsChange = new UpdateMerchantSettings(stores, targets::checkForSaving);
         this.webhookSecretRotation = new RotateWebhookSecret(stores, secretOverlapHours);
         this.secretKeyRotation = new RotateSecretKey(stores);
         this.auditLog = new AuditLog(stores);
         this.stores = stores;
-        this.logins = logins;
+        this.login = login;
         this.tokens = tokens;
         this.failingAfterHours = failingAfterHours;
     }
 
     /** The token routes go before the guard; settings after it. */
-    /** Never the id of a merchant: their ids are random version-4 UUIDs, this one is all zeros. */
-    private static final UUID NO_MERCHANT = new UUID(0L, 0L);
-
     void mountToken(Router router) {
         router.post("/api/merchant/token").handler(this::token);
         router.post("/api/merchant/token/").handler(this::token);
@@ -87,22 +83,17 @@ final class MerchantAccountRoutes {
         String secretKey = input.requiredText("secret_key", 256);
         UUID id = Queries.parseUuid(merchantId);
         String source = ctx.request().remoteAddress().hostAddress();
-        var wait = logins.blocked(source, merchantId);
-        if (wait.isPresent()) {
-            ctx.fail(RateLimitedException.after(wait.get()));
-            return;
-        }
-        // Every attempt costs the same: a malformed id is looked up too (as an id no merchant has), and an unknown
-        // one is checked against a dummy hash, so both answer like a wrong secret after the same database round trip.
-        stores.merchants()
-                .credentials(id == null ? NO_MERCHANT : id)
-                .onSuccess(credentials -> {
-                    if (!Secrets.matches(secretKey, credentials.secretHash())) {
-                        logins.failed(source, merchantId);
+        login.attempt(source, merchantId, id, secretKey)
+                .onSuccess(outcome -> {
+                    if (outcome instanceof MerchantLogin.Throttled throttled) {
+                        ctx.fail(RateLimitedException.after(throttled.retryAfter()));
+                        return;
+                    }
+                    if (!(outcome instanceof MerchantLogin.Verified verified)) {
                         ctx.fail(MerchantTokens.invalidCredentials());
                         return;
                     }
-                    Merchant merchant = credentials.merchant();
+                    Merchant merchant = verified.merchant();
                     if (!merchant.active()) {
                         ctx.fail(new ServiceException(
                                 ErrorKind.FORBIDDEN, "merchant_disabled", "This merchant is disabled"));

@@ -90,10 +90,7 @@ public final class MerchantInput {
     public static MerchantChanges settingsForm(Merchant current, String webhookUrl, String returnUrl, String locale) {
         String webhook = MerchantUrls.validate("webhook_url", webhookUrl.isEmpty() ? null : webhookUrl);
         String returnTo = MerchantUrls.validate("return_url", returnUrl.isEmpty() ? null : returnUrl);
-        if (!locale.isEmpty() && !LOCALES.contains(locale)) {
-            throw ServiceException.invalid("locale", "locale must be ht, fr or en");
-        }
-        String language = locale.isEmpty() ? null : locale;
+        String language = checkedLocale(locale.isEmpty() ? null : locale);
         boolean webhookChanged = !Objects.equals(webhook, current.webhookUrl());
         boolean returnChanged = !Objects.equals(returnTo, current.returnUrl());
         boolean localeChanged = !Objects.equals(language, current.locale());
@@ -112,7 +109,10 @@ public final class MerchantInput {
 
     /** {@code ht}, {@code fr} or {@code en}; null (absent, or JSON null to clear) means the service's default. */
     private static String locale(JsonInput input) {
-        String locale = input.optionalText("locale", 10);
+        return checkedLocale(input.optionalText("locale", 10));
+    }
+
+    private static String checkedLocale(String locale) {
         if (locale != null && !LOCALES.contains(locale)) {
             throw ServiceException.invalid("locale", "locale must be ht, fr or en");
         }

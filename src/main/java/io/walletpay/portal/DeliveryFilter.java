@@ -13,11 +13,11 @@ public record DeliveryFilter(String status, String from, String to) {
     }
 
     OffsetDateTime createdGte() {
-        return from.isEmpty() ? null : WebhookPages.day(from);
+        return from.isEmpty() ? null : PortalPages.dayStart(from);
     }
 
     OffsetDateTime createdLt() {
-        return to.isEmpty() ? null : WebhookPages.day(to).plusDays(1);
+        return to.isEmpty() ? null : PortalPages.dayStart(to).plusDays(1);
     }
 
     /** Only checked values (a status word, dates) reach here, so nothing needs encoding. */

@@ -1,11 +1,9 @@
 package io.walletpay.portal;
 
 import io.walletpay.bus.PaymentMessages.ListPayments;
-import io.walletpay.page.PageText;
 import io.walletpay.payment.PaymentStatus;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.Optional;
@@ -57,15 +55,11 @@ public record PaymentFilter(String status, String reference, String from, String
     }
 
     private OffsetDateTime createdGte() {
-        return from.isEmpty() ? null : startOfDay(LocalDate.parse(from));
+        return from.isEmpty() ? null : PortalPages.dayStart(from);
     }
 
     private OffsetDateTime createdLt() {
-        return to.isEmpty() ? null : startOfDay(LocalDate.parse(to).plusDays(1));
-    }
-
-    private static OffsetDateTime startOfDay(LocalDate day) {
-        return day.atStartOfDay(PageText.HAITI).toOffsetDateTime();
+        return to.isEmpty() ? null : PortalPages.dayStart(to).plusDays(1);
     }
 
     private static String encode(String value) {

@@ -210,6 +210,13 @@ final class PortalPages {
         return trimmed(value, max);
     }
 
+    /** The start of {@code isoDate} ({@code yyyy-MM-dd}) in Haiti, as the portal's date filters mean it. */
+    static java.time.OffsetDateTime dayStart(String isoDate) {
+        return java.time.LocalDate.parse(isoDate)
+                .atStartOfDay(io.walletpay.page.PageText.HAITI)
+                .toOffsetDateTime();
+    }
+
     static String trimmed(String value, int max) {
         if (value == null) {
             return "";

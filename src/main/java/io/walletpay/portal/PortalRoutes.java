@@ -12,9 +12,8 @@ import io.vertx.ext.web.handler.CSRFHandler;
 import io.walletpay.bus.DeliveryStoreClient;
 import io.walletpay.bus.PortalMessages.Summary;
 import io.walletpay.bus.StoreClients;
-import io.walletpay.login.LoginThrottle;
+import io.walletpay.login.MerchantLogin;
 import io.walletpay.merchant.Merchant;
-import io.walletpay.merchant.Secrets;
 import io.walletpay.page.Language;
 import io.walletpay.page.PageText;
 import io.walletpay.usecase.CancelPayment;
@@ -30,7 +29,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 
 /**
  * The merchant portal ({@code /portal/}, DESIGN section 11): server-rendered pages in the merchant's language, no
@@ -44,7 +42,7 @@ public final class PortalRoutes {
     /** The use cases and store clients the portal works through: the same as the API's. */
     public record Services(
             StoreClients stores,
-            LoginThrottle logins,
+            MerchantLogin login,
             CancelPayment cancellation,
             CreatePaymentLink links,
             UpdateMerchantSettings settings,
@@ -53,12 +51,10 @@ public final class PortalRoutes {
             DeliveryStoreClient testSender,
             int failingAfterHours) {}
 
-    private static final UUID NO_MERCHANT = new UUID(0L, 0L);
-
     private final Vertx vertx;
     private final Services services;
     private final StoreClients stores;
-    private final LoginThrottle logins;
+    private final MerchantLogin login;
     private final PortalSession sessions;
     private final PortalPages pages;
 
@@ -67,7 +63,7 @@ public final class PortalRoutes {
         this.vertx = vertx;
         this.services = services;
         this.stores = services.stores();
-        this.logins = services.logins();
+        this.login = services.login();
         this.sessions = new PortalSession(sessionKeySeed, Duration.ofMinutes(30));
         this.pages = new PortalPages(publicBaseUrl.startsWith("https:"), defaultLanguage);
     }
@@ -123,26 +119,24 @@ public final class PortalRoutes {
         String secretKey = PortalPages.trimmed(ctx.request().getFormAttribute("secret_key"), 256);
         PortalText t = pages.text(ctx);
         String source = ctx.request().remoteAddress().hostAddress();
-        Optional<Duration> wait = logins.blocked(source, merchantId);
-        if (wait.isPresent()) {
-            long seconds = Math.max(1, (wait.get().toMillis() + 999) / 1000);
-            ctx.response().putHeader(HttpHeaders.RETRY_AFTER, Long.toString(seconds));
-            renderLogin(ctx, 429, t.get("login.throttled", seconds), merchantId);
-            return;
-        }
-        UUID id = PortalPages.parseUuid(merchantId);
-        // the same cost for an unknown id as for a wrong secret, like the token endpoint
-        stores.merchants()
-                .credentials(id == null ? NO_MERCHANT : id)
-                .onSuccess(credentials -> {
-                    Merchant merchant = credentials.merchant();
-                    if (!Secrets.matches(secretKey, credentials.secretHash()) || !merchant.active()) {
-                        logins.failed(source, merchantId);
+        login.attempt(source, merchantId, PortalPages.parseUuid(merchantId), secretKey)
+                .onSuccess(outcome -> {
+                    if (outcome instanceof MerchantLogin.Throttled throttled) {
+                        long seconds = Math.max(1, (throttled.retryAfter().toMillis() + 999) / 1000);
+                        ctx.response().putHeader(HttpHeaders.RETRY_AFTER, Long.toString(seconds));
+                        renderLogin(ctx, 429, t.get("login.throttled", seconds), merchantId);
+                        return;
+                    }
+                    if (!(outcome instanceof MerchantLogin.Verified verified)) {
                         renderLogin(ctx, 401, t.get("login.failed"), merchantId);
                         return;
                     }
-                    writeSession(
-                            ctx, new PortalSession.Session(merchant.id(), merchant.secretKeyVersion(), Instant.now()));
+                    if (!verified.merchant().active()) {
+                        login.failed(source, merchantId); // a disabled merchant is refused like a wrong secret
+                        renderLogin(ctx, 401, t.get("login.failed"), merchantId);
+                        return;
+                    }
+                    renewSession(ctx, verified.merchant());
                     PortalPages.seeOther(ctx, "/portal/");
                 })
                 .onFailure(ctx::fail);
@@ -160,7 +154,7 @@ public final class PortalRoutes {
         return sessions.open(cookie == null ? null : cookie.getValue(), Instant.now());
     }
 
-    /** A fresh session for {@code merchant} as it now is (after its secret key was rotated from this browser). */
+    /** A fresh session for {@code merchant} as it now is: at login, on every page, after a key rotation here. */
     private void renewSession(RoutingContext ctx, Merchant merchant) {
         writeSession(ctx, new PortalSession.Session(merchant.id(), merchant.secretKeyVersion(), Instant.now()));
     }
@@ -196,8 +190,7 @@ public final class PortalRoutes {
                         PortalPages.seeOther(ctx, "/portal/login");
                         return;
                     }
-                    writeSession(
-                            ctx, new PortalSession.Session(merchant.id(), merchant.secretKeyVersion(), Instant.now()));
+                    renewSession(ctx, merchant); // the idle timeout counts from this page
                     PortalPages.signedIn(ctx, merchant);
                     ctx.next();
                 })

@@ -115,7 +115,7 @@ final class WebhookPages {
     private void recover(RoutingContext ctx) {
         OffsetDateTime since;
         try {
-            since = day(PortalPages.param(ctx, "since", 10));
+            since = PortalPages.dayStart(PortalPages.param(ctx, "since", 10));
         } catch (DateTimeParseException e) {
             pages.badRequest(ctx);
             return;
@@ -137,10 +137,5 @@ final class WebhookPages {
                 .sendTest(new SendTestWebhook(merchant.id(), merchant.webhookUrl(), merchant.webhookSecret()))
                 .onSuccess(result -> list(ctx, Map.<String, Object>of("test", result)))
                 .onFailure(ctx::fail);
-    }
-
-    /** The start of {@code date} (yyyy-MM-dd) in Haiti. */
-    static OffsetDateTime day(String date) {
-        return LocalDate.parse(date).atStartOfDay(PageText.HAITI).toOffsetDateTime();
     }
 }

@@ -38,6 +38,18 @@ class ScaleOutConfigTest {
     }
 
     @Test
+    void theMerchantCacheLifeIsASettingWithABoundedRange() {
+        assertThat(TestConfig.with(Map.of()).cluster().merchantCacheSeconds()).isEqualTo(5);
+        assertThat(TestConfig.with(Map.of("WALLETPAY_CLUSTER_MERCHANT_CACHE_SECONDS", "0"))
+                        .cluster()
+                        .merchantCacheSeconds())
+                .isZero();
+        assertThatThrownBy(() -> TestConfig.with(Map.of("WALLETPAY_CLUSTER_MERCHANT_CACHE_SECONDS", "-1")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("cluster.merchant_cache_seconds");
+    }
+
+    @Test
     void aClusterWithoutMembersOrWithMalformedOnesIsRefusedNamingTheKey() {
         assertThatThrownBy(() -> TestConfig.with(Map.of("WALLETPAY_CLUSTER_ENABLED", "true")))
                 .isInstanceOf(ConfigException.class)

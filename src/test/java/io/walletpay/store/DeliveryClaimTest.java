@@ -1,0 +1,97 @@
+package io.walletpay.store;
+
+import static io.walletpay.store.StoreTestSupport.await;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vertx.core.Vertx;
+import io.vertx.sqlclient.Tuple;
+import io.walletpay.config.AppConfig;
+import io.walletpay.support.TestConfig;
+import io.walletpay.support.TestDatabase;
+import io.walletpay.webhook.DueDelivery;
+import java.nio.file.Path;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Claiming due webhooks on a real PostgreSQL: a claim takes, oldest first, at most as many deliveries of a merchant as
+ * its endpoint has free slots, so a sender never claims rows only to release them again; what it leaves stays free
+ * for the next claim.
+ */
+class DeliveryClaimTest {
+
+    static final OffsetDateTime AT = OffsetDateTime.parse("2026-01-01T00:00:00Z");
+
+    @TempDir
+    Path dataDir;
+
+    private final Vertx vertx = Vertx.vertx();
+
+    @AfterEach
+    void close() throws Exception {
+        await(vertx.close());
+    }
+
+    @Test
+    void aClaimTakesNoMoreOfAMerchantThanItsFreeSlotsOldestFirst() throws Exception {
+        AppConfig config = TestConfig.forTest(dataDir, Map.of());
+        Database database = Database.connect(vertx, TestDatabase.migrated(), config.db(), "claim-test", 1);
+        DeliveryStore store = new DeliveryStore(database, true);
+        UUID busy = merchant(database, 1);
+        UUID idle = merchant(database, 2);
+        UUID full = merchant(database, 3);
+        for (int i = 0; i < 10; i++) {
+            delivery(database, busy, 100 + i, AT.plusSeconds(i));
+            delivery(database, idle, 200 + i, AT.plusSeconds(i));
+            delivery(database, full, 300 + i, AT.plusSeconds(i));
+        }
+
+        // 8 per endpoint: busy has 6 in flight (2 free), idle none (8 free), full 8 (none free)
+        List<DueDelivery> claimed = await(store.claimDue(200, 60, Map.of(busy, 6, full, 8), 8));
+
+        Map<UUID, List<UUID>> byMerchant = claimed.stream()
+                .collect(Collectors.groupingBy(
+                        DueDelivery::merchantId, Collectors.mapping(DueDelivery::id, Collectors.toList())));
+        assertThat(byMerchant.get(busy)).containsExactlyInAnyOrder(new UUID(0, 100), new UUID(0, 101));
+        assertThat(byMerchant.get(idle)).hasSize(8).doesNotContain(new UUID(0, 208), new UUID(0, 209));
+        assertThat(byMerchant).doesNotContainKey(full);
+        // nothing claimed beyond that: the rest is not leased, so the next claim finds it
+        assertThat(await(database.statements()
+                                .query("SELECT count(*) AS n FROM webhook_deliveries WHERE lease_until IS NOT NULL")
+                                .execute())
+                        .iterator()
+                        .next()
+                        .getInteger("n"))
+                .isEqualTo(10);
+        List<DueDelivery> next = await(store.claimDue(200, 60, Map.of(), 8));
+        assertThat(next).hasSize(8 + 2 + 8); // busy and full: a slot-full each; idle: its last two
+        await(database.close());
+    }
+
+    private static UUID merchant(Database database, int n) throws Exception {
+        UUID merchant = new UUID(1, n);
+        await(database.statements()
+                .preparedQuery("INSERT INTO merchants (id, name, secret_hash, webhook_secret, webhook_url, fee_percent,"
+                        + " fee_fixed) VALUES ($1, 'm', '\\x00'::bytea, 'whsec', 'http://hooks', 0, 0)")
+                .execute(Tuple.of(merchant)));
+        await(database.statements()
+                .preparedQuery("INSERT INTO payments (id, merchant_id, amount, fees, net_amount, checkout_token,"
+                        + " redirect_url, expires_at) VALUES ($1, $1, 1.00, 0, 1.00, $1::text, 'http://p', $2)")
+                .execute(Tuple.of(merchant, AT)));
+        return merchant;
+    }
+
+    private static void delivery(Database database, UUID merchant, int n, OffsetDateTime due) throws Exception {
+        await(database.statements()
+                .preparedQuery("INSERT INTO webhook_deliveries (id, merchant_id, payment_id, event, body,"
+                        + " next_attempt_at, created_at, updated_at) VALUES ($1, $2, $2, 'payment.updated', '{}',"
+                        + " $3, $3, $3)")
+                .execute(Tuple.of(new UUID(0, n), merchant, due)));
+    }
+}
