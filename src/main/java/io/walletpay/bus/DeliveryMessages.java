@@ -2,6 +2,7 @@ package io.walletpay.bus;
 
 import io.walletpay.webhook.Delivery;
 import io.walletpay.webhook.DeliveryStatus;
+import io.walletpay.webhook.DueDelivery;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.UUID;
@@ -60,6 +61,12 @@ public final class DeliveryMessages {
 
     /** What the merchant's endpoint answered to a test event; {@code errorKind} when there was no HTTP answer. */
     public record TestWebhookResult(Integer statusCode, long durationMs, String errorKind, String responseExcerpt) {}
+
+    /**
+     * Deliveries written leased to this JVM's sender, committed: its first attempt, without a claim. The sender
+     * owns them until their lease runs out; one it cannot start in time it gives back for claiming.
+     */
+    public record LeasedDeliveries(List<DueDelivery> deliveries) {}
 
     /** Publish: deliveries are due now; senders should look without waiting for their next poll. */
     public record DeliveriesDue() {}

@@ -17,6 +17,8 @@ final class WebhookMetrics implements DeliverWebhook.Measurements {
     private final Map<String, Counter> attempts = new ConcurrentHashMap<>();
     private final Timer attemptDuration;
     private final Timer eventToDelivered;
+    private final Counter handedOver;
+    private final Counter claimed;
 
     WebhookMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -28,6 +30,21 @@ final class WebhookMetrics implements DeliverWebhook.Measurements {
                 .description("From the payment's transition to the merchant's 2xx")
                 .publishPercentileHistogram()
                 .register(registry);
+        this.handedOver = started("hand_over", registry);
+        this.claimed = started("claim", registry);
+    }
+
+    private static Counter started(String via, MeterRegistry registry) {
+        return Counter.builder("walletpay.webhook.started")
+                .description("Attempts started, by how the sender got the delivery: handed over with the commit"
+                        + " that wrote it (its first attempt, on the node that wrote it) or claimed from the outbox")
+                .tag("via", via)
+                .register(registry);
+    }
+
+    /** An attempt starts, of a delivery handed over with its commit or claimed. */
+    void started(boolean wasHandedOver) {
+        (wasHandedOver ? handedOver : claimed).increment();
     }
 
     @Override

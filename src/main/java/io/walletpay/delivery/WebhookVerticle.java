@@ -6,12 +6,14 @@ import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
 import io.walletpay.bus.Addresses;
 import io.walletpay.bus.BusCalls;
+import io.walletpay.bus.DeliveryMessages.LeasedDeliveries;
 import io.walletpay.config.AppConfig;
 import io.walletpay.db.DatabaseTarget;
 import io.walletpay.store.Database;
 import io.walletpay.store.DeliveryStore;
 import io.walletpay.usecase.DeliverWebhook;
 import io.walletpay.webhook.DueDelivery;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -21,10 +23,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Sends webhooks. The outbox rows in PostgreSQL are the truth: on start, on every poll tick and on every
- * {@code payment.updated} wake-up it claims due deliveries (leased, SKIP LOCKED, so any number of instances in
- * any number of JVMs never send one attempt twice at once), within a global in-flight limit and a per-merchant
- * one, so a slow merchant only ever holds its own slots.
+ * Sends webhooks. The outbox rows in PostgreSQL are the truth. Rows this JVM's store wrote leased to this sender
+ * arrive with their commit ({@link Addresses#DELIVERIES_LEASED}) and go out at once, without a claim; everything
+ * else (retries, redeliveries, rows of other nodes, rows whose sender died) it claims: on start, on every poll tick
+ * and on every wake-up (leased, SKIP LOCKED, so any number of instances in any number of JVMs never send one
+ * attempt twice at once). Attempts run within a global in-flight limit and a per-merchant one, so a slow merchant
+ * only ever holds its own slots; a leased row whose merchant has no free slot waits here for one, and is given back
+ * for claiming if it waits for half its lease.
  */
 public final class WebhookVerticle extends VerticleBase {
 
@@ -33,9 +38,13 @@ public final class WebhookVerticle extends VerticleBase {
     /** Two cheap counting queries; often enough for a scrape interval, rare enough to cost nothing. */
     private static final long GAUGE_REFRESH_MS = 5_000;
 
+    /** A leased row waiting for a free slot of its merchant's endpoint, since {@code sinceNanos}. */
+    private record Waiting(DueDelivery delivery, long sinceNanos) {}
+
     private final DatabaseTarget target;
     private final AppConfig config;
     private final Map<UUID, Integer> inFlightByMerchant = new HashMap<>();
+    private final Map<UUID, ArrayDeque<Waiting>> waitingByMerchant = new HashMap<>();
     private Database database;
     private DeliveryStore store;
     private WebhookSender sender;
@@ -44,10 +53,18 @@ public final class WebhookVerticle extends VerticleBase {
     private long poller;
     private long gaugeRefresher;
     private int inFlight;
+    private int waiting;
     private boolean claiming;
     private boolean claimAgain;
+    /**
+     * Whether the database may hold due rows this sender could take now. A finished attempt claims only then: with
+     * the rows handed over at their commit, claiming after every attempt would mostly find nothing.
+     */
+    private boolean backlog = true;
+
     private boolean stopping;
     private Promise<Void> drained;
+    private Future<Void> givenBack = Future.succeededFuture();
 
     private final MeterRegistry registry;
 
@@ -65,33 +82,140 @@ public final class WebhookVerticle extends VerticleBase {
         sender = new WebhookSender(vertx, config);
         metrics = new WebhookMetrics(registry);
         deliverWebhook = new DeliverWebhook(sender::attempt, store::record, metrics);
-        vertx.eventBus().consumer(Addresses.PAYMENT_UPDATED, message -> claim());
-        vertx.eventBus().consumer(Addresses.DELIVERIES_DUE, message -> claim());
+        vertx.eventBus().<LeasedDeliveries>localConsumer(Addresses.DELIVERIES_LEASED, message -> {
+            take(message.body().deliveries());
+            message.reply(null); // taken: the store need not give them back
+        });
+        vertx.eventBus().consumer(Addresses.PAYMENT_UPDATED, message -> wake());
+        vertx.eventBus().consumer(Addresses.DELIVERIES_DUE, message -> wake());
         BusCalls.serve(vertx.eventBus(), Addresses.WEBHOOK_TEST, request -> store.activeSecrets(request.merchantId())
                 .compose(secrets -> TestWebhook.send(sender, request, secrets)));
-        poller = vertx.setPeriodic(config.webhooks().pollIntervalMs(), tick -> claim());
+        poller = vertx.setPeriodic(config.webhooks().pollIntervalMs(), tick -> {
+            giveBackStale();
+            wake();
+        });
         BacklogGauges gauges = BacklogGauges.of(registry);
         gaugeRefresher = vertx.setPeriodic(
                 0, GAUGE_REFRESH_MS, tick -> store.backlog(config.webhooks().failingAfterHours())
                         .onSuccess(gauges::update)
                         .onFailure(failure -> log.debug("backlog gauges not refreshed: {}", failure.toString())));
-        claim(); // whatever was due before this start, including rows a crashed sender had leased
+        wake(); // whatever was due before this start, including rows a crashed sender had leased
         return Future.succeededFuture();
     }
 
-    /** Stops claiming, lets in-flight attempts finish (their leases would bring them back anyway), then closes. */
+    /**
+     * Stops claiming, gives back the leased rows still waiting for a slot, lets in-flight attempts finish (their
+     * leases would bring them back anyway), then closes.
+     */
     @Override
     public Future<?> stop() {
         stopping = true;
         vertx.cancelTimer(poller);
         vertx.cancelTimer(gaugeRefresher);
+        List<UUID> waitingIds = new ArrayList<>(waiting);
+        waitingByMerchant
+                .values()
+                .forEach(queue -> queue.forEach(w -> waitingIds.add(w.delivery().id())));
+        waitingByMerchant.clear();
+        waiting = 0;
+        giveBack(waitingIds);
         drained = Promise.promise();
         drainedWhenIdle();
         long grace = vertx.setTimer(config.webhooks().requestTimeoutMs() + 1_000L, fired -> drained.tryComplete());
         return drained.future()
                 .andThen(done -> vertx.cancelTimer(grace))
+                .compose(done -> givenBack)
                 .compose(done -> sender.close())
                 .compose(done -> database.close());
+    }
+
+    /** Due rows may be waiting in the database (a tick, a redelivery, another node's payment): claim them. */
+    private void wake() {
+        backlog = true;
+        claim();
+    }
+
+    /**
+     * Rows leased to this sender as they were written: each goes out now when its merchant has a free slot (and no
+     * earlier row of its own waits), else waits here for one; past what may wait, it is given back for claiming.
+     */
+    private void take(List<DueDelivery> leased) {
+        List<UUID> giveBack = new ArrayList<>();
+        long now = System.nanoTime();
+        for (DueDelivery delivery : leased) {
+            ArrayDeque<Waiting> queue = waitingByMerchant.get(delivery.merchantId());
+            if (stopping) {
+                giveBack.add(delivery.id());
+            } else if (queue == null && hasRoom(delivery.merchantId())) {
+                send(delivery, true);
+            } else if (waiting < config.webhooks().maxInFlight()) {
+                waitingByMerchant
+                        .computeIfAbsent(delivery.merchantId(), id -> new ArrayDeque<>())
+                        .add(new Waiting(delivery, now));
+                waiting++;
+            } else {
+                giveBack.add(delivery.id());
+            }
+        }
+        giveBack(giveBack);
+    }
+
+    private boolean hasRoom(UUID merchantId) {
+        return inFlight < config.webhooks().maxInFlight()
+                && inFlightByMerchant.getOrDefault(merchantId, 0)
+                        < config.webhooks().maxInFlightPerEndpoint();
+    }
+
+    /** Starts the waiting rows that now have a free slot, each merchant's in the order they came. */
+    private void startWaiting() {
+        if (waiting == 0) {
+            return;
+        }
+        var merchants = waitingByMerchant.entrySet().iterator();
+        while (merchants.hasNext() && inFlight < config.webhooks().maxInFlight()) {
+            var entry = merchants.next();
+            ArrayDeque<Waiting> queue = entry.getValue();
+            while (!queue.isEmpty() && hasRoom(entry.getKey())) {
+                waiting--;
+                send(queue.poll().delivery(), true);
+            }
+            if (queue.isEmpty()) {
+                merchants.remove();
+            }
+        }
+    }
+
+    /** Gives back rows that have waited half their lease: claimed later, by this sender or another, not lost. */
+    private void giveBackStale() {
+        if (waiting == 0) {
+            return;
+        }
+        long oldest = System.nanoTime() - config.webhooks().leaseSeconds() * 500_000_000L;
+        List<UUID> stale = new ArrayList<>();
+        var merchants = waitingByMerchant.values().iterator();
+        while (merchants.hasNext()) {
+            ArrayDeque<Waiting> queue = merchants.next();
+            while (!queue.isEmpty() && queue.peek().sinceNanos() < oldest) {
+                stale.add(queue.poll().delivery().id());
+                waiting--;
+            }
+            if (queue.isEmpty()) {
+                merchants.remove();
+            }
+        }
+        giveBack(stale);
+    }
+
+    /** Ends this sender's lease on rows it will not send now; they are due for any claim at once. */
+    private void giveBack(List<UUID> ids) {
+        if (ids.isEmpty()) {
+            return;
+        }
+        backlog = true;
+        givenBack = givenBack.compose(previous -> store.release(ids).recover(failure -> {
+            log.debug("release failed; leases expire anyway: {}", failure.toString());
+            return Future.succeededFuture();
+        }));
     }
 
     /** One claim at a time; wake-ups during a claim make it run once more instead of piling up. */
@@ -107,13 +231,13 @@ public final class WebhookVerticle extends VerticleBase {
         if (room <= 0) {
             return; // a finishing attempt claims again
         }
+        int limit = config.webhooks().maxInFlightPerEndpoint();
+        // a merchant at its limit is left out of the claim: its due rows, if any, stay for a finishing attempt
+        boolean someoneFull = anyoneFull(limit);
         claiming = true;
         claimAgain = false;
-        store.claimDue(
-                        room,
-                        config.webhooks().leaseSeconds(),
-                        Map.copyOf(inFlightByMerchant),
-                        config.webhooks().maxInFlightPerEndpoint())
+        backlog = false; // what this claim leaves behind sets it again
+        store.claimDue(room, config.webhooks().leaseSeconds(), Map.copyOf(inFlightByMerchant), limit)
                 .compose(due -> stopping
                         // stop() came while claiming: give the rows back rather than send them through closing clients
                         ? store.release(due.stream().map(DueDelivery::id).toList())
@@ -121,24 +245,27 @@ public final class WebhookVerticle extends VerticleBase {
                         : Future.succeededFuture(due))
                 .onSuccess(due -> {
                     List<UUID> overLimit = new ArrayList<>();
-                    int limit = config.webhooks().maxInFlightPerEndpoint();
                     for (DueDelivery delivery : due) {
                         if (inFlightByMerchant.getOrDefault(delivery.merchantId(), 0) >= limit) {
                             overLimit.add(delivery.id()); // one batch may hold many rows of one merchant
                         } else {
-                            send(delivery);
+                            send(delivery, false);
                         }
                     }
-                    if (!overLimit.isEmpty()) {
-                        store.release(overLimit)
-                                .onFailure(failure -> log.debug("release failed; leases expire anyway"));
-                    }
+                    giveBack(overLimit);
                     if (due.size() == room && overLimit.size() < due.size()) {
                         claimAgain = true; // there may be more
                     }
+                    // more may be due: the claim was cut by its room, a merchant was left out as full, or the
+                    // claim filled a merchant's free slots (its next rows wait for them)
+                    if (due.size() == room || someoneFull || (!due.isEmpty() && anyoneFull(limit))) {
+                        backlog = true;
+                    }
                 })
-                .onFailure(failure ->
-                        log.warn("claiming due webhooks failed, retrying on the next tick: {}", failure.toString()))
+                .onFailure(failure -> {
+                    backlog = true;
+                    log.warn("claiming due webhooks failed, retrying on the next tick: {}", failure.toString());
+                })
                 .onComplete(done -> {
                     claiming = false;
                     if (stopping) {
@@ -149,6 +276,10 @@ public final class WebhookVerticle extends VerticleBase {
                 });
     }
 
+    private boolean anyoneFull(int limit) {
+        return inFlightByMerchant.values().stream().anyMatch(n -> n >= limit);
+    }
+
     /** While stopping: done once no attempt is in flight and no claim is under way. */
     private void drainedWhenIdle() {
         if (drained != null && inFlight == 0 && !claiming) {
@@ -156,7 +287,8 @@ public final class WebhookVerticle extends VerticleBase {
         }
     }
 
-    private void send(DueDelivery delivery) {
+    private void send(DueDelivery delivery, boolean handedOver) {
+        metrics.started(handedOver);
         inFlight++;
         inFlightByMerchant.merge(delivery.merchantId(), 1, Integer::sum);
         deliverWebhook
@@ -172,7 +304,10 @@ public final class WebhookVerticle extends VerticleBase {
                         drainedWhenIdle();
                         return;
                     }
-                    claim();
+                    startWaiting();
+                    if (backlog) {
+                        claim();
+                    }
                 });
     }
 }

@@ -31,6 +31,7 @@ final class CheckoutStore {
     static final int MAX_DECIDE_BATCH = 256;
 
     private final Database database;
+    private final Outbox outbox;
     private final GroupCommit<DecideCheckout, Optional<Checkout>> decisions;
 
     CheckoutStore(Database database) {
@@ -38,7 +39,13 @@ final class CheckoutStore {
     }
 
     CheckoutStore(Database database, boolean groupCommit) {
+        this(database, groupCommit, Outbox.UNLEASED);
+    }
+
+    /** @param outbox writes the decisions' webhook rows, leased to this JVM's sender or not */
+    CheckoutStore(Database database, boolean groupCommit, Outbox outbox) {
         this.database = database;
+        this.outbox = outbox;
         // alone, a decision is a batch of one: the same statement either way
         this.decisions = new GroupCommit<>(
                 this::decideAll,
@@ -73,21 +80,21 @@ final class CheckoutStore {
             tokens[i] = commands.get(i).token();
             targets[i] = commands.get(i).target().wireName();
         }
-        return database.transactions().withTransaction(connection -> connection
+        return outbox.committed(database.transactions().withTransaction(connection -> connection
                 .preparedQuery(CheckoutSql.DECIDE_ALL)
                 .execute(Tuple.tuple().addValue(tokens).addValue(targets)) // not Tuple.of: it spreads a second array
                 .compose(rows -> {
                     Map<String, Checkout> changed = new HashMap<>();
-                    List<Payment> outbox = new ArrayList<>(rows.size());
+                    List<Payment> changedPayments = new ArrayList<>(rows.size());
                     for (Row row : rows) {
                         Checkout checkout = checkout(row);
                         changed.put(checkout.payment().checkoutToken(), checkout);
-                        outbox.add(checkout.payment());
+                        changedPayments.add(checkout.payment());
                     }
                     List<Optional<Checkout>> answers = new ArrayList<>(n);
                     commands.forEach(command -> answers.add(Optional.ofNullable(changed.get(command.token()))));
-                    return Outbox.record(connection, outbox).map(answers);
-                }));
+                    return outbox.record(connection, changedPayments, answers);
+                })));
     }
 
     Future<Checkout> byToken(String token) {

@@ -65,16 +65,7 @@ public final class DeliveryStore {
                 .execute(Tuple.of(limit, leaseSeconds, merchants, counts, perEndpoint))
                 .map(rows -> {
                     List<DueDelivery> due = new ArrayList<>(rows.size());
-                    rows.forEach(row -> due.add(new DueDelivery(
-                            row.getUUID("id"),
-                            row.getUUID("merchant_id"),
-                            row.getString("body"),
-                            row.getInteger("attempts"),
-                            row.getInteger("schedule_from"),
-                            row.getOffsetDateTime("created_at"),
-                            row.getString("webhook_url"),
-                            row.getString("webhook_secret"),
-                            row.getString("previous_webhook_secret"))));
+                    rows.forEach(row -> due.add(Outbox.due(row)));
                     return due;
                 });
     }

@@ -43,6 +43,7 @@ final class PaymentStore {
 
     private final Database database;
     private final AppConfig.Payments config;
+    private final Outbox outbox;
 
     /** Creates per flush: enough to share a commit widely, small enough to keep one statement's arrays modest. */
     static final int MAX_CREATE_BATCH = 256;
@@ -59,8 +60,14 @@ final class PaymentStore {
     }
 
     PaymentStore(Database database, AppConfig.Payments config, boolean groupCommit) {
+        this(database, config, groupCommit, Outbox.UNLEASED);
+    }
+
+    /** @param outbox writes the transitions' webhook rows, leased to this JVM's sender or not */
+    PaymentStore(Database database, AppConfig.Payments config, boolean groupCommit, Outbox outbox) {
         this.database = database;
         this.config = config;
+        this.outbox = outbox;
         this.creates = new GroupCommit<>(this::createAll, this::createOne, MAX_CREATE_BATCH, groupCommit);
         this.transitions = new GroupCommit<>(
                 this::transitionAll,
@@ -304,7 +311,7 @@ final class PaymentStore {
 
     /** A transition alone: empty when the payment was not pending (the caller explains why). */
     private Future<Optional<Payment>> transitionOne(TransitionPayment command) {
-        return database.transactions().withTransaction(connection -> connection
+        return outbox.committed(database.transactions().withTransaction(connection -> connection
                 .preparedQuery(PaymentSql.TRANSITION)
                 .execute(Tuple.of(
                         command.paymentId(),
@@ -314,14 +321,14 @@ final class PaymentStore {
                         command.payer()))
                 .compose(rows -> {
                     if (rows.size() == 0) {
-                        return Future.succeededFuture(Optional.<Payment>empty());
+                        return Future.succeededFuture(new Outbox.Written<>(Optional.<Payment>empty(), List.of()));
                     }
                     Payment changed = toPayment(rows.iterator().next());
                     if (command.merchantId() != null && !command.merchantId().equals(changed.merchantId())) {
                         return Future.failedFuture(ServiceException.notFound("Payment")); // rolls back
                     }
-                    return Outbox.record(connection, List.of(changed)).map(Optional.of(changed));
-                }));
+                    return outbox.record(connection, List.of(changed), Optional.of(changed));
+                })));
     }
 
     /**
@@ -346,7 +353,7 @@ final class PaymentStore {
             failureReasons[i] = command.failureReason();
             payers[i] = command.payer();
         }
-        return database.transactions().withTransaction(connection -> connection
+        return outbox.committed(database.transactions().withTransaction(connection -> connection
                 .preparedQuery(PaymentSql.TRANSITION_ALL)
                 .execute(Tuple.of(ids, merchants, targets, providerTransactions, failureReasons, payers))
                 .compose(rows -> {
@@ -356,16 +363,16 @@ final class PaymentStore {
                         changed.put(payment.id(), payment);
                     });
                     List<Optional<Payment>> answers = new ArrayList<>(n);
-                    List<Payment> outbox = new ArrayList<>(changed.size());
+                    List<Payment> changedInOrder = new ArrayList<>(changed.size());
                     for (TransitionPayment command : commands) {
                         Payment payment = changed.get(command.paymentId());
                         answers.add(Optional.ofNullable(payment));
                         if (payment != null) {
-                            outbox.add(payment);
+                            changedInOrder.add(payment);
                         }
                     }
-                    return Outbox.record(connection, outbox).map(answers);
-                }));
+                    return outbox.record(connection, changedInOrder, answers);
+                })));
     }
 
     /**
@@ -398,14 +405,14 @@ final class PaymentStore {
 
     /** Expires one batch of due payments with their outbox rows; returns what changed. */
     Future<List<Payment>> expireDue() {
-        return database.transactions().withTransaction(connection -> connection
+        return outbox.committed(database.transactions().withTransaction(connection -> connection
                 .preparedQuery(PaymentSql.EXPIRE_DUE)
                 .execute(Tuple.of(EXPIRY_BATCH))
                 .compose(rows -> {
                     List<Payment> expired = new ArrayList<>();
                     rows.forEach(row -> expired.add(toPayment(row)));
-                    return Outbox.record(connection, expired).map(expired);
-                }));
+                    return outbox.record(connection, expired, expired);
+                })));
     }
 
     /** Pending payments past their expiry (unchanged: the caller decides each one). */

@@ -2,11 +2,15 @@ package io.walletpay.store;
 
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
+import io.vertx.core.eventbus.DeliveryOptions;
+import io.vertx.core.eventbus.ReplyException;
+import io.vertx.core.eventbus.ReplyFailure;
 import io.vertx.sqlclient.Tuple;
 import io.walletpay.bus.Addresses;
 import io.walletpay.bus.BusCalls;
 import io.walletpay.bus.BusOperation;
 import io.walletpay.bus.DeliveryMessages.DeliveriesDue;
+import io.walletpay.bus.DeliveryMessages.LeasedDeliveries;
 import io.walletpay.bus.MerchantMessages.MerchantChanged;
 import io.walletpay.bus.Messages.PaymentUpdated;
 import io.walletpay.bus.Messages.Readiness;
@@ -15,6 +19,7 @@ import io.walletpay.config.AppConfig;
 import io.walletpay.db.DatabaseTarget;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.payment.Payment;
+import io.walletpay.webhook.DueDelivery;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
@@ -31,6 +36,7 @@ public final class StoreVerticle extends VerticleBase {
     private Database database;
     private OutageLog outage;
     private ExpirySweep expirySweep;
+    private Outbox outbox;
 
     private final WalletProvider provider;
 
@@ -70,8 +76,10 @@ public final class StoreVerticle extends VerticleBase {
         serve(Addresses.AUDIT_LIST, audit::page);
         serve(Addresses.AUDIT_RECORD, audit::record);
 
+        DeliveryStore deliveries = new DeliveryStore(database);
+        outbox = outbox(deliveries);
         PaymentStore payments =
-                new PaymentStore(database, config.payments(), config.db().groupCommit());
+                new PaymentStore(database, config.payments(), config.db().groupCommit(), outbox);
         serve(Addresses.PAYMENT_CLAIM_IDEMPOTENCY_KEY, payments::claim);
         serve(
                 Addresses.PAYMENT_RELEASE_IDEMPOTENCY_KEY,
@@ -89,7 +97,7 @@ public final class StoreVerticle extends VerticleBase {
         SettlementStore settlements = new SettlementStore(database);
         serve(Addresses.SETTLEMENT_DAY, query -> settlements.day(query.merchantId(), query.date()));
 
-        CheckoutStore checkouts = new CheckoutStore(database, config.db().groupCommit());
+        CheckoutStore checkouts = new CheckoutStore(database, config.db().groupCommit(), outbox);
         serve(Addresses.CHECKOUT_BY_TOKEN, query -> checkouts.byToken(query.token()));
         serve(Addresses.CHECKOUT_BY_PAYMENT, query -> checkouts.byPayment(query.paymentId()));
         serve(Addresses.CHECKOUT_DECIDE, command -> checkouts
@@ -101,7 +109,6 @@ public final class StoreVerticle extends VerticleBase {
                 })
                 .map(CheckoutStore.Decision::checkout));
 
-        DeliveryStore deliveries = new DeliveryStore(database);
         serve(Addresses.DELIVERY_LIST, deliveries::page);
         serve(Addresses.DELIVERY_GET, query -> deliveries.detail(query.merchantId(), query.id()));
         serve(Addresses.DELIVERY_REDELIVER, command -> deliveries
@@ -141,8 +148,34 @@ public final class StoreVerticle extends VerticleBase {
                 .recover(failure -> DatabaseFailures.classify(failure, outage)));
     }
 
+    /**
+     * The transitions' webhook rows: where this JVM sends webhooks, leased to its sender and handed to it once
+     * committed (its first attempt needs no claim); elsewhere unleased, and the senders are woken to claim them.
+     */
+    private Outbox outbox(DeliveryStore deliveries) {
+        if (!config.role().deliversWebhooks()) {
+            return Outbox.UNLEASED;
+        }
+        DeliveryOptions localOnly = new DeliveryOptions().setLocalOnly(true);
+        return Outbox.leasedTo(config.webhooks().leaseSeconds(), leased -> vertx.eventBus()
+                .request(Addresses.DELIVERIES_LEASED, new LeasedDeliveries(leased), localOnly)
+                .onFailure(failure -> {
+                    // no sender here (starting, stopping): end the lease so that any sender claims them now; after
+                    // a timeout the sender may have them, and the lease decides
+                    if (failure instanceof ReplyException reply && reply.failureType() == ReplyFailure.NO_HANDLERS) {
+                        deliveries
+                                .release(leased.stream().map(DueDelivery::id).toList())
+                                .onSuccess(released ->
+                                        vertx.eventBus().publish(Addresses.DELIVERIES_DUE, new DeliveriesDue()));
+                    }
+                }));
+    }
+
     /** The wake-up for webhook senders, published once the transition and its outbox row are committed. */
     private void announce(Payment payment) {
+        if (outbox != Outbox.UNLEASED) {
+            return; // its row went to this JVM's sender with the commit
+        }
         vertx.eventBus()
                 .publish(
                         Addresses.PAYMENT_UPDATED,

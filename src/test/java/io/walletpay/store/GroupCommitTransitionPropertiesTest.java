@@ -14,6 +14,7 @@ import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
 import io.walletpay.support.TestConfig;
 import io.walletpay.support.TestDatabase;
+import io.walletpay.webhook.DueDelivery;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -73,15 +74,56 @@ class GroupCommitTransitionPropertiesTest {
                 .isEqualTo(batched.outbox().size());
     }
 
+    /**
+     * Where the JVM runs a webhook sender the outbox rows are written leased and handed to it once committed: the
+     * same answers and rows as one by one unleased, every committed row handed over exactly once (none of a batch
+     * that was rolled back and replayed), leased in PostgreSQL, and exactly what a claim would have answered.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {1, 2, 3})
+    void leasedRowsAreHandedOverOnceCommittedAsAClaimWouldAnswerThem(long seed) throws Exception {
+        Run leased = run(seed, true, true);
+        Run alone = run(seed, false, false);
+
+        assertThat(leased.outcomes()).isEqualTo(alone.outcomes());
+        assertThat(leased.payments()).isEqualTo(alone.payments());
+        assertThat(leased.outbox()).isEqualTo(alone.outbox());
+        assertThat(leased.handedOver()).hasSize(leased.outbox().size());
+        assertThat(leased.handedOver().stream().map(DueDelivery::id).distinct())
+                .hasSize(leased.outbox().size());
+        assertThat(leased.leasedRows()).isEqualTo(leased.outbox().size());
+        // the same record, field by field, as the claim answers for the row once its lease has ended
+        assertThat(leased.handedOver())
+                .usingRecursiveFieldByFieldElementComparator()
+                .containsExactlyInAnyOrderElementsOf(leased.claimedOnceReleased());
+        assertThat(alone.handedOver()).isEmpty();
+        assertThat(alone.leasedRows()).isZero();
+    }
+
     private record Run(
-            List<String> outcomes, List<String> payments, List<String> outbox, long eventsMatchingTheirPayment) {}
+            List<String> outcomes,
+            List<String> payments,
+            List<String> outbox,
+            long eventsMatchingTheirPayment,
+            List<DueDelivery> handedOver,
+            long leasedRows,
+            List<DueDelivery> claimedOnceReleased) {}
 
     private Run run(long seed, boolean groupCommit) throws Exception {
+        return run(seed, groupCommit, false);
+    }
+
+    private Run run(long seed, boolean groupCommit, boolean leased) throws Exception {
         Random random = new Random(seed);
         boolean refused = seed >= 2;
         AppConfig config = TestConfig.forTest(dataDir, Map.of());
         Database database = Database.connect(vertx, TestDatabase.migrated(), config.db(), "transition-test", 1);
-        PaymentStore store = new PaymentStore(database, config.payments(), groupCommit);
+        List<DueDelivery> handedOver = new ArrayList<>();
+        PaymentStore store = new PaymentStore(
+                database,
+                config.payments(),
+                groupCommit,
+                leased ? Outbox.leasedTo(60, handedOver::addAll) : Outbox.UNLEASED);
         UUID merchant = new UUID(seed, 1);
         UUID other = new UUID(seed, 2);
         for (UUID id : List.of(merchant, other)) {
@@ -159,7 +201,18 @@ class GroupCommitTransitionPropertiesTest {
                 .iterator()
                 .next()
                 .getLong(0);
+        long leasedRows = await(database.statements()
+                        .query(
+                                "SELECT count(*) FROM webhook_deliveries WHERE lease_until > now() + interval '30 seconds'")
+                        .execute())
+                .iterator()
+                .next()
+                .getLong(0);
+        await(database.statements()
+                .query("UPDATE webhook_deliveries SET lease_until = NULL")
+                .execute());
+        List<DueDelivery> claimed = await(new DeliveryStore(database).claimDue(200, 60, Map.of(), 1000));
         await(database.close());
-        return new Run(outcomes, payments, outbox, matching);
+        return new Run(outcomes, payments, outbox, matching, handedOver, leasedRows, claimed);
     }
 }

@@ -28,9 +28,11 @@ public final class RunningService implements AutoCloseable {
     public final DatabaseTarget database;
     public final Http http;
     private final SqlClient sqlClient;
+    private final Application application;
 
-    private RunningService(Vertx vertx, AppConfig config, DatabaseTarget database) {
+    private RunningService(Vertx vertx, AppConfig config, DatabaseTarget database, Application application) {
         this.vertx = vertx;
+        this.application = application;
         this.config = config;
         this.database = database;
         this.http = new Http(config.http().port());
@@ -56,8 +58,9 @@ public final class RunningService implements AutoCloseable {
             AppConfig config = TestConfig.forTest(dataDir, overrides);
             ServiceVertx service = ServiceVertx.create(dns);
             Vertx vertx = service.vertx();
-            await(Application.deploy(vertx, service.registry(), config, database, TestDatabase.schemaVersion()));
-            return new RunningService(vertx, config, database);
+            Application application = await(
+                    Application.deploy(vertx, service.registry(), config, database, TestDatabase.schemaVersion()));
+            return new RunningService(vertx, config, database, application);
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -134,6 +137,14 @@ public final class RunningService implements AutoCloseable {
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /**
+     * Undeploys the service as a shutdown does (HTTP, then the webhook sender, then the store); {@link #sql} still
+     * works until {@link #close}.
+     */
+    public void stopGracefully() {
+        await(application.stop());
     }
 
     @Override
