@@ -26,7 +26,7 @@ CONCURRENCY=${CONCURRENCIES%% *}   # the first: warm-up and the heap run
 RUNS=${RUNS:-3}
 NODES=${NODES:-1}
 DURATION=${DURATION:-20}
-WARMUP=${WARMUP:-5}
+WARMUP=${WARMUP:-20}   # each generator's own warm-up: a fresh JVM's JIT costs it more CPU than its load for ~30 s
 FLOW_RATES=${FLOW_RATES:-${FLOW_RATE:-400 1000}}
 HEAP_RUN=${HEAP_RUN:-0}
 SERVICE_HEAP=${SERVICE_HEAP:-512m}
@@ -42,6 +42,7 @@ DB_URL=${DB_URL:-}
 command -v pgbench >/dev/null || { echo "pgbench not found (PostgreSQL client tools)" >&2; exit 2; }
 
 pids=()
+declare -A HTTP_FLOOR
 cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; }
 trap cleanup EXIT
 
@@ -148,6 +149,21 @@ CEILING_RPS=$(field "$WORK/ceiling.json" rps)
 kill "$CEILING_PID" 2>/dev/null || true
 echo "   ceiling: $CEILING_RPS req/s"
 
+# The HTTP floor of a paid payment: at F paid/s the service answers 2F requests (create, pay) and sends F
+# webhooks, 3F HTTP exchanges a second. The ceiling server answering 3F requests/s with no work at all, CPU per
+# request x 3, is what the exchanges alone cost at that rate on this machine, before any database or logic.
+for rate in $FLOW_RATES; do
+  java -Xmx$SERVICE_HEAP -jar "$JAR" loadtest --ceiling-server --port "$CEILING_PORT" > "$WORK/ceiling-$rate.log" 2>&1 &
+  CEILING_PID=$!
+  pids+=("$CEILING_PID")
+  sleep 2
+  loadtest --target "http://127.0.0.1:$CEILING_PORT" --no-auth --rate $((3 * rate)) --connections 256 \
+    --service-pid "$CEILING_PID" --json "$WORK/floor-$rate.json" > "$WORK/floor-$rate.txt" 2>&1 || true
+  kill "$CEILING_PID" 2>/dev/null || true
+  HTTP_FLOOR[$rate]=$(awk -v m="$(field "$WORK/floor-$rate.json" service_ms_per_flow)" 'BEGIN { printf "%.3f", 3 * m }')
+  echo "   HTTP floor at $rate paid/s ($((3 * rate)) exchanges/s): ${HTTP_FLOOR[$rate]} ms of CPU per paid payment"
+done
+
 for run in $(seq 1 "$RUNS"); do
   echo "== run $run of $RUNS"
   for c in $CONCURRENCIES; do
@@ -169,6 +185,13 @@ for run in $(seq 1 "$RUNS"); do
   loadtest --target "$TARGETS" --admin-token "$ADMIN_TOKEN" --merchants 4 \
     --rate "${HALF_RATE:-1000}" --connections 256 --json "$out" > "${out%.json}.txt" 2>&1 || true
   record "create p99 at half the $CONCURRENCY-connection rate (ms)" "$run" "$(latency "$out" p99)"
+  # the database's own p99 at that rate: pgbench in open loop (-R), latency counted from each insert's scheduled
+  # time as the generator counts it (transaction time + schedule lag, from pgbench's per-transaction log)
+  rm -f "$WORK"/pglat-$run.*
+  pgbench -n -M prepared -c "$CONCURRENCY" -j 2 -T "$DURATION" -R "${HALF_RATE:-1000}" -l --log-prefix="$WORK/pglat-$run" \
+    -f "$WORK/insert.sql" "${PG_TARGET[@]}" > "$WORK/pgbench-half-$run.txt" 2>&1
+  record "pgbench INSERT p99 at that rate, open loop (ms)" "$run" "$(cat "$WORK"/pglat-$run.* 2>/dev/null \
+    | awk '{print ($3 + $7) / 1000}' | sort -n | awk '{v[NR] = $1} END {if (NR) printf "%.1f", v[int(NR * 0.99)]}')"
   for rate in $FLOW_RATES; do
     out="$WORK/flow-$rate-$run.json"
     loadtest --target "$TARGETS" --admin-token "$ADMIN_TOKEN" --merchants 4 --service-pid "$SERVICE_CPU_PID" \
@@ -199,6 +222,9 @@ fi
 echo
 echo "== summary ($(date -u +%Y-%m-%dT%H:%MZ), $NODES node(s), db.group_commit=$GROUP_COMMIT, ${DURATION}s per measurement, $RUNS run(s))"
 printf '%-62s %12s\n' "HTTP ceiling, no database (req/s)" "$CEILING_RPS"
+for rate in $FLOW_RATES; do
+  printf '%-62s %12s\n' "HTTP floor of a paid payment at $rate/s (ms CPU, 3 exchanges)" "${HTTP_FLOOR[$rate]}"
+done
 printf '%-62s %12s %12s %12s\n' "figure" "min" "median" "max"
 # one line per figure: min / median / max over the runs (text figures: the runs' values side by side)
 awk -F'\t' '
