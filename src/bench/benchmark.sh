@@ -179,6 +179,9 @@ for run in $(seq 1 "$RUNS"); do
     record "create, $c connections, p99 (ms)" "$run" "$(latency "$out" p99)"
     record "create / pgbench, $c" "$run" "$(ratio "$rps" "$tps")"
     record "create errors, $c" "$run" "$(compact "$out" | grep -o '"errors":{[^}]*}' | head -1 | grep -o ':[0-9]*' | tr -d : | awk '{s+=$1} END {print s+0}')"
+    # where the two cores go at that rate: CPU per create times creates per second, in cores
+    record "create, $c: cores of service / generator" "$run" "$(awk -v r="$rps" -v s="$(field "$out" service_ms_per_flow)" \
+      -v g="$(field "$out" generator_ms_per_flow)" 'BEGIN { printf "%.2f/%.2f", r * s / 1000, r * g / 1000 }')"
     [ "$c" = "$CONCURRENCY" ] && HALF_RATE=$(awk -v r="$rps" 'BEGIN { printf "%d", r / 2 }')
   done
   out="$WORK/half-$run.json"
