@@ -16,8 +16,10 @@ import io.walletpay.webhook.DueDelivery;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,9 +29,10 @@ import org.slf4j.LoggerFactory;
  * arrive with their commit ({@link Addresses#DELIVERIES_LEASED}) and go out at once, without a claim; everything
  * else (retries, redeliveries, rows of other nodes, rows whose sender died) it claims: on start, on every poll tick
  * and on every wake-up (leased, SKIP LOCKED, so any number of instances in any number of JVMs never send one
- * attempt twice at once). Attempts run within a global in-flight limit and a per-merchant one, so a slow merchant
- * only ever holds its own slots; a leased row whose merchant has no free slot waits here for one, and is given back
- * for claiming if it waits for half its lease.
+ * attempt twice at once). Attempts run within a global in-flight limit (until their outcome is recorded) and a
+ * per-merchant one (requests open at the merchant's endpoint, until it answers), so a slow merchant only ever holds
+ * its own slots; a leased row whose merchant has no free slot waits here for one, and is given back for claiming if
+ * it waits for half its lease.
  */
 public final class WebhookVerticle extends VerticleBase {
 
@@ -45,6 +48,9 @@ public final class WebhookVerticle extends VerticleBase {
     private final AppConfig config;
     private final Map<UUID, Integer> inFlightByMerchant = new HashMap<>();
     private final Map<UUID, ArrayDeque<Waiting>> waitingByMerchant = new HashMap<>();
+    /** Attempts whose request is open at the merchant's endpoint (counted in {@code inFlightByMerchant}). */
+    private final Set<UUID> atEndpoint = new HashSet<>();
+
     private Database database;
     private DeliveryStore store;
     private WebhookSender sender;
@@ -81,7 +87,11 @@ public final class WebhookVerticle extends VerticleBase {
         store = new DeliveryStore(database, config.db().groupCommit());
         sender = new WebhookSender(vertx, config);
         metrics = new WebhookMetrics(registry);
-        deliverWebhook = new DeliverWebhook(sender::attempt, store::record, metrics);
+        // the endpoint's slot frees when it answers; recording the outcome holds only the sender's overall one
+        deliverWebhook = new DeliverWebhook(
+                delivery -> sender.attempt(delivery).andThen(answered -> endpointDone(delivery)),
+                store::record,
+                metrics);
         vertx.eventBus().<LeasedDeliveries>localConsumer(Addresses.DELIVERIES_LEASED, message -> {
             take(message.body().deliveries());
             message.reply(null); // taken: the store need not give them back
@@ -291,6 +301,7 @@ public final class WebhookVerticle extends VerticleBase {
         metrics.started(handedOver);
         inFlight++;
         inFlightByMerchant.merge(delivery.merchantId(), 1, Integer::sum);
+        atEndpoint.add(delivery.id());
         deliverWebhook
                 .deliver(delivery)
                 .onFailure(failure -> log.warn(
@@ -299,7 +310,7 @@ public final class WebhookVerticle extends VerticleBase {
                         failure.toString()))
                 .onComplete(done -> {
                     inFlight--;
-                    inFlightByMerchant.computeIfPresent(delivery.merchantId(), (id, n) -> n > 1 ? n - 1 : null);
+                    endpointDone(delivery); // when the attempt ended before reaching the endpoint's answer
                     if (stopping) {
                         drainedWhenIdle();
                         return;
@@ -309,5 +320,23 @@ public final class WebhookVerticle extends VerticleBase {
                         claim();
                     }
                 });
+    }
+
+    /**
+     * The merchant's endpoint has answered this attempt (or it ended without an answer): the endpoint's slot is
+     * free for the next one, while the outcome is still being recorded. Once per attempt.
+     */
+    private void endpointDone(DueDelivery delivery) {
+        if (!atEndpoint.remove(delivery.id())) {
+            return;
+        }
+        inFlightByMerchant.computeIfPresent(delivery.merchantId(), (id, n) -> n > 1 ? n - 1 : null);
+        if (stopping) {
+            return;
+        }
+        startWaiting();
+        if (backlog) {
+            claim();
+        }
     }
 }

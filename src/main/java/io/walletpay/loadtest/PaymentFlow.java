@@ -106,6 +106,7 @@ final class PaymentFlow {
             return Future.succeededFuture();
         }
         pay.sent();
+        long sentAt = System.nanoTime();
         return client.send(HttpMethod.POST, checkoutPath, null, TargetClient.FORM, PAY_FORM)
                 .transform(answer -> {
                     long now = System.nanoTime();
@@ -115,7 +116,7 @@ final class PaymentFlow {
                             || answer.result().status() == 200) {
                         pay.succeeded(measured, now - dueAt);
                         if (webhooks != null) {
-                            webhooks.expect(paymentId, now, measured);
+                            webhooks.expect(paymentId, sentAt, now, measured);
                         }
                     } else {
                         pay.failed(

@@ -78,7 +78,10 @@ public record Summary(
      * @param missing webhooks (warm-up included) that had not arrived verified when the wait ended
      * @param duplicates verified deliveries whose {@code X-Service-Delivery} had already been accepted
      * @param unexpected verified deliveries for no payment this run paid
-     * @param latency from the pay answer to the webhook's arrival (measured payments only)
+     * @param latency from the pay answer to the webhook's arrival (measured payments only; 0 when it came first)
+     * @param fromPaySent from the pay request's send to the webhook's arrival: never before the payment event, so
+     *     an upper bound of event->webhook that includes the pay request's own round trip
+     * @param beforeAnswer measured webhooks that arrived before their pay answer
      */
     public record WebhookResult(
             long expected,
@@ -89,7 +92,9 @@ public record Summary(
             long missing,
             long duplicates,
             long unexpected,
-            LatencySummary latency) {}
+            LatencySummary latency,
+            LatencySummary fromPaySent,
+            long beforeAnswer) {}
 
     public long requests() {
         return create.requests();
@@ -169,7 +174,20 @@ public record Summary(
                                         new JsonObject()
                                                 .put("p50", webhooks.latency().p50())
                                                 .put("p99", webhooks.latency().p99())
-                                                .put("max", webhooks.latency().max())));
+                                                .put("max", webhooks.latency().max()))
+                                .put(
+                                        "from_pay_sent_ms",
+                                        new JsonObject()
+                                                .put(
+                                                        "p50",
+                                                        webhooks.fromPaySent().p50())
+                                                .put(
+                                                        "p99",
+                                                        webhooks.fromPaySent().p99())
+                                                .put(
+                                                        "max",
+                                                        webhooks.fromPaySent().max()))
+                                .put("before_answer", webhooks.beforeAnswer()));
         json.put(
                 "cpu",
                 cpu == null
@@ -237,10 +255,19 @@ public record Summary(
                     webhooks.unexpected()));
             out.append(String.format(
                     Locale.ROOT,
-                    "          event->webhook ms  p50 %s  p99 %s  max %s%n",
+                    "          event->webhook ms  p50 %s  p99 %s  max %s  (from the pay answer; %d of them came"
+                            + " before it, counted 0)%n",
                     number(webhooks.latency().p50()),
                     number(webhooks.latency().p99()),
-                    number(webhooks.latency().max())));
+                    number(webhooks.latency().max()),
+                    webhooks.beforeAnswer()));
+            out.append(String.format(
+                    Locale.ROOT,
+                    "          pay sent->webhook ms  p50 %s  p99 %s  max %s  (an upper bound: includes the pay's round"
+                            + " trip)%n",
+                    number(webhooks.fromPaySent().p50()),
+                    number(webhooks.fromPaySent().p99()),
+                    number(webhooks.fromPaySent().max())));
         }
         if (cpu != null) {
             out.append(String.format(

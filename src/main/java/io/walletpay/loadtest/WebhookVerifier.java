@@ -20,7 +20,8 @@ import java.util.concurrent.atomic.LongAdder;
  * The merchants' webhook endpoint during a run: an HTTP server (one verticle per event loop it is given) at
  * {@code /hooks/{merchant index}} that verifies every delivery's signature with that merchant's secret, answers
  * 200 to a good one and 401 to a bad one, counts duplicates by {@code X-Service-Delivery}, and matches each
- * delivery to the payment it reports ({@code data.transaction_id}) to time pay answer -> webhook arrival.
+ * delivery to the payment it reports ({@code data.transaction_id}) to time its arrival from the pay answer (0 when
+ * it came first) and from the pay request's send (never earlier than the payment event: an upper bound).
  */
 final class WebhookVerifier {
 
@@ -32,7 +33,7 @@ final class WebhookVerifier {
      * What is known of one paid payment's webhook: when the pay request was answered and when a verified delivery
      * arrived (0 = not yet). The delivery can beat the pay answer, as the service sends it once the row is written.
      */
-    private record Track(long answeredAt, long arrivedAt, boolean measured) {}
+    private record Track(long sentAt, long answeredAt, long arrivedAt, boolean measured) {}
 
     private final Map<Integer, WebhookSignature> signatures = new ConcurrentHashMap<>();
     private final Map<String, Track> tracks = new ConcurrentHashMap<>();
@@ -45,6 +46,8 @@ final class WebhookVerifier {
     private final LongAdder invalid = new LongAdder();
     private final LongAdder duplicates = new LongAdder();
     private final LatencyRecorder latency = new LatencyRecorder();
+    private final LatencyRecorder fromPaySent = new LatencyRecorder();
+    private final LongAdder beforeAnswer = new LongAdder();
 
     static String url(String receiverUrl, int merchantIndex) {
         return receiverUrl + HOOKS + merchantIndex;
@@ -76,18 +79,18 @@ final class WebhookVerifier {
         signatures.put(merchant.index(), new WebhookSignature(merchant.webhookSecret()));
     }
 
-    /** The checkout answered that {@code transactionId} is paid: its webhook is due. */
-    void expect(String transactionId, long answeredAt, boolean measured) {
+    /** The checkout answered that {@code transactionId} is paid (its pay request was sent at {@code sentAt}). */
+    void expect(String transactionId, long sentAt, long answeredAt, boolean measured) {
         expected.increment();
         if (!measured) {
             expectedInWarmup.increment();
         }
         tracks.compute(transactionId, (id, track) -> {
             if (track == null) {
-                return new Track(answeredAt, 0, measured);
+                return new Track(sentAt, answeredAt, 0, measured);
             }
             if (track.arrivedAt() > 0) {
-                matched(measured, track.arrivedAt() - answeredAt);
+                matched(measured, sentAt, answeredAt, track.arrivedAt());
                 return null;
             }
             return track;
@@ -124,7 +127,9 @@ final class WebhookVerifier {
                 missing,
                 duplicates.sum(),
                 unexpected,
-                Summary.LatencySummary.of(latency.snapshot()));
+                Summary.LatencySummary.of(latency.snapshot()),
+                Summary.LatencySummary.of(fromPaySent.snapshot()),
+                beforeAnswer.sum());
     }
 
     private void handle(HttpServerRequest request) {
@@ -156,20 +161,24 @@ final class WebhookVerifier {
     private void arrived(String transactionId, long arrivedAt) {
         tracks.compute(transactionId, (id, track) -> {
             if (track == null) {
-                return new Track(0, arrivedAt, false);
+                return new Track(0, 0, arrivedAt, false);
             }
             if (track.answeredAt() > 0) {
-                matched(track.measured(), arrivedAt - track.answeredAt());
+                matched(track.measured(), track.sentAt(), track.answeredAt(), arrivedAt);
                 return null;
             }
             return track;
         });
     }
 
-    private void matched(boolean measured, long nanos) {
+    private void matched(boolean measured, long sentAt, long answeredAt, long arrivedAt) {
         matched.increment();
         if (measured) {
-            latency.recordNanos(nanos);
+            latency.recordNanos(arrivedAt - answeredAt); // a webhook that beat the answer counts 0
+            fromPaySent.recordNanos(arrivedAt - sentAt);
+            if (arrivedAt < answeredAt) {
+                beforeAnswer.increment();
+            }
         } else {
             matchedInWarmup.increment();
         }

@@ -102,9 +102,22 @@ class LoadGeneratorTest {
         assertThat(json.getJsonObject("latency_ms").fieldNames()).containsExactly("p50", "p90", "p99", "p999", "max");
         assertThat(json.getJsonObject("pay").fieldNames()).contains("requests", "ok", "errors", "rps", "latency_ms");
         assertThat(json.getJsonObject("webhooks").fieldNames())
-                .contains("verified", "invalid", "missing", "duplicates", "latency_ms");
+                .contains(
+                        "verified",
+                        "invalid",
+                        "missing",
+                        "duplicates",
+                        "latency_ms",
+                        "from_pay_sent_ms",
+                        "before_answer");
         assertThat(json.getJsonObject("webhooks").getJsonObject("latency_ms").fieldNames())
                 .containsExactly("p50", "p99", "max");
+        // from the pay's send is an upper bound of the time from its answer, webhook by webhook, so also in p99
+        JsonObject tally = json.getJsonObject("webhooks");
+        assertThat(tally.getJsonObject("from_pay_sent_ms").getDouble("p99"))
+                .isGreaterThanOrEqualTo(tally.getJsonObject("latency_ms").getDouble("p99"));
+        assertThat(tally.getLong("before_answer")).isBetween(0L, tally.getLong("verified"));
+        assertThat(summary.report()).contains("pay sent->webhook ms");
     }
 
     @Test
