@@ -124,6 +124,19 @@ java -Xmx1g -jar "$JAR" loadtest --quiet --warmup 0 --duration "${FLOW_WARMUP:-3
   > "$WORK/warmup-flow.txt" 2>&1 || true   # the checkout and webhook paths need their JIT too
 
 RESULTS="$WORK/results.tsv"; : > "$RESULTS"
+# walletpay_webhook_event_to_delivered_seconds buckets of every node, summed: "le count" lines
+scrape_delivered() {
+  for target in ${TARGETS//,/ }; do curl -s "$target/metrics"; done \
+    | sed -n 's/^walletpay_webhook_event_to_delivered_seconds_bucket{le="\([^"]*\)"[^ ]* \([0-9.eE+]*\)$/\1 \2/p' \
+    | awk '{ n[$1] += $2 } END { for (le in n) print le, n[le] }'
+}
+# the upper bound of the bucket holding the 99th percentile of what was delivered between two scrapes, in ms
+delivered_p99() {
+  awk 'NR == FNR { before[$1] = $2; next } { d = $2 - before[$1]; le = ($1 == "+Inf") ? 1e9 : $1; print le, d }' \
+    "$1" "$2" | sort -g | awk '{ le[NR] = $1; c[NR] = $2 } END {
+      if (NR == 0 || c[NR] == 0) { print "n/a"; exit }
+      for (i = 1; i <= NR; i++) if (c[i] >= 0.99 * c[NR]) { printf "%.1f", le[i] * 1000; exit } }'
+}
 record() { printf '%s\t%s\t%s\n' "$1" "$2" "$3" >> "$RESULTS"; echo "   [$2] $1: $3"; }
 latency() { compact "$1" | grep -o '"latency_ms":{[^}]*}' | head -1 | grep -o "\"$2\":[0-9.]*" | cut -d: -f2; }
 # the service's CPU is that of all its nodes together; the generator reads its own
@@ -198,7 +211,15 @@ for run in $(seq 1 "$RUNS"); do
   for rate in $FLOW_RATES; do
     out="$WORK/flow-$rate-$run.json"
     loadtest --target "$TARGETS" --admin-token "$ADMIN_TOKEN" --merchants 4 --service-pid "$SERVICE_CPU_PID" \
-      --rate "$rate" --pay --connections 256 --json "$out" > "${out%.json}.txt" 2>&1 || true
+      --rate "$rate" --pay --connections 256 --json "$out" > "${out%.json}.txt" 2>&1 &
+    flow=$!
+    # the service's own event->webhook histogram (from the transition's transaction to the merchant's 2xx, on the
+    # service's clock) over the measured window: read once the generator's warm-up is over, and again at the end
+    sleep "$WARMUP"; scrape_delivered > "$WORK/delivered-before-$rate-$run.txt"
+    wait "$flow" || true
+    scrape_delivered > "$WORK/delivered-after-$rate-$run.txt"
+    record "flow at $rate/s: event->webhook p99, service's histogram (ms, at most)" "$run" \
+      "$(delivered_p99 "$WORK/delivered-before-$rate-$run.txt" "$WORK/delivered-after-$rate-$run.txt")"
     webhooks=$(compact "$out" | grep -o '"webhooks":{.*')
     record "flow at $rate/s: paid payments/s" "$run" "$(compact "$out" | grep -o '"pay":{.*' | grep -o '"ok_rps":[0-9.]*' | head -1 | cut -d: -f2)"
     record "flow at $rate/s: webhooks verified/expected, missing" "$run" "$(echo "$webhooks" | grep -o '"verified":[0-9]*' | head -1 | cut -d: -f2)/$(echo "$webhooks" | grep -o '"expected":[0-9]*' | head -1 | cut -d: -f2), $(echo "$webhooks" | grep -o '"missing":[0-9]*' | cut -d: -f2)"
