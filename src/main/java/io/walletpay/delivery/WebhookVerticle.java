@@ -13,7 +13,6 @@ import io.walletpay.store.Database;
 import io.walletpay.store.DeliveryStore;
 import io.walletpay.usecase.DeliverWebhook;
 import io.walletpay.webhook.DueDelivery;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -41,13 +40,10 @@ public final class WebhookVerticle extends VerticleBase {
     /** Two cheap counting queries; often enough for a scrape interval, rare enough to cost nothing. */
     private static final long GAUGE_REFRESH_MS = 5_000;
 
-    /** A leased row waiting for a free slot of its merchant's endpoint, since {@code sinceNanos}. */
-    private record Waiting(DueDelivery delivery, long sinceNanos) {}
-
     private final DatabaseTarget target;
     private final AppConfig config;
     private final Map<UUID, Integer> inFlightByMerchant = new HashMap<>();
-    private final Map<UUID, ArrayDeque<Waiting>> waitingByMerchant = new HashMap<>();
+    private final WaitingRows waiting = new WaitingRows();
     /** Attempts whose request is open at the merchant's endpoint (counted in {@code inFlightByMerchant}). */
     private final Set<UUID> atEndpoint = new HashSet<>();
 
@@ -59,7 +55,6 @@ public final class WebhookVerticle extends VerticleBase {
     private long poller;
     private long gaugeRefresher;
     private int inFlight;
-    private int waiting;
     private boolean claiming;
     private boolean claimAgain;
     /**
@@ -122,13 +117,7 @@ public final class WebhookVerticle extends VerticleBase {
         stopping = true;
         vertx.cancelTimer(poller);
         vertx.cancelTimer(gaugeRefresher);
-        List<UUID> waitingIds = new ArrayList<>(waiting);
-        waitingByMerchant
-                .values()
-                .forEach(queue -> queue.forEach(w -> waitingIds.add(w.delivery().id())));
-        waitingByMerchant.clear();
-        waiting = 0;
-        giveBack(waitingIds);
+        giveBack(waiting.takeAll());
         drained = Promise.promise();
         drainedWhenIdle();
         long grace = vertx.setTimer(config.webhooks().requestTimeoutMs() + 1_000L, fired -> drained.tryComplete());
@@ -153,16 +142,12 @@ public final class WebhookVerticle extends VerticleBase {
         List<UUID> giveBack = new ArrayList<>();
         long now = System.nanoTime();
         for (DueDelivery delivery : leased) {
-            ArrayDeque<Waiting> queue = waitingByMerchant.get(delivery.merchantId());
             if (stopping) {
                 giveBack.add(delivery.id());
-            } else if (queue == null && hasRoom(delivery.merchantId())) {
+            } else if (!waiting.hasAny(delivery.merchantId()) && hasRoom(delivery.merchantId())) {
                 send(delivery, true);
-            } else if (waiting < config.webhooks().maxInFlight()) {
-                waitingByMerchant
-                        .computeIfAbsent(delivery.merchantId(), id -> new ArrayDeque<>())
-                        .add(new Waiting(delivery, now));
-                waiting++;
+            } else if (waiting.size() < config.webhooks().maxInFlight()) {
+                waiting.add(delivery, now);
             } else {
                 giveBack.add(delivery.id());
             }
@@ -176,44 +161,20 @@ public final class WebhookVerticle extends VerticleBase {
                         < config.webhooks().maxInFlightPerEndpoint();
     }
 
-    /** Starts the waiting rows that now have a free slot, each merchant's in the order they came. */
-    private void startWaiting() {
-        if (waiting == 0) {
-            return;
-        }
-        var merchants = waitingByMerchant.entrySet().iterator();
-        while (merchants.hasNext() && inFlight < config.webhooks().maxInFlight()) {
-            var entry = merchants.next();
-            ArrayDeque<Waiting> queue = entry.getValue();
-            while (!queue.isEmpty() && hasRoom(entry.getKey())) {
-                waiting--;
-                send(queue.poll().delivery(), true);
-            }
-            if (queue.isEmpty()) {
-                merchants.remove();
-            }
+    /**
+     * A slot freed: the waiting rows that now have one start, each merchant's in the order they came, and the
+     * database is asked for more when it may hold some.
+     */
+    private void slotFreed() {
+        waiting.startWhile(this::hasRoom, delivery -> send(delivery, true));
+        if (backlog) {
+            claim();
         }
     }
 
     /** Gives back rows that have waited half their lease: claimed later, by this sender or another, not lost. */
     private void giveBackStale() {
-        if (waiting == 0) {
-            return;
-        }
-        long oldest = System.nanoTime() - config.webhooks().leaseSeconds() * 500_000_000L;
-        List<UUID> stale = new ArrayList<>();
-        var merchants = waitingByMerchant.values().iterator();
-        while (merchants.hasNext()) {
-            ArrayDeque<Waiting> queue = merchants.next();
-            while (!queue.isEmpty() && queue.peek().sinceNanos() < oldest) {
-                stale.add(queue.poll().delivery().id());
-                waiting--;
-            }
-            if (queue.isEmpty()) {
-                merchants.remove();
-            }
-        }
-        giveBack(stale);
+        giveBack(waiting.takeOlderThan(System.nanoTime() - config.webhooks().leaseSeconds() * 500_000_000L));
     }
 
     /** Ends this sender's lease on rows it will not send now; they are due for any claim at once. */
@@ -315,10 +276,7 @@ public final class WebhookVerticle extends VerticleBase {
                         drainedWhenIdle();
                         return;
                     }
-                    startWaiting();
-                    if (backlog) {
-                        claim();
-                    }
+                    slotFreed();
                 });
     }
 
@@ -331,12 +289,8 @@ public final class WebhookVerticle extends VerticleBase {
             return;
         }
         inFlightByMerchant.computeIfPresent(delivery.merchantId(), (id, n) -> n > 1 ? n - 1 : null);
-        if (stopping) {
-            return;
-        }
-        startWaiting();
-        if (backlog) {
-            claim();
+        if (!stopping) {
+            slotFreed();
         }
     }
 }
