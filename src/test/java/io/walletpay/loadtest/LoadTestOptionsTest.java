@@ -24,6 +24,22 @@ class LoadTestOptionsTest {
     }
 
     @Test
+    void leavesHalfTheProcessorsToTheServiceByDefault() {
+        assertThat(LoadTestOptions.defaultEventLoops(false, 2)).isEqualTo(1);
+        assertThat(LoadTestOptions.defaultEventLoops(false, 1)).isEqualTo(1);
+        assertThat(LoadTestOptions.defaultEventLoops(false, 8)).isEqualTo(4);
+        assertThat(LoadTestOptions.defaultEventLoops(true, 2)).isEqualTo(2);
+        int processors = Runtime.getRuntime().availableProcessors();
+        assertThat(LoadTestOptions.parse("--target", TARGET, "--admin-token", "t", "--rate=100")
+                        .eventLoops())
+                .isEqualTo(Math.max(1, processors / 2));
+        assertThat(LoadTestOptions.parse("--ceiling-server").eventLoops()).isEqualTo(processors);
+        assertThat(LoadTestOptions.parse("--target", TARGET, "--admin-token", "t", "--rate=100", "--event-loops", "3")
+                        .eventLoops())
+                .isEqualTo(3);
+    }
+
+    @Test
     void spreadsOverSeveralNodesOfOneBasePath() {
         LoadTestOptions options = LoadTestOptions.parse(
                 "--target", "http://127.0.0.1:8081, http://127.0.0.1:8082", "--admin-token", "t", "--rate=10");
