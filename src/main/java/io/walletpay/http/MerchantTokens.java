@@ -96,15 +96,16 @@ final class MerchantTokens {
     }
 
     /**
-     * A token already verified is accepted until its own expiry without checking its signature again. Per HTTP
-     * verticle, so touched by one event loop only; least recently used entries go first. A token without an
-     * expiry is never cached.
+     * A token already verified is accepted until its own expiry without decoding and checking its signature again.
+     * Per HTTP verticle, so touched by one event loop only; least recently used entries go first. A token without
+     * an expiry is never cached. vertx-auth-jwt keeps the registered claims ({@code exp}, {@code iat}, {@code nbf})
+     * in the user's attributes, not its principal, so both are kept.
      */
-    private static final class VerifiedTokens implements JWTAuth {
+    static final class VerifiedTokens implements JWTAuth {
 
         private static final int SIZE = 10_000;
 
-        private record Verified(JsonObject principal, long expiresAtEpochSecond) {}
+        private record Verified(JsonObject principal, JsonObject attributes, long expiresAtEpochSecond) {}
 
         private final JWTAuth auth;
         private final Map<String, Verified> verified = new LinkedHashMap<>(1024, 0.75f, true) {
@@ -125,8 +126,12 @@ final class MerchantTokens {
             }
             String token = bearer.getToken();
             Verified known = verified.get(token);
-            if (known != null && known.expiresAtEpochSecond() > Instant.now().getEpochSecond()) {
-                return Future.succeededFuture(User.create(known.principal().copy()));
+            if (known != null) {
+                if (known.expiresAtEpochSecond() > Instant.now().getEpochSecond()) {
+                    return Future.succeededFuture(User.create(
+                            known.principal().copy(), known.attributes().copy()));
+                }
+                verified.remove(token);
             }
             Future<User> checked;
             try {
@@ -136,9 +141,11 @@ final class MerchantTokens {
                 checked = Future.failedFuture(unusable);
             }
             return checked.onSuccess(user -> {
-                Long expires = user.principal().getLong("exp");
-                if (expires != null) {
-                    verified.put(token, new Verified(user.principal().copy(), expires));
+                if (user.attributes().getValue("exp") instanceof Number expires) {
+                    verified.put(
+                            token,
+                            new Verified(
+                                    user.principal().copy(), user.attributes().copy(), expires.longValue()));
                 }
             });
         }
