@@ -47,6 +47,11 @@ final class Outbox {
         return new Outbox(leaseSeconds, handOff);
     }
 
+    /** Whether committed rows go straight to a sender here, so no sender needs waking to claim them. */
+    boolean handsOver() {
+        return leaseSeconds > 0;
+    }
+
     /** Writes the outbox rows of {@code changed} on the transaction; the answer travels with the leased rows. */
     <T> Future<Written<T>> record(SqlConnection transaction, List<Payment> changed, T answer) {
         if (changed.isEmpty()) {
@@ -68,7 +73,7 @@ final class Outbox {
         }
         // one statement whatever the count (a sweep's batch, a group commit's): one round trip, not one per row
         Tuple rows = Tuple.of(ids, merchants, payments, events, bodies);
-        if (leaseSeconds == 0) {
+        if (!handsOver()) {
             return transaction
                     .preparedQuery(OutboxSql.INSERT)
                     .execute(rows)

@@ -173,7 +173,7 @@ public final class StoreVerticle extends VerticleBase {
 
     /** The wake-up for webhook senders, published once the transition and its outbox row are committed. */
     private void announce(Payment payment) {
-        if (outbox != Outbox.UNLEASED) {
+        if (outbox.handsOver()) {
             return; // its row went to this JVM's sender with the commit
         }
         vertx.eventBus()
