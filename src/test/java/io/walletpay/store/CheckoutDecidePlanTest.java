@@ -3,19 +3,12 @@ package io.walletpay.store;
 import static io.walletpay.store.StoreTestSupport.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.SqlConnection;
-import io.walletpay.config.AppConfig;
-import io.walletpay.support.TestConfig;
-import io.walletpay.support.TestDatabase;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The checkout's decision looks each payment up by its token, even in the plan PostgreSQL caches for the prepared
@@ -25,20 +18,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CheckoutDecidePlanTest {
 
-    @TempDir
-    Path dataDir;
-
-    private final Vertx vertx = Vertx.vertx();
-
-    @AfterEach
-    void close() throws Exception {
-        await(vertx.close());
-    }
+    @RegisterExtension
+    final StoreFixture fixture = new StoreFixture();
 
     @Test
     void theGenericPlanOnATableWithoutStatisticsFindsPaymentsByTheirToken() throws Exception {
-        AppConfig config = TestConfig.forTest(dataDir, Map.of());
-        Database database = Database.connect(vertx, TestDatabase.migrated(), config.db(), "plan-test", 1);
+        Database database = fixture.database("plan-test");
         SqlConnection connection = await(database.transactions().getConnection());
         try {
             run(connection, "ALTER TABLE payments SET (autovacuum_enabled = false)"); // no analyze during the test

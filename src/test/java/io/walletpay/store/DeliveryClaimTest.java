@@ -3,21 +3,15 @@ package io.walletpay.store;
 import static io.walletpay.store.StoreTestSupport.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Tuple;
-import io.walletpay.config.AppConfig;
-import io.walletpay.support.TestConfig;
-import io.walletpay.support.TestDatabase;
 import io.walletpay.webhook.DueDelivery;
-import java.nio.file.Path;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Claiming due webhooks on a real PostgreSQL: a claim takes, oldest first, at most as many deliveries of a merchant as
@@ -28,20 +22,12 @@ class DeliveryClaimTest {
 
     static final OffsetDateTime AT = OffsetDateTime.parse("2026-01-01T00:00:00Z");
 
-    @TempDir
-    Path dataDir;
-
-    private final Vertx vertx = Vertx.vertx();
-
-    @AfterEach
-    void close() throws Exception {
-        await(vertx.close());
-    }
+    @RegisterExtension
+    final StoreFixture fixture = new StoreFixture();
 
     @Test
     void aClaimTakesNoMoreOfAMerchantThanItsFreeSlotsOldestFirst() throws Exception {
-        AppConfig config = TestConfig.forTest(dataDir, Map.of());
-        Database database = Database.connect(vertx, TestDatabase.migrated(), config.db(), "claim-test", 1);
+        Database database = fixture.database("claim-test");
         DeliveryStore store = new DeliveryStore(database, true);
         UUID busy = merchant(database, 1);
         UUID idle = merchant(database, 2);

@@ -4,7 +4,6 @@ import static io.walletpay.store.StoreTestSupport.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.Future;
-import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgBuilder;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.SqlConnection;
@@ -12,41 +11,30 @@ import io.vertx.sqlclient.Tuple;
 import io.walletpay.checkout.SandboxWalletProvider;
 import io.walletpay.config.AppConfig;
 import io.walletpay.db.DatabaseTarget;
-import io.walletpay.support.TestConfig;
 import io.walletpay.support.TestDatabase;
-import java.nio.file.Path;
-import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The expiry sweep runs as one task per database, whatever the number of store instances or processes. */
 class ExpirySweepLockTest {
 
-    @TempDir
-    Path dataDir;
-
-    private final Vertx vertx = Vertx.vertx();
-
-    @AfterEach
-    void close() throws Exception {
-        await(vertx.close());
-    }
+    @RegisterExtension
+    final StoreFixture fixture = new StoreFixture();
 
     @Test
     void aSweepSkipsItsTickWhileAnotherSessionHoldsTheSweepLockAndRunsOnceItIsFree() throws Exception {
         DatabaseTarget target = TestDatabase.migrated();
-        AppConfig config = TestConfig.forTest(dataDir, Map.of());
-        Database database = Database.connect(vertx, target, config.db(), "sweep-test", 1);
+        AppConfig config = fixture.config();
+        Database database = fixture.database(target, "sweep-test");
         ExpirySweep sweep = new ExpirySweep(
-                vertx,
+                fixture.vertx(),
                 database,
                 new PaymentStore(database, config.payments()),
                 payment -> {},
                 new SandboxWalletProvider("http://localhost"));
         Pool other = PgBuilder.pool()
                 .connectingTo(target.connectOptions())
-                .using(vertx)
+                .using(fixture.vertx())
                 .build();
         SqlConnection holder = await(other.getConnection());
 

@@ -5,22 +5,15 @@ import static io.walletpay.store.StoreTestSupport.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.Future;
-import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Tuple;
 import io.walletpay.bus.CheckoutMessages.DecideCheckout;
-import io.walletpay.config.AppConfig;
 import io.walletpay.error.ServiceException;
 import io.walletpay.payment.PaymentStatus;
-import io.walletpay.support.TestConfig;
-import io.walletpay.support.TestDatabase;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -35,15 +28,8 @@ class GroupCommitCheckoutDecidePropertiesTest {
     private static final List<PaymentStatus> TARGETS =
             List.of(PaymentStatus.COMPLETED, PaymentStatus.FAILED, PaymentStatus.CANCELLED);
 
-    @TempDir
-    Path dataDir;
-
-    private final Vertx vertx = Vertx.vertx();
-
-    @AfterEach
-    void close() throws Exception {
-        await(vertx.close());
-    }
+    @RegisterExtension
+    final StoreFixture fixture = new StoreFixture();
 
     @ParameterizedTest
     @ValueSource(longs = {1, 2})
@@ -69,8 +55,7 @@ class GroupCommitCheckoutDecidePropertiesTest {
 
     private Run run(long seed, boolean groupCommit) throws Exception {
         Random random = new Random(seed);
-        AppConfig config = TestConfig.forTest(dataDir, Map.of());
-        Database database = Database.connect(vertx, TestDatabase.migrated(), config.db(), "decide-test", 1);
+        Database database = fixture.database("decide-test");
         CheckoutStore store = new CheckoutStore(database, groupCommit);
         UUID active = new UUID(seed, 1);
         UUID disabled = new UUID(seed, 2);

@@ -5,7 +5,6 @@ import static io.walletpay.store.StoreTestSupport.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.Future;
-import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Tuple;
 import io.walletpay.bus.PaymentMessages.ClaimIdempotencyKey;
 import io.walletpay.bus.PaymentMessages.CreatePayment;
@@ -15,20 +14,15 @@ import io.walletpay.error.ServiceException;
 import io.walletpay.payment.Charge;
 import io.walletpay.payment.CreatePaymentRequest;
 import io.walletpay.payment.NewPayment;
-import io.walletpay.support.TestConfig;
-import io.walletpay.support.TestDatabase;
 import java.math.BigDecimal;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -40,15 +34,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class GroupCommitCreatePropertiesTest {
 
-    @TempDir
-    Path dataDir;
-
-    private final Vertx vertx = Vertx.vertx();
-
-    @AfterEach
-    void close() throws Exception {
-        await(vertx.close());
-    }
+    @RegisterExtension
+    final StoreFixture fixture = new StoreFixture();
 
     @ParameterizedTest
     @ValueSource(longs = {1, 2, 3})
@@ -76,8 +63,8 @@ class GroupCommitCreatePropertiesTest {
         // PostgreSQL refuses. Either failure rolls its batch back and the batch is replayed one by one.
         boolean takenOver = seed >= 2;
         boolean refused = seed >= 3;
-        AppConfig config = TestConfig.forTest(dataDir, Map.of());
-        Database database = Database.connect(vertx, TestDatabase.migrated(), config.db(), "group-commit-test", 1);
+        AppConfig config = fixture.config();
+        Database database = fixture.database("group-commit-test");
         PaymentStore store = new PaymentStore(database, config.payments(), groupCommit);
         UUID merchant = new UUID(seed, 1);
         await(database.statements()

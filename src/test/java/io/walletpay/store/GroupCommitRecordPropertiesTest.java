@@ -5,26 +5,19 @@ import static io.walletpay.store.StoreTestSupport.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.Future;
-import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Tuple;
-import io.walletpay.config.AppConfig;
-import io.walletpay.support.TestConfig;
-import io.walletpay.support.TestDatabase;
 import io.walletpay.webhook.AttemptError;
 import io.walletpay.webhook.AttemptResult;
 import io.walletpay.webhook.DeliveryStatus;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -39,15 +32,8 @@ class GroupCommitRecordPropertiesTest {
 
     private static final OffsetDateTime AT = OffsetDateTime.of(2026, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC);
 
-    @TempDir
-    Path dataDir;
-
-    private final Vertx vertx = Vertx.vertx();
-
-    @AfterEach
-    void close() throws Exception {
-        await(vertx.close());
-    }
+    @RegisterExtension
+    final StoreFixture fixture = new StoreFixture();
 
     @ParameterizedTest
     @ValueSource(longs = {1, 2, 3})
@@ -76,8 +62,7 @@ class GroupCommitRecordPropertiesTest {
     private Run run(long seed, boolean groupCommit) throws Exception {
         Random random = new Random(seed);
         boolean refused = seed >= 2;
-        AppConfig config = TestConfig.forTest(dataDir, Map.of());
-        Database database = Database.connect(vertx, TestDatabase.migrated(), config.db(), "record-test", 1);
+        Database database = fixture.database("record-test");
         DeliveryStore store = new DeliveryStore(database, groupCommit);
         int merchants = 4;
         for (int m = 0; m < merchants; m++) {

@@ -5,24 +5,19 @@ import static io.walletpay.store.StoreTestSupport.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.Future;
-import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Tuple;
 import io.walletpay.bus.PaymentMessages.TransitionPayment;
 import io.walletpay.config.AppConfig;
 import io.walletpay.error.ServiceException;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
-import io.walletpay.support.TestConfig;
-import io.walletpay.support.TestDatabase;
 import io.walletpay.webhook.DueDelivery;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -38,15 +33,8 @@ class GroupCommitTransitionPropertiesTest {
     private static final List<PaymentStatus> TARGETS =
             List.of(PaymentStatus.COMPLETED, PaymentStatus.FAILED, PaymentStatus.CANCELLED, PaymentStatus.EXPIRED);
 
-    @TempDir
-    Path dataDir;
-
-    private final Vertx vertx = Vertx.vertx();
-
-    @AfterEach
-    void close() throws Exception {
-        await(vertx.close());
-    }
+    @RegisterExtension
+    final StoreFixture fixture = new StoreFixture();
 
     @ParameterizedTest
     @ValueSource(longs = {1, 2, 3})
@@ -116,8 +104,8 @@ class GroupCommitTransitionPropertiesTest {
     private Run run(long seed, boolean groupCommit, boolean leased) throws Exception {
         Random random = new Random(seed);
         boolean refused = seed >= 2;
-        AppConfig config = TestConfig.forTest(dataDir, Map.of());
-        Database database = Database.connect(vertx, TestDatabase.migrated(), config.db(), "transition-test", 1);
+        AppConfig config = fixture.config();
+        Database database = fixture.database("transition-test");
         List<DueDelivery> handedOver = new ArrayList<>();
         PaymentStore store = new PaymentStore(
                 database,
