@@ -28,9 +28,13 @@ import org.junit.jupiter.api.Test;
  */
 class WebhookHandOverTest {
 
-    /** Claims only on start and on wake-ups: a poll tick never comes during a test. */
+    /**
+     * Claims only on start and on wake-ups: a poll tick never comes during a test. Two attempts in flight at most,
+     * so the rows waiting for the endpoint outnumber them (they still wait in the sender's queue).
+     */
     private static final Map<String, String> NO_POLLING = Map.of(
             "WALLETPAY_WEBHOOKS_POLL_INTERVAL_MS", "60000",
+            "WALLETPAY_WEBHOOKS_MAX_IN_FLIGHT", "2",
             "WALLETPAY_WEBHOOKS_MAX_IN_FLIGHT_PER_ENDPOINT", "1",
             "WALLETPAY_WEBHOOKS_REQUEST_TIMEOUT_MS", "5000");
 
