@@ -31,19 +31,21 @@ import org.slf4j.LoggerFactory;
  * attempt twice at once). Attempts run within a global in-flight limit (until their outcome is recorded) and a
  * per-merchant one (requests open at the merchant's endpoint, until it answers), so a slow merchant only ever holds
  * its own slots; a leased row whose merchant has no free slot waits here for one, and is given back for claiming if
- * it waits for half its lease.
+ * it waits for half its lease (less when the rest of the lease would not cover a whole attempt).
  */
 public final class WebhookVerticle extends VerticleBase {
 
     private static final Logger log = LoggerFactory.getLogger(WebhookVerticle.class);
     private static final int MAX_CLAIM = 200;
     /**
-     * Handed-over rows that may wait here per {@code webhooks.max_in_flight} slot. A row given back waits in the
-     * outbox behind every row handed over after it (the queue here is served first), so a short cap turned every
-     * burst into a tail: at 1 000 paid/s one webhook in a hundred took 20-30 s. A waiting row costs its body, a
-     * few hundred bytes; half its lease still bounds how long it waits.
+     * Handed-over rows that may wait here per {@code webhooks.max_in_flight} slot, and at most. A row given back
+     * waits in the outbox behind every row handed over after it (the queue here is served first), so a short cap
+     * turned every burst into a tail: at 1 000 paid/s one webhook in a hundred took 20-30 s. A waiting row costs
+     * its body, a few hundred bytes; how long it may wait is {@link #maxWaitNanos}.
      */
     private static final int WAITING_PER_SLOT = 16;
+
+    private static final int MAX_WAITING = 16_384;
     /** Two cheap counting queries; often enough for a scrape interval, rare enough to cost nothing. */
     private static final long GAUGE_REFRESH_MS = 5_000;
 
@@ -70,6 +72,13 @@ public final class WebhookVerticle extends VerticleBase {
      */
     private boolean backlog = true;
 
+    /**
+     * How long a handed-over row may wait here: half its lease, and never so long that the rest of the lease would
+     * not cover a whole attempt (else the lease could end mid-attempt and another sender send it too).
+     */
+    private long maxWaitNanos;
+
+    private int maxWaiting;
     private boolean stopping;
     private Promise<Void> drained;
     private Future<Void> givenBack = Future.succeededFuture();
@@ -87,6 +96,11 @@ public final class WebhookVerticle extends VerticleBase {
         database = Database.connect(
                 vertx, target, config.db(), "webhook", 4 * config.webhooks().instances());
         store = new DeliveryStore(database, config.db().groupCommit());
+        AppConfig.Webhooks webhooks = config.webhooks();
+        long attemptMs = webhooks.connectTimeoutMs() + webhooks.requestTimeoutMs() + 1_000L;
+        maxWaitNanos = 1_000_000L
+                * Math.max(0, Math.min(webhooks.leaseSeconds() * 500L, webhooks.leaseSeconds() * 1000L - attemptMs));
+        maxWaiting = Math.min(MAX_WAITING, WAITING_PER_SLOT * webhooks.maxInFlight());
         sender = new WebhookSender(vertx, config);
         metrics = new WebhookMetrics(registry);
         // the endpoint's slot frees when it answers; recording the outcome holds only the sender's overall one
@@ -153,7 +167,7 @@ public final class WebhookVerticle extends VerticleBase {
                 giveBack.add(delivery.id());
             } else if (!waiting.hasAny(delivery.merchantId()) && hasRoom(delivery.merchantId())) {
                 send(delivery, true);
-            } else if (waiting.size() < WAITING_PER_SLOT * config.webhooks().maxInFlight()) {
+            } else if (waiting.size() < maxWaiting) {
                 waiting.add(delivery, now);
             } else {
                 giveBack.add(delivery.id());
@@ -173,27 +187,35 @@ public final class WebhookVerticle extends VerticleBase {
      * database is asked for more when it may hold some.
      */
     private void slotFreed() {
+        giveBackStale();
         waiting.startWhile(this::hasRoom, delivery -> send(delivery, true));
         if (backlog) {
             claim();
         }
     }
 
-    /** Gives back rows that have waited half their lease: claimed later, by this sender or another, not lost. */
+    /**
+     * Gives back rows that have waited {@link #maxWaitNanos}: claimed later, by this sender or another, with a lease
+     * of their own, not lost. On every tick and before any waiting row starts.
+     */
     private void giveBackStale() {
-        giveBack(waiting.takeOlderThan(System.nanoTime() - config.webhooks().leaseSeconds() * 500_000_000L));
+        giveBack(waiting.takeOlderThan(System.nanoTime() - maxWaitNanos));
     }
 
-    /** Ends this sender's lease on rows it will not send now; they are due for any claim at once. */
+    /**
+     * Ends this sender's lease on rows it will not send now; they are due for any claim at once, this sender's too
+     * once the release is committed (a claim before it would not see them).
+     */
     private void giveBack(List<UUID> ids) {
         if (ids.isEmpty()) {
             return;
         }
         backlog = true;
-        givenBack = givenBack.compose(previous -> store.release(ids).recover(failure -> {
-            log.debug("release failed; leases expire anyway: {}", failure.toString());
-            return Future.succeededFuture();
-        }));
+        givenBack = givenBack.compose(
+                previous -> store.release(ids).onSuccess(released -> wake()).recover(failure -> {
+                    log.debug("release failed; leases expire anyway: {}", failure.toString());
+                    return Future.succeededFuture();
+                }));
     }
 
     /** One claim at a time; wake-ups during a claim make it run once more instead of piling up. */

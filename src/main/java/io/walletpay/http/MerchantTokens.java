@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongSupplier;
 
 /** Issues and verifies merchant access tokens (JWTs, via vertx-auth-jwt); the subject is the merchant id. */
 final class MerchantTokens {
@@ -108,6 +109,7 @@ final class MerchantTokens {
         private record Verified(JsonObject principal, JsonObject attributes, long expiresAtEpochSecond) {}
 
         private final JWTAuth auth;
+        private final LongSupplier epochSeconds;
         private final Map<String, Verified> verified = new LinkedHashMap<>(1024, 0.75f, true) {
             @Override
             protected boolean removeEldestEntry(Map.Entry<String, Verified> eldest) {
@@ -116,7 +118,13 @@ final class MerchantTokens {
         };
 
         VerifiedTokens(JWTAuth auth) {
+            this(auth, () -> Instant.now().getEpochSecond());
+        }
+
+        /** With the clock the cached expiries are read against (vertx-auth-jwt reads its own). */
+        VerifiedTokens(JWTAuth auth, LongSupplier epochSeconds) {
             this.auth = auth;
+            this.epochSeconds = epochSeconds;
         }
 
         @Override
@@ -127,7 +135,7 @@ final class MerchantTokens {
             String token = bearer.getToken();
             Verified known = verified.get(token);
             if (known != null) {
-                if (known.expiresAtEpochSecond() > Instant.now().getEpochSecond()) {
+                if (known.expiresAtEpochSecond() > epochSeconds.getAsLong()) {
                     return Future.succeededFuture(User.create(
                             known.principal().copy(), known.attributes().copy()));
                 }

@@ -12,8 +12,10 @@ import io.vertx.ext.auth.authentication.Credentials;
 import io.vertx.ext.auth.authentication.TokenCredentials;
 import io.vertx.ext.auth.jwt.JWTAuth;
 import io.vertx.ext.auth.jwt.JWTAuthOptions;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -26,6 +28,9 @@ class VerifiedTokensTest {
     private Vertx vertx;
     private JWTAuth jwt;
     private final AtomicInteger checked = new AtomicInteger();
+    /** The cache's clock, the real one until a test moves it. */
+    private final AtomicLong now = new AtomicLong(Instant.now().getEpochSecond());
+
     private MerchantTokens.VerifiedTokens tokens;
 
     @BeforeEach
@@ -37,7 +42,7 @@ class VerifiedTokensTest {
                         .setJWTOptions(new JWTOptions().setIssuer("walletpay").setAudience(List.of("merchants")))
                         .addPubSecKey(
                                 new PubSecKeyOptions().setAlgorithm("HS256").setBuffer(SECRET)));
-        tokens = new MerchantTokens.VerifiedTokens(new CountingAuth(jwt, checked));
+        tokens = new MerchantTokens.VerifiedTokens(new CountingAuth(jwt, checked), now::get);
     }
 
     @AfterEach
@@ -59,6 +64,21 @@ class VerifiedTokensTest {
         assertThat(second.attributes().getLong("exp"))
                 .isEqualTo(first.attributes().getLong("exp"));
         assertThat(second.expired()).isFalse();
+    }
+
+    @Test
+    void aCachedTokenIsCheckedAgainFromTheSecondItExpires() {
+        String token = issue(600);
+        User first = tokens.authenticate(new TokenCredentials(token)).await();
+        long expires = first.attributes().getLong("exp");
+
+        now.set(expires - 1);
+        tokens.authenticate(new TokenCredentials(token)).await();
+        assertThat(checked).as("still valid: served from the cache").hasValue(1);
+
+        now.set(expires);
+        tokens.authenticate(new TokenCredentials(token)).await();
+        assertThat(checked).as("expired by the cache's clock: checked again").hasValue(2);
     }
 
     @Test

@@ -50,11 +50,14 @@ final class StoreFixture implements AfterEachCallback {
 
     @Override
     public void afterEach(ExtensionContext context) throws Exception {
-        vertx.close().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
-        if (dataDir != null) {
-            try (Stream<Path> files = Files.walk(dataDir)) {
-                for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.deleteIfExists(file);
+        try {
+            vertx.close().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+        } finally {
+            if (dataDir != null) {
+                try (Stream<Path> files = Files.walk(dataDir)) {
+                    for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+                        Files.deleteIfExists(file);
+                    }
                 }
             }
         }

@@ -29,8 +29,9 @@ import org.junit.jupiter.api.Test;
 class WebhookHandOverTest {
 
     /**
-     * Claims only on start and on wake-ups: a poll tick never comes during a test. Two attempts in flight at most,
-     * so the rows waiting for the endpoint outnumber them (they still wait in the sender's queue).
+     * Claims only on start and on wake-ups: a poll tick never comes during a test. Two attempts in flight at most:
+     * the five rows that wait for the endpoint outnumber them, and must still wait in the sender's queue (it holds
+     * 16 per slot, 32 here), not be given back to the outbox to be claimed.
      */
     private static final Map<String, String> NO_POLLING = Map.of(
             "WALLETPAY_WEBHOOKS_POLL_INTERVAL_MS", "60000",
@@ -113,6 +114,33 @@ class WebhookHandOverTest {
                         == paid.size());
         assertThat(count(next, "SELECT count(*) FROM webhook_attempts")).isEqualTo((long) paid.size());
         assertThat(started(next).get("claim")).isEqualTo(paid.size() - 1.0);
+    }
+
+    @Test
+    void aRowWhoseLeaseCouldEndMidAttemptIsGivenBackAndClaimedWithALeaseOfItsOwn() {
+        // a 5 s lease and attempts of up to 3.5 s (and a second to spare): a row may wait 0.5 s here, then goes back
+        Map<String, String> shortLease = new HashMap<>(NO_POLLING);
+        shortLease.put("WALLETPAY_WEBHOOKS_LEASE_SECONDS", "5");
+        shortLease.put("WALLETPAY_WEBHOOKS_CONNECT_TIMEOUT_MS", "500");
+        shortLease.put("WALLETPAY_WEBHOOKS_REQUEST_TIMEOUT_MS", "3000");
+        receiver.script("/slower", call -> Answer.slow(1_000));
+        RunningService service = RunningService.start(shortLease);
+        services.add(service);
+        String token = merchant(service, "/slower");
+        List<String> paid = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            paid.add(completed(service, token, 30 + i));
+        }
+
+        List<Received> received = receiver.await("/slower", paid.size());
+        assertThat(received.stream().map(r -> r.header("webhook-id")).distinct())
+                .hasSize(paid.size());
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> count(service, "SELECT count(*) FROM webhook_deliveries WHERE status = 'succeeded'")
+                        == paid.size());
+        assertThat(count(service, "SELECT count(*) FROM webhook_attempts")).isEqualTo((long) paid.size());
+        // the first went out at its hand-over; the two behind it waited a second, past what their lease allowed
+        assertThat(started(service)).isEqualTo(Map.of("hand_over", 1.0, "claim", 2.0));
     }
 
     private RunningService start() {
