@@ -62,12 +62,7 @@ class WebhookHandOverTest {
             paid.add(completed(service, token, 10 + i));
         }
 
-        List<Received> received = receiver.await("/one-at-a-time", paid.size());
-        assertThat(received.stream().map(r -> r.header("webhook-id")).distinct())
-                .hasSize(paid.size());
-        await().atMost(Duration.ofSeconds(30))
-                .until(() -> count(service, "SELECT count(*) FROM webhook_deliveries WHERE status = 'succeeded'")
-                        == paid.size());
+        deliveredEachOnce(service, "/one-at-a-time", paid.size());
         // the endpoint's limit is one: each attempt started after the previous one had its answer
         List<Row> attempts = new ArrayList<>();
         service.sql("SELECT attempted_at, duration_ms FROM webhook_attempts ORDER BY attempted_at")
@@ -106,12 +101,7 @@ class WebhookHandOverTest {
                 .isEqualTo(paid.size() - 1L);
 
         RunningService next = start();
-        List<Received> received = receiver.await("/slow", paid.size());
-        assertThat(received.stream().map(r -> r.header("webhook-id")).distinct())
-                .hasSize(paid.size());
-        await().atMost(Duration.ofSeconds(30))
-                .until(() -> count(next, "SELECT count(*) FROM webhook_deliveries WHERE status = 'succeeded'")
-                        == paid.size());
+        deliveredEachOnce(next, "/slow", paid.size());
         assertThat(count(next, "SELECT count(*) FROM webhook_attempts")).isEqualTo((long) paid.size());
         assertThat(started(next).get("claim")).isEqualTo(paid.size() - 1.0);
     }
@@ -132,15 +122,20 @@ class WebhookHandOverTest {
             paid.add(completed(service, token, 30 + i));
         }
 
-        List<Received> received = receiver.await("/slower", paid.size());
-        assertThat(received.stream().map(r -> r.header("webhook-id")).distinct())
-                .hasSize(paid.size());
-        await().atMost(Duration.ofSeconds(30))
-                .until(() -> count(service, "SELECT count(*) FROM webhook_deliveries WHERE status = 'succeeded'")
-                        == paid.size());
+        deliveredEachOnce(service, "/slower", paid.size());
         assertThat(count(service, "SELECT count(*) FROM webhook_attempts")).isEqualTo((long) paid.size());
         // the first went out at its hand-over; the two behind it waited a second, past what their lease allowed
         assertThat(started(service)).isEqualTo(Map.of("hand_over", 1.0, "claim", 2.0));
+    }
+
+    /** {@code count} webhooks reached the endpoint at {@code path}, each a delivery of its own, all recorded. */
+    private void deliveredEachOnce(RunningService service, String path, int count) {
+        List<Received> received = receiver.await(path, count);
+        assertThat(received.stream().map(r -> r.header("webhook-id")).distinct())
+                .hasSize(count);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() ->
+                        count(service, "SELECT count(*) FROM webhook_deliveries WHERE status = 'succeeded'") == count);
     }
 
     private RunningService start() {
