@@ -96,11 +96,8 @@ public final class WebhookVerticle extends VerticleBase {
         database = Database.connect(
                 vertx, target, config.db(), "webhook", 4 * config.webhooks().instances());
         store = new DeliveryStore(database, config.db().groupCommit());
-        AppConfig.Webhooks webhooks = config.webhooks();
-        long attemptMs = webhooks.connectTimeoutMs() + webhooks.requestTimeoutMs() + 1_000L;
-        maxWaitNanos = 1_000_000L
-                * Math.max(0, Math.min(webhooks.leaseSeconds() * 500L, webhooks.leaseSeconds() * 1000L - attemptMs));
-        maxWaiting = Math.min(MAX_WAITING, WAITING_PER_SLOT * webhooks.maxInFlight());
+        maxWaitNanos = maxWaitNanos(config.webhooks());
+        maxWaiting = Math.min(MAX_WAITING, WAITING_PER_SLOT * config.webhooks().maxInFlight());
         sender = new WebhookSender(vertx, config);
         metrics = new WebhookMetrics(registry);
         // the endpoint's slot frees when it answers; recording the outcome holds only the sender's overall one
@@ -147,6 +144,13 @@ public final class WebhookVerticle extends VerticleBase {
                 .compose(done -> givenBack)
                 .compose(done -> sender.close())
                 .compose(done -> database.close());
+    }
+
+    /** Half the lease, less when the rest of it would not cover a whole attempt and a second to spare. */
+    private static long maxWaitNanos(AppConfig.Webhooks webhooks) {
+        long leaseMs = webhooks.leaseSeconds() * 1000L;
+        long attemptMs = webhooks.connectTimeoutMs() + webhooks.requestTimeoutMs() + 1_000L;
+        return 1_000_000L * Math.max(0, Math.min(leaseMs / 2, leaseMs - attemptMs));
     }
 
     /** Due rows may be waiting in the database (a tick, a redelivery, another node's payment): claim them. */
@@ -199,6 +203,9 @@ public final class WebhookVerticle extends VerticleBase {
      * of their own, not lost. On every tick and before any waiting row starts.
      */
     private void giveBackStale() {
+        if (waiting.size() == 0) {
+            return; // the common case on every freed slot: no clock read, no list
+        }
         giveBack(waiting.takeOlderThan(System.nanoTime() - maxWaitNanos));
     }
 

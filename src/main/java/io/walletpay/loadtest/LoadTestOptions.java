@@ -289,11 +289,11 @@ public record LoadTestOptions(
     /**
      * The generator takes half the processors, at least one: beside the service on one machine, every event loop
      * of its own wakes up and hands requests across threads, and two of them on two cores cost 0.59-0.60 ms of CPU
-     * per paid payment against 0.45-0.52 ms for one (README "Performance", the third session's changes). The ceiling server, measured alone,
-     * takes them all.
+     * per paid payment against 0.45-0.52 ms for one (README "Performance", the third session's changes). The
+     * ceiling server, measured alone, takes them all.
      */
     static int defaultEventLoops(boolean ceilingServer, int processors) {
-        return ceilingServer ? Math.max(1, processors) : Math.max(1, processors / 2);
+        return ceilingServer ? processors : Math.max(1, processors / 2);
     }
 
     private static int whole(Map<String, String> values, String name, int fallback, int min, int max) {
