@@ -23,6 +23,19 @@ class AppConfigTest {
     }
 
     @Test
+    void oneStoreVerticleGroupCommitsEveryRequestOfTheNodeUnlessConfiguredOtherwise() {
+        assertThat(TestConfig.with(Map.of()).db().storeInstances()).isEqualTo(1);
+        assertThat(TestConfig.with(Map.of("WALLETPAY_DB_STORE_INSTANCES", "0"))
+                        .db()
+                        .storeInstances())
+                .isEqualTo(io.vertx.core.VertxOptions.DEFAULT_EVENT_LOOP_POOL_SIZE);
+        assertThat(TestConfig.with(Map.of("WALLETPAY_DB_STORE_INSTANCES", "3"))
+                        .db()
+                        .storeInstances())
+                .isEqualTo(3);
+    }
+
+    @Test
     void environmentOverridesEveryLevelWithTheDefaultsType() {
         AppConfig config = TestConfig.with(Map.of(
                 "WALLETPAY_HTTP_PORT", "9090",
