@@ -152,7 +152,7 @@ public final class StoreVerticle extends VerticleBase {
      * {@code work}, failed by a timeout after {@code db.timeout_ms}, whose timer runs on this verticle's event loop.
      * {@code Future.timeout} schedules it on the future's context; a future without one (a group commit's promise)
      * would put it on Netty's global executor, a thread of its own woken to schedule and again to cancel every
-     * request: 8 % of the service's CPU at 400 paid/s (async-profiler, README "Performance").
+     * request (docs/perf/README.md, "Kernel included").
      */
     private <T> Future<T> withinTimeout(Future<T> work) {
         PromiseInternal<T> onThisLoop = ((ContextInternal) context).promise();

@@ -3,6 +3,7 @@ package io.walletpay.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.vertx.core.VertxOptions;
 import io.walletpay.support.TestConfig;
 import java.math.BigDecimal;
 import java.util.Map;
@@ -23,12 +24,12 @@ class AppConfigTest {
     }
 
     @Test
-    void oneStoreVerticleGroupCommitsEveryRequestOfTheNodeUnlessConfiguredOtherwise() {
+    void storeInstancesDefaultToOneAndZeroMeansOnePerEventLoop() {
         assertThat(TestConfig.with(Map.of()).db().storeInstances()).isEqualTo(1);
         assertThat(TestConfig.with(Map.of("WALLETPAY_DB_STORE_INSTANCES", "0"))
                         .db()
                         .storeInstances())
-                .isEqualTo(io.vertx.core.VertxOptions.DEFAULT_EVENT_LOOP_POOL_SIZE);
+                .isEqualTo(VertxOptions.DEFAULT_EVENT_LOOP_POOL_SIZE);
         assertThat(TestConfig.with(Map.of("WALLETPAY_DB_STORE_INSTANCES", "3"))
                         .db()
                         .storeInstances())

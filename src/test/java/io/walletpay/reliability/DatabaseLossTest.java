@@ -125,11 +125,16 @@ class DatabaseLossTest {
             String token = service.tokenFor(merchant);
 
             proxy.freeze();
+            // a create first: it waits in a group commit, whose future has no context of its own
+            Http.Response frozenCreate =
+                    service.http.post("/api/merchant/payments/wallet/", token, new JsonObject().put("amount", 11));
+            assertThat(frozenCreate.status()).isEqualTo(503);
+            assertThat(frozenCreate.errorCode()).isEqualTo("database_unavailable");
+            await("the store reported the outage")
+                    .until(() -> captured.list.stream().anyMatch(e -> e.getLevel() == Level.WARN));
             Http.Response frozen = service.http.get("/api/merchant/payments", token);
             assertThat(frozen.status()).isEqualTo(503);
             assertThat(frozen.errorCode()).isEqualTo("database_unavailable");
-            await("the store reported the outage")
-                    .until(() -> captured.list.stream().anyMatch(e -> e.getLevel() == Level.WARN));
             proxy.thaw();
             await("a read answered 200 after the database thawed")
                     .atMost(Duration.ofSeconds(60))
