@@ -4,7 +4,8 @@
 # paid payments per second, after 20 s of creates and 40 s of the flow at 400/s warming the service. Not a
 # benchmark: a way to see what a figure of src/bench/benchmark.sh is made of.
 #
-# Usage (from the project root, after `mvn -q package -DskipTests`; Linux x64, perf_event_paranoid <= 2 or root):
+# Usage (from the project root, after `mvn -q package -DskipTests`; Linux x64; as root, or with
+# kernel.perf_event_paranoid <= 1 and kernel.kptr_restrict = 0, else the kernel's frames are missing):
 #   RATES="100 400 1000" docs/perf/cpu-profile.sh NAME [JAR]
 # writes /tmp/walletpay-cpu-profile.*/NAME-RATE.collapsed (collapsed stacks; `npx speedscope FILE` draws them)
 # and prints, per rate, the samples by area (docs/perf/areas.py).
@@ -21,10 +22,11 @@ WORK=$(mktemp -d /tmp/walletpay-cpu-profile.XXXXXX)
 [ -f "$JAR" ] || { echo "no $JAR" >&2; exit 2; }
 
 # async-profiler's Maven Central jar carries its native library
-PROFILER_JAR=~/.m2/repository/tools/profiler/async-profiler/$PROFILER_VERSION/async-profiler-$PROFILER_VERSION.jar
-[ -f "$PROFILER_JAR" ] || mvn -q dependency:get -Dartifact=tools.profiler:async-profiler:$PROFILER_VERSION
-unzip -q -o "$PROFILER_JAR" 'linux-x64/*' -d "$WORK/profiler"
+mkdir -p "$WORK/profiler"
+mvn -q dependency:copy -Dartifact=tools.profiler:async-profiler:$PROFILER_VERSION -DoutputDirectory="$WORK/profiler" \
+  && (cd "$WORK/profiler" && jar xf async-profiler-$PROFILER_VERSION.jar linux-x64/libasyncProfiler.so)
 LIB="$WORK/profiler/linux-x64/libasyncProfiler.so"
+[ -f "$LIB" ] || { echo "could not get async-profiler $PROFILER_VERSION's linux-x64 library; see above" >&2; exit 2; }
 
 pids=()
 cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; }
@@ -45,7 +47,10 @@ loadtest() {
   java -Xmx1g -jar "$JAR" loadtest --quiet --target "http://127.0.0.1:$HTTP_PORT" --admin-token "$ADMIN_TOKEN" \
     --merchants 4 "$@"
 }
-profiler() { jcmd "$SERVICE_PID" JVMTI.agent_load "$LIB" "\"$1\"" > /dev/null; }
+profiler() { # jcmd prints "return code: 0" when the agent took the command
+  jcmd "$SERVICE_PID" JVMTI.agent_load "$LIB" "\"$1\"" | grep -q 'return code: 0' \
+    || { echo "async-profiler refused: $1" >&2; exit 1; }
+}
 
 echo "== $NAME: warming the service up (20 s of creates, 40 s of the flow at 400/s)"
 loadtest --warmup 0 --duration 20 --concurrency 32 --connections 32 > "$WORK/warmup-creates.txt" 2>&1
@@ -57,6 +62,7 @@ for rate in $RATES; do
   profiler "start,event=cpu,interval=1ms"
   sleep 12
   profiler "stop,collapsed,file=$WORK/$NAME-$rate.collapsed"
+  [ -s "$WORK/$NAME-$rate.collapsed" ] || { echo "no profile written at $rate/s; see $WORK" >&2; exit 1; }
   wait "$generator"
   echo "== $NAME at $rate paid/s: $(grep -E '^webhooks' "$WORK/flow-$rate.txt" | cut -c1-80)"
   python3 "$HERE/areas.py" "$WORK/$NAME-$rate.collapsed"

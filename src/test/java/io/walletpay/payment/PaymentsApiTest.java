@@ -274,16 +274,7 @@ class PaymentsApiTest {
         List<Http.Response> answers = concurrently(
                 16, () -> http.send("POST", CREATE, tokenA, "{\"amount\":321,\"reference_id\":\"RACE-1\"}", headers));
 
-        Set<String> bodies = new java.util.HashSet<>();
-        for (Http.Response answer : answers) {
-            if (answer.status() == 201) {
-                bodies.add(answer.body());
-            } else {
-                assertThat(answer.status()).isEqualTo(409);
-                assertThat(answer.errorCode()).isEqualTo("idempotency_key_in_use");
-            }
-        }
-        assertThat(bodies).hasSize(1);
+        assertOneCreatedTheRestFoundTheKeyInUse(answers);
         assertThat(service.sql("SELECT count(*) FROM payments WHERE reference_id = 'RACE-1'")
                         .iterator()
                         .next()
@@ -484,6 +475,20 @@ class PaymentsApiTest {
                 .iterator()
                 .next()
                 .getLong(0);
+    }
+
+    /** Identical requests racing on one Idempotency-Key: one answer (201, however many times), the rest 409. */
+    static void assertOneCreatedTheRestFoundTheKeyInUse(List<Http.Response> answers) {
+        Set<String> bodies = new java.util.HashSet<>();
+        for (Http.Response answer : answers) {
+            if (answer.status() == 201) {
+                bodies.add(answer.body());
+            } else {
+                assertThat(answer.status()).isEqualTo(409);
+                assertThat(answer.errorCode()).isEqualTo("idempotency_key_in_use");
+            }
+        }
+        assertThat(bodies).hasSize(1);
     }
 
     static <T> List<T> concurrently(int n, Callable<T> call) throws Exception {

@@ -46,16 +46,7 @@ class SeveralStoreInstancesTest {
                                     .put("amount", 100 + number.incrementAndGet())
                                     .put("reference_id", "DISTINCT")));
 
-            Set<String> identicalBodies = new HashSet<>();
-            for (Http.Response answer : identical) {
-                if (answer.status() == 201) {
-                    identicalBodies.add(answer.body());
-                } else {
-                    assertThat(answer.status()).isEqualTo(409);
-                    assertThat(answer.errorCode()).isEqualTo("idempotency_key_in_use");
-                }
-            }
-            assertThat(identicalBodies).hasSize(1);
+            PaymentsApiTest.assertOneCreatedTheRestFoundTheKeyInUse(identical);
             assertThat(distinct)
                     .allSatisfy(answer -> assertThat(answer.status()).isEqualTo(201));
             assertThat(distinct.stream().map(answer -> answer.data().getString("id")))
