@@ -8,7 +8,9 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The outcomes of one kind of request (create, or pay): running totals over the whole run for the progress line,
- * and the measured window's requests, successes, errors by kind and latency of successful answers.
+ * and per {@link Phase} the requests, successes, errors by kind and latency of successful answers. Only the measured
+ * phase is reported; the warm-up's figures are kept by the same code so that the JIT has compiled it when the
+ * window opens.
  */
 final class OperationStats {
 
@@ -21,10 +23,15 @@ final class OperationStats {
     private final LongAdder answered = new LongAdder();
     private final LongAdder okAll = new LongAdder();
     private final LongAdder errorsAll = new LongAdder();
-    private final LongAdder requests = new LongAdder();
-    private final LongAdder ok = new LongAdder();
-    private final Map<String, LongAdder> errors = new ConcurrentHashMap<>();
-    private final LatencyRecorder latency = new LatencyRecorder();
+    private final Tally[] byPhase = {new Tally(), new Tally()};
+
+    /** One phase's requests, successes, errors by kind and latency of successful answers. */
+    private static final class Tally {
+        final LongAdder requests = new LongAdder();
+        final LongAdder ok = new LongAdder();
+        final Map<String, LongAdder> errors = new ConcurrentHashMap<>();
+        final LatencyRecorder latency = new LatencyRecorder();
+    }
 
     /** The error kind of a request that got no HTTP answer. */
     static String kindOf(Throwable failure) {
@@ -39,25 +46,23 @@ final class OperationStats {
         sent.increment();
     }
 
-    void succeeded(boolean measured, long latencyNanos) {
+    void succeeded(Phase phase, long latencyNanos) {
         answered.increment();
         okAll.increment();
-        if (measured) {
-            requests.increment();
-            ok.increment();
-            latency.recordNanos(latencyNanos);
-        }
+        Tally tally = byPhase[phase.ordinal()];
+        tally.requests.increment();
+        tally.ok.increment();
+        tally.latency.recordNanos(latencyNanos);
     }
 
-    void failed(boolean measured, String kind) {
+    void failed(Phase phase, String kind) {
         if (!BACKLOG.equals(kind)) {
             answered.increment();
         }
         errorsAll.increment();
-        if (measured) {
-            requests.increment();
-            errors.computeIfAbsent(kind, k -> new LongAdder()).increment();
-        }
+        Tally tally = byPhase[phase.ordinal()];
+        tally.requests.increment();
+        tally.errors.computeIfAbsent(kind, k -> new LongAdder()).increment();
     }
 
     long sentSoFar() {
@@ -76,22 +81,28 @@ final class OperationStats {
         return errorsAll.sum();
     }
 
+    /** The measured window's latency so far. */
     LatencyRecorder latency() {
-        return latency;
+        return measured().latency;
     }
 
     /** The measured window's figures; {@code rps} counts requests that went out (backlog drops did not). */
     Summary.OperationResult result(double measuredSeconds) {
+        Tally measured = measured();
         Map<String, Long> byKind = new TreeMap<>();
-        errors.forEach((kind, count) -> byKind.put(kind, count.sum()));
-        long total = requests.sum();
+        measured.errors.forEach((kind, count) -> byKind.put(kind, count.sum()));
+        long total = measured.requests.sum();
         long dropped = byKind.getOrDefault(BACKLOG, 0L);
         return new Summary.OperationResult(
                 total,
-                ok.sum(),
+                measured.ok.sum(),
                 byKind,
                 (total - dropped) / measuredSeconds,
-                ok.sum() / measuredSeconds,
-                Summary.LatencySummary.of(latency.snapshot()));
+                measured.ok.sum() / measuredSeconds,
+                Summary.LatencySummary.of(measured.latency.snapshot()));
+    }
+
+    private Tally measured() {
+        return byPhase[Phase.MEASURED.ordinal()];
     }
 }

@@ -62,12 +62,12 @@ final class PaymentFlow {
 
     /** A create that was due but not sent, because {@code --max-outstanding} flows were still unanswered. */
     void dropped(long dueAt) {
-        create.failed(clock.measured(dueAt), OperationStats.BACKLOG);
+        create.failed(clock.phaseOf(dueAt), OperationStats.BACKLOG);
     }
 
     /** Runs one flow that was due at {@code dueAt} ({@link System#nanoTime()}); the future never fails. */
     Future<Void> run(long dueAt) {
-        boolean measured = clock.measured(dueAt);
+        Phase phase = clock.phaseOf(dueAt);
         long number = sequence.getAndIncrement();
         LoadMerchant merchant = merchants.get((int) (number % merchants.size()));
         outstanding.incrementAndGet();
@@ -76,24 +76,23 @@ final class PaymentFlow {
                 .transform(answer -> {
                     long now = System.nanoTime();
                     if (answer.failed()) {
-                        create.failed(measured, OperationStats.kindOf(answer.cause()));
+                        create.failed(phase, OperationStats.kindOf(answer.cause()));
                         return Future.<Void>succeededFuture();
                     }
                     if (answer.result().status() != 201) {
                         create.failed(
-                                measured,
-                                OperationStats.httpStatus(answer.result().status()));
+                                phase, OperationStats.httpStatus(answer.result().status()));
                         return Future.<Void>succeededFuture();
                     }
-                    create.succeeded(measured, now - dueAt);
+                    create.succeeded(phase, now - dueAt);
                     return pay == null
                             ? Future.<Void>succeededFuture()
-                            : pay(answer.result().body(), dueAt, measured);
+                            : pay(answer.result().body(), dueAt, phase);
                 })
                 .andThen(done -> outstanding.decrementAndGet());
     }
 
-    private Future<Void> pay(Buffer created, long dueAt, boolean measured) {
+    private Future<Void> pay(Buffer created, long dueAt, Phase phase) {
         String paymentId;
         String checkoutPath;
         try {
@@ -102,7 +101,7 @@ final class PaymentFlow {
             // The path only: the target is the service under test, whatever public base URL it puts in links.
             checkoutPath = URI.create(data.getString("redirect_url")).getRawPath();
         } catch (RuntimeException unreadable) {
-            pay.failed(measured, OperationStats.BAD_ANSWER);
+            pay.failed(phase, OperationStats.BAD_ANSWER);
             return Future.succeededFuture();
         }
         pay.sent();
@@ -111,17 +110,16 @@ final class PaymentFlow {
                 .transform(answer -> {
                     long now = System.nanoTime();
                     if (answer.failed()) {
-                        pay.failed(measured, OperationStats.kindOf(answer.cause()));
+                        pay.failed(phase, OperationStats.kindOf(answer.cause()));
                     } else if (answer.result().status() == 303
                             || answer.result().status() == 200) {
-                        pay.succeeded(measured, now - dueAt);
+                        pay.succeeded(phase, now - dueAt);
                         if (webhooks != null) {
-                            webhooks.expect(paymentId, sentAt, now, measured);
+                            webhooks.expect(paymentId, sentAt, now, phase);
                         }
                     } else {
                         pay.failed(
-                                measured,
-                                OperationStats.httpStatus(answer.result().status()));
+                                phase, OperationStats.httpStatus(answer.result().status()));
                     }
                     return Future.<Void>succeededFuture();
                 });

@@ -31,23 +31,28 @@ final class WebhookVerifier {
 
     /**
      * What is known of one paid payment's webhook: when the pay request was answered and when a verified delivery
-     * arrived (0 = not yet). The delivery can beat the pay answer, as the service sends it once the row is written.
+     * arrived (0 = not yet). The delivery can beat the pay answer, as the service sends it once the row is written;
+     * the phase is known from the pay answer on (null before).
      */
-    private record Track(long sentAt, long answeredAt, long arrivedAt, boolean measured) {}
+    private record Track(long sentAt, long answeredAt, long arrivedAt, Phase phase) {}
 
     private final Map<Integer, WebhookSignature> signatures = new ConcurrentHashMap<>();
     private final Map<String, Track> tracks = new ConcurrentHashMap<>();
     private final Set<String> accepted = ConcurrentHashMap.newKeySet();
-    private final LongAdder expected = new LongAdder();
-    private final LongAdder expectedInWarmup = new LongAdder();
-    private final LongAdder matched = new LongAdder();
-    private final LongAdder matchedInWarmup = new LongAdder();
     private final LongAdder verified = new LongAdder();
     private final LongAdder invalid = new LongAdder();
     private final LongAdder duplicates = new LongAdder();
-    private final LatencyRecorder latency = new LatencyRecorder();
-    private final LatencyRecorder fromPaySent = new LatencyRecorder();
-    private final LongAdder beforeAnswer = new LongAdder();
+    // per phase, the same code for both (see RunClock.phaseOf); the warm-up's are counted apart
+    private final Tally[] byPhase = {new Tally(), new Tally()};
+
+    /** One phase's paid payments, the ones whose webhook was matched to them, and how long each took. */
+    private static final class Tally {
+        final LongAdder expected = new LongAdder();
+        final LongAdder matched = new LongAdder();
+        final LatencyRecorder latency = new LatencyRecorder();
+        final LatencyRecorder fromPaySent = new LatencyRecorder();
+        final LongAdder beforeAnswer = new LongAdder();
+    }
 
     static String url(String receiverUrl, int merchantIndex) {
         return receiverUrl + HOOKS + merchantIndex;
@@ -80,17 +85,14 @@ final class WebhookVerifier {
     }
 
     /** The checkout answered that {@code transactionId} is paid (its pay request was sent at {@code sentAt}). */
-    void expect(String transactionId, long sentAt, long answeredAt, boolean measured) {
-        expected.increment();
-        if (!measured) {
-            expectedInWarmup.increment();
-        }
+    void expect(String transactionId, long sentAt, long answeredAt, Phase phase) {
+        byPhase[phase.ordinal()].expected.increment();
         tracks.compute(transactionId, (id, track) -> {
             if (track == null) {
-                return new Track(sentAt, answeredAt, 0, measured);
+                return new Track(sentAt, answeredAt, 0, phase);
             }
             if (track.arrivedAt() > 0) {
-                matched(measured, sentAt, answeredAt, track.arrivedAt());
+                matched(phase, sentAt, answeredAt, track.arrivedAt());
                 return null;
             }
             return track;
@@ -99,7 +101,7 @@ final class WebhookVerifier {
 
     /** Paid payments whose verified webhook has not arrived yet. */
     long pending() {
-        return expected.sum() - matched.sum();
+        return expectedSoFar() - byPhase[0].matched.sum() - byPhase[1].matched.sum();
     }
 
     long verifiedSoFar() {
@@ -107,7 +109,7 @@ final class WebhookVerifier {
     }
 
     long expectedSoFar() {
-        return expected.sum();
+        return byPhase[0].expected.sum() + byPhase[1].expected.sum();
     }
 
     Summary.WebhookResult result() {
@@ -118,18 +120,20 @@ final class WebhookVerifier {
                 .count();
         // the measured window's payments are the run's figures; warm-up ones are counted apart (a lost one is still
         // missing: nothing may be lost in any phase)
+        Tally measured = byPhase[Phase.MEASURED.ordinal()];
+        Tally warmUp = byPhase[Phase.WARM_UP.ordinal()];
         return new Summary.WebhookResult(
-                expected.sum() - expectedInWarmup.sum(),
-                matched.sum() - matchedInWarmup.sum(),
-                expectedInWarmup.sum(),
-                matchedInWarmup.sum(),
+                measured.expected.sum(),
+                measured.matched.sum(),
+                warmUp.expected.sum(),
+                warmUp.matched.sum(),
                 invalid.sum(),
                 missing,
                 duplicates.sum(),
                 unexpected,
-                Summary.LatencySummary.of(latency.snapshot()),
-                Summary.LatencySummary.of(fromPaySent.snapshot()),
-                beforeAnswer.sum());
+                Summary.LatencySummary.of(measured.latency.snapshot()),
+                Summary.LatencySummary.of(measured.fromPaySent.snapshot()),
+                measured.beforeAnswer.sum());
     }
 
     private void handle(HttpServerRequest request) {
@@ -161,26 +165,23 @@ final class WebhookVerifier {
     private void arrived(String transactionId, long arrivedAt) {
         tracks.compute(transactionId, (id, track) -> {
             if (track == null) {
-                return new Track(0, 0, arrivedAt, false);
+                return new Track(0, 0, arrivedAt, null);
             }
             if (track.answeredAt() > 0) {
-                matched(track.measured(), track.sentAt(), track.answeredAt(), arrivedAt);
+                matched(track.phase(), track.sentAt(), track.answeredAt(), arrivedAt);
                 return null;
             }
             return track;
         });
     }
 
-    private void matched(boolean measured, long sentAt, long answeredAt, long arrivedAt) {
-        matched.increment();
-        if (measured) {
-            latency.recordNanos(arrivedAt - answeredAt); // a webhook that beat the answer counts 0
-            fromPaySent.recordNanos(arrivedAt - sentAt);
-            if (arrivedAt < answeredAt) {
-                beforeAnswer.increment();
-            }
-        } else {
-            matchedInWarmup.increment();
+    private void matched(Phase phase, long sentAt, long answeredAt, long arrivedAt) {
+        Tally tally = byPhase[phase.ordinal()];
+        tally.matched.increment();
+        tally.latency.recordNanos(arrivedAt - answeredAt); // a webhook that beat the answer counts 0
+        tally.fromPaySent.recordNanos(arrivedAt - sentAt);
+        if (arrivedAt < answeredAt) {
+            tally.beforeAnswer.increment();
         }
     }
 
