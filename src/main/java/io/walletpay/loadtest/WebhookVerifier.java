@@ -101,7 +101,7 @@ final class WebhookVerifier {
 
     /** Paid payments whose verified webhook has not arrived yet. */
     long pending() {
-        return expectedSoFar() - byPhase[0].matched.sum() - byPhase[1].matched.sum();
+        return expectedSoFar() - matchedSoFar();
     }
 
     long verifiedSoFar() {
@@ -109,7 +109,19 @@ final class WebhookVerifier {
     }
 
     long expectedSoFar() {
-        return byPhase[0].expected.sum() + byPhase[1].expected.sum();
+        long sum = 0;
+        for (Tally tally : byPhase) {
+            sum += tally.expected.sum();
+        }
+        return sum;
+    }
+
+    private long matchedSoFar() {
+        long sum = 0;
+        for (Tally tally : byPhase) {
+            sum += tally.matched.sum();
+        }
+        return sum;
     }
 
     Summary.WebhookResult result() {
