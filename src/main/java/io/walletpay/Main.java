@@ -131,29 +131,15 @@ public final class Main {
         Signal.handle(new Signal("INT"), signal -> stopAndExit(toStop));
         if (!config.role().servesHttp()) {
             log.info(
-                    "walletpay worker running ({} mode): webhook delivery and sweeps, no API port; network {}",
-                    config.mode().name().toLowerCase(java.util.Locale.ROOT),
-                    transport(vertx));
+                    "walletpay worker running ({} mode): webhook delivery and sweeps, no API port",
+                    config.mode().name().toLowerCase(java.util.Locale.ROOT));
             return;
         }
         log.info(
-                "walletpay listening on port {} ({} mode); public base URL {}; network {}",
+                "walletpay listening on port {} ({} mode); public base URL {}",
                 config.http().port(),
                 config.mode().name().toLowerCase(java.util.Locale.ROOT),
-                config.publicBaseUrl(),
-                transport(vertx));
-    }
-
-    /**
-     * Which network transport the event loops run on: Netty's epoll, or the JDK's NIO and why. Epoll is the only
-     * native transport the jar ships, so a native one is epoll.
-     */
-    static String transport(Vertx vertx) {
-        if (vertx.isNativeTransportEnabled()) {
-            return "epoll";
-        }
-        Throwable cause = vertx.unavailableNativeTransportCause();
-        return "NIO (epoll unavailable: " + (cause == null ? "not on this system" : oneLine(cause)) + ")";
+                config.publicBaseUrl());
     }
 
     /** Held for the life of the process; the OS releases it when the process ends, however it ends. */

@@ -21,10 +21,7 @@ import io.walletpay.http.CreateRateLimiter;
 import java.util.Set;
 import java.util.UUID;
 
-/**
- * A Vert.x instance with Micrometer metrics (HTTP server, pools, JVM) in a Prometheus registry of its own, on Netty's
- * epoll transport where it loads (fewer system calls per request than NIO; README, Running it).
- */
+/** A Vert.x instance with Micrometer metrics (HTTP server, pools, JVM) in a Prometheus registry of its own. */
 public record ServiceVertx(Vertx vertx, PrometheusMeterRegistry registry) {
 
     /** Far above what the service itself makes (a few hundred); only a flood of client-chosen values reaches it. */
@@ -42,10 +39,7 @@ public record ServiceVertx(Vertx vertx, PrometheusMeterRegistry registry) {
     public static ServiceVertx create(AddressResolverOptions dns) {
         PrometheusMeterRegistry registry = newRegistry();
         Vertx vertx = Vertx.builder()
-                .with(new VertxOptions()
-                        .setPreferNativeTransport(true)
-                        .setMetricsOptions(metrics())
-                        .setAddressResolverOptions(dns))
+                .with(new VertxOptions().setMetricsOptions(metrics()).setAddressResolverOptions(dns))
                 .withMetrics(new MicrometerMetricsFactory(registry))
                 .build();
         return new ServiceVertx(vertx, registry);
@@ -71,7 +65,7 @@ public record ServiceVertx(Vertx vertx, PrometheusMeterRegistry registry) {
         hazelcast.setProperty("hazelcast.local.localAddress", cluster.host());
         CreateRateLimiter.configure(hazelcast); // the cluster-wide create rate limit lives in this Hazelcast
         PrometheusMeterRegistry registry = newRegistry();
-        VertxOptions options = new VertxOptions().setPreferNativeTransport(true).setMetricsOptions(metrics());
+        VertxOptions options = new VertxOptions().setMetricsOptions(metrics());
         options.getEventBusOptions().setHost(cluster.host()).setPort(0);
         return Vertx.builder()
                 .with(options)

@@ -74,7 +74,7 @@ public final class LoadTest {
      */
     public static Summary run(LoadTestOptions options) {
         Vertx vertx = Vertx.builder()
-                .with(new VertxOptions().setPreferNativeTransport(true).setEventLoopPoolSize(options.eventLoops()))
+                .with(new VertxOptions().setEventLoopPoolSize(options.eventLoops()))
                 .build();
         try {
             return await(LoadRun.start(vertx, options).toCompletionStage().toCompletableFuture());
@@ -89,7 +89,7 @@ public final class LoadTest {
 
     private static void serveCeiling(LoadTestOptions options) {
         Vertx vertx = Vertx.builder()
-                .with(new VertxOptions().setPreferNativeTransport(true).setEventLoopPoolSize(options.eventLoops()))
+                .with(new VertxOptions().setEventLoopPoolSize(options.eventLoops()))
                 .build();
         try {
             await(CeilingServer.deploy(vertx, options.host(), options.port(), options.eventLoops())
