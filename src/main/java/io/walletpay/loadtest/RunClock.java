@@ -18,9 +18,9 @@ record RunClock(long start, long warmupEnd, long end) {
     /**
      * The phase of a request due (or sent) at {@code at}: measured inside {@code [warmupEnd, end)}. Computed without
      * a branch on purpose. The JIT compiles a branch that was never taken as a trap, so a {@code measured} flag that
-     * stayed false through the warm-up made the first measured request throw the generator's hot code out, Netty's
-     * event loop with it: about a thousand recompilations, a third of the generator's CPU in the window's first
-     * seconds at 400/s (README, Performance). With the phase an array index, both phases run the same compiled code.
+     * stayed false through the warm-up left the measured path (the histograms among it) to be compiled only once the
+     * window opened, on the cores the service needs, after deoptimizing the code it had been inlined into. With the
+     * phase an array index, both phases run the same code, compiled during the warm-up (README, Performance).
      */
     Phase phaseOf(long at) {
         // each difference is negative exactly when its bound holds: at >= warmupEnd, at < end
