@@ -11,10 +11,12 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
 
 /**
  * The merchants' webhook endpoint during a run: an HTTP server (one verticle per event loop it is given) at
@@ -109,19 +111,17 @@ final class WebhookVerifier {
     }
 
     long expectedSoFar() {
-        long sum = 0;
-        for (Tally tally : byPhase) {
-            sum += tally.expected.sum();
-        }
-        return sum;
+        return overBothPhases(tally -> tally.expected);
     }
 
     private long matchedSoFar() {
-        long sum = 0;
-        for (Tally tally : byPhase) {
-            sum += tally.matched.sum();
-        }
-        return sum;
+        return overBothPhases(tally -> tally.matched);
+    }
+
+    private long overBothPhases(Function<Tally, LongAdder> count) {
+        return Arrays.stream(byPhase)
+                .mapToLong(tally -> count.apply(tally).sum())
+                .sum();
     }
 
     Summary.WebhookResult result() {
