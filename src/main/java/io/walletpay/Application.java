@@ -5,7 +5,7 @@ import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
-import io.walletpay.bus.Messages;
+import io.walletpay.bus.WakeUpMessages;
 import io.walletpay.checkout.LiveWalletProvider;
 import io.walletpay.checkout.SandboxWalletProvider;
 import io.walletpay.checkout.WalletProvider;
@@ -18,7 +18,10 @@ import io.walletpay.http.CreateRateLimiter;
 import io.walletpay.http.HttpApiVerticle;
 import io.walletpay.http.ManagementVerticle;
 import io.walletpay.login.LoginThrottle;
+import io.walletpay.store.StoreCalls;
 import io.walletpay.store.StoreVerticle;
+import io.walletpay.store.Stores;
+import io.walletpay.usecase.ExpirePayments;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -34,11 +37,18 @@ public final class Application {
     private final List<String> deployments;
     private final AtomicBoolean stopped = new AtomicBoolean();
     private final Runnable releaseProvider;
+    private final Stores stores;
 
-    private Application(Vertx vertx, List<String> deployments, Runnable releaseProvider) {
+    private Application(Vertx vertx, List<String> deployments, Runnable releaseProvider, Stores stores) {
         this.vertx = vertx;
         this.deployments = deployments;
         this.releaseProvider = releaseProvider;
+        this.stores = stores;
+    }
+
+    /** The running stores, as the service's own verticles call them. */
+    public Stores stores() {
+        return stores;
     }
 
     /** Deploys store, webhook sender and HTTP intake against a migrated database at {@code schemaVersion}. */
@@ -51,7 +61,7 @@ public final class Application {
     /** As above, with the registry {@code /metrics} shows and webhook metrics go to. */
     public static Future<Application> deploy(
             Vertx vertx, MeterRegistry registry, AppConfig config, DatabaseTarget target, String schemaVersion) {
-        Messages.registerCodecs(vertx.eventBus());
+        WakeUpMessages.registerCodecs(vertx.eventBus());
         List<String> ids = Collections.synchronizedList(new ArrayList<>());
         WalletProvider provider = config.provider().live()
                 ? new LiveWalletProvider(vertx, LiveProviderSettings.from(config.provider()))
@@ -61,13 +71,20 @@ public final class Application {
                 CreateRateLimiter.forNode(vertx, config.payments().createRatePerSecond());
         LoginThrottle logins = new LoginThrottle(config.logins());
         ConnectionLimit connections = new ConnectionLimit(config.http().maxConnections());
+        StoreCalls storeCalls = new StoreCalls();
+        Stores stores = storeCalls.stores();
         int httpInstances =
                 config.http().instances() > 0 ? config.http().instances() : VertxOptions.DEFAULT_EVENT_LOOP_POOL_SIZE;
         return vertx.deployVerticle(
-                        () -> new StoreVerticle(target, config, schemaVersion, provider),
+                        () -> new StoreVerticle(
+                                target,
+                                config,
+                                schemaVersion,
+                                storeCalls,
+                                payments -> new ExpirePayments(payments, provider)::sweep),
                         new DeploymentOptions().setInstances(config.db().storeInstances()))
                 .onSuccess(ids::add)
-                // role (DESIGN.md section 14): api nodes never send webhooks, worker nodes never listen for HTTP
+                // api nodes never send webhooks, worker nodes never listen for HTTP
                 .compose(id -> !config.role().deliversWebhooks()
                         ? Future.succeededFuture(id)
                         : vertx.deployVerticle(
@@ -79,14 +96,14 @@ public final class Application {
                         ? Future.succeededFuture(id)
                         : vertx.deployVerticle(
                                         () -> new HttpApiVerticle(
-                                                config, provider, rateLimiter, logins, registry, connections),
+                                                config, stores, provider, rateLimiter, logins, registry, connections),
                                         new DeploymentOptions().setInstances(httpInstances))
                                 .onSuccess(ids::add))
                 .compose(id -> config.management().separate()
-                        ? vertx.deployVerticle(new ManagementVerticle(config, registry))
+                        ? vertx.deployVerticle(new ManagementVerticle(config, stores, registry))
                                 .onSuccess(ids::add)
                         : Future.succeededFuture(id))
-                .map(id -> new Application(vertx, ids, releaseProvider))
+                .map(id -> new Application(vertx, ids, releaseProvider, stores))
                 .recover(failure -> undeployAll(vertx, ids)
                         .onComplete(done -> releaseProvider.run())
                         .transform(ignored -> Future.failedFuture(failure)));

@@ -3,10 +3,10 @@ package io.walletpay;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
-import io.walletpay.bus.StoreClients;
 import io.walletpay.config.AppConfig;
 import io.walletpay.merchant.MerchantInput.NewMerchant;
 import io.walletpay.merchant.Secrets;
+import io.walletpay.store.MerchantStore;
 import java.nio.file.Path;
 import java.util.UUID;
 
@@ -21,16 +21,16 @@ final class DemoMerchant {
     private DemoMerchant() {}
 
     /** The demo merchant's credentials, created on first use. */
-    static Future<JsonObject> ensure(Vertx vertx, AppConfig config) {
+    static Future<JsonObject> ensure(Vertx vertx, AppConfig config, MerchantStore merchants) {
         String file = config.dataDir().resolve(FILE).toString();
         return vertx.fileSystem()
                 .exists(file)
                 .compose(exists -> exists
                         ? vertx.fileSystem().readFile(file).map(buffer -> new JsonObject(buffer))
-                        : create(vertx, config, Path.of(file)));
+                        : create(vertx, config, merchants, Path.of(file)));
     }
 
-    private static Future<JsonObject> create(Vertx vertx, AppConfig config, Path file) {
+    private static Future<JsonObject> create(Vertx vertx, AppConfig config, MerchantStore merchants, Path file) {
         Secrets.Issued secrets = Secrets.forNewMerchant();
         NewMerchant demo = new NewMerchant(
                 "Demo Merchant",
@@ -39,8 +39,7 @@ final class DemoMerchant {
                 null,
                 config.fees().percent(),
                 config.fees().fixed());
-        return StoreClients.over(vertx.eventBus(), 10_000)
-                .merchants()
+        return merchants
                 .create(UUID.randomUUID(), demo, secrets.secretHash(), secrets.webhookSecret())
                 .map(merchant -> new JsonObject()
                         .put("merchant_id", merchant.id().toString())

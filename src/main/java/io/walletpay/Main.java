@@ -216,8 +216,10 @@ public final class Main {
 
     /** Development only: the admin token and the demo merchant, printed for the person at the terminal. */
     private static void announceDevelopmentCredentials(AppConfig config, Running running) {
-        JsonObject demo = await(
-                DemoMerchant.ensure(running.vertx(), config).toCompletionStage().toCompletableFuture());
+        JsonObject demo = await(DemoMerchant.ensure(
+                        running.vertx(), config, running.application().stores().merchants())
+                .toCompletionStage()
+                .toCompletableFuture());
         System.out.println();
         System.out.println("  walletpay development credentials (kept in " + config.dataDir() + "):");
         System.out.println("    admin token     "

@@ -5,7 +5,7 @@ import io.vertx.core.eventbus.MessageCodec;
 
 /**
  * Passes message records between verticles of one JVM by reference: records are immutable, so nothing is
- * copied or serialised. The service is not clustered, so the wire form is refused rather than half-supported.
+ * copied or serialised. Only the hand-over to this JVM's own sender uses it, so the wire form is refused.
  */
 public final class LocalCodec<T> implements MessageCodec<T, T> {
 

@@ -3,9 +3,9 @@ package io.walletpay.bus;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.MessageCodec;
 import io.vertx.core.json.JsonObject;
-import io.walletpay.bus.DeliveryMessages.DeliveriesDue;
-import io.walletpay.bus.MerchantMessages.MerchantChanged;
-import io.walletpay.bus.Messages.PaymentUpdated;
+import io.walletpay.bus.WakeUpMessages.DeliveriesDue;
+import io.walletpay.bus.WakeUpMessages.MerchantChanged;
+import io.walletpay.bus.WakeUpMessages.PaymentUpdated;
 import java.util.UUID;
 
 /**

@@ -1,8 +1,8 @@
 package io.walletpay.delivery;
 
 import io.vertx.core.Future;
-import io.walletpay.bus.DeliveryMessages.SendTestWebhook;
-import io.walletpay.bus.DeliveryMessages.TestWebhookResult;
+import io.walletpay.delivery.WebhookTester.SendTestWebhook;
+import io.walletpay.delivery.WebhookTester.TestWebhookResult;
 import io.walletpay.webhook.DueDelivery;
 import io.walletpay.webhook.WebhookBody;
 import java.nio.charset.StandardCharsets;

@@ -5,12 +5,13 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
 import io.walletpay.bus.Addresses;
-import io.walletpay.bus.BusCalls;
-import io.walletpay.bus.DeliveryMessages.LeasedDeliveries;
+import io.walletpay.bus.WakeUpMessages.LeasedDeliveries;
 import io.walletpay.config.AppConfig;
 import io.walletpay.db.DatabaseTarget;
 import io.walletpay.store.Database;
 import io.walletpay.store.DeliveryStore;
+import io.walletpay.store.PgDeliveryStore;
+import io.walletpay.store.WakeUps;
 import io.walletpay.usecase.DeliverWebhook;
 import io.walletpay.webhook.DueDelivery;
 import java.util.ArrayList;
@@ -95,7 +96,9 @@ public final class WebhookVerticle extends VerticleBase {
     public Future<?> start() {
         database = Database.connect(
                 vertx, target, config.db(), "webhook", 4 * config.webhooks().instances());
-        store = new DeliveryStore(database, config.db().groupCommit());
+        // its own connections and store on its own event loop: claims and records group-commit here, apart from
+        // the payments' store
+        store = new PgDeliveryStore(database, config.db().groupCommit(), WakeUps.NONE);
         maxWaitNanos = maxWaitNanos(config.webhooks());
         maxWaiting = Math.min(MAX_WAITING, WAITING_PER_SLOT * config.webhooks().maxInFlight());
         sender = new WebhookSender(vertx, config);
@@ -111,8 +114,6 @@ public final class WebhookVerticle extends VerticleBase {
         });
         vertx.eventBus().consumer(Addresses.PAYMENT_UPDATED, message -> wake());
         vertx.eventBus().consumer(Addresses.DELIVERIES_DUE, message -> wake());
-        BusCalls.serve(vertx.eventBus(), Addresses.WEBHOOK_TEST, request -> store.activeSecrets(request.merchantId())
-                .compose(secrets -> TestWebhook.send(sender, request, secrets)));
         poller = vertx.setPeriodic(config.webhooks().pollIntervalMs(), tick -> {
             giveBackStale();
             wake();

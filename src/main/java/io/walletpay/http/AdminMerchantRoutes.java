@@ -2,11 +2,11 @@ package io.walletpay.http;
 
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.walletpay.bus.StoreClients;
 import io.walletpay.config.AppConfig;
 import io.walletpay.delivery.WebhookTargets;
 import io.walletpay.merchant.MerchantInput;
 import io.walletpay.merchant.Secrets;
+import io.walletpay.store.Stores;
 import io.walletpay.usecase.Actor;
 import io.walletpay.usecase.RotateSecretKey;
 import io.walletpay.usecase.UpdateMerchantSettings;
@@ -15,12 +15,12 @@ import java.util.UUID;
 /** {@code /api/admin/merchants}: create (secrets shown once), list, get, update (including disable). */
 final class AdminMerchantRoutes {
 
-    private final StoreClients stores;
+    private final Stores stores;
     private final AppConfig.Fees defaultFees;
     private final UpdateMerchantSettings settingsChange;
     private final RotateSecretKey secretKeyRotation;
 
-    AdminMerchantRoutes(StoreClients stores, AppConfig.Fees defaultFees, WebhookTargets targets) {
+    AdminMerchantRoutes(Stores stores, AppConfig.Fees defaultFees, WebhookTargets targets) {
         this.stores = stores;
         this.defaultFees = defaultFees;
         this.settingsChange = new UpdateMerchantSettings(stores, targets::checkForSaving);

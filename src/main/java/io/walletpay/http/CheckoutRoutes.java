@@ -1,24 +1,22 @@
 package io.walletpay.http;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
-import io.walletpay.bus.CheckoutMessages.Checkout;
-import io.walletpay.bus.StoreClients;
-import io.walletpay.checkout.PhoneNumber;
+import io.walletpay.checkout.Checkout;
 import io.walletpay.checkout.ReturnUrl;
+import io.walletpay.checkout.SandboxChoice;
 import io.walletpay.checkout.WalletProvider;
 import io.walletpay.config.AppConfig;
 import io.walletpay.page.PageError;
 import io.walletpay.page.Problem;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.store.PaymentStore;
 import io.walletpay.usecase.ConfirmWithProvider;
 import io.walletpay.usecase.PayAtCheckout;
-import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -36,26 +34,26 @@ final class CheckoutRoutes {
     private static final String FORM = "application/x-www-form-urlencoded";
     private static final int MAX_PHONE_ECHO = 40;
 
-    private final StoreClients stores;
+    private final PaymentStore payments;
     private final WalletProvider provider;
     private final AppConfig config;
 
     private final MeterRegistry registry;
     private final PayAtCheckout payAtCheckout;
 
-    CheckoutRoutes(StoreClients stores, WalletProvider provider, AppConfig config, MeterRegistry registry) {
-        this.stores = stores;
+    CheckoutRoutes(PaymentStore payments, WalletProvider provider, AppConfig config, MeterRegistry registry) {
+        this.payments = payments;
         this.provider = provider;
         this.config = config;
         this.registry = registry;
-        this.payAtCheckout = new PayAtCheckout(stores);
+        this.payAtCheckout = new PayAtCheckout(payments);
     }
 
     void mount(Router router) {
         if (config.provider().live()) {
             new ProviderRoutes(
                             provider,
-                            new ConfirmWithProvider(stores, payAtCheckout, registry),
+                            new ConfirmWithProvider(payments, payAtCheckout, registry),
                             config.http().maxBodyBytes())
                     .mount(router);
             router.route("/checkout/*").handler(HtmlResponses::notFound); // customers pay at the provider's gateway
@@ -75,16 +73,12 @@ final class CheckoutRoutes {
             HtmlResponses.notFound(ctx);
             return;
         }
-        stores.checkouts()
-                .byToken(token)
+        payAtCheckout
+                .show(token)
                 .onSuccess(checkout -> {
-                    Payment payment = checkout.payment();
-                    if (payment.status() == PaymentStatus.EXPIRED
-                            || (payment.status() == PaymentStatus.PENDING && checkout.pastExpiry())) {
-                        HtmlResponses.problem(ctx, Problem.EXPIRED, checkout);
-                    } else if (payment.status() == PaymentStatus.PENDING && !checkout.merchantActive()) {
-                        HtmlResponses.problem(ctx, Problem.MERCHANT_DISABLED, checkout);
-                    } else if (payment.status() == PaymentStatus.PENDING) {
+                    if (checkout.refusal().isPresent()) {
+                        refused(ctx, checkout, checkout.refusal().get());
+                    } else if (checkout.open()) {
                         HtmlResponses.paymentForm(ctx, 200, checkout, token, null, null);
                     } else {
                         receipt(ctx, checkout);
@@ -104,61 +98,24 @@ final class CheckoutRoutes {
             return;
         }
         MultiMap form = ctx.request().formAttributes();
-        String action = form.get("action");
         String phone = form.get("phone");
-        PaymentStatus chosen = target(action, phone);
-        // a valid choice is tried at once, in the statement that finds the payment; the checkout comes back as it
-        // then is and the checks below explain a refusal exactly as they do after a read
-        Future<Checkout> found = chosen == null
-                ? stores.checkouts().byToken(token)
-                : stores.checkouts().decide(token, chosen);
-        found.onSuccess(checkout -> {
-                    Payment payment = checkout.payment();
-                    if (payment.status() != PaymentStatus.PENDING) {
-                        result(ctx, checkout); // decided earlier: the same answer again, nothing changes
-                        return;
-                    }
-                    if (checkout.pastExpiry()) {
-                        HtmlResponses.problem(ctx, Problem.EXPIRED, checkout);
-                        return;
-                    }
-                    if (!checkout.merchantActive()) {
-                        HtmlResponses.problem(ctx, Problem.MERCHANT_DISABLED, checkout);
-                        return;
-                    }
-                    PaymentStatus target;
-                    if ("cancel".equals(action)) {
-                        target = PaymentStatus.CANCELLED;
-                    } else if ("pay".equals(action)) {
-                        Optional<PhoneNumber> number = PhoneNumber.from(phone);
-                        if (number.isEmpty()) {
-                            rejected(ctx, checkout, token, phone, PageError.PHONE);
-                            return;
-                        }
-                        target = number.get().declinedInSandbox() ? PaymentStatus.FAILED : PaymentStatus.COMPLETED;
+        payAtCheckout
+                .submit(token, form.get("action"), phone)
+                .onSuccess(outcome -> {
+                    if (outcome instanceof PayAtCheckout.Refused refused) {
+                        refused(ctx, refused.checkout(), refused.refusal());
+                    } else if (outcome instanceof PayAtCheckout.Rejected rejected) {
+                        rejected(ctx, rejected.checkout(), token, phone, rejected.invalid());
                     } else {
-                        rejected(ctx, checkout, token, phone, PageError.ACTION);
-                        return;
+                        result(ctx, outcome.checkout());
                     }
-                    payAtCheckout
-                            .decide(checkout, target, null)
-                            .onSuccess(decided -> result(ctx, decided))
-                            .onFailure(ctx::fail);
                 })
                 .onFailure(ctx::fail);
     }
 
-    /** The status the form asks for, or null when the form does not choose one validly. */
-    private static PaymentStatus target(String action, String phone) {
-        if ("cancel".equals(action)) {
-            return PaymentStatus.CANCELLED;
-        }
-        if ("pay".equals(action)) {
-            return PhoneNumber.from(phone)
-                    .map(number -> number.declinedInSandbox() ? PaymentStatus.FAILED : PaymentStatus.COMPLETED)
-                    .orElse(null);
-        }
-        return null;
+    private static void refused(RoutingContext ctx, Checkout checkout, Checkout.Refusal refusal) {
+        HtmlResponses.problem(
+                ctx, refusal == Checkout.Refusal.EXPIRED ? Problem.EXPIRED : Problem.MERCHANT_DISABLED, checkout);
     }
 
     /** Where a decided checkout sends the customer: the Return URL with the result, or the receipt. */
@@ -183,8 +140,10 @@ final class CheckoutRoutes {
         HtmlResponses.receipt(ctx, checkout);
     }
 
-    private static void rejected(RoutingContext ctx, Checkout checkout, String token, String phone, PageError error) {
+    private static void rejected(
+            RoutingContext ctx, Checkout checkout, String token, String phone, SandboxChoice.Invalid invalid) {
         String typed = phone == null ? null : phone.substring(0, Math.min(phone.length(), MAX_PHONE_ECHO));
+        PageError error = invalid == SandboxChoice.Invalid.PHONE ? PageError.PHONE : PageError.ACTION;
         HtmlResponses.paymentForm(ctx, 400, checkout, token, typed, error);
     }
 

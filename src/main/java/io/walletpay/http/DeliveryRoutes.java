@@ -4,9 +4,9 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.walletpay.bus.DeliveryMessages.ListDeliveries;
-import io.walletpay.bus.StoreClients;
 import io.walletpay.error.ServiceException;
+import io.walletpay.store.DeliveryStore.ListDeliveries;
+import io.walletpay.store.Stores;
 import io.walletpay.view.Timestamps;
 import io.walletpay.webhook.Delivery;
 import io.walletpay.webhook.DeliveryStatus;
@@ -16,9 +16,9 @@ import java.util.UUID;
 /** {@code /api/merchant/webhooks/deliveries}: the merchant's delivery log, one delivery with its attempts, redeliver. */
 final class DeliveryRoutes {
 
-    private final StoreClients stores;
+    private final Stores stores;
 
-    DeliveryRoutes(StoreClients stores) {
+    DeliveryRoutes(Stores stores) {
         this.stores = stores;
     }
 

@@ -3,13 +3,13 @@ package io.walletpay.http;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.walletpay.bus.DeliveryMessages.EventView;
-import io.walletpay.bus.DeliveryMessages.ListEvents;
-import io.walletpay.bus.DeliveryMessages.SendTestWebhook;
-import io.walletpay.bus.DeliveryStoreClient;
-import io.walletpay.bus.StoreClients;
+import io.walletpay.delivery.WebhookTester;
+import io.walletpay.delivery.WebhookTester.SendTestWebhook;
 import io.walletpay.error.ServiceException;
 import io.walletpay.json.JsonInput;
+import io.walletpay.store.DeliveryStore;
+import io.walletpay.store.DeliveryStore.EventView;
+import io.walletpay.store.DeliveryStore.ListEvents;
 import io.walletpay.view.Timestamps;
 import java.time.OffsetDateTime;
 import java.util.Set;
@@ -21,13 +21,12 @@ import java.util.UUID;
  */
 final class EventRoutes {
 
-    private final StoreClients stores;
-    private final DeliveryStoreClient testSender;
+    private final DeliveryStore deliveries;
+    private final WebhookTester tester;
 
-    /** {@code testSender}: the deliveries' client whose timeout outlasts a test send (the sender's own timeouts). */
-    EventRoutes(StoreClients stores, DeliveryStoreClient testSender) {
-        this.stores = stores;
-        this.testSender = testSender;
+    EventRoutes(DeliveryStore deliveries, WebhookTester tester) {
+        this.deliveries = deliveries;
+        this.tester = tester;
     }
 
     void mount(Router router) {
@@ -42,8 +41,7 @@ final class EventRoutes {
         if (merchant.webhookUrl() == null) {
             throw ServiceException.invalid("webhook_url", "set a webhook_url in the settings first");
         }
-        testSender
-                .sendTest(new SendTestWebhook(merchant.id(), merchant.webhookUrl(), merchant.webhookSecret()))
+        tester.send(new SendTestWebhook(merchant.id(), merchant.webhookUrl(), merchant.webhookSecret()))
                 .onSuccess(result -> {
                     Responses.success(
                             ctx,
@@ -65,7 +63,7 @@ final class EventRoutes {
                 Queries.time(ctx, "created_lt"),
                 Queries.limit(ctx),
                 Queries.uuid(ctx, "starting_after"));
-        stores.deliveries()
+        deliveries
                 .events(query)
                 .onSuccess(page -> Responses.page(ctx, page.events(), EventRoutes::view, page.hasMore()))
                 .onFailure(ctx::fail);
@@ -73,7 +71,7 @@ final class EventRoutes {
 
     private void get(RoutingContext ctx) {
         UUID id = Queries.pathId(ctx, "Event");
-        stores.deliveries()
+        deliveries
                 .event(MerchantGuard.merchant(ctx).id(), id)
                 .onSuccess(event -> Responses.success(ctx, 200, view(event)))
                 .onFailure(ctx::fail);
@@ -82,7 +80,7 @@ final class EventRoutes {
     private void recover(RoutingContext ctx) {
         JsonInput input = JsonInput.parseObject(Bodies.json(ctx), Set.of("since"));
         OffsetDateTime since = Queries.time("since", input.requiredText("since", 64));
-        stores.deliveries()
+        deliveries
                 .recoverFailed(MerchantGuard.merchant(ctx).id(), since)
                 .onSuccess(recovered -> Responses.success(ctx, 202, new JsonObject().put("queued", recovered.queued())))
                 .onFailure(ctx::fail);

@@ -3,16 +3,16 @@ package io.walletpay.http;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.walletpay.bus.Messages.Readiness;
-import io.walletpay.bus.StoreClients;
+import io.walletpay.store.DatabaseHealth;
+import io.walletpay.store.DatabaseHealth.Readiness;
 
 /** {@code /health/live} (the process answers) and {@code /health/ready} (the database answers, schema applied). */
 final class HealthRoutes {
 
-    private final StoreClients stores;
+    private final DatabaseHealth database;
 
-    HealthRoutes(StoreClients stores) {
-        this.stores = stores;
+    HealthRoutes(DatabaseHealth database) {
+        this.database = database;
     }
 
     void mount(Router router) {
@@ -25,8 +25,8 @@ final class HealthRoutes {
     }
 
     private void ready(RoutingContext ctx) {
-        stores.readiness()
-                .otherwise(failure -> new Readiness(false, "store not answering"))
+        database.readiness()
+                .otherwise(failure -> new Readiness(false, "database unreachable"))
                 .onSuccess(readiness -> Responses.json(
                         ctx,
                         readiness.ready() ? 200 : 503,

@@ -8,7 +8,7 @@ import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
-import io.walletpay.bus.CheckoutMessages.Checkout;
+import io.walletpay.checkout.Checkout;
 import io.walletpay.checkout.ProviderConfirmation;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;

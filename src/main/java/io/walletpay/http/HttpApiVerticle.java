@@ -7,14 +7,14 @@ import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.BodyHandler;
-import io.walletpay.bus.DeliveryStoreClient;
-import io.walletpay.bus.StoreClients;
 import io.walletpay.checkout.WalletProvider;
 import io.walletpay.config.AppConfig;
 import io.walletpay.delivery.WebhookTargets;
+import io.walletpay.delivery.WebhookTester;
 import io.walletpay.login.LoginThrottle;
 import io.walletpay.login.MerchantLogin;
 import io.walletpay.portal.PortalRoutes;
+import io.walletpay.store.Stores;
 import io.walletpay.usecase.CancelPayment;
 import io.walletpay.usecase.CreatePayment;
 import io.walletpay.usecase.CreatePaymentLink;
@@ -27,21 +27,25 @@ import java.util.concurrent.TimeUnit;
 public final class HttpApiVerticle extends VerticleBase {
 
     private final AppConfig config;
+    private final Stores stores;
     private final WalletProvider provider;
     private final CreateRateLimiter rateLimiter;
     private final LoginThrottle logins;
     private final MeterRegistry registry;
     private final ConnectionLimit connections;
     private HttpServer server;
+    private WebhookTester webhookTester;
 
     public HttpApiVerticle(
             AppConfig config,
+            Stores stores,
             WalletProvider provider,
             CreateRateLimiter rateLimiter,
             LoginThrottle logins,
             MeterRegistry registry,
             ConnectionLimit connections) {
         this.config = config;
+        this.stores = stores;
         this.provider = provider;
         this.rateLimiter = rateLimiter;
         this.logins = logins;
@@ -51,16 +55,16 @@ public final class HttpApiVerticle extends VerticleBase {
 
     @Override
     public Future<?> start() {
-        StoreClients stores = StoreClients.over(vertx.eventBus(), config.db().timeoutMs());
-        return MerchantTokens.create(vertx, config.jwt()).compose(tokens -> listen(router(stores, tokens)));
+        webhookTester = new WebhookTester(vertx, config, stores.deliveries());
+        return MerchantTokens.create(vertx, config.jwt()).compose(tokens -> listen(router(tokens)));
     }
 
-    private Router router(StoreClients stores, MerchantTokens tokens) {
+    private Router router(MerchantTokens tokens) {
         Router router = Router.router(vertx);
         router.route().handler(RequestLog::handle);
         router.route("/api/*")
                 .handler(BodyHandler.create(false).setBodyLimit(config.http().maxBodyBytes()));
-        new HealthRoutes(stores).mount(router);
+        new HealthRoutes(stores.health()).mount(router);
         mountMetrics(router);
         router.get("/openapi.yaml").handler(ctx -> ctx.response()
                 .putHeader("Content-Type", "application/yaml; charset=utf-8")
@@ -91,13 +95,8 @@ public final class HttpApiVerticle extends VerticleBase {
         io.walletpay.page.Language pages = config.checkout().defaultLocale();
         router.route("/checkout/*").handler(ctx -> HtmlResponses.defaultLanguage(ctx, pages));
         router.route("/provider/*").handler(ctx -> HtmlResponses.defaultLanguage(ctx, pages));
-        // a test send is bounded by the sender's own timeouts; its bus wait only has to outlast them
-        long testSendMs =
-                config.webhooks().connectTimeoutMs() * 2L + config.webhooks().requestTimeoutMs() + 2_000L;
-        DeliveryStoreClient testSender =
-                StoreClients.over(vertx.eventBus(), testSendMs).deliveries();
-        new EventRoutes(stores, testSender).mount(router);
-        new CheckoutRoutes(stores, provider, config, registry).mount(router);
+        new EventRoutes(stores.deliveries(), webhookTester).mount(router);
+        new CheckoutRoutes(stores.payments(), provider, config, registry).mount(router);
         new SettlementRoutes(stores).mount(router);
         new PortalRoutes(
                         vertx,
@@ -110,7 +109,7 @@ public final class HttpApiVerticle extends VerticleBase {
                                 new RotateWebhookSecret(
                                         stores, config.webhooks().secretOverlapHours()),
                                 new RotateSecretKey(stores),
-                                testSender,
+                                webhookTester,
                                 config.webhooks().failingAfterHours()),
                         portalKeySeed(),
                         config.publicBaseUrl(),
@@ -177,6 +176,7 @@ public final class HttpApiVerticle extends VerticleBase {
     /** Stops accepting, lets in-flight requests finish within the grace period, then closes. */
     @Override
     public Future<?> stop() {
-        return server.shutdown(config.http().shutdownGraceSeconds(), TimeUnit.SECONDS);
+        return server.shutdown(config.http().shutdownGraceSeconds(), TimeUnit.SECONDS)
+                .eventually(() -> webhookTester.close());
     }
 }

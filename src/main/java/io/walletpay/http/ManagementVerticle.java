@@ -6,8 +6,8 @@ import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.ext.web.Router;
-import io.walletpay.bus.StoreClients;
 import io.walletpay.config.AppConfig;
+import io.walletpay.store.Stores;
 
 /**
  * The management listener ({@code management.host}:{@code management.port}): {@code /metrics} and the health routes,
@@ -17,18 +17,20 @@ import io.walletpay.config.AppConfig;
 public final class ManagementVerticle extends VerticleBase {
 
     private final AppConfig config;
+    private final Stores stores;
     private final MeterRegistry registry;
     private HttpServer server;
 
-    public ManagementVerticle(AppConfig config, MeterRegistry registry) {
+    public ManagementVerticle(AppConfig config, Stores stores, MeterRegistry registry) {
         this.config = config;
+        this.stores = stores;
         this.registry = registry;
     }
 
     @Override
     public Future<?> start() {
         Router router = Router.router(vertx);
-        new HealthRoutes(StoreClients.over(vertx.eventBus(), config.db().timeoutMs())).mount(router);
+        new HealthRoutes(stores.health()).mount(router);
         router.get("/metrics").handler(MetricsRoute.handler(registry));
         ErrorResponder.install(router);
         AppConfig.Management management = config.management();

@@ -3,8 +3,6 @@ package io.walletpay.http;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.walletpay.bus.AuditMessages.AuditRecord;
-import io.walletpay.bus.StoreClients;
 import io.walletpay.delivery.WebhookTargets;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
@@ -13,6 +11,8 @@ import io.walletpay.login.MerchantLogin;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.MerchantInput;
 import io.walletpay.merchant.MerchantInput.MerchantChanges;
+import io.walletpay.store.AuditStore.AuditRecord;
+import io.walletpay.store.Stores;
 import io.walletpay.usecase.Actor;
 import io.walletpay.usecase.AuditLog;
 import io.walletpay.usecase.RotateSecretKey;
@@ -29,7 +29,7 @@ final class MerchantAccountRoutes {
 
     private static final Set<String> TOKEN_FIELDS = Set.of("merchant_id", "secret_key");
 
-    private final StoreClients stores;
+    private final Stores stores;
     private final MerchantTokens tokens;
     private final int failingAfterHours;
     private final MerchantLogin login;
@@ -39,7 +39,7 @@ final class MerchantAccountRoutes {
     private final AuditLog auditLog;
 
     MerchantAccountRoutes(
-            StoreClients stores,
+            Stores stores,
             MerchantTokens tokens,
             int secretOverlapHours,
             int failingAfterHours,

@@ -3,9 +3,9 @@ package io.walletpay.http;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.walletpay.bus.Addresses;
-import io.walletpay.bus.MerchantMessages.MerchantChanged;
-import io.walletpay.bus.MerchantStoreClient;
+import io.walletpay.bus.WakeUpMessages.MerchantChanged;
 import io.walletpay.merchant.Merchant;
+import io.walletpay.store.MerchantStore;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
@@ -23,13 +23,13 @@ final class MerchantDirectory {
 
     private record Entry(Merchant merchant, long loadedAt) {}
 
-    private final MerchantStoreClient merchants;
+    private final MerchantStore merchants;
     private final long ttlMs;
     private final Map<UUID, Entry> entries = new HashMap<>();
     /** Bumped on every change; a lookup that started before a change must not cache what it read. */
     private long changes;
 
-    MerchantDirectory(Vertx vertx, MerchantStoreClient merchants, long ttlMs) {
+    MerchantDirectory(Vertx vertx, MerchantStore merchants, long ttlMs) {
         this.merchants = merchants;
         this.ttlMs = ttlMs;
         vertx.eventBus().<MerchantChanged>consumer(Addresses.MERCHANT_CHANGED, message -> {

@@ -2,14 +2,14 @@ package io.walletpay.http;
 
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.walletpay.bus.PaymentMessages.ListPayments;
-import io.walletpay.bus.PaymentMessages.StoredResponse;
-import io.walletpay.bus.StoreClients;
 import io.walletpay.checkout.WalletProvider;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.payment.CreatePaymentRequest;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.store.PaymentStore.ListPayments;
+import io.walletpay.store.PaymentStore.StoredResponse;
+import io.walletpay.store.Stores;
 import io.walletpay.usecase.CancelPayment;
 import io.walletpay.usecase.CreatePayment;
 import io.walletpay.view.PaymentViews;
@@ -21,12 +21,12 @@ final class PaymentRoutes {
     static final int MAX_IDEMPOTENCY_KEY = 255;
     private static final int MAX_REFERENCE = 100;
 
-    private final StoreClients stores;
+    private final Stores stores;
     private final CreatePayment intake;
     private final CreateRateLimiter rateLimiter;
     private final CancelPayment cancellation;
 
-    PaymentRoutes(StoreClients stores, CreatePayment intake, CreateRateLimiter rateLimiter, WalletProvider provider) {
+    PaymentRoutes(Stores stores, CreatePayment intake, CreateRateLimiter rateLimiter, WalletProvider provider) {
         this.stores = stores;
         this.intake = intake;
         this.rateLimiter = rateLimiter;

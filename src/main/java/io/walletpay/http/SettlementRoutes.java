@@ -4,11 +4,11 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.walletpay.bus.StoreClients;
 import io.walletpay.error.ServiceException;
 import io.walletpay.payment.Payment;
 import io.walletpay.report.SettlementCsv;
 import io.walletpay.report.SettlementReport;
+import io.walletpay.store.Stores;
 import io.walletpay.view.Timestamps;
 import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
@@ -26,9 +26,9 @@ final class SettlementRoutes {
     private static final DateTimeFormatter DATE =
             DateTimeFormatter.ofPattern("uuuu-MM-dd").withResolverStyle(ResolverStyle.STRICT);
 
-    private final StoreClients stores;
+    private final Stores stores;
 
-    SettlementRoutes(StoreClients stores) {
+    SettlementRoutes(Stores stores) {
         this.stores = stores;
     }
 
@@ -40,7 +40,8 @@ final class SettlementRoutes {
         LocalDate date = date(Queries.text(ctx, "date", 10));
         boolean csv = csv(ctx);
         var merchant = MerchantGuard.merchant(ctx);
-        stores.settlementDay(merchant.id(), date)
+        stores.reports()
+                .settlementDay(merchant.id(), date)
                 .onSuccess(report -> {
                     if (csv) {
                         ctx.response()

@@ -1,9 +1,9 @@
 package io.walletpay.login;
 
 import io.vertx.core.Future;
-import io.walletpay.bus.MerchantStoreClient;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.Secrets;
+import io.walletpay.store.MerchantStore;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.UUID;
@@ -32,10 +32,10 @@ public final class MerchantLogin {
     /** Never the id of a merchant: their ids are random version-4 UUIDs, this one is all zeros. */
     private static final UUID NO_MERCHANT = new UUID(0L, 0L);
 
-    private final MerchantStoreClient merchants;
+    private final MerchantStore merchants;
     private final LoginThrottle throttle;
 
-    public MerchantLogin(MerchantStoreClient merchants, LoginThrottle throttle) {
+    public MerchantLogin(MerchantStore merchants, LoginThrottle throttle) {
         this.merchants = merchants;
         this.throttle = throttle;
     }

@@ -2,10 +2,10 @@ package io.walletpay.portal;
 
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.walletpay.bus.PaymentStoreClient;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.links.QrSvg;
+import io.walletpay.store.PaymentStore;
 import io.walletpay.usecase.Actor;
 import io.walletpay.usecase.CreatePaymentLink;
 import java.math.BigDecimal;
@@ -23,10 +23,10 @@ import java.util.UUID;
 final class LinkPages {
 
     private final PortalPages pages;
-    private final PaymentStoreClient payments;
+    private final PaymentStore payments;
     private final CreatePaymentLink links;
 
-    LinkPages(PortalPages pages, PaymentStoreClient payments, CreatePaymentLink links) {
+    LinkPages(PortalPages pages, PaymentStore payments, CreatePaymentLink links) {
         this.pages = pages;
         this.payments = payments;
         this.links = links;

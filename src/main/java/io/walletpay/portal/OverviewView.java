@@ -1,9 +1,9 @@
 package io.walletpay.portal;
 
-import io.walletpay.bus.PortalMessages.DayVolume;
-import io.walletpay.bus.PortalMessages.StatusTotal;
-import io.walletpay.bus.PortalMessages.Summary;
 import io.walletpay.page.PageText;
+import io.walletpay.store.ReportStore.DayVolume;
+import io.walletpay.store.ReportStore.StatusTotal;
+import io.walletpay.store.ReportStore.Summary;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.LocalDate;

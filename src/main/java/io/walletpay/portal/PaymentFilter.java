@@ -1,7 +1,7 @@
 package io.walletpay.portal;
 
-import io.walletpay.bus.PaymentMessages.ListPayments;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.store.PaymentStore.ListPayments;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;

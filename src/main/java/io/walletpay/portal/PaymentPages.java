@@ -4,11 +4,11 @@ import io.vertx.core.Future;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.walletpay.bus.DeliveryMessages.DeliveryDetail;
-import io.walletpay.bus.DeliveryMessages.ListDeliveries;
-import io.walletpay.bus.StoreClients;
 import io.walletpay.page.PageText;
 import io.walletpay.payment.Payment;
+import io.walletpay.store.DeliveryStore.DeliveryDetail;
+import io.walletpay.store.DeliveryStore.ListDeliveries;
+import io.walletpay.store.Stores;
 import io.walletpay.usecase.CancelPayment;
 import java.time.LocalDate;
 import java.util.HashMap;
@@ -29,11 +29,11 @@ final class PaymentPages {
     private static final int PAGE_SIZE = 50;
 
     private final PortalPages pages;
-    private final StoreClients stores;
+    private final Stores stores;
     private final CancelPayment cancellation;
     private final PaymentsCsv csv;
 
-    PaymentPages(PortalPages pages, StoreClients stores, CancelPayment cancellation) {
+    PaymentPages(PortalPages pages, Stores stores, CancelPayment cancellation) {
         this.pages = pages;
         this.stores = stores;
         this.cancellation = cancellation;

@@ -7,9 +7,9 @@ import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.http.HttpServerResponse;
-import io.walletpay.bus.PaymentMessages.PaymentPage;
-import io.walletpay.bus.PaymentStoreClient;
 import io.walletpay.payment.Payment;
+import io.walletpay.store.PaymentStore;
+import io.walletpay.store.PaymentStore.PaymentPage;
 import io.walletpay.view.Timestamps;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
@@ -52,9 +52,9 @@ final class PaymentsCsv {
             new CsvMapper().writer(CsvSchema.emptySchema().withLineSeparator("\r\n"));
     private static final String BOM = "\uFEFF";
 
-    private final PaymentStoreClient payments;
+    private final PaymentStore payments;
 
-    PaymentsCsv(PaymentStoreClient payments) {
+    PaymentsCsv(PaymentStore payments) {
         this.payments = payments;
     }
 

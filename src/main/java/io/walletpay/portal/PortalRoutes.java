@@ -9,13 +9,13 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.CSRFHandler;
-import io.walletpay.bus.DeliveryStoreClient;
-import io.walletpay.bus.PortalMessages.Summary;
-import io.walletpay.bus.StoreClients;
+import io.walletpay.delivery.WebhookTester;
 import io.walletpay.login.MerchantLogin;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.page.Language;
 import io.walletpay.page.PageText;
+import io.walletpay.store.ReportStore.Summary;
+import io.walletpay.store.Stores;
 import io.walletpay.usecase.CancelPayment;
 import io.walletpay.usecase.CreatePaymentLink;
 import io.walletpay.usecase.RotateSecretKey;
@@ -41,19 +41,19 @@ public final class PortalRoutes {
 
     /** The use cases and store clients the portal works through: the same as the API's. */
     public record Services(
-            StoreClients stores,
+            Stores stores,
             MerchantLogin login,
             CancelPayment cancellation,
             CreatePaymentLink links,
             UpdateMerchantSettings settings,
             RotateWebhookSecret webhookSecrets,
             RotateSecretKey secretKeys,
-            DeliveryStoreClient testSender,
+            WebhookTester tester,
             int failingAfterHours) {}
 
     private final Vertx vertx;
     private final Services services;
-    private final StoreClients stores;
+    private final Stores stores;
     private final MerchantLogin login;
     private final PortalSession sessions;
     private final PortalPages pages;
@@ -84,7 +84,7 @@ public final class PortalRoutes {
         router.route("/portal/*").handler(this::requireSession);
         router.get("/portal/").handler(this::overview);
         new PaymentPages(pages, stores, services.cancellation()).mount(router);
-        new WebhookPages(pages, stores, services.testSender(), services.failingAfterHours()).mount(router);
+        new WebhookPages(pages, stores, services.tester(), services.failingAfterHours()).mount(router);
         new SettingsPages(
                         pages,
                         stores,
@@ -220,6 +220,6 @@ public final class PortalRoutes {
     }
 
     private Future<Summary> summarize(Merchant merchant, ZonedDateTime from, OffsetDateTime to) {
-        return stores.summarize(merchant.id(), from.toOffsetDateTime(), to);
+        return stores.reports().summarize(merchant.id(), from.toOffsetDateTime(), to);
     }
 }

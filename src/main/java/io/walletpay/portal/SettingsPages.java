@@ -3,14 +3,14 @@ package io.walletpay.portal;
 import io.vertx.core.Future;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.walletpay.bus.AuditMessages.AuditPage;
-import io.walletpay.bus.StoreClients;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.MerchantInput;
 import io.walletpay.merchant.MerchantInput.MerchantChanges;
 import io.walletpay.merchant.MerchantUrls;
+import io.walletpay.store.AuditStore.AuditPage;
+import io.walletpay.store.Stores;
 import io.walletpay.usecase.Actor;
 import io.walletpay.usecase.AuditLog;
 import io.walletpay.usecase.RotateSecretKey;
@@ -32,7 +32,7 @@ final class SettingsPages {
     private static final int AUDIT_PAGE = 20;
 
     private final PortalPages pages;
-    private final StoreClients stores;
+    private final Stores stores;
     private final UpdateMerchantSettings settings;
     private final RotateWebhookSecret webhookSecrets;
     private final RotateSecretKey secretKeys;
@@ -42,7 +42,7 @@ final class SettingsPages {
 
     SettingsPages(
             PortalPages pages,
-            StoreClients stores,
+            Stores stores,
             UpdateMerchantSettings settings,
             RotateWebhookSecret webhookSecrets,
             RotateSecretKey secretKeys,

@@ -2,12 +2,12 @@ package io.walletpay.portal;
 
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.walletpay.bus.DeliveryMessages.ListDeliveries;
-import io.walletpay.bus.DeliveryMessages.SendTestWebhook;
-import io.walletpay.bus.DeliveryStoreClient;
-import io.walletpay.bus.StoreClients;
+import io.walletpay.delivery.WebhookTester;
+import io.walletpay.delivery.WebhookTester.SendTestWebhook;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.page.PageText;
+import io.walletpay.store.DeliveryStore.ListDeliveries;
+import io.walletpay.store.Stores;
 import io.walletpay.webhook.Delivery;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
@@ -27,15 +27,14 @@ final class WebhookPages {
     private static final int PAGE_SIZE = 50;
 
     private final PortalPages pages;
-    private final StoreClients stores;
-    private final DeliveryStoreClient testSender;
+    private final Stores stores;
+    private final WebhookTester tester;
     private final int failingAfterHours;
 
-    /** {@code testSender}: the deliveries' client whose timeout outlasts a test send. */
-    WebhookPages(PortalPages pages, StoreClients stores, DeliveryStoreClient testSender, int failingAfterHours) {
+    WebhookPages(PortalPages pages, Stores stores, WebhookTester tester, int failingAfterHours) {
         this.pages = pages;
         this.stores = stores;
-        this.testSender = testSender;
+        this.tester = tester;
         this.failingAfterHours = failingAfterHours;
     }
 
@@ -133,8 +132,7 @@ final class WebhookPages {
             list(ctx, Map.of("notice", pages.text(ctx).get("webhooks.no_url")));
             return;
         }
-        testSender
-                .sendTest(new SendTestWebhook(merchant.id(), merchant.webhookUrl(), merchant.webhookSecret()))
+        tester.send(new SendTestWebhook(merchant.id(), merchant.webhookUrl(), merchant.webhookSecret()))
                 .onSuccess(result -> list(ctx, Map.<String, Object>of("test", result)))
                 .onFailure(ctx::fail);
     }

@@ -1,82 +1,48 @@
 package io.walletpay.store;
 
 import io.vertx.core.Future;
-import io.vertx.sqlclient.SqlClient;
-import io.vertx.sqlclient.Tuple;
-import io.walletpay.bus.AuditMessages.AuditEntry;
-import io.walletpay.bus.AuditMessages.AuditPage;
-import io.walletpay.bus.AuditMessages.AuditRecord;
-import io.walletpay.bus.AuditMessages.AuditedSecretKeyRotation;
-import io.walletpay.bus.AuditMessages.AuditedUpdate;
-import io.walletpay.bus.AuditMessages.AuditedWebhookSecretRotation;
-import io.walletpay.bus.AuditMessages.ListAudit;
 import io.walletpay.merchant.Merchant;
-import java.util.ArrayList;
+import io.walletpay.merchant.MerchantInput.MerchantChanges;
+import java.time.OffsetDateTime;
 import java.util.List;
-import java.util.function.Function;
+import java.util.UUID;
 
 /**
- * The audit log, and the changes it records: each audited change and its entry commit in one transaction, so the
- * log never misses a change nor names one that did not happen.
+ * The audit log and the merchant changes it records: each change commits with its entry (a change without its
+ * entry, or an entry without its change, never commits).
  */
-final class AuditStore {
+public interface AuditStore {
 
-    private final Database database;
+    /**
+     * One entry as written: {@code actor} is who ({@code <merchant id>}, {@code admin}, {@code portal:<merchant id>}),
+     * {@code what} names the fields changed or the secret rotated, never a value.
+     */
+    record AuditEntry(UUID merchantId, String actor, String sourceAddress, String action, String what) {}
 
-    AuditStore(Database database) {
-        this.database = database;
-    }
+    /** One entry as stored. */
+    record AuditRecord(
+            long id,
+            UUID merchantId,
+            String actor,
+            String sourceAddress,
+            String action,
+            String what,
+            OffsetDateTime at) {}
 
-    Future<Merchant> update(AuditedUpdate command) {
-        return audited(command.entry(), merchants -> merchants.update(command.update()));
-    }
+    record AuditPage(List<AuditRecord> entries, boolean hasMore) {}
 
-    Future<Merchant> rotateWebhookSecret(AuditedWebhookSecretRotation command) {
-        var rotation = command.rotation();
-        return audited(
-                command.entry(),
-                merchants -> merchants.rotateWebhookSecret(
-                        rotation.id(), rotation.webhookSecret(), rotation.previousActiveUntil()));
-    }
+    Future<Merchant> update(UUID id, MerchantChanges changes, AuditEntry entry);
 
-    Future<Merchant> rotateSecretKey(AuditedSecretKeyRotation command) {
-        var rotation = command.rotation();
-        return audited(command.entry(), merchants -> merchants.rotateSecretKey(rotation.id(), rotation.secretHash()));
-    }
+    /** {@code previousActiveUntil}: until when the secret being replaced still signs deliveries. */
+    Future<Merchant> rotateWebhookSecret(
+            UUID id, String webhookSecret, OffsetDateTime previousActiveUntil, AuditEntry entry);
 
-    Future<Void> record(AuditEntry entry) {
-        return insert(database.statements(), entry);
-    }
+    /** Stores a new secret key's hash; tokens issued under the old key stop working. */
+    Future<Merchant> rotateSecretKey(UUID id, byte[] secretHash, AuditEntry entry);
 
-    Future<AuditPage> page(ListAudit query) {
-        return database.statements()
-                .preparedQuery(AuditSql.PAGE)
-                .execute(Tuple.of(query.merchantId(), query.startingAfter(), query.limit() + 1))
-                .map(rows -> {
-                    List<AuditRecord> entries = new ArrayList<>();
-                    rows.forEach(row -> entries.add(new AuditRecord(
-                            row.getLong("id"),
-                            row.getUUID("merchant_id"),
-                            row.getString("actor"),
-                            row.getString("source_address"),
-                            row.getString("action"),
-                            row.getString("what"),
-                            row.getOffsetDateTime("at"))));
-                    boolean more = entries.size() > query.limit();
-                    return new AuditPage(more ? entries.subList(0, query.limit()) : entries, more);
-                });
-    }
+    /** One merchant's entries, newest first, after the entry {@code startingAfter} (null: from the newest). */
+    Future<AuditPage> list(UUID merchantId, Long startingAfter, int limit);
 
-    /** {@code change} and {@code entry} in one transaction; an unknown merchant (404) writes neither. */
-    private Future<Merchant> audited(AuditEntry entry, Function<MerchantStore, Future<Merchant>> change) {
-        return database.transactions().withTransaction(connection -> change.apply(new MerchantStore(connection))
-                .compose(merchant -> insert(connection, entry).map(merchant)));
-    }
-
-    private static Future<Void> insert(SqlClient sql, AuditEntry entry) {
-        return sql.preparedQuery(AuditSql.INSERT)
-                .execute(Tuple.of(
-                        entry.merchantId(), entry.actor(), entry.sourceAddress(), entry.action(), entry.what()))
-                .mapEmpty();
-    }
+    /** Writes {@code entry} on its own (for an action whose change is committed by another store). */
+    Future<Void> record(AuditEntry entry);
 }

@@ -1,284 +1,94 @@
 package io.walletpay.store;
 
 import io.vertx.core.Future;
-import io.vertx.sqlclient.Row;
-import io.vertx.sqlclient.SqlClient;
-import io.vertx.sqlclient.Tuple;
-import io.walletpay.bus.DeliveryMessages.AttemptView;
-import io.walletpay.bus.DeliveryMessages.DeliveryDetail;
-import io.walletpay.bus.DeliveryMessages.DeliveryPage;
-import io.walletpay.bus.DeliveryMessages.ListDeliveries;
-import io.walletpay.bus.DeliveryMessages.Recovered;
-import io.walletpay.error.ServiceException;
 import io.walletpay.webhook.AttemptResult;
+import io.walletpay.webhook.Backlog;
 import io.walletpay.webhook.Delivery;
 import io.walletpay.webhook.DeliveryStatus;
 import io.walletpay.webhook.DueDelivery;
 import io.walletpay.webhook.EndpointHealth;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
-/** Reads and writes webhook deliveries: claiming with leases for senders, and the merchant's delivery log. */
-public final class DeliveryStore {
+/**
+ * Webhook deliveries and the events they carry: what senders claim (leased) and record, and the merchant's
+ * delivery log, which it can read and queue again.
+ */
+public interface DeliveryStore {
 
-    /** Attempt records per flush; each delivery appears at most once in a batch. */
-    static final int MAX_RECORD_BATCH = 256;
+    /** One page of a merchant's deliveries, newest first; null filters match everything. */
+    record ListDeliveries(
+            UUID merchantId,
+            DeliveryStatus status,
+            UUID paymentId,
+            OffsetDateTime createdGte,
+            OffsetDateTime createdLt,
+            int limit,
+            UUID startingAfter) {}
 
-    /** One attempt's outcome to record, with what the delivery had when it was claimed. */
-    private record Attempt(AttemptResult result, int attemptsSoFar, int scheduleFrom) {}
+    record DeliveryPage(List<Delivery> deliveries, boolean hasMore) {}
 
-    private final Database database;
-    private final GroupCommit<Attempt, Void> records;
+    record AttemptView(
+            OffsetDateTime attemptedAt, Integer statusCode, int durationMs, String errorKind, String responseExcerpt) {}
 
-    public DeliveryStore(Database database) {
-        this(database, true);
-    }
+    record DeliveryDetail(Delivery delivery, String body, List<AttemptView> attempts) {}
 
-    /** @param groupCommit false records every attempt alone ({@code db.group_commit = off}) */
-    public DeliveryStore(Database database, boolean groupCommit) {
-        this.database = database;
-        this.records = new GroupCommit<>(
-                this::recordAll,
-                this::recordOne,
-                attempt -> attempt.result().deliveryId(),
-                MAX_RECORD_BATCH,
-                groupCommit);
-    }
+    record Recovered(int queued) {}
+
+    /** Events: {@code type}, {@code createdFrom} (inclusive) and {@code createdBefore} are optional filters. */
+    record ListEvents(
+            UUID merchantId,
+            String type,
+            OffsetDateTime createdFrom,
+            OffsetDateTime createdBefore,
+            int limit,
+            UUID startingAfter) {}
+
+    /** One event: {@code body} is the webhook body it was sent as. */
+    record EventView(UUID id, String type, UUID paymentId, String body, OffsetDateTime createdAt) {}
+
+    record EventPage(List<EventView> events, boolean hasMore) {}
+
+    Future<DeliveryPage> list(ListDeliveries query);
+
+    Future<DeliveryDetail> get(UUID merchantId, UUID id);
+
+    /** Queues the delivery again (same id, fresh schedule) and wakes the senders. */
+    Future<Delivery> redeliver(UUID merchantId, UUID id);
+
+    /** Queues again every failed delivery of the merchant whose event happened at or after {@code since}. */
+    Future<Recovered> recoverFailed(UUID merchantId, OffsetDateTime since);
+
+    /** The merchant's webhook endpoint health; failing after {@code failingAfterHours} without a success. */
+    Future<EndpointHealth> endpointHealth(UUID merchantId, int failingAfterHours);
+
+    Future<EventPage> events(ListEvents query);
+
+    Future<EventView> event(UUID merchantId, UUID id);
 
     /**
      * Claims up to {@code limit} due deliveries, oldest first, at most as many per merchant as its endpoint has free
      * slots: {@code perEndpoint} minus what {@code inFlight} says this sender already has in flight to it.
      */
-    public Future<List<DueDelivery>> claimDue(
-            int limit, int leaseSeconds, java.util.Map<UUID, Integer> inFlight, int perEndpoint) {
-        UUID[] merchants = inFlight.keySet().toArray(new UUID[0]);
-        Integer[] counts = new Integer[merchants.length];
-        for (int i = 0; i < merchants.length; i++) {
-            counts[i] = inFlight.get(merchants[i]);
-        }
-        return database.statements()
-                .preparedQuery(DeliverySql.CLAIM_DUE)
-                .execute(Tuple.of(limit, leaseSeconds, merchants, counts, perEndpoint))
-                .map(rows -> {
-                    List<DueDelivery> due = new ArrayList<>(rows.size());
-                    rows.forEach(row -> due.add(Outbox.due(row)));
-                    return due;
-                });
-    }
+    Future<List<DueDelivery>> claimDue(int limit, int leaseSeconds, Map<UUID, Integer> inFlight, int perEndpoint);
 
     /**
      * The merchant's active webhook secrets, newest first (two during a rotation's overlap); none when the merchant
      * is gone.
      */
-    public Future<List<String>> activeSecrets(UUID merchantId) {
-        return database.statements()
-                .preparedQuery(DeliverySql.ACTIVE_SECRETS)
-                .execute(Tuple.of(merchantId))
-                .map(rows -> {
-                    List<String> secrets = new ArrayList<>(2);
-                    rows.forEach(row -> {
-                        secrets.add(row.getString("webhook_secret"));
-                        if (row.getString("previous_webhook_secret") != null) {
-                            secrets.add(row.getString("previous_webhook_secret"));
-                        }
-                    });
-                    return secrets;
-                });
-    }
+    Future<List<String>> activeSecrets(UUID merchantId);
 
-    public Future<Void> release(List<UUID> ids) {
-        return database.statements()
-                .preparedQuery(DeliverySql.RELEASE)
-                .execute(Tuple.of(ids.toArray(new UUID[0])))
-                .mapEmpty();
-    }
+    /** Ends the leases of {@code ids}, so that any sender may claim them now. */
+    Future<Void> release(List<UUID> ids);
 
     /**
      * Records {@code result}: the attempt row and the delivery's new state, together. {@code attemptsSoFar} and
-     * {@code scheduleFrom} are what the delivery had when it was claimed. Under load many records share one
-     * statement and one commit (see {@link #recordAll}).
+     * {@code scheduleFrom} are what the delivery had when it was claimed.
      */
-    public Future<Void> record(AttemptResult result, int attemptsSoFar, int scheduleFrom) {
-        return records.submit(new Attempt(result, attemptsSoFar, scheduleFrom));
-    }
+    Future<Void> record(AttemptResult result, int attemptsSoFar, int scheduleFrom);
 
-    private Future<Void> recordOne(Attempt attempt) {
-        AttemptResult result = attempt.result();
-        return database.statements()
-                .preparedQuery(DeliverySql.RECORD_ATTEMPT)
-                .execute(Tuple.tuple()
-                        .addValue(result.deliveryId())
-                        .addValue(result.attemptedAt().atOffset(ZoneOffset.UTC))
-                        .addValue(result.statusCode())
-                        .addValue((int) result.durationMs())
-                        .addValue(result.errorKind())
-                        .addValue(result.responseExcerpt())
-                        .addValue(result.nextStatus().wireName())
-                        .addValue(retryMillis(result))
-                        .addValue(attempt.attemptsSoFar())
-                        .addValue(attempt.scheduleFrom()))
-                .mapEmpty();
-    }
-
-    /** Records queued together (never two of one delivery) in one statement from arrays: one round trip. */
-    private Future<List<Void>> recordAll(List<Attempt> attempts) {
-        int n = attempts.size();
-        UUID[] deliveries = new UUID[n];
-        OffsetDateTime[] attemptedAt = new OffsetDateTime[n];
-        Integer[] statusCodes = new Integer[n];
-        Integer[] durations = new Integer[n];
-        String[] errorKinds = new String[n];
-        String[] excerpts = new String[n];
-        String[] nextStatuses = new String[n];
-        Long[] retries = new Long[n];
-        Integer[] attemptsSoFar = new Integer[n];
-        Integer[] scheduleFrom = new Integer[n];
-        for (int i = 0; i < n; i++) {
-            Attempt attempt = attempts.get(i);
-            AttemptResult result = attempt.result();
-            deliveries[i] = result.deliveryId();
-            attemptedAt[i] = result.attemptedAt().atOffset(ZoneOffset.UTC);
-            statusCodes[i] = result.statusCode();
-            durations[i] = (int) result.durationMs();
-            errorKinds[i] = result.errorKind();
-            excerpts[i] = result.responseExcerpt();
-            nextStatuses[i] = result.nextStatus().wireName();
-            retries[i] = retryMillis(result);
-            attemptsSoFar[i] = attempt.attemptsSoFar();
-            scheduleFrom[i] = attempt.scheduleFrom();
-        }
-        return database.statements()
-                .preparedQuery(DeliverySql.RECORD_ATTEMPTS)
-                .execute(Tuple.of(deliveries, attemptedAt, statusCodes, durations, errorKinds, excerpts, nextStatuses)
-                        .addValue(retries)
-                        .addValue(attemptsSoFar)
-                        .addValue(scheduleFrom))
-                .map(recorded -> Collections.nCopies(n, (Void) null));
-    }
-
-    private static Long retryMillis(AttemptResult result) {
-        return result.retryIn() == null ? null : result.retryIn().toMillis();
-    }
-
-    Future<DeliveryPage> page(ListDeliveries query) {
-        return database.statements()
-                .preparedQuery(DeliverySql.PAGE)
-                .execute(Tuple.of(
-                                query.merchantId(),
-                                query.status() == null ? null : query.status().wireName(),
-                                query.paymentId(),
-                                query.limit() + 1,
-                                query.startingAfter())
-                        .addOffsetDateTime(query.createdGte())
-                        .addOffsetDateTime(query.createdLt()))
-                .map(rows -> {
-                    List<Delivery> deliveries = new ArrayList<>();
-                    rows.forEach(row -> deliveries.add(toDelivery(row)));
-                    boolean more = deliveries.size() > query.limit();
-                    return new DeliveryPage(more ? deliveries.subList(0, query.limit()) : deliveries, more);
-                });
-    }
-
-    Future<DeliveryDetail> detail(UUID merchantId, UUID id) {
-        SqlClient sql = database.statements();
-        return sql.preparedQuery(DeliverySql.BY_ID)
-                .execute(Tuple.of(id, merchantId))
-                .compose(rows -> {
-                    if (rows.size() == 0) {
-                        return Future.failedFuture(ServiceException.notFound("Delivery"));
-                    }
-                    Row row = rows.iterator().next();
-                    return sql.preparedQuery(DeliverySql.ATTEMPTS)
-                            .execute(Tuple.of(id))
-                            .map(attempts -> {
-                                List<AttemptView> log = new ArrayList<>();
-                                attempts.forEach(a -> log.add(new AttemptView(
-                                        a.getOffsetDateTime("attempted_at"),
-                                        a.getInteger("status_code"),
-                                        a.getInteger("duration_ms"),
-                                        a.getString("error_kind"),
-                                        a.getString("response_excerpt"))));
-                                return new DeliveryDetail(toDelivery(row), row.getString("body"), log);
-                            });
-                });
-    }
-
-    Future<Delivery> redeliver(UUID merchantId, UUID id) {
-        return database.statements()
-                .preparedQuery(DeliverySql.REDELIVER)
-                .execute(Tuple.of(id, merchantId))
-                .map(rows -> {
-                    if (rows.size() == 0) {
-                        throw ServiceException.notFound("Delivery");
-                    }
-                    return toDelivery(rows.iterator().next());
-                });
-    }
-
-    Future<Recovered> recover(UUID merchantId, OffsetDateTime since) {
-        return database.statements()
-                .preparedQuery(DeliverySql.RECOVER)
-                .execute(Tuple.of(merchantId, since))
-                .map(rows -> new Recovered(rows.rowCount()));
-    }
-
-    /**
-     * Counts for the metrics gauges (see the delivery package's BacklogGauges); an endpoint counts as failing after
-     * {@code failingAfterHours} of failures without a success.
-     */
-    public Future<io.walletpay.webhook.Backlog> backlog(int failingAfterHours) {
-        SqlClient sql = database.statements();
-        return sql.preparedQuery(DeliverySql.BACKLOG)
-                .execute(Tuple.of(failingAfterHours))
-                .compose(head -> sql.query(DeliverySql.STATUS_COUNTS).execute().map(counts -> {
-                    Row first = head.iterator().next();
-                    java.util.Map<String, Long> deliveries = new java.util.HashMap<>();
-                    java.util.Map<String, Long> payments = new java.util.HashMap<>();
-                    counts.forEach(row -> ("delivery".equals(row.getString("kind")) ? deliveries : payments)
-                            .put(row.getString("status"), row.getLong("n")));
-                    for (String status : List.of("pending", "succeeded", "failed")) {
-                        deliveries.putIfAbsent(status, 0L);
-                    }
-                    return new io.walletpay.webhook.Backlog(
-                            first.getLong("due"),
-                            first.getLong("oldest_ms"),
-                            first.getLong("failing_endpoints"),
-                            deliveries,
-                            payments);
-                }));
-    }
-
-    /** The merchant's endpoint health; failing after {@code failingAfterHours} of failures without a success. */
-    Future<EndpointHealth> endpointHealth(UUID merchantId, int failingAfterHours) {
-        return database.statements()
-                .preparedQuery(DeliverySql.ENDPOINT_HEALTH)
-                .execute(Tuple.of(merchantId, failingAfterHours))
-                .map(rows -> {
-                    if (rows.size() == 0) {
-                        throw ServiceException.notFound("Merchant");
-                    }
-                    Row row = rows.iterator().next();
-                    return new EndpointHealth(
-                            row.getBoolean("failing"), row.getOffsetDateTime("webhook_failing_since"));
-                });
-    }
-
-    private static Delivery toDelivery(Row row) {
-        return new Delivery(
-                row.getUUID("id"),
-                row.getUUID("payment_id"),
-                row.getString("event"),
-                DeliveryStatus.fromWire(row.getString("status")).orElseThrow(),
-                row.getInteger("attempts"),
-                row.getOffsetDateTime("next_attempt_at"),
-                row.getInteger("last_status_code"),
-                row.getString("last_error"),
-                row.getOffsetDateTime("created_at"),
-                row.getOffsetDateTime("updated_at"),
-                row.getOffsetDateTime("delivered_at"));
-    }
+    /** What waits to be sent, for the backlog gauges. */
+    Future<Backlog> backlog(int failingAfterHours);
 }

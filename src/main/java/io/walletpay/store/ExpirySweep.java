@@ -3,19 +3,13 @@ package io.walletpay.store;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Tuple;
-import io.walletpay.bus.PaymentMessages.TransitionPayment;
-import io.walletpay.checkout.WalletProvider;
-import io.walletpay.payment.Payment;
-import io.walletpay.usecase.ExpirePayments;
 import java.time.Duration;
-import java.util.List;
-import java.util.UUID;
-import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The timer of {@link ExpirePayments} (what expiring means lives there).
+ * The timer of the expiry sweep it is given (what expiring means lives in its use case).
  *
  * <p>Every store instance (and every process on the same database) has a timer, but a sweep runs as ONE task per
  * database: it starts only when it wins a PostgreSQL session advisory lock, held on one connection for the whole
@@ -31,19 +25,15 @@ final class ExpirySweep {
 
     private final Vertx vertx;
     private final Database database;
-    private final ExpirePayments expirePayments;
+    private final Supplier<Future<Void>> expiry;
     private long timer = -1;
     private boolean running;
 
-    ExpirySweep(
-            Vertx vertx,
-            Database database,
-            PaymentStore payments,
-            Consumer<Payment> announce,
-            WalletProvider provider) {
+    /** @param expiry one sweep, run only while this instance holds the lock */
+    ExpirySweep(Vertx vertx, Database database, Supplier<Future<Void>> expiry) {
         this.vertx = vertx;
         this.database = database;
-        this.expirePayments = new ExpirePayments(port(payments), provider, announce);
+        this.expiry = expiry;
     }
 
     void start(Duration interval) {
@@ -79,41 +69,6 @@ final class ExpirySweep {
     }
 
     private Future<Void> sweepHoldingTheLock() {
-        return expirePayments.sweep();
-    }
-
-    /** The payment store as the use case sees it: the same instance, called directly (no bus hop to itself). */
-    private static ExpirePayments.Payments port(PaymentStore payments) {
-        return new ExpirePayments.Payments() {
-            @Override
-            public Future<List<Payment>> expireDue() {
-                return payments.expireDue();
-            }
-
-            @Override
-            public Future<List<Payment>> dueForExpiry(int limit) {
-                return payments.dueForExpiry(limit);
-            }
-
-            @Override
-            public Future<Integer> purgeExpiredKeys() {
-                return payments.purgeExpiredKeys();
-            }
-
-            @Override
-            public Future<Boolean> flagForReview(UUID paymentId, String reason, String providerTransactionId) {
-                return payments.flagForReview(paymentId, reason, providerTransactionId);
-            }
-
-            @Override
-            public Future<Payment> transition(TransitionPayment command) {
-                return payments.transition(command);
-            }
-
-            @Override
-            public int batchSize() {
-                return PaymentStore.EXPIRY_BATCH;
-            }
-        };
+        return expiry.get();
     }
 }

@@ -1,6 +1,6 @@
 package io.walletpay.store;
 
-/** All SQL about payments and their Idempotency-Keys. */
+/** All SQL about payments, their checkouts and their Idempotency-Keys. */
 final class PaymentSql {
 
     static final String COLUMNS = "id, merchant_id, reference_id, amount, fees, net_amount, status, customer_name,"
@@ -33,33 +33,56 @@ final class PaymentSql {
             + " ORDER BY created_at DESC, id DESC LIMIT $4";
 
     /**
-     * The one way a payment leaves {@code pending}: conditional on the status, so of two racing transitions
-     * exactly one updates the row. Only a completed payment keeps its fees; anything else was charged nothing.
+     * What leaving {@code pending} for {@code target} does to a payment {@code p}, the one place that says it: only a
+     * completed payment keeps its fees and net and gets a completion time; anything else was charged nothing.
      */
-    static final String TRANSITION = "UPDATE payments SET status = $2, updated_at = now(),"
-            + " completed_at = CASE WHEN $2 = 'completed' THEN now() END,"
-            + " fees = CASE WHEN $2 = 'completed' THEN fees ELSE 0 END,"
-            + " net_amount = CASE WHEN $2 = 'completed' THEN net_amount ELSE 0 END,"
-            + " provider_transaction_id = COALESCE($3, provider_transaction_id),"
-            + " failure_reason = COALESCE($4, failure_reason), payer = COALESCE($5, payer)"
-            + " WHERE id = $1 AND status = 'pending' RETURNING " + COLUMNS;
+    private static String leavePending(String target, String p) {
+        return " status = " + target + ", updated_at = now(),"
+                + " completed_at = CASE WHEN " + target + " = 'completed' THEN now() END,"
+                + " fees = CASE WHEN " + target + " = 'completed' THEN " + p + "fees ELSE 0 END,"
+                + " net_amount = CASE WHEN " + target + " = 'completed' THEN " + p + "net_amount ELSE 0 END";
+    }
+
+    /** The merchant's side of a checkout, as {@code m}. */
+    private static final String MERCHANT_COLUMNS = "m.name AS merchant_name, m.return_url AS merchant_return_url,"
+            + " m.locale AS merchant_locale, m.status AS merchant_status";
+
+    private static final String CHECKOUT = "SELECT " + qualified("p") + ", " + MERCHANT_COLUMNS
+            + ", p.expires_at <= now() AS past_expiry FROM payments p JOIN merchants m ON m.id = p.merchant_id";
+
+    /** A payment with its merchant's name, Return URL, page language and status, by checkout token. */
+    static final String CHECKOUT_BY_TOKEN = CHECKOUT + " WHERE p.checkout_token = $1";
+
+    static final String CHECKOUT_BY_PAYMENT = CHECKOUT + " WHERE p.id = $1";
 
     /**
-     * {@link #TRANSITION} for many payments at once, one array element per request (never two for one payment:
-     * {@link GroupCommit} keeps those apart). {@code $2} is the merchant the request is limited to, or null; a
-     * payment that is another merchant's is left as it is, as {@link #TRANSITION} would after its rollback.
+     * The one way payments leave {@code pending}, for many requests at once, one array element per request (never
+     * two for one payment id or token: {@link GroupCommit} keeps those apart). A request names its payment by id
+     * ({@code $1}; {@code $3} the merchant it is limited to, or null) or by checkout token ({@code $2}, the
+     * customer's page: then the payment must also be open to payment, as {@code Checkout.open()} says: not past its
+     * expiry and its merchant active). Conditional on the status, so of two racing requests exactly one changes the
+     * row. Each changed payment comes back with its merchant's side and the token that moved it, if any.
      */
-    static final String TRANSITION_ALL = "UPDATE payments p SET status = t.target, updated_at = now(),"
-            + " completed_at = CASE WHEN t.target = 'completed' THEN now() END,"
-            + " fees = CASE WHEN t.target = 'completed' THEN p.fees ELSE 0 END,"
-            + " net_amount = CASE WHEN t.target = 'completed' THEN p.net_amount ELSE 0 END,"
-            + " provider_transaction_id = COALESCE(t.provider_transaction_id, p.provider_transaction_id),"
-            + " failure_reason = COALESCE(t.failure_reason, p.failure_reason), payer = COALESCE(t.payer, p.payer)"
-            + " FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[])"
-            + " AS t (id, merchant_id, target, provider_transaction_id, failure_reason, payer)"
-            + " WHERE p.id = t.id AND p.status = 'pending'"
-            + " AND (t.merchant_id IS NULL OR p.merchant_id = t.merchant_id)"
-            + " RETURNING " + qualified("p");
+    // The payments are found in a materialized step of their own, then updated by id: in one join, the generic plan
+    // PostgreSQL caches for a prepared statement, made while the table's statistics are stale (a new database's
+    // first minute of traffic), scanned every pending unexpired payment of the merchant for each token instead of
+    // looking it up.
+    static final String TRANSITION_ALL = "WITH t AS (SELECT * FROM unnest($1::uuid[], $2::text[], $3::uuid[],"
+            + " $4::text[], $5::text[], $6::text[], $7::text[])"
+            + " AS t (id, token, merchant_id, target, provider_transaction_id, failure_reason, payer)),"
+            + " found AS MATERIALIZED ("
+            + "SELECT p.id AS payment_id, t.* FROM t JOIN payments p ON p.id = t.id"
+            + " UNION ALL SELECT p.id AS payment_id, t.* FROM t JOIN payments p ON p.checkout_token = t.token"
+            + " WHERE p.expires_at > now())"
+            + " UPDATE payments p SET" + leavePending("f.target", "p.") + ","
+            + " provider_transaction_id = COALESCE(f.provider_transaction_id, p.provider_transaction_id),"
+            + " failure_reason = COALESCE(f.failure_reason, p.failure_reason), payer = COALESCE(f.payer, p.payer)"
+            + " FROM found f, merchants m"
+            + " WHERE p.id = f.payment_id AND p.status = 'pending' AND m.id = p.merchant_id"
+            + " AND (f.merchant_id IS NULL OR p.merchant_id = f.merchant_id)"
+            + " AND (f.token IS NULL OR m.status = 'active')"
+            + " RETURNING " + qualified("p") + ", f.token AS decided_token, " + MERCHANT_COLUMNS
+            + ", false AS past_expiry";
 
     /**
      * Flags a payment for a person: the provider reported a transaction for it that does not pay it (another
@@ -71,8 +94,8 @@ final class PaymentSql {
             + " WHERE id = $1 AND NOT needs_review";
 
     /** Expires due pending payments in batches; SKIP LOCKED lets several instances sweep side by side. */
-    static final String EXPIRE_DUE = "UPDATE payments SET status = 'expired', updated_at = now(), fees = 0,"
-            + " net_amount = 0 WHERE id IN (SELECT id FROM payments WHERE status = 'pending' AND expires_at <= now()"
+    static final String EXPIRE_DUE = "UPDATE payments SET" + leavePending("'expired'", "")
+            + " WHERE id IN (SELECT id FROM payments WHERE status = 'pending' AND expires_at <= now()"
             + " ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED) AND status = 'pending' RETURNING " + COLUMNS;
 
     /** Pending payments past their expiry, oldest first, for a sweep that asks the provider before expiring. */

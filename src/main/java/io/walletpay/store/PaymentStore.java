@@ -1,461 +1,105 @@
 package io.walletpay.store;
 
 import io.vertx.core.Future;
-import io.vertx.core.buffer.Buffer;
-import io.vertx.sqlclient.Row;
-import io.vertx.sqlclient.RowSet;
-import io.vertx.sqlclient.SqlClient;
-import io.vertx.sqlclient.Tuple;
-import io.walletpay.bus.PaymentMessages.ClaimIdempotencyKey;
-import io.walletpay.bus.PaymentMessages.CreatePayment;
-import io.walletpay.bus.PaymentMessages.IdempotencyClaim;
-import io.walletpay.bus.PaymentMessages.ListPayments;
-import io.walletpay.bus.PaymentMessages.PaymentPage;
-import io.walletpay.bus.PaymentMessages.StoredResponse;
-import io.walletpay.bus.PaymentMessages.TransitionPayment;
-import io.walletpay.config.AppConfig;
-import io.walletpay.error.ErrorKind;
-import io.walletpay.error.ServiceException;
+import io.walletpay.checkout.Checkout;
 import io.walletpay.payment.NewPayment;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
-import java.math.BigDecimal;
-import java.security.MessageDigest;
 import java.time.OffsetDateTime;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
 
-/** Reads and writes payments and Idempotency-Keys; every transition writes its outbox row in the same transaction. */
-final class PaymentStore {
+/**
+ * Payments, their Idempotency-Keys and their checkouts. Every change of status goes through one conditional
+ * transition (by payment id, or by checkout token for the customer's page) that writes the webhook's outbox row in
+ * the same transaction; the senders are woken once it has committed.
+ */
+public interface PaymentStore {
+
+    /** Payments expired, or keys purged, per statement of a sweep. */
+    int EXPIRY_BATCH = 500;
+
+    /** Either the key is now ours ({@code replay} null) or the first request's answer is to be replayed. */
+    record IdempotencyClaim(StoredResponse replay) {}
+
+    /** An HTTP answer as stored: replayed byte for byte. */
+    record StoredResponse(int status, String body) {}
+
+    /** One page of a merchant's payments, newest first; null filters match everything. */
+    record ListPayments(
+            UUID merchantId,
+            String referenceId,
+            PaymentStatus status,
+            OffsetDateTime createdGte,
+            OffsetDateTime createdLt,
+            int limit,
+            UUID startingAfter) {}
+
+    record PaymentPage(List<Payment> payments, boolean hasMore) {}
 
     /**
-     * A claimed key whose request has not answered after this long is taken to have died with its node; longer
-     * than the slowest live-provider create (token and create, each retried once after a 401). Should the first
-     * request still finish later, its payment is rolled back: only the current claim may answer the key.
+     * Moves a pending payment to {@code target}. {@code merchantId} scopes it to one merchant (API calls); null
+     * for the customer's checkout and the provider's confirmation, which are scoped by the payment itself.
      */
-    static final int ABANDONED_CLAIM_SECONDS = 120;
+    record TransitionPayment(
+            UUID paymentId,
+            UUID merchantId,
+            PaymentStatus target,
+            String providerTransactionId,
+            String failureReason,
+            String payer) {
 
-    static final int EXPIRY_BATCH = 500;
-
-    private final Database database;
-    private final AppConfig.Payments config;
-    private final Outbox outbox;
-
-    /** Creates per flush: enough to share a commit widely, small enough to keep one statement's arrays modest. */
-    static final int MAX_CREATE_BATCH = 256;
-
-    private final GroupCommit<CreatePayment, StoredResponse> creates;
-
-    /** Transitions per flush; each payment appears at most once in a batch. */
-    static final int MAX_TRANSITION_BATCH = 256;
-
-    private final GroupCommit<TransitionPayment, Optional<Payment>> transitions;
-
-    PaymentStore(Database database, AppConfig.Payments config) {
-        this(database, config, true);
-    }
-
-    PaymentStore(Database database, AppConfig.Payments config, boolean groupCommit) {
-        this(database, config, groupCommit, Outbox.UNLEASED);
-    }
-
-    /** @param outbox writes the transitions' webhook rows, leased to this JVM's sender or not */
-    PaymentStore(Database database, AppConfig.Payments config, boolean groupCommit, Outbox outbox) {
-        this.database = database;
-        this.config = config;
-        this.outbox = outbox;
-        this.creates = new GroupCommit<>(this::createAll, this::createOne, MAX_CREATE_BATCH, groupCommit);
-        this.transitions = new GroupCommit<>(
-                this::transitionAll,
-                this::transitionOne,
-                TransitionPayment::paymentId,
-                MAX_TRANSITION_BATCH,
-                groupCommit);
-    }
-
-    Future<IdempotencyClaim> claim(ClaimIdempotencyKey claim) {
-        SqlClient sql = database.statements();
-        return sql.preparedQuery(PaymentSql.CLAIM_KEY)
-                .execute(Tuple.of(
-                        claim.merchantId(),
-                        claim.key(),
-                        Buffer.buffer(claim.requestHash()),
-                        (int) config.idempotencyTtl().toSeconds(),
-                        ABANDONED_CLAIM_SECONDS,
-                        claim.claimId()))
-                .compose(claimed -> claimed.size() == 1
-                        ? Future.succeededFuture(new IdempotencyClaim(null))
-                        : sql.preparedQuery(PaymentSql.KEY)
-                                .execute(Tuple.of(claim.merchantId(), claim.key()))
-                                .map(rows -> earlierUse(rows, claim)));
-    }
-
-    private static IdempotencyClaim earlierUse(RowSet<Row> rows, ClaimIdempotencyKey claim) {
-        if (rows.size() == 0) {
-            // the holder released it between our two statements: ask the merchant to retry rather than guess
-            throw keyInUse();
+        /** A transition without provider details (the merchant's cancel, the sandbox checkout). */
+        public TransitionPayment(UUID paymentId, UUID merchantId, PaymentStatus target, String providerTransactionId) {
+            this(paymentId, merchantId, target, providerTransactionId, null, null);
         }
-        Row row = rows.iterator().next();
-        if (!MessageDigest.isEqual(row.getBuffer("request_hash").getBytes(), claim.requestHash())) {
-            throw new ServiceException(
-                    ErrorKind.CONFLICT,
-                    "idempotency_key_reused",
-                    "This Idempotency-Key was used with a different request body");
-        }
-        if (row.getInteger("response_status") == null) {
-            throw keyInUse();
-        }
-        return new IdempotencyClaim(
-                new StoredResponse(row.getInteger("response_status"), row.getString("response_body")));
     }
 
-    private static ServiceException keyInUse() {
-        return new ServiceException(
-                ErrorKind.CONFLICT,
-                "idempotency_key_in_use",
-                "A request with this Idempotency-Key is still being processed; retry shortly");
-    }
+    /** Claims an Idempotency-Key for {@code claimId}, or answers the first request's stored answer to replay. */
+    Future<IdempotencyClaim> claimIdempotencyKey(UUID merchantId, String key, UUID claimId, byte[] requestHash);
 
-    Future<Void> release(UUID merchantId, String key, UUID claimId) {
-        return database.statements()
-                .preparedQuery(PaymentSql.RELEASE_KEY)
-                .execute(Tuple.of(merchantId, key, claimId))
-                .mapEmpty();
-    }
+    /** Gives a claimed key back (nothing was stored for it), so a retry starts clean. */
+    Future<Void> releaseIdempotencyKey(UUID merchantId, String key, UUID claimId);
 
     /**
-     * Without a key one INSERT; with a key the payment and the caller's answer (kept for replays) commit together.
-     * Answers the caller's answer.
+     * Stores a new payment; with a key ({@code claimId} the claim that holds it), {@code answer} is kept for replays
+     * in the same transaction, or nothing is stored when the claim is no longer ours. Answers {@code answer}.
      */
-    Future<StoredResponse> create(CreatePayment command) {
-        return creates.submit(command);
-    }
+    Future<StoredResponse> create(NewPayment payment, String idempotencyKey, UUID claimId, StoredResponse answer);
+
+    /** One of {@code merchantId}'s payments; 404 for another merchant's. */
+    Future<Payment> get(UUID merchantId, UUID id);
+
+    Future<PaymentPage> list(ListPayments query);
 
     /**
-     * Creates queued together in one transaction: the payments in one INSERT from arrays, the keys' answers in one
-     * UPDATE from arrays. Should any key no longer be its request's (another claim took it), the whole batch rolls
-     * back and {@link GroupCommit} replays it one by one, so only that request fails, as it would alone.
+     * Moves a pending payment on with its outbox row. A payment that is not pending any more answers 409
+     * {@code invalid_state}; an unknown one, or another merchant's, 404.
      */
-    private Future<List<StoredResponse>> createAll(List<CreatePayment> commands) {
-        int n = commands.size();
-        UUID[] ids = new UUID[n];
-        UUID[] merchants = new UUID[n];
-        String[] references = new String[n];
-        BigDecimal[] amounts = new BigDecimal[n];
-        BigDecimal[] fees = new BigDecimal[n];
-        BigDecimal[] nets = new BigDecimal[n];
-        String[] names = new String[n];
-        String[] emails = new String[n];
-        String[] descriptions = new String[n];
-        String[] tokens = new String[n];
-        String[] redirects = new String[n];
-        OffsetDateTime[] created = new OffsetDateTime[n];
-        OffsetDateTime[] expires = new OffsetDateTime[n];
-        List<UUID> keyMerchants = new ArrayList<>();
-        List<String> keys = new ArrayList<>();
-        List<Integer> statuses = new ArrayList<>();
-        List<String> bodies = new ArrayList<>();
-        List<UUID> claims = new ArrayList<>();
-        List<StoredResponse> answers = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            CreatePayment command = commands.get(i);
-            NewPayment payment = command.payment();
-            var request = payment.request();
-            ids[i] = payment.id();
-            merchants[i] = payment.merchantId();
-            references[i] = request.referenceId();
-            amounts[i] = payment.charge().amount();
-            fees[i] = payment.charge().fees();
-            nets[i] = payment.charge().netAmount();
-            names[i] = request.customerName();
-            emails[i] = request.customerEmail();
-            descriptions[i] = request.description();
-            tokens[i] = payment.checkoutToken();
-            redirects[i] = payment.redirectUrl();
-            created[i] = payment.createdAt();
-            expires[i] = payment.expiresAt();
-            answers.add(command.answer());
-            if (command.idempotencyKey() != null) {
-                keyMerchants.add(payment.merchantId());
-                keys.add(command.idempotencyKey());
-                statuses.add(command.answer().status());
-                bodies.add(command.answer().body());
-                claims.add(command.claimId());
-            }
-        }
-        Tuple payments = Tuple.of(ids, merchants, references, amounts, fees, nets, names)
-                .addValue(emails)
-                .addValue(descriptions)
-                .addValue(tokens)
-                .addValue(redirects)
-                .addValue(created)
-                .addValue(expires);
-        int keyed = keys.size();
-        return database.transactions().withTransaction(connection -> connection
-                .preparedQuery(PaymentSql.INSERT_ALL)
-                .execute(payments)
-                .compose(inserted -> {
-                    if (inserted.rowCount() != n) {
-                        return Future.failedFuture(
-                                new IllegalStateException("batch insert wrote " + inserted.rowCount() + " of " + n));
-                    }
-                    if (keyed == 0) {
-                        return Future.succeededFuture(answers);
-                    }
-                    return connection
-                            .preparedQuery(PaymentSql.KEYS_ANSWERED)
-                            .execute(Tuple.of(
-                                    keyMerchants.toArray(new UUID[0]),
-                                    keys.toArray(new String[0]),
-                                    statuses.toArray(new Integer[0]),
-                                    bodies.toArray(new String[0]),
-                                    claims.toArray(new UUID[0])))
-                            .compose(answered -> answered.rowCount() == keyed
-                                    ? Future.succeededFuture(answers)
-                                    : Future.failedFuture(keyInUse())); // rolls back; replayed one by one
-                }));
-    }
-
-    private Future<StoredResponse> createOne(CreatePayment command) {
-        NewPayment payment = command.payment();
-        StoredResponse response = command.answer();
-        if (command.idempotencyKey() == null) {
-            return insert(database.statements(), payment).map(response);
-        }
-        return database.transactions()
-                .withTransaction(connection -> insert(connection, payment).compose(inserted -> connection
-                        .preparedQuery(PaymentSql.KEY_ANSWERED)
-                        .execute(Tuple.of(
-                                payment.merchantId(),
-                                command.idempotencyKey(),
-                                response.status(),
-                                response.body(),
-                                command.claimId()))
-                        .compose(answered -> answered.rowCount() == 1
-                                ? Future.succeededFuture(response)
-                                : Future.failedFuture(
-                                        keyInUse())))); // rolls the payment back: the key is another request's now
-    }
-
-    private static Future<Payment> insert(SqlClient sql, NewPayment payment) {
-        var request = payment.request();
-        Tuple params = Tuple.tuple()
-                .addValue(payment.id())
-                .addValue(payment.merchantId())
-                .addValue(request.referenceId())
-                .addValue(payment.charge().amount())
-                .addValue(payment.charge().fees())
-                .addValue(payment.charge().netAmount())
-                .addValue(request.customerName())
-                .addValue(request.customerEmail())
-                .addValue(request.description())
-                .addValue(payment.checkoutToken())
-                .addValue(payment.redirectUrl())
-                .addValue(payment.createdAt())
-                .addValue(payment.expiresAt());
-        return sql.preparedQuery(PaymentSql.INSERT)
-                .execute(params)
-                .map(rows -> toPayment(rows.iterator().next()));
-    }
-
-    Future<Payment> get(UUID merchantId, UUID id) {
-        return database.statements()
-                .preparedQuery(PaymentSql.BY_ID_FOR_MERCHANT)
-                .execute(Tuple.of(id, merchantId))
-                .map(rows -> {
-                    if (rows.size() == 0) {
-                        throw ServiceException.notFound("Payment");
-                    }
-                    return toPayment(rows.iterator().next());
-                });
-    }
-
-    Future<PaymentPage> page(ListPayments query) {
-        Tuple params = Tuple.of(
-                        query.merchantId(),
-                        query.referenceId(),
-                        query.status() == null ? null : query.status().wireName(),
-                        query.limit() + 1,
-                        query.startingAfter())
-                .addOffsetDateTime(query.createdGte())
-                .addOffsetDateTime(query.createdLt());
-        return database.statements()
-                .preparedQuery(PaymentSql.PAGE)
-                .execute(params)
-                .map(rows -> {
-                    List<Payment> payments = new ArrayList<>();
-                    rows.forEach(row -> payments.add(toPayment(row)));
-                    boolean more = payments.size() > query.limit();
-                    return new PaymentPage(more ? payments.subList(0, query.limit()) : payments, more);
-                });
-    }
+    Future<Payment> transition(TransitionPayment command);
 
     /**
-     * One conditional UPDATE plus the outbox row, in one transaction (shared with other transitions under load, see
-     * {@link #transitionAll}). When the payment is not pending any more the answer is 409 {@code invalid_state};
-     * unknown (or another merchant's) payments are 404.
+     * The customer's choice on the checkout page: moves the payment behind {@code token} to {@code target} when
+     * {@link Checkout#open()} (checked in the same statement), and answers the checkout as it then is, changed or
+     * not, for the caller to explain. Unknown tokens are 404.
      */
-    Future<Payment> transition(TransitionPayment command) {
-        if (!PaymentStatus.PENDING.canMoveTo(command.target())) {
-            return Future.failedFuture(new IllegalArgumentException("not a transition target: " + command.target()));
-        }
-        return transitions
-                .submit(command)
-                .compose(changed ->
-                        changed.isPresent() ? Future.succeededFuture(changed.get()) : explainRefusal(command));
-    }
+    Future<Checkout> decide(String token, PaymentStatus target);
 
-    /** A transition alone: empty when the payment was not pending (the caller explains why). */
-    private Future<Optional<Payment>> transitionOne(TransitionPayment command) {
-        return outbox.committed(database.transactions().withTransaction(connection -> connection
-                .preparedQuery(PaymentSql.TRANSITION)
-                .execute(Tuple.of(
-                        command.paymentId(),
-                        command.target().wireName(),
-                        command.providerTransactionId(),
-                        command.failureReason(),
-                        command.payer()))
-                .compose(rows -> {
-                    if (rows.size() == 0) {
-                        return Future.succeededFuture(new Outbox.Written<>(Optional.<Payment>empty(), List.of()));
-                    }
-                    Payment changed = toPayment(rows.iterator().next());
-                    if (command.merchantId() != null && !command.merchantId().equals(changed.merchantId())) {
-                        return Future.failedFuture(ServiceException.notFound("Payment")); // rolls back
-                    }
-                    return outbox.record(connection, List.of(changed), Optional.of(changed));
-                })));
-    }
+    /** The checkout behind a {@code redirect_url} token; unknown is 404. */
+    Future<Checkout> checkout(String token);
 
-    /**
-     * Transitions queued together (never two of one payment) in one transaction: one UPDATE from arrays, then the
-     * outbox rows of those that changed in one INSERT from arrays. A request whose payment did not change answers
-     * empty, as alone; should anything fail, {@link GroupCommit} replays the batch one by one.
-     */
-    private Future<List<Optional<Payment>>> transitionAll(List<TransitionPayment> commands) {
-        int n = commands.size();
-        UUID[] ids = new UUID[n];
-        UUID[] merchants = new UUID[n];
-        String[] targets = new String[n];
-        String[] providerTransactions = new String[n];
-        String[] failureReasons = new String[n];
-        String[] payers = new String[n];
-        for (int i = 0; i < n; i++) {
-            TransitionPayment command = commands.get(i);
-            ids[i] = command.paymentId();
-            merchants[i] = command.merchantId();
-            targets[i] = command.target().wireName();
-            providerTransactions[i] = command.providerTransactionId();
-            failureReasons[i] = command.failureReason();
-            payers[i] = command.payer();
-        }
-        return outbox.committed(database.transactions().withTransaction(connection -> connection
-                .preparedQuery(PaymentSql.TRANSITION_ALL)
-                .execute(Tuple.of(ids, merchants, targets, providerTransactions, failureReasons, payers))
-                .compose(rows -> {
-                    Map<UUID, Payment> changed = new HashMap<>();
-                    rows.forEach(row -> {
-                        Payment payment = toPayment(row);
-                        changed.put(payment.id(), payment);
-                    });
-                    List<Optional<Payment>> answers = new ArrayList<>(n);
-                    List<Payment> changedInOrder = new ArrayList<>(changed.size());
-                    for (TransitionPayment command : commands) {
-                        Payment payment = changed.get(command.paymentId());
-                        answers.add(Optional.ofNullable(payment));
-                        if (payment != null) {
-                            changedInOrder.add(payment);
-                        }
-                    }
-                    return outbox.record(connection, changedInOrder, answers);
-                })));
-    }
+    /** The checkout of one payment, by id (the provider's order id in live mode); unknown is 404. */
+    Future<Checkout> checkoutOf(UUID paymentId);
 
-    /**
-     * Marks a payment for a person (the provider reported another amount or order for it); its status stays as it
-     * is. True when this call flagged it, false when it was flagged already (or is unknown).
-     */
-    Future<Boolean> flagForReview(UUID paymentId, String reason, String providerTransactionId) {
-        return database.statements()
-                .preparedQuery(PaymentSql.FLAG_FOR_REVIEW)
-                .execute(Tuple.of(paymentId, reason, providerTransactionId))
-                .map(rows -> rows.rowCount() == 1);
-    }
+    /** Whether the payment was newly flagged for a person's review; its status stays as it is. */
+    Future<Boolean> flagForReview(UUID paymentId, String reason, String providerTransactionId);
 
-    private Future<Payment> explainRefusal(TransitionPayment command) {
-        return database.statements()
-                .preparedQuery(PaymentSql.BY_ID)
-                .execute(Tuple.of(command.paymentId()))
-                .map(rows -> {
-                    if (rows.size() == 0) {
-                        throw ServiceException.notFound("Payment");
-                    }
-                    Payment current = toPayment(rows.iterator().next());
-                    if (command.merchantId() != null && !command.merchantId().equals(current.merchantId())) {
-                        throw ServiceException.notFound("Payment");
-                    }
-                    current.status().transitionTo(command.target()); // throws the 409 that explains why
-                    throw new IllegalStateException("pending payment " + current.id() + " was not updated");
-                });
-    }
+    /** Expires up to {@link #EXPIRY_BATCH} due payments in one statement, with their outbox rows. */
+    Future<List<Payment>> expireDue();
 
-    /** Expires one batch of due payments with their outbox rows; returns what changed. */
-    Future<List<Payment>> expireDue() {
-        return outbox.committed(database.transactions().withTransaction(connection -> connection
-                .preparedQuery(PaymentSql.EXPIRE_DUE)
-                .execute(Tuple.of(EXPIRY_BATCH))
-                .compose(rows -> {
-                    List<Payment> expired = new ArrayList<>();
-                    rows.forEach(row -> expired.add(toPayment(row)));
-                    return outbox.record(connection, expired, expired);
-                })));
-    }
+    /** Up to {@code limit} pending payments past their expiry, to be settled one by one. */
+    Future<List<Payment>> dueForExpiry(int limit);
 
-    /** Pending payments past their expiry (unchanged: the caller decides each one). */
-    Future<List<Payment>> dueForExpiry(int limit) {
-        return database.statements()
-                .preparedQuery(PaymentSql.DUE_FOR_EXPIRY)
-                .execute(Tuple.of(limit))
-                .map(rows -> {
-                    List<Payment> due = new ArrayList<>();
-                    rows.forEach(row -> due.add(toPayment(row)));
-                    return due;
-                });
-    }
-
-    Future<Integer> purgeExpiredKeys() {
-        return database.statements()
-                .preparedQuery(PaymentSql.PURGE_EXPIRED_KEYS)
-                .execute(Tuple.of(EXPIRY_BATCH))
-                .map(RowSet::rowCount);
-    }
-
-    static Payment toPayment(Row row) {
-        return new Payment(
-                row.getUUID("id"),
-                row.getUUID("merchant_id"),
-                row.getString("reference_id"),
-                row.getBigDecimal("amount"),
-                row.getBigDecimal("fees"),
-                row.getBigDecimal("net_amount"),
-                PaymentStatus.fromWire(row.getString("status")).orElseThrow(),
-                row.getString("customer_name"),
-                row.getString("customer_email"),
-                row.getString("description"),
-                row.getString("checkout_token"),
-                row.getString("redirect_url"),
-                row.getString("provider_transaction_id"),
-                row.getOffsetDateTime("created_at"),
-                row.getOffsetDateTime("updated_at"),
-                row.getOffsetDateTime("completed_at"),
-                row.getOffsetDateTime("expires_at"),
-                row.getString("payer"),
-                row.getString("failure_reason"),
-                Boolean.TRUE.equals(row.getBoolean("needs_review")),
-                row.getString("review_reason"));
-    }
+    /** Deletes up to {@link #EXPIRY_BATCH} expired Idempotency-Keys; how many. */
+    Future<Integer> purgeExpiredKeys();
 }

@@ -1,18 +1,18 @@
 package io.walletpay.usecase;
 
 import io.vertx.core.Future;
-import io.walletpay.bus.AuditMessages.AuditPage;
-import io.walletpay.bus.AuditStoreClient;
-import io.walletpay.bus.StoreClients;
+import io.walletpay.store.AuditStore;
+import io.walletpay.store.AuditStore.AuditPage;
+import io.walletpay.store.Stores;
 import java.util.UUID;
 
 /** Reading one merchant's audit log: its own entries only, newest first, a page at a time. */
 public final class AuditLog {
 
-    private final AuditStoreClient audit;
+    private final AuditStore audit;
 
-    public AuditLog(StoreClients stores) {
-        this.audit = new AuditStoreClient(stores.bus());
+    public AuditLog(Stores stores) {
+        this.audit = stores.audit();
     }
 
     /**

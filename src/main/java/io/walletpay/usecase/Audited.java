@@ -1,6 +1,6 @@
 package io.walletpay.usecase;
 
-import io.walletpay.bus.AuditMessages.AuditEntry;
+import io.walletpay.store.AuditStore.AuditEntry;
 import java.util.UUID;
 
 /** The audit entries the use cases write: the action names, and an entry for an actor. */

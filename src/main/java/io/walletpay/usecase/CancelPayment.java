@@ -1,8 +1,6 @@
 package io.walletpay.usecase;
 
 import io.vertx.core.Future;
-import io.walletpay.bus.PaymentMessages.TransitionPayment;
-import io.walletpay.bus.PaymentStoreClient;
 import io.walletpay.checkout.ProviderPaymentCheck;
 import io.walletpay.checkout.ProviderTransaction;
 import io.walletpay.checkout.WalletProvider;
@@ -10,6 +8,8 @@ import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.store.PaymentStore;
+import io.walletpay.store.PaymentStore.TransitionPayment;
 import java.util.UUID;
 
 /**
@@ -19,10 +19,10 @@ import java.util.UUID;
  */
 public final class CancelPayment {
 
-    private final PaymentStoreClient payments;
+    private final PaymentStore payments;
     private final WalletProvider provider;
 
-    public CancelPayment(PaymentStoreClient payments, WalletProvider provider) {
+    public CancelPayment(PaymentStore payments, WalletProvider provider) {
         this.payments = payments;
         this.provider = provider;
     }

@@ -3,14 +3,14 @@ package io.walletpay.usecase;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
-import io.walletpay.bus.CheckoutMessages.Checkout;
-import io.walletpay.bus.PaymentMessages.TransitionPayment;
-import io.walletpay.bus.StoreClients;
+import io.walletpay.checkout.Checkout;
 import io.walletpay.checkout.ProviderConfirmation;
 import io.walletpay.checkout.ProviderConfirmation.Decision;
 import io.walletpay.checkout.ProviderTransaction;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.store.PaymentStore;
+import io.walletpay.store.PaymentStore.TransitionPayment;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,12 +23,12 @@ public final class ConfirmWithProvider {
 
     private static final Logger log = LoggerFactory.getLogger(ConfirmWithProvider.class);
 
-    private final StoreClients stores;
+    private final PaymentStore payments;
     private final PayAtCheckout payAtCheckout;
     private final Counter needsReview;
 
-    public ConfirmWithProvider(StoreClients stores, PayAtCheckout payAtCheckout, MeterRegistry registry) {
-        this.stores = stores;
+    public ConfirmWithProvider(PaymentStore payments, PayAtCheckout payAtCheckout, MeterRegistry registry) {
+        this.payments = payments;
         this.payAtCheckout = payAtCheckout;
         this.needsReview = Counter.builder("walletpay.payments.needs_review")
                 .description("Payments flagged for a person: the provider reported another amount or order")
@@ -40,7 +40,7 @@ public final class ConfirmWithProvider {
      * provider's reason, a mismatch flags it for a person and changes nothing else. Duplicates find it decided.
      */
     public Future<Checkout> confirm(ProviderTransaction transaction) {
-        return stores.checkouts().byPayment(transaction.orderId()).compose(checkout -> {
+        return payments.checkoutOf(transaction.orderId()).compose(checkout -> {
             Payment payment = checkout.payment();
             Decision decision = ProviderConfirmation.decide(transaction, payment.id(), payment.amount());
             return switch (decision.outcome()) {
@@ -88,8 +88,7 @@ public final class ConfirmWithProvider {
      * WARN for repeats) and answers the 409 whether or not the flag could be stored.
      */
     private Future<Checkout> flagForReview(Payment payment, ProviderTransaction transaction, String reason) {
-        return stores.payments()
-                .flagForReview(payment.id(), reason, transaction.transactionId())
+        return payments.flagForReview(payment.id(), reason, transaction.transactionId())
                 .andThen(flagged -> {
                     if (flagged.succeeded() && Boolean.TRUE.equals(flagged.result())) {
                         needsReview.increment();

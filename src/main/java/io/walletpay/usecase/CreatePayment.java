@@ -1,8 +1,6 @@
 package io.walletpay.usecase;
 
 import io.vertx.core.Future;
-import io.walletpay.bus.PaymentMessages.StoredResponse;
-import io.walletpay.bus.PaymentStoreClient;
 import io.walletpay.checkout.WalletProvider;
 import io.walletpay.config.AppConfig;
 import io.walletpay.merchant.Merchant;
@@ -12,6 +10,8 @@ import io.walletpay.payment.CreatePaymentRequest;
 import io.walletpay.payment.FeeRule;
 import io.walletpay.payment.NewPayment;
 import io.walletpay.payment.RequestFingerprint;
+import io.walletpay.store.PaymentStore;
+import io.walletpay.store.PaymentStore.StoredResponse;
 import io.walletpay.view.PaymentViews;
 import java.util.UUID;
 
@@ -21,12 +21,12 @@ import java.util.UUID;
  */
 public final class CreatePayment {
 
-    private final PaymentStoreClient payments;
+    private final PaymentStore payments;
     private final WalletProvider provider;
     private final AppConfig.Payments config;
     private final AmountLimits limits;
 
-    public CreatePayment(PaymentStoreClient payments, WalletProvider provider, AppConfig.Payments config) {
+    public CreatePayment(PaymentStore payments, WalletProvider provider, AppConfig.Payments config) {
         this.payments = payments;
         this.provider = provider;
         this.config = config;

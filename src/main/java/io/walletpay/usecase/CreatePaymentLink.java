@@ -2,12 +2,12 @@ package io.walletpay.usecase;
 
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
-import io.walletpay.bus.AuditStoreClient;
-import io.walletpay.bus.StoreClients;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.payment.CreatePaymentRequest;
+import io.walletpay.store.AuditStore;
+import io.walletpay.store.Stores;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.UUID;
@@ -25,11 +25,11 @@ public final class CreatePaymentLink {
             UUID paymentId, String checkoutUrl, BigDecimal amount, String description, String reference) {}
 
     private final CreatePayment payments;
-    private final AuditStoreClient audit;
+    private final AuditStore audit;
 
-    public CreatePaymentLink(StoreClients stores, CreatePayment payments) {
+    public CreatePaymentLink(Stores stores, CreatePayment payments) {
         this.payments = payments;
-        this.audit = new AuditStoreClient(stores.bus());
+        this.audit = stores.audit();
     }
 
     /**

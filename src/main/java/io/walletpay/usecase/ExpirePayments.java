@@ -1,19 +1,18 @@
 package io.walletpay.usecase;
 
 import io.vertx.core.Future;
-import io.walletpay.bus.PaymentMessages.TransitionPayment;
 import io.walletpay.checkout.ProviderPaymentCheck;
 import io.walletpay.checkout.WalletProvider;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.store.PaymentStore;
+import io.walletpay.store.PaymentStore.TransitionPayment;
 import java.util.List;
-import java.util.UUID;
-import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Expiring payments (the seed's "a pending payment expires"): every pending payment past its {@code expires_at}
+ * Expiring payments: every pending payment past its {@code expires_at}
  * leaves pending with its webhook, and expired Idempotency-Keys are purged. With a live wallet provider each due
  * payment is looked up there first: paid there → completed; declined there → failed with the provider's reason;
  * another amount or order there → flagged for a person and expired; unknown there → expired; the provider cannot
@@ -25,32 +24,12 @@ public final class ExpirePayments {
     private static final Logger log = LoggerFactory.getLogger(ExpirePayments.class);
     private static final int LIVE_BATCH = 50;
 
-    /** The payment store as this use case needs it. */
-    public interface Payments {
-        /** Expires up to {@link #batchSize()} due payments in one statement (with their outbox rows). */
-        Future<List<Payment>> expireDue();
-
-        /** Up to {@code limit} pending payments past their expiry, to be settled one by one. */
-        Future<List<Payment>> dueForExpiry(int limit);
-
-        Future<Integer> purgeExpiredKeys();
-
-        Future<Boolean> flagForReview(UUID paymentId, String reason, String providerTransactionId);
-
-        Future<Payment> transition(TransitionPayment command);
-
-        int batchSize();
-    }
-
-    private final Payments payments;
+    private final PaymentStore payments;
     private final WalletProvider provider;
-    private final Consumer<Payment> announce;
 
-    /** {@code announce}: tells the webhook senders a payment left pending (its outbox row is committed). */
-    public ExpirePayments(Payments payments, WalletProvider provider, Consumer<Payment> announce) {
+    public ExpirePayments(PaymentStore payments, WalletProvider provider) {
         this.payments = payments;
         this.provider = provider;
-        this.announce = announce;
     }
 
     /** One sweep: batches until a batch comes back short, then the key purge. */
@@ -60,7 +39,7 @@ public final class ExpirePayments {
 
     private Future<Void> purgeKeyBatches() {
         return payments.purgeExpiredKeys()
-                .compose(purged -> purged < payments.batchSize() ? Future.succeededFuture() : purgeKeyBatches());
+                .compose(purged -> purged < PaymentStore.EXPIRY_BATCH ? Future.succeededFuture() : purgeKeyBatches());
     }
 
     private Future<Void> settleWithProvider() {
@@ -82,7 +61,6 @@ public final class ExpirePayments {
                                 settled.transactionId(),
                                 settled.failureReason(),
                                 settled.payer()))))
-                .onSuccess(announce::accept)
                 .onFailure(
                         failure -> log.debug("payment {} not settled this sweep: {}", payment.id(), failure.toString()))
                 .mapEmpty();
@@ -90,11 +68,10 @@ public final class ExpirePayments {
 
     private Future<Void> expireBatches() {
         return payments.expireDue().compose(expired -> {
-            expired.forEach(announce);
             if (!expired.isEmpty()) {
                 log.info("expired {} pending payments", expired.size());
             }
-            return expired.size() < payments.batchSize() ? Future.succeededFuture() : expireBatches();
+            return expired.size() < PaymentStore.EXPIRY_BATCH ? Future.succeededFuture() : expireBatches();
         });
     }
 }

@@ -1,43 +1,78 @@
 package io.walletpay.usecase;
 
 import io.vertx.core.Future;
-import io.walletpay.bus.CheckoutMessages.Checkout;
-import io.walletpay.bus.PaymentMessages.TransitionPayment;
-import io.walletpay.bus.StoreClients;
+import io.walletpay.checkout.Checkout;
+import io.walletpay.checkout.SandboxChoice;
 import io.walletpay.error.ServiceException;
 import io.walletpay.payment.PaymentStatus;
-import java.util.UUID;
+import io.walletpay.store.PaymentStore;
+import io.walletpay.store.PaymentStore.TransitionPayment;
 
 /**
- * Deciding a customer's checkout: the sandbox page's Pay or Cancel, or the provider's confirmed outcome in live mode.
- * Every path ends in the store's one conditional transition, so racing and repeated submits land on one result.
+ * The one way a checkout changes a payment: the sandbox page's Pay or Cancel, or the provider's confirmed outcome in
+ * live mode. Every path ends in the store's conditional transition, so racing and repeated submits land on one
+ * result, and a decided checkout answers every later submit as the one that decided it.
  */
 public final class PayAtCheckout {
 
-    private final StoreClients stores;
+    /** What a submit of the checkout form comes to, for the page to show. */
+    public sealed interface Outcome {
+        Checkout checkout();
+    }
 
-    public PayAtCheckout(StoreClients stores) {
-        this.stores = stores;
+    /** The payment is decided (now or earlier): the customer sees its result. */
+    public record Decided(Checkout checkout) implements Outcome {}
+
+    /** The checkout takes no payment ({@link Checkout#refusal()}). */
+    public record Refused(Checkout checkout, Checkout.Refusal refusal) implements Outcome {}
+
+    /** The form was not usable; the payment is unchanged and the form is shown again. */
+    public record Rejected(Checkout checkout, SandboxChoice.Invalid invalid) implements Outcome {}
+
+    private final PaymentStore payments;
+
+    public PayAtCheckout(PaymentStore payments) {
+        this.payments = payments;
+    }
+
+    /** The checkout behind {@code token}, as its page shows it. */
+    public Future<Checkout> show(String token) {
+        return payments.checkout(token);
     }
 
     /**
-     * Moves the checkout's pending payment to {@code target} through the store's one conditional transition (which
-     * writes the outbox row and announces it). When another request decided it first, answers the payment as it
-     * now is, so racing and repeated submits all land on one result.
+     * The sandbox form's submit. A usable choice is tried at once, in the statement that finds the payment; the
+     * checkout comes back as it then is, and a refusal is explained exactly as after a plain read.
      */
-    public Future<Checkout> decide(Checkout checkout, PaymentStatus target, String providerTransactionId) {
-        return decide(checkout, new TransitionPayment(checkout.payment().id(), null, target, providerTransactionId));
+    public Future<Outcome> submit(String token, String action, String phone) {
+        SandboxChoice choice = SandboxChoice.of(action, phone);
+        Future<Checkout> found = choice.valid() ? payments.decide(token, choice.target()) : payments.checkout(token);
+        return found.compose(checkout -> {
+            if (checkout.payment().status() != PaymentStatus.PENDING) {
+                return Future.succeededFuture(new Decided(checkout));
+            }
+            if (checkout.refusal().isPresent()) {
+                return Future.succeededFuture(
+                        new Refused(checkout, checkout.refusal().get()));
+            }
+            if (!choice.valid()) {
+                return Future.succeededFuture(new Rejected(checkout, choice.invalid()));
+            }
+            // the statement found it closed, the read after it open (its merchant came back in between): once more
+            return payments.decide(token, choice.target()).map(Decided::new);
+        });
     }
 
-    /** The same with the provider's details (failure reason, payer) carried by {@code transition}. */
+    /**
+     * Moves the checkout's pending payment as {@code transition} says (the provider's details: transaction, failure
+     * reason, payer). When another request decided it first, answers the payment as it now is.
+     */
     public Future<Checkout> decide(Checkout checkout, TransitionPayment transition) {
-        UUID paymentId = transition.paymentId();
-        return stores.payments()
-                .transition(transition)
+        return payments.transition(transition)
                 .map(checkout::with)
                 .recover(
                         failure -> failure instanceof ServiceException refused && "invalid_state".equals(refused.code())
-                                ? stores.checkouts().byPayment(paymentId)
+                                ? payments.checkoutOf(transition.paymentId())
                                 : Future.failedFuture(failure));
     }
 }

@@ -1,10 +1,10 @@
 package io.walletpay.usecase;
 
 import io.vertx.core.Future;
-import io.walletpay.bus.AuditStoreClient;
-import io.walletpay.bus.StoreClients;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.Secrets;
+import io.walletpay.store.AuditStore;
+import io.walletpay.store.Stores;
 import java.util.UUID;
 
 /**
@@ -17,10 +17,10 @@ public final class RotateSecretKey {
     /** The merchant after the rotation and its new secret key, to show once. */
     public record Rotated(Merchant merchant, String secretKey) {}
 
-    private final AuditStoreClient audit;
+    private final AuditStore audit;
 
-    public RotateSecretKey(StoreClients stores) {
-        this.audit = new AuditStoreClient(stores.bus());
+    public RotateSecretKey(Stores stores) {
+        this.audit = stores.audit();
     }
 
     public Future<Rotated> rotate(UUID merchantId, Actor actor) {

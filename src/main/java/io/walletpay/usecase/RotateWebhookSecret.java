@@ -1,10 +1,10 @@
 package io.walletpay.usecase;
 
 import io.vertx.core.Future;
-import io.walletpay.bus.AuditStoreClient;
-import io.walletpay.bus.StoreClients;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.Secrets;
+import io.walletpay.store.AuditStore;
+import io.walletpay.store.Stores;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
@@ -19,11 +19,11 @@ public final class RotateWebhookSecret {
     /** The merchant after the rotation, its new secret, and until when the old one still signs. */
     public record Rotated(Merchant merchant, String webhookSecret, OffsetDateTime previousActiveUntil) {}
 
-    private final AuditStoreClient audit;
+    private final AuditStore audit;
     private final int overlapHours;
 
-    public RotateWebhookSecret(StoreClients stores, int overlapHours) {
-        this.audit = new AuditStoreClient(stores.bus());
+    public RotateWebhookSecret(Stores stores, int overlapHours) {
+        this.audit = stores.audit();
         this.overlapHours = overlapHours;
     }
 

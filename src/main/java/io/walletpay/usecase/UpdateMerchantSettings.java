@@ -1,11 +1,11 @@
 package io.walletpay.usecase;
 
 import io.vertx.core.Future;
-import io.walletpay.bus.AuditStoreClient;
-import io.walletpay.bus.MerchantStoreClient;
-import io.walletpay.bus.StoreClients;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.MerchantInput.MerchantChanges;
+import io.walletpay.store.AuditStore;
+import io.walletpay.store.MerchantStore;
+import io.walletpay.store.Stores;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -26,13 +26,13 @@ public final class UpdateMerchantSettings {
         Future<Void> check(String field, String url);
     }
 
-    private final MerchantStoreClient merchants;
-    private final AuditStoreClient audit;
+    private final MerchantStore merchants;
+    private final AuditStore audit;
     private final UrlCheck targets;
 
-    public UpdateMerchantSettings(StoreClients stores, UrlCheck targets) {
+    public UpdateMerchantSettings(Stores stores, UrlCheck targets) {
         this.merchants = stores.merchants();
-        this.audit = new AuditStoreClient(stores.bus());
+        this.audit = stores.audit();
         this.targets = targets;
     }
 

@@ -3,11 +3,11 @@ package io.walletpay.architecture;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
-import io.walletpay.bus.BusCalls;
-import io.walletpay.bus.BusOperation;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -55,43 +55,55 @@ class ArchitectureTest {
                 .check(classes);
     }
 
+    /**
+     * What the rest of the service may know of the store package: its interfaces, the records they declare and
+     * {@code Stores}; never a PostgreSQL implementation, its SQL or the verticle that owns the connections.
+     */
+    private static final DescribedPredicate<JavaClass> STORE_IMPLEMENTATION = DescribedPredicate.describe(
+            "store implementations",
+            type -> type.getPackageName().equals("io.walletpay.store")
+                    && !type.isInterface()
+                    && type.getEnclosingClass()
+                            .map(outer -> !outer.isInterface())
+                            .orElse(true)
+                    && !type.getSimpleName().equals("Stores"));
+
     @Test
-    void httpNeverTouchesSql() {
+    void routesAndUseCasesReachStorageOnlyThroughTheStoreInterfaces() {
         noClasses()
                 .that()
-                .resideInAPackage("io.walletpay.http..")
+                .resideInAnyPackage(
+                        "io.walletpay.http..",
+                        "io.walletpay.portal..",
+                        "io.walletpay.usecase..",
+                        "io.walletpay.login..")
+                .should()
+                .dependOnClassesThat(STORE_IMPLEMENTATION)
+                .because("they call the store interfaces (Stores); the implementations and their SQL are the"
+                        + " store's own")
+                .check(classes);
+    }
+
+    /** Queries, rows, pools and transactions; where a database is (connect options) may be read elsewhere. */
+    @Test
+    void nothingOutsideTheStoreTouchesSql() {
+        noClasses()
+                .that()
+                .resideOutsideOfPackages("io.walletpay.store..", "io.walletpay.db..")
                 .should()
                 .dependOnClassesThat()
-                .resideInAnyPackage("io.vertx.sqlclient..", "io.vertx.pgclient..", "io.walletpay.store..")
+                .resideInAnyPackage("io.vertx.sqlclient..")
                 .check(classes);
     }
 
     @Test
-    void useCasesKnowNothingOfHttpOrSql() {
+    void useCasesKnowNothingOfHttp() {
         noClasses()
                 .that()
                 .resideInAPackage("io.walletpay.usecase..")
                 .should()
                 .dependOnClassesThat()
-                .resideInAnyPackage(
-                        "io.vertx.ext.web..",
-                        "io.vertx.core.http..",
-                        "io.walletpay.http..",
-                        "io.vertx.sqlclient..",
-                        "io.vertx.pgclient..",
-                        "io.walletpay.store..")
-                .check(classes);
-    }
-
-    @Test
-    void storesAreAskedOnlyThroughTheirTypedClients() {
-        noClasses()
-                .that()
-                .resideOutsideOfPackage("io.walletpay.bus..")
-                .should()
-                .callMethod(BusCalls.class, "request", BusOperation.class, Object.class)
-                .because("use cases, routes and verticles call the typed store clients (StoreClients), never raw bus"
-                        + " operations")
+                .resideInAnyPackage("io.vertx.ext.web..", "io.vertx.core.http..", "io.walletpay.http..")
                 .check(classes);
     }
 }

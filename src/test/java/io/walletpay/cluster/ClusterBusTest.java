@@ -4,17 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.vertx.core.Future;
-import io.vertx.core.eventbus.ReplyException;
-import io.vertx.core.eventbus.ReplyFailure;
 import io.walletpay.ServiceVertx;
 import io.walletpay.bus.Addresses;
-import io.walletpay.bus.BusCalls;
-import io.walletpay.bus.DeliveryMessages.DeliveriesDue;
-import io.walletpay.bus.MerchantMessages.MerchantChanged;
-import io.walletpay.bus.Messages;
-import io.walletpay.bus.Messages.PaymentUpdated;
-import io.walletpay.bus.Messages.Readiness;
-import io.walletpay.bus.Messages.ReadinessQuery;
+import io.walletpay.bus.WakeUpMessages;
+import io.walletpay.bus.WakeUpMessages.DeliveriesDue;
+import io.walletpay.bus.WakeUpMessages.MerchantChanged;
+import io.walletpay.bus.WakeUpMessages.PaymentUpdated;
 import io.walletpay.config.AppConfig;
 import io.walletpay.http.CreateRateLimiter;
 import io.walletpay.http.RateLimitedException;
@@ -46,8 +41,8 @@ class ClusterBusTest {
         Future<ServiceVertx> b = ServiceVertx.createClustered(new AppConfig.Cluster(true, members, "127.0.0.1", portB));
         first = a.toCompletionStage().toCompletableFuture().get(2, TimeUnit.MINUTES);
         second = b.toCompletionStage().toCompletableFuture().get(2, TimeUnit.MINUTES);
-        Messages.registerCodecs(first.vertx().eventBus());
-        Messages.registerCodecs(second.vertx().eventBus());
+        WakeUpMessages.registerCodecs(first.vertx().eventBus());
+        WakeUpMessages.registerCodecs(second.vertx().eventBus());
     }
 
     @AfterAll
@@ -77,36 +72,6 @@ class ClusterBusTest {
             assertThat(seen).contains(payment, new DeliveriesDue(), merchant);
         });
         assertThat(consumers).hasSize(3);
-    }
-
-    @Test
-    void storeRequestsAreAnsweredOnlyByTheirOwnNode() throws Exception {
-        BusCalls.serve(
-                first.vertx().eventBus(),
-                Addresses.STORE_READINESS,
-                query -> Future.succeededFuture(new Readiness(true, "first")));
-
-        Readiness local = first.vertx()
-                                .eventBus()
-                                .request(Addresses.STORE_READINESS.address(), new ReadinessQuery())
-                                .toCompletionStage()
-                                .toCompletableFuture()
-                                .get(30, TimeUnit.SECONDS)
-                                .body()
-                        instanceof Readiness r
-                ? r
-                : null;
-        assertThat(local).isEqualTo(new Readiness(true, "first"));
-
-        Throwable remote = second.vertx()
-                .eventBus()
-                .request(Addresses.STORE_READINESS.address(), new ReadinessQuery())
-                .toCompletionStage()
-                .toCompletableFuture()
-                .handle((reply, failure) -> failure)
-                .get(30, TimeUnit.SECONDS);
-        assertThat(remote).isInstanceOf(ReplyException.class);
-        assertThat(((ReplyException) remote).failureType()).isEqualTo(ReplyFailure.NO_HANDLERS);
     }
 
     @Test

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.vertx.core.json.JsonObject;
-import io.walletpay.bus.StoreClients;
 import io.walletpay.checkout.SandboxWalletProvider;
 import io.walletpay.error.ServiceException;
 import io.walletpay.merchant.Merchant;
+import io.walletpay.store.Stores;
 import io.walletpay.support.Http;
 import io.walletpay.support.RunningService;
 import io.walletpay.support.TestConfig;
@@ -28,14 +28,14 @@ class PaymentLinkTest {
 
     static RunningService service;
     static Http http;
-    static StoreClients stores;
+    static Stores stores;
     static CreatePaymentLink links;
 
     @BeforeAll
     static void start() {
         service = RunningService.start();
         http = service.http;
-        stores = StoreClients.over(service.vertx.eventBus(), 10_000);
+        stores = service.stores();
         links = new CreatePaymentLink(
                 stores,
                 new CreatePayment(

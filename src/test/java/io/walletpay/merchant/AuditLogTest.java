@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import io.walletpay.bus.StoreClients;
 import io.walletpay.delivery.WebhookTargets;
 import io.walletpay.merchant.MerchantInput.MerchantChanges;
+import io.walletpay.store.Stores;
 import io.walletpay.support.Http;
 import io.walletpay.support.RunningService;
 import io.walletpay.support.TestConfig;
@@ -169,7 +169,7 @@ class AuditLogTest {
     void thePortalRecordsItsChangesThroughTheSameUseCase() {
         JsonObject merchant = service.createMerchant("Portal shop");
         UUID id = UUID.fromString(merchant.getString("merchant_id"));
-        StoreClients stores = StoreClients.over(service.vertx.eventBus(), 10_000);
+        Stores stores = service.stores();
         var settings =
                 new UpdateMerchantSettings(stores, new WebhookTargets(service.vertx, service.config)::checkForSaving);
 

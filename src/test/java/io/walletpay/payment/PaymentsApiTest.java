@@ -221,14 +221,12 @@ class PaymentsApiTest {
     void aCreateWhoseKeyWasTakenOverMeanwhileStoresNothing() {
         java.util.UUID merchantId = java.util.UUID.fromString(merchantA.getString("merchant_id"));
         java.util.UUID slowClaim = java.util.UUID.randomUUID();
-        var bus = new io.walletpay.bus.BusCalls(service.vertx.eventBus(), 10_000);
+        var payments = service.stores().payments();
         CreatePaymentRequest request = CreatePaymentRequest.parse(
                 "{\"amount\":70,\"reference_id\":\"LATE\"}".getBytes(java.nio.charset.StandardCharsets.UTF_8),
                 AmountLimits.defaults());
-        RunningService.await(bus.request(
-                io.walletpay.bus.Addresses.PAYMENT_CLAIM_IDEMPOTENCY_KEY,
-                new io.walletpay.bus.PaymentMessages.ClaimIdempotencyKey(
-                        merchantId, "taken-over", slowClaim, RequestFingerprint.of(request))));
+        RunningService.await(
+                payments.claimIdempotencyKey(merchantId, "taken-over", slowClaim, RequestFingerprint.of(request)));
         // the slow request's claim was abandoned and another request took the key over
         service.sql("UPDATE idempotency_keys SET claim_id = gen_random_uuid() WHERE idempotency_key = 'taken-over'");
 
@@ -240,13 +238,8 @@ class PaymentsApiTest {
                 "late-token-" + java.util.UUID.randomUUID(),
                 "http://localhost/checkout/late",
                 java.time.Duration.ofMinutes(30));
-        Throwable refused = org.assertj.core.api.Assertions.catchThrowable(() -> RunningService.await(bus.request(
-                io.walletpay.bus.Addresses.PAYMENT_CREATE,
-                new io.walletpay.bus.PaymentMessages.CreatePayment(
-                        late,
-                        "taken-over",
-                        slowClaim,
-                        new io.walletpay.bus.PaymentMessages.StoredResponse(201, "{}")))));
+        Throwable refused = org.assertj.core.api.Assertions.catchThrowable(() -> RunningService.await(payments.create(
+                late, "taken-over", slowClaim, new io.walletpay.store.PaymentStore.StoredResponse(201, "{}"))));
 
         assertThat(refused)
                 .hasRootCauseInstanceOf(io.walletpay.error.ServiceException.class)

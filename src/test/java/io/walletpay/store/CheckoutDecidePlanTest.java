@@ -38,11 +38,15 @@ class CheckoutDecidePlanTest {
                             + " '00000000-0000-0000-0000-000000000001', 'r' || n, 10, 0, 10, md5(n::text),"
                             + " 'http://localhost/pay', now() + interval '30 minutes' FROM generate_series(1, 40000) n");
             run(connection, "SET plan_cache_mode = force_generic_plan");
-            run(connection, "PREPARE decide(text[], text[]) AS " + CheckoutSql.DECIDE_ALL);
+            run(
+                    connection,
+                    "PREPARE decide(uuid[], text[], uuid[], text[], text[], text[], text[]) AS "
+                            + PaymentSql.TRANSITION_ALL);
 
             List<String> plan = new ArrayList<>();
             for (Row row : await(connection
-                    .query("EXPLAIN EXECUTE decide(ARRAY[md5('7')], ARRAY['completed'])")
+                    .query("EXPLAIN EXECUTE decide(ARRAY[NULL]::uuid[], ARRAY[md5('7')], ARRAY[NULL]::uuid[],"
+                            + " ARRAY['completed'], ARRAY[NULL], ARRAY[NULL], ARRAY[NULL])")
                     .execute())) {
                 plan.add(row.getString(0));
             }

@@ -28,7 +28,7 @@ class DeliveryClaimTest {
     @Test
     void aClaimTakesNoMoreOfAMerchantThanItsFreeSlotsOldestFirst() throws Exception {
         Database database = fixture.database("claim-test");
-        DeliveryStore store = new DeliveryStore(database, true);
+        DeliveryStore store = new PgDeliveryStore(database, true, WakeUps.NONE);
         UUID busy = merchant(database, 1);
         UUID idle = merchant(database, 2);
         UUID full = merchant(database, 3);

@@ -12,6 +12,7 @@ import io.walletpay.checkout.SandboxWalletProvider;
 import io.walletpay.config.AppConfig;
 import io.walletpay.db.DatabaseTarget;
 import io.walletpay.support.TestDatabase;
+import io.walletpay.usecase.ExpirePayments;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -29,9 +30,9 @@ class ExpirySweepLockTest {
         ExpirySweep sweep = new ExpirySweep(
                 fixture.vertx(),
                 database,
-                new PaymentStore(database, config.payments()),
-                payment -> {},
-                new SandboxWalletProvider("http://localhost"));
+                new ExpirePayments(
+                                new PgPaymentStore(database, config.payments()),
+                                new SandboxWalletProvider("http://localhost"))::sweep);
         Pool other = PgBuilder.pool()
                 .connectingTo(target.connectOptions())
                 .using(fixture.vertx())

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Tuple;
-import io.walletpay.bus.CheckoutMessages.DecideCheckout;
 import io.walletpay.error.ServiceException;
 import io.walletpay.payment.PaymentStatus;
 import java.util.ArrayList;
@@ -56,7 +55,7 @@ class GroupCommitCheckoutDecidePropertiesTest {
     private Run run(long seed, boolean groupCommit) throws Exception {
         Random random = new Random(seed);
         Database database = fixture.database("decide-test");
-        CheckoutStore store = new CheckoutStore(database, groupCommit);
+        PgPaymentStore store = new PgPaymentStore(database, fixture.config().payments(), groupCommit);
         UUID active = new UUID(seed, 1);
         UUID disabled = new UUID(seed, 2);
         for (UUID id : List.of(active, disabled)) {
@@ -76,15 +75,16 @@ class GroupCommitCheckoutDecidePropertiesTest {
                     .execute(Tuple.of(new UUID(seed, 100 + i), i % 7 == 3 ? disabled : active, "t-" + i, i % 5 == 4)));
         }
 
+        record DecideCheckout(String token, PaymentStatus target) {}
         List<DecideCheckout> commands = new ArrayList<>();
         for (int i = 0; i < 70; i++) {
             int index = random.nextInt(paymentCount + 2); // two in 32 unknown
             commands.add(new DecideCheckout("t-" + index, TARGETS.get(random.nextInt(TARGETS.size()))));
         }
 
-        List<Future<CheckoutStore.Decision>> results = new ArrayList<>();
+        List<Future<PgPaymentStore.Decision>> results = new ArrayList<>();
         for (DecideCheckout command : commands) {
-            Future<CheckoutStore.Decision> result = store.decide(command);
+            Future<PgPaymentStore.Decision> result = store.decision(command.token(), command.target());
             if (!groupCommit) {
                 await(result.otherwiseEmpty()); // one by one: each after the previous answered
             }
@@ -92,7 +92,7 @@ class GroupCommitCheckoutDecidePropertiesTest {
         }
         await(Future.join(results).otherwiseEmpty());
         List<String> outcomes = new ArrayList<>();
-        for (Future<CheckoutStore.Decision> result : results) {
+        for (Future<PgPaymentStore.Decision> result : results) {
             if (result.succeeded()) {
                 var checkout = result.result().checkout();
                 outcomes.add((result.result().changed() ? "changed " : "as it is ")

@@ -6,14 +6,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Tuple;
-import io.walletpay.bus.PaymentMessages.ClaimIdempotencyKey;
-import io.walletpay.bus.PaymentMessages.CreatePayment;
-import io.walletpay.bus.PaymentMessages.StoredResponse;
 import io.walletpay.config.AppConfig;
 import io.walletpay.error.ServiceException;
 import io.walletpay.payment.Charge;
 import io.walletpay.payment.CreatePaymentRequest;
 import io.walletpay.payment.NewPayment;
+import io.walletpay.store.PaymentStore.StoredResponse;
+import io.walletpay.store.PgPaymentStore.CreatePayment;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.OffsetDateTime;
@@ -65,7 +64,7 @@ class GroupCommitCreatePropertiesTest {
         boolean refused = seed >= 3;
         AppConfig config = fixture.config();
         Database database = fixture.database("group-commit-test");
-        PaymentStore store = new PaymentStore(database, config.payments(), groupCommit);
+        PgPaymentStore store = new PgPaymentStore(database, config.payments(), groupCommit);
         UUID merchant = new UUID(seed, 1);
         await(database.statements()
                 .preparedQuery("INSERT INTO merchants (id, name, secret_hash, webhook_secret, fee_percent, fee_fixed)"
@@ -103,14 +102,14 @@ class GroupCommitCreatePropertiesTest {
             }
             String key = "key-" + i;
             UUID claim = new UUID(seed, 1000 + i);
-            await(store.claim(new ClaimIdempotencyKey(merchant, key, claim, new byte[] {(byte) i})));
+            await(store.claimIdempotencyKey(merchant, key, claim, new byte[] {(byte) i}));
             heldKey = key;
             commands.add(new CreatePayment(payment, key, claim, answer));
         }
 
         List<Future<StoredResponse>> results = new ArrayList<>();
         for (CreatePayment command : commands) {
-            results.add(store.create(command));
+            results.add(store.create(command.payment(), command.idempotencyKey(), command.claimId(), command.answer()));
         }
         await(Future.join(results).otherwiseEmpty());
         List<String> outcomes = new ArrayList<>();

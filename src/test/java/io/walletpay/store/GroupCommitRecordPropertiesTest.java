@@ -63,7 +63,7 @@ class GroupCommitRecordPropertiesTest {
         Random random = new Random(seed);
         boolean refused = seed >= 2;
         Database database = fixture.database("record-test");
-        DeliveryStore store = new DeliveryStore(database, groupCommit);
+        DeliveryStore store = new PgDeliveryStore(database, groupCommit, WakeUps.NONE);
         int merchants = 4;
         for (int m = 0; m < merchants; m++) {
             UUID merchant = new UUID(seed, m);

@@ -6,11 +6,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Tuple;
-import io.walletpay.bus.PaymentMessages.TransitionPayment;
 import io.walletpay.config.AppConfig;
 import io.walletpay.error.ServiceException;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.store.PaymentStore.TransitionPayment;
 import io.walletpay.webhook.DueDelivery;
 import java.util.ArrayList;
 import java.util.List;
@@ -107,11 +107,12 @@ class GroupCommitTransitionPropertiesTest {
         AppConfig config = fixture.config();
         Database database = fixture.database("transition-test");
         List<DueDelivery> handedOver = new ArrayList<>();
-        PaymentStore store = new PaymentStore(
+        PaymentStore store = new PgPaymentStore(
                 database,
                 config.payments(),
                 groupCommit,
-                leased ? Outbox.leasedTo(60, handedOver::addAll) : Outbox.UNLEASED);
+                leased ? Outbox.leasedTo(60, handedOver::addAll) : Outbox.UNLEASED,
+                WakeUps.NONE);
         UUID merchant = new UUID(seed, 1);
         UUID other = new UUID(seed, 2);
         for (UUID id : List.of(merchant, other)) {
@@ -199,7 +200,7 @@ class GroupCommitTransitionPropertiesTest {
         await(database.statements()
                 .query("UPDATE webhook_deliveries SET lease_until = NULL")
                 .execute());
-        List<DueDelivery> claimed = await(new DeliveryStore(database).claimDue(200, 60, Map.of(), 1000));
+        List<DueDelivery> claimed = await(new PgDeliveryStore(database).claimDue(200, 60, Map.of(), 1000));
         await(database.close());
         return new Run(outcomes, payments, outbox, matching, handedOver, leasedRows, claimed);
     }

@@ -119,14 +119,14 @@ public final class RunningService implements AutoCloseable {
 
     /** Moves a payment out of pending through the store, as the checkout does (scoped by nothing but the id). */
     public void transition(String paymentId, io.walletpay.payment.PaymentStatus target) {
-        await(new io.walletpay.bus.BusCalls(vertx.eventBus(), 10_000)
-                .request(
-                        io.walletpay.bus.Addresses.PAYMENT_TRANSITION,
-                        new io.walletpay.bus.PaymentMessages.TransitionPayment(
-                                java.util.UUID.fromString(paymentId),
-                                null,
-                                target,
-                                "TX-" + paymentId.substring(0, 8))));
+        await(stores().payments()
+                .transition(new io.walletpay.store.PaymentStore.TransitionPayment(
+                        java.util.UUID.fromString(paymentId), null, target, "TX-" + paymentId.substring(0, 8))));
+    }
+
+    /** The running stores, as the service's own verticles call them. */
+    public io.walletpay.store.Stores stores() {
+        return application.stores();
     }
 
     public static <T> T await(io.vertx.core.Future<T> future) {

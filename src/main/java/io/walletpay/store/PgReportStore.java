@@ -2,15 +2,18 @@ package io.walletpay.store;
 
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Tuple;
-import io.walletpay.bus.PortalMessages.DayVolume;
-import io.walletpay.bus.PortalMessages.StatusTotal;
-import io.walletpay.bus.PortalMessages.Summarize;
-import io.walletpay.bus.PortalMessages.Summary;
+import io.walletpay.report.SettlementReport;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 
-/** The portal's aggregates: sums done by PostgreSQL, so the overview costs two queries whatever the volume. */
-final class PortalStore {
+/**
+ * {@link ReportStore} on PostgreSQL: sums done by the database, so the portal's overview costs two queries whatever
+ * the volume.
+ */
+final class PgReportStore implements ReportStore {
 
     static final String BY_STATUS = "SELECT status, count(*) AS n, coalesce(sum(amount), 0) AS amount,"
             + " coalesce(sum(fees), 0) AS fees, coalesce(sum(net_amount), 0) AS net FROM payments"
@@ -20,14 +23,20 @@ final class PortalStore {
             + " AS day, sum(amount) AS amount FROM payments WHERE merchant_id = $1 AND status = 'completed'"
             + " AND created_at >= $2 AND created_at < $3 GROUP BY 1 ORDER BY 1";
 
+    /** Completed in [$2, $3), oldest first; the partial index payments_settlement serves it. */
+    static final String SETTLEMENT_DAY = "SELECT id, reference_id, provider_transaction_id, completed_at, amount,"
+            + " fees, net_amount FROM payments WHERE merchant_id = $1 AND status = 'completed'"
+            + " AND completed_at >= $2 AND completed_at < $3 ORDER BY completed_at, id";
+
     private final Database database;
 
-    PortalStore(Database database) {
+    PgReportStore(Database database) {
         this.database = database;
     }
 
-    Future<Summary> summarize(Summarize query) {
-        Tuple args = Tuple.of(query.merchantId(), query.from(), query.to());
+    @Override
+    public Future<Summary> summarize(UUID merchantId, OffsetDateTime from, OffsetDateTime to) {
+        Tuple args = Tuple.of(merchantId, from, to);
         Future<List<StatusTotal>> byStatus = database.statements()
                 .preparedQuery(BY_STATUS)
                 .execute(args)
@@ -51,5 +60,24 @@ final class PortalStore {
                     return days;
                 });
         return Future.all(byStatus, byDay).map(both -> new Summary(both.resultAt(0), both.resultAt(1)));
+    }
+
+    @Override
+    public Future<SettlementReport> settlementDay(UUID merchantId, LocalDate date) {
+        return database.statements()
+                .preparedQuery(SETTLEMENT_DAY)
+                .execute(Tuple.of(merchantId, SettlementReport.dayStart(date), SettlementReport.dayEnd(date)))
+                .map(rows -> {
+                    List<SettlementReport.Line> lines = new ArrayList<>();
+                    rows.forEach(row -> lines.add(new SettlementReport.Line(
+                            row.getUUID("id"),
+                            row.getString("reference_id"),
+                            row.getString("provider_transaction_id"),
+                            row.getOffsetDateTime("completed_at"),
+                            row.getBigDecimal("amount"),
+                            row.getBigDecimal("fees"),
+                            row.getBigDecimal("net_amount"))));
+                    return SettlementReport.of(date, lines);
+                });
     }
 }

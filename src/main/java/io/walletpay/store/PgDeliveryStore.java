@@ -1,0 +1,340 @@
+package io.walletpay.store;
+
+import io.vertx.core.Future;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.SqlClient;
+import io.vertx.sqlclient.Tuple;
+import io.walletpay.error.ServiceException;
+import io.walletpay.webhook.AttemptResult;
+import io.walletpay.webhook.Delivery;
+import io.walletpay.webhook.DeliveryStatus;
+import io.walletpay.webhook.DueDelivery;
+import io.walletpay.webhook.EndpointHealth;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * {@link DeliveryStore} on PostgreSQL: claiming with leases for senders, recording their attempts (group-committed),
+ * and the merchant's delivery log and events.
+ */
+public final class PgDeliveryStore implements DeliveryStore {
+
+    /** Attempt records per flush; each delivery appears at most once in a batch. */
+    static final int MAX_RECORD_BATCH = 256;
+
+    /** One attempt's outcome to record, with what the delivery had when it was claimed. */
+    private record Attempt(AttemptResult result, int attemptsSoFar, int scheduleFrom) {}
+
+    private final Database database;
+    private final GroupCommit<Attempt, Void> records;
+    private final WakeUps wakeUps;
+
+    PgDeliveryStore(Database database) {
+        this(database, true, WakeUps.NONE);
+    }
+
+    /**
+     * @param groupCommit false records every attempt alone ({@code db.group_commit = off})
+     * @param wakeUps told when deliveries are queued again
+     */
+    public PgDeliveryStore(Database database, boolean groupCommit, WakeUps wakeUps) {
+        this.database = database;
+        this.wakeUps = wakeUps;
+        this.records = new GroupCommit<>(
+                this::recordAll,
+                this::recordOne,
+                attempt -> attempt.result().deliveryId(),
+                MAX_RECORD_BATCH,
+                groupCommit);
+    }
+
+    /**
+     * Claims up to {@code limit} due deliveries, oldest first, at most as many per merchant as its endpoint has free
+     * slots: {@code perEndpoint} minus what {@code inFlight} says this sender already has in flight to it.
+     */
+    @Override
+    public Future<List<DueDelivery>> claimDue(
+            int limit, int leaseSeconds, java.util.Map<UUID, Integer> inFlight, int perEndpoint) {
+        UUID[] merchants = inFlight.keySet().toArray(new UUID[0]);
+        Integer[] counts = new Integer[merchants.length];
+        for (int i = 0; i < merchants.length; i++) {
+            counts[i] = inFlight.get(merchants[i]);
+        }
+        return database.statements()
+                .preparedQuery(DeliverySql.CLAIM_DUE)
+                .execute(Tuple.of(limit, leaseSeconds, merchants, counts, perEndpoint))
+                .map(rows -> {
+                    List<DueDelivery> due = new ArrayList<>(rows.size());
+                    rows.forEach(row -> due.add(Outbox.due(row)));
+                    return due;
+                });
+    }
+
+    /**
+     * The merchant's active webhook secrets, newest first (two during a rotation's overlap); none when the merchant
+     * is gone.
+     */
+    @Override
+    public Future<List<String>> activeSecrets(UUID merchantId) {
+        return database.statements()
+                .preparedQuery(DeliverySql.ACTIVE_SECRETS)
+                .execute(Tuple.of(merchantId))
+                .map(rows -> {
+                    List<String> secrets = new ArrayList<>(2);
+                    rows.forEach(row -> {
+                        secrets.add(row.getString("webhook_secret"));
+                        if (row.getString("previous_webhook_secret") != null) {
+                            secrets.add(row.getString("previous_webhook_secret"));
+                        }
+                    });
+                    return secrets;
+                });
+    }
+
+    @Override
+    public Future<Void> release(List<UUID> ids) {
+        return database.statements()
+                .preparedQuery(DeliverySql.RELEASE)
+                .execute(Tuple.of(ids.toArray(new UUID[0])))
+                .mapEmpty();
+    }
+
+    /**
+     * Records {@code result}: the attempt row and the delivery's new state, together. {@code attemptsSoFar} and
+     * {@code scheduleFrom} are what the delivery had when it was claimed. Under load many records share one
+     * statement and one commit (see {@link #recordAll}).
+     */
+    @Override
+    public Future<Void> record(AttemptResult result, int attemptsSoFar, int scheduleFrom) {
+        return records.submit(new Attempt(result, attemptsSoFar, scheduleFrom));
+    }
+
+    private Future<Void> recordOne(Attempt attempt) {
+        AttemptResult result = attempt.result();
+        return database.statements()
+                .preparedQuery(DeliverySql.RECORD_ATTEMPT)
+                .execute(Tuple.tuple()
+                        .addValue(result.deliveryId())
+                        .addValue(result.attemptedAt().atOffset(ZoneOffset.UTC))
+                        .addValue(result.statusCode())
+                        .addValue((int) result.durationMs())
+                        .addValue(result.errorKind())
+                        .addValue(result.responseExcerpt())
+                        .addValue(result.nextStatus().wireName())
+                        .addValue(retryMillis(result))
+                        .addValue(attempt.attemptsSoFar())
+                        .addValue(attempt.scheduleFrom()))
+                .mapEmpty();
+    }
+
+    /** Records queued together (never two of one delivery) in one statement from arrays: one round trip. */
+    private Future<List<Void>> recordAll(List<Attempt> attempts) {
+        int n = attempts.size();
+        UUID[] deliveries = new UUID[n];
+        OffsetDateTime[] attemptedAt = new OffsetDateTime[n];
+        Integer[] statusCodes = new Integer[n];
+        Integer[] durations = new Integer[n];
+        String[] errorKinds = new String[n];
+        String[] excerpts = new String[n];
+        String[] nextStatuses = new String[n];
+        Long[] retries = new Long[n];
+        Integer[] attemptsSoFar = new Integer[n];
+        Integer[] scheduleFrom = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            Attempt attempt = attempts.get(i);
+            AttemptResult result = attempt.result();
+            deliveries[i] = result.deliveryId();
+            attemptedAt[i] = result.attemptedAt().atOffset(ZoneOffset.UTC);
+            statusCodes[i] = result.statusCode();
+            durations[i] = (int) result.durationMs();
+            errorKinds[i] = result.errorKind();
+            excerpts[i] = result.responseExcerpt();
+            nextStatuses[i] = result.nextStatus().wireName();
+            retries[i] = retryMillis(result);
+            attemptsSoFar[i] = attempt.attemptsSoFar();
+            scheduleFrom[i] = attempt.scheduleFrom();
+        }
+        return database.statements()
+                .preparedQuery(DeliverySql.RECORD_ATTEMPTS)
+                .execute(Tuple.of(deliveries, attemptedAt, statusCodes, durations, errorKinds, excerpts, nextStatuses)
+                        .addValue(retries)
+                        .addValue(attemptsSoFar)
+                        .addValue(scheduleFrom))
+                .map(recorded -> Collections.nCopies(n, (Void) null));
+    }
+
+    private static Long retryMillis(AttemptResult result) {
+        return result.retryIn() == null ? null : result.retryIn().toMillis();
+    }
+
+    @Override
+    public Future<DeliveryPage> list(ListDeliveries query) {
+        return database.statements()
+                .preparedQuery(DeliverySql.PAGE)
+                .execute(Tuple.of(
+                                query.merchantId(),
+                                query.status() == null ? null : query.status().wireName(),
+                                query.paymentId(),
+                                query.limit() + 1,
+                                query.startingAfter())
+                        .addOffsetDateTime(query.createdGte())
+                        .addOffsetDateTime(query.createdLt()))
+                .map(rows -> {
+                    List<Delivery> deliveries = new ArrayList<>();
+                    rows.forEach(row -> deliveries.add(toDelivery(row)));
+                    boolean more = deliveries.size() > query.limit();
+                    return new DeliveryPage(more ? deliveries.subList(0, query.limit()) : deliveries, more);
+                });
+    }
+
+    @Override
+    public Future<DeliveryDetail> get(UUID merchantId, UUID id) {
+        SqlClient sql = database.statements();
+        return sql.preparedQuery(DeliverySql.BY_ID)
+                .execute(Tuple.of(id, merchantId))
+                .compose(rows -> {
+                    if (rows.size() == 0) {
+                        return Future.failedFuture(ServiceException.notFound("Delivery"));
+                    }
+                    Row row = rows.iterator().next();
+                    return sql.preparedQuery(DeliverySql.ATTEMPTS)
+                            .execute(Tuple.of(id))
+                            .map(attempts -> {
+                                List<AttemptView> log = new ArrayList<>();
+                                attempts.forEach(a -> log.add(new AttemptView(
+                                        a.getOffsetDateTime("attempted_at"),
+                                        a.getInteger("status_code"),
+                                        a.getInteger("duration_ms"),
+                                        a.getString("error_kind"),
+                                        a.getString("response_excerpt"))));
+                                return new DeliveryDetail(toDelivery(row), row.getString("body"), log);
+                            });
+                });
+    }
+
+    @Override
+    public Future<Delivery> redeliver(UUID merchantId, UUID id) {
+        return database.statements()
+                .preparedQuery(DeliverySql.REDELIVER)
+                .execute(Tuple.of(id, merchantId))
+                .map(rows -> {
+                    if (rows.size() == 0) {
+                        throw ServiceException.notFound("Delivery");
+                    }
+                    return toDelivery(rows.iterator().next());
+                })
+                .onSuccess(queued -> wakeUps.deliveriesDue());
+    }
+
+    @Override
+    public Future<Recovered> recoverFailed(UUID merchantId, OffsetDateTime since) {
+        return database.statements()
+                .preparedQuery(DeliverySql.RECOVER)
+                .execute(Tuple.of(merchantId, since))
+                .map(rows -> new Recovered(rows.rowCount()))
+                .onSuccess(queued -> wakeUps.deliveriesDue());
+    }
+
+    @Override
+    public Future<EventPage> events(ListEvents query) {
+        return database.statements()
+                .preparedQuery(EventSql.PAGE)
+                .execute(Tuple.tuple()
+                        .addValue(query.merchantId())
+                        .addValue(query.type())
+                        .addValue(query.createdFrom())
+                        .addValue(query.createdBefore())
+                        .addValue(query.limit() + 1)
+                        .addValue(query.startingAfter()))
+                .map(rows -> {
+                    List<EventView> events = new ArrayList<>();
+                    rows.forEach(row -> events.add(toEvent(row)));
+                    boolean more = events.size() > query.limit();
+                    return new EventPage(more ? events.subList(0, query.limit()) : events, more);
+                });
+    }
+
+    @Override
+    public Future<EventView> event(UUID merchantId, UUID id) {
+        return database.statements()
+                .preparedQuery(EventSql.BY_ID)
+                .execute(Tuple.of(id, merchantId))
+                .map(rows -> {
+                    if (rows.size() == 0) {
+                        throw ServiceException.notFound("Event");
+                    }
+                    return toEvent(rows.iterator().next());
+                });
+    }
+
+    private static EventView toEvent(Row row) {
+        return new EventView(
+                row.getUUID("id"),
+                row.getString("event"),
+                row.getUUID("payment_id"),
+                row.getString("body"),
+                row.getOffsetDateTime("created_at"));
+    }
+
+    /**
+     * Counts for the metrics gauges (see the delivery package's BacklogGauges); an endpoint counts as failing after
+     * {@code failingAfterHours} of failures without a success.
+     */
+    @Override
+    public Future<io.walletpay.webhook.Backlog> backlog(int failingAfterHours) {
+        SqlClient sql = database.statements();
+        return sql.preparedQuery(DeliverySql.BACKLOG)
+                .execute(Tuple.of(failingAfterHours))
+                .compose(head -> sql.query(DeliverySql.STATUS_COUNTS).execute().map(counts -> {
+                    Row first = head.iterator().next();
+                    java.util.Map<String, Long> deliveries = new java.util.HashMap<>();
+                    java.util.Map<String, Long> payments = new java.util.HashMap<>();
+                    counts.forEach(row -> ("delivery".equals(row.getString("kind")) ? deliveries : payments)
+                            .put(row.getString("status"), row.getLong("n")));
+                    for (String status : List.of("pending", "succeeded", "failed")) {
+                        deliveries.putIfAbsent(status, 0L);
+                    }
+                    return new io.walletpay.webhook.Backlog(
+                            first.getLong("due"),
+                            first.getLong("oldest_ms"),
+                            first.getLong("failing_endpoints"),
+                            deliveries,
+                            payments);
+                }));
+    }
+
+    /** The merchant's endpoint health; failing after {@code failingAfterHours} of failures without a success. */
+    @Override
+    public Future<EndpointHealth> endpointHealth(UUID merchantId, int failingAfterHours) {
+        return database.statements()
+                .preparedQuery(DeliverySql.ENDPOINT_HEALTH)
+                .execute(Tuple.of(merchantId, failingAfterHours))
+                .map(rows -> {
+                    if (rows.size() == 0) {
+                        throw ServiceException.notFound("Merchant");
+                    }
+                    Row row = rows.iterator().next();
+                    return new EndpointHealth(
+                            row.getBoolean("failing"), row.getOffsetDateTime("webhook_failing_since"));
+                });
+    }
+
+    private static Delivery toDelivery(Row row) {
+        return new Delivery(
+                row.getUUID("id"),
+                row.getUUID("payment_id"),
+                row.getString("event"),
+                DeliveryStatus.fromWire(row.getString("status")).orElseThrow(),
+                row.getInteger("attempts"),
+                row.getOffsetDateTime("next_attempt_at"),
+                row.getInteger("last_status_code"),
+                row.getString("last_error"),
+                row.getOffsetDateTime("created_at"),
+                row.getOffsetDateTime("updated_at"),
+                row.getOffsetDateTime("delivered_at"));
+    }
+}
