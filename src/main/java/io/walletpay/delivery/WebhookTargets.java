@@ -3,7 +3,6 @@ package io.walletpay.delivery;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
-import io.vertx.core.internal.VertxInternal;
 import io.walletpay.config.AppConfig;
 import io.walletpay.error.ServiceException;
 import io.walletpay.webhook.IpLiteral;
@@ -23,12 +22,14 @@ import java.util.Optional;
 public final class WebhookTargets {
 
     private final Vertx vertx;
+    private final SystemNameResolver resolver;
     private final TargetGuard guard;
     private final boolean production;
     private final int resolveTimeoutMs;
 
     public WebhookTargets(Vertx vertx, AppConfig config) {
         this.vertx = vertx;
+        this.resolver = new SystemNameResolver(vertx);
         this.production = config.production();
         this.guard = new TargetGuard(!production, config.webhooks().allowedSubnets());
         this.resolveTimeoutMs = config.webhooks().connectTimeoutMs();
@@ -80,7 +81,7 @@ public final class WebhookTargets {
         Promise<InetAddress> resolved = Promise.promise();
         long timeout = vertx.setTimer(
                 resolveTimeoutMs, fired -> resolved.tryFail(new UnknownHostException(host + ": no answer in time")));
-        ((VertxInternal) vertx).nameResolver().resolve(host).onComplete(done -> {
+        resolver.resolve(host).onComplete(done -> {
             vertx.cancelTimer(timeout);
             if (done.succeeded()) {
                 resolved.tryComplete(done.result());

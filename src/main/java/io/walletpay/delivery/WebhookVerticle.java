@@ -41,8 +41,8 @@ public final class WebhookVerticle extends VerticleBase {
     /**
      * Handed-over rows that may wait here per {@code webhooks.max_in_flight} slot, and at most. A row given back
      * waits in the outbox behind every row handed over after it (the queue here is served first), so a short cap
-     * turned every burst into a tail: at 1 000 paid/s one webhook in a hundred took 20-30 s. A waiting row costs
-     * its body, a few hundred bytes; how long it may wait is {@link #maxWaitNanos}.
+     * would turn every burst into a long tail. A waiting row costs its body, a few hundred bytes; how long it may
+     * wait is {@link #maxWaitNanos}.
      */
     private static final int WAITING_PER_SLOT = 16;
 

@@ -17,8 +17,6 @@ import io.github.bucket4j.grid.hazelcast.HazelcastProxyManager;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.internal.VertxInternal;
-import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
@@ -33,8 +31,8 @@ import org.slf4j.LoggerFactory;
  * The per-merchant limit of the create route: a token bucket per merchant (bucket4j) of
  * {@code payments.create_rate_per_second} tokens refilled each second.
  *
- * <p>On a single node the buckets live in this JVM, shared by every HTTP verticle. On a clustered node (DESIGN.md
- * section 14) they live in a Hazelcast map of the cluster manager's instance (bucket4j's Hazelcast integration,
+ * <p>On a single node the buckets live in this JVM, shared by every HTTP verticle. On a clustered node they
+ * live in a Hazelcast map of the cluster manager's instance (bucket4j's Hazelcast integration,
  * an entry processor on the key's owner), so all API nodes together take from one bucket per merchant. That call
  * is asynchronous (never blocks the event loop) and answers back on the caller's context; if the cluster does not
  * answer within {@link #CLUSTER_TIMEOUT_MS} (a member just died, partitions migrating), this node's own bucket
@@ -82,11 +80,9 @@ public final class CreateRateLimiter {
      * Call it off the event loop (start-up): the first use of the map may wait for the cluster.
      */
     public static CreateRateLimiter forNode(Vertx vertx, int perSecond) {
-        if (vertx.isClustered()
-                && ((VertxInternal) vertx).clusterManager() instanceof HazelcastClusterManager manager) {
-            return clusterWide(manager.getHazelcastInstance(), perSecond);
-        }
-        return new CreateRateLimiter(perSecond);
+        return ClusterHazelcast.of(vertx)
+                .map(hazelcast -> clusterWide(hazelcast, perSecond))
+                .orElseGet(() -> new CreateRateLimiter(perSecond));
     }
 
     /** Buckets in {@code hazelcast}'s map {@link #MAP}, shared by every member. */

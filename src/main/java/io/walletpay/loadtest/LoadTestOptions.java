@@ -288,9 +288,8 @@ public record LoadTestOptions(
 
     /**
      * The generator takes half the processors, at least one: beside the service on one machine, every event loop
-     * of its own wakes up and hands requests across threads, and two of them on two cores cost 0.59-0.60 ms of CPU
-     * per paid payment against 0.45-0.52 ms for one (README "Performance", the third session's changes). The
-     * ceiling server, measured alone, takes them all.
+     * of its own wakes up and hands requests across threads, which costs the service on the same cores more CPU per
+     * paid payment than one loop (docs/performance.md). The ceiling server, measured alone, takes them all.
      */
     static int defaultEventLoops(boolean ceilingServer, int processors) {
         return ceilingServer ? processors : Math.max(1, processors / 2);

@@ -20,7 +20,7 @@ record RunClock(long start, long warmupEnd, long end) {
      * a branch on purpose. The JIT compiles a branch that was never taken as a trap, so a {@code measured} flag that
      * stayed false through the warm-up left the measured path (the histograms among it) to be compiled only once the
      * window opened, on the cores the service needs, after deoptimizing the code it had been inlined into. With the
-     * phase an array index, both phases run the same code, compiled during the warm-up (README, Performance).
+     * phase an array index, both phases run the same code, compiled during the warm-up.
      */
     Phase phaseOf(long at) {
         // each difference is negative exactly when its bound holds: at >= warmupEnd, at < end

@@ -31,7 +31,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The merchant portal ({@code /portal/}, DESIGN section 11): server-rendered pages in the merchant's language, no
+ * The merchant portal ({@code /portal/}): server-rendered pages in the merchant's language, no
  * JavaScript. Sessions live in an encrypted cookie ({@link PortalSession}), so any node reads them; every
  * state-changing form carries a vertx-web CSRF token; every page without a session sends the browser to the login
  * page. This class owns the doors (login, logout, the session check) and the overview; the other pages are

@@ -8,7 +8,7 @@ import java.time.Duration;
 import java.time.OffsetDateTime;
 
 /**
- * Delivering a webhook (the seed's last step), for one claimed delivery: one signed attempt at the merchant's
+ * Delivering a webhook, the last step of a payment's flow, for one claimed delivery: one signed attempt at the merchant's
  * endpoint, counted, then its outcome recorded (delivered, or the next attempt scheduled, or given up). Claiming
  * what is due and how many attempts run at once is the sender verticle's business; what one attempt means is here.
  * An outcome that cannot be recorded fails the future: the delivery's lease brings it back, so nothing is lost.

@@ -12,7 +12,7 @@ import java.util.UUID;
 
 /**
  * Changing a merchant's settings (the merchant's webhook URL, Return URL and locale; the admin's name, status and
- * fees too), whoever asks: in production a URL delivery would refuse is a 400 naming its field (DESIGN section 9),
+ * fees too), whoever asks: in production a URL delivery would refuse is a 400 naming its field,
  * and the change commits together with its audit entry naming the fields changed (never their values).
  */
 public final class UpdateMerchantSettings {

@@ -6,7 +6,7 @@ import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
 import java.time.OffsetDateTime;
 
-/** How a payment looks in API answers: the create answer (the seed's fields) and the full resource. */
+/** How a payment looks in API answers: the create answer (its short form) and the full resource. */
 public final class PaymentViews {
 
     private PaymentViews() {}

@@ -23,7 +23,7 @@ public final class WebhookBody {
     public static final String EVENT = "payment.updated";
     public static final String VERSION = "v1";
 
-    // The seed's shape: always six fraction digits and a numeric offset; "xxx" prints +00:00 where "XXX" prints Z.
+    // The documented shape: always six fraction digits and a numeric offset; "xxx" prints +00:00 where "XXX" prints Z.
     private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSSxxx");
     // Jackson's defaults on purpose: characters beyond the BMP go out as escaped surrogate pairs. Its
     // COMBINE_UNICODE_SURROGATES_IN_UTF8 would write them as UTF-8 but merges an unpaired surrogate with the next

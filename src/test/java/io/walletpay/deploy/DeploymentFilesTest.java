@@ -16,7 +16,7 @@ import org.yaml.snakeyaml.Yaml;
 
 /**
  * The deployment files parse, and say what the service reads: every {@code WALLETPAY_*} variable they set is a
- * configuration key of {@code config/application.json} (or one of the cluster keys of DESIGN section 14), probes
+ * configuration key of {@code config/application.json} (or one of the cluster keys), probes
  * point at the health routes, and secrets are referenced, never written into a Deployment.
  */
 class DeploymentFilesTest {

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Guessing at secrets is slowed (DESIGN section 9): failed token and admin logins are limited per source address and
+ * Guessing at secrets is slowed: failed token and admin logins are limited per source address and
  * per merchant id, answered 429 with Retry-After before the secret is even checked, and the limit refills over
  * {@code logins.window_seconds}. Each test speaks from its own loopback address (127.0.0.x), so they do not share
  * an address bucket.

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Saving settings in production checks a Webhook or Return URL as delivery would (DESIGN section 9): plain http, a
+ * Saving settings in production checks a Webhook or Return URL as delivery would: plain http, a
  * private, loopback or metadata address, or a name that does not resolve is a 400 naming the field at save time,
  * through every door (admin create, admin update, the merchant's own settings), and nothing is stored. An
  * allow-listed subnet may be reached over plain http, as delivery allows.

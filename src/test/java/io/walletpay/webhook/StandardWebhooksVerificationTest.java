@@ -58,7 +58,7 @@ class StandardWebhooksVerificationTest {
         String first = merchant.getString("webhook_secret");
         assertThat(first).matches("whsec_[A-Za-z0-9+/]{43}=");
 
-        // before: one signature, both headers verify, and the verified payload is the seed's body
+        // before: one signature, both headers verify, and the verified payload is the documented body
         String paid = pay(token);
         Received before = receiver.await("/standard", 1).get(0);
         assertThat(before.header("webhook-id")).isEqualTo(before.header("X-Service-Delivery"));

@@ -1,0 +1,151 @@
+package io.walletpay.usecase;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vertx.core.Future;
+import io.walletpay.checkout.SandboxWalletProvider;
+import io.walletpay.config.AppConfig;
+import io.walletpay.error.ServiceException;
+import io.walletpay.merchant.Merchant;
+import io.walletpay.merchant.MerchantStatus;
+import io.walletpay.payment.AmountLimits;
+import io.walletpay.payment.CreatePaymentRequest;
+import io.walletpay.payment.Payment;
+import io.walletpay.payment.PaymentStatus;
+import io.walletpay.store.PaymentStore.StoredResponse;
+import io.walletpay.support.TestConfig;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.OffsetDateTime;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A merchant creating, cancelling and letting payments expire, over an in-memory payment store. */
+class MerchantPaymentsTest {
+
+    @TempDir
+    Path dataDir;
+
+    private final InMemoryPaymentStore payments = new InMemoryPaymentStore();
+    private final SandboxWalletProvider sandbox = new SandboxWalletProvider("http://localhost:8080");
+    private final Merchant merchant = new Merchant(
+            UUID.randomUUID(),
+            "Boutik Lakay",
+            MerchantStatus.ACTIVE,
+            "whsec_x",
+            null,
+            null,
+            "ht",
+            new BigDecimal("2.50"),
+            new BigDecimal("5.00"),
+            OffsetDateTime.now(),
+            OffsetDateTime.now(),
+            1);
+
+    @Test
+    void aCreateStoresOnePendingPaymentWithTheMerchantsFees() {
+        CreatePayment create = new CreatePayment(payments, sandbox, config().payments());
+
+        StoredResponse answer = done(create.create(merchant, request("1500.50", "INV-1"), null));
+
+        assertThat(answer.status()).isEqualTo(201);
+        Payment stored = payments.payments.values().iterator().next();
+        assertThat(stored.status()).isEqualTo(PaymentStatus.PENDING);
+        assertThat(stored.amount()).isEqualByComparingTo("1500.50");
+        assertThat(stored.fees()).isEqualByComparingTo("42.51"); // 2.50 % of 1 500.50 plus 5.00, rounded
+        assertThat(stored.netAmount()).isEqualByComparingTo("1457.99");
+        assertThat(answer.body()).contains(stored.id().toString()).contains(stored.redirectUrl());
+    }
+
+    @Test
+    void aRetriedCreateWithTheSameKeyReplaysTheFirstAnswerAndStoresNothingMore() {
+        CreatePayment create = new CreatePayment(payments, sandbox, config().payments());
+
+        StoredResponse first = done(create.create(merchant, request("100", "INV-2"), "key-1"));
+        StoredResponse again = done(create.create(merchant, request("100", "INV-2"), "key-1"));
+
+        assertThat(again).isEqualTo(first);
+        assertThat(payments.payments).hasSize(1);
+    }
+
+    @Test
+    void theSameKeyWithAnotherBodyIsAConflict() {
+        CreatePayment create = new CreatePayment(payments, sandbox, config().payments());
+        done(create.create(merchant, request("100", "INV-3"), "key-2"));
+
+        Future<StoredResponse> other = create.create(merchant, request("200", "INV-3"), "key-2");
+
+        assertThat(((ServiceException) other.cause()).code()).isEqualTo("idempotency_key_reused");
+        assertThat(payments.payments).hasSize(1);
+    }
+
+    @Test
+    void cancellingAPendingPaymentCancelsItAndChargesNothing() {
+        Payment pending = payments.pending(merchant.id());
+
+        Payment cancelled = done(new CancelPayment(payments, sandbox).cancel(merchant.id(), pending.id()));
+
+        assertThat(cancelled.status()).isEqualTo(PaymentStatus.CANCELLED);
+        assertThat(cancelled.fees()).isEqualByComparingTo("0");
+    }
+
+    @Test
+    void cancellingAnotherMerchantsPaymentIsNotFoundAndChangesNothing() {
+        Payment theirs = payments.pending(UUID.randomUUID());
+
+        Future<Payment> cancel = new CancelPayment(payments, sandbox).cancel(merchant.id(), theirs.id());
+
+        assertThat(((ServiceException) cancel.cause()).code()).isEqualTo("not_found");
+        assertThat(payments.payments.get(theirs.id()).status()).isEqualTo(PaymentStatus.PENDING);
+    }
+
+    @Test
+    void cancellingACompletedPaymentIsAnInvalidState() {
+        Payment paid = payments.add(
+                merchant.id(),
+                "100.00",
+                PaymentStatus.COMPLETED,
+                InMemoryPaymentStore.now().plusMinutes(30));
+
+        Future<Payment> cancel = new CancelPayment(payments, sandbox).cancel(merchant.id(), paid.id());
+
+        assertThat(((ServiceException) cancel.cause()).code()).isEqualTo("invalid_state");
+        assertThat(payments.payments.get(paid.id()).status()).isEqualTo(PaymentStatus.COMPLETED);
+    }
+
+    @Test
+    void aSweepExpiresEveryDuePaymentInBatchesAndLeavesTheOthers() {
+        OffsetDateTime past = InMemoryPaymentStore.now().minusMinutes(1);
+        for (int i = 0; i < 2 * io.walletpay.store.PaymentStore.EXPIRY_BATCH + 3; i++) {
+            payments.add(merchant.id(), "10.00", PaymentStatus.PENDING, past);
+        }
+        Payment current = payments.pending(merchant.id());
+        payments.expiredKeys = io.walletpay.store.PaymentStore.EXPIRY_BATCH + 1;
+
+        done(new ExpirePayments(payments, sandbox).sweep());
+
+        assertThat(payments.payments.values())
+                .filteredOn(p -> p.status() == PaymentStatus.EXPIRED)
+                .hasSize(2 * io.walletpay.store.PaymentStore.EXPIRY_BATCH + 3)
+                .allSatisfy(p -> assertThat(p.fees()).isEqualByComparingTo("0"));
+        assertThat(payments.payments.get(current.id()).status()).isEqualTo(PaymentStatus.PENDING);
+        assertThat(payments.expiredKeys).isZero();
+    }
+
+    private AppConfig config() {
+        return TestConfig.forTest(dataDir, Map.of());
+    }
+
+    private static CreatePaymentRequest request(String amount, String reference) {
+        String json = "{\"amount\":" + amount + ",\"reference_id\":\"" + reference + "\"}";
+        return CreatePaymentRequest.parse(json.getBytes(StandardCharsets.UTF_8), AmountLimits.defaults());
+    }
+
+    private static <T> T done(Future<T> future) {
+        assertThat(future.succeeded()).as(String.valueOf(future.cause())).isTrue();
+        return future.result();
+    }
+}

@@ -1,0 +1,131 @@
+package io.walletpay.usecase;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vertx.core.Future;
+import io.walletpay.checkout.Checkout;
+import io.walletpay.checkout.PhoneNumber;
+import io.walletpay.checkout.SandboxChoice;
+import io.walletpay.error.ServiceException;
+import io.walletpay.payment.Payment;
+import io.walletpay.payment.PaymentStatus;
+import io.walletpay.store.PaymentStore.TransitionPayment;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/** The customer's checkout, decided by the use case over an in-memory payment store. */
+class PayAtCheckoutTest {
+
+    private final UUID merchant = UUID.randomUUID();
+    private final InMemoryPaymentStore payments = new InMemoryPaymentStore();
+    private final PayAtCheckout checkout = new PayAtCheckout(payments);
+
+    @Test
+    void payWithAWalletNumberCompletesAnOpenCheckoutAndKeepsItsFees() {
+        Payment pending = payments.pending(merchant);
+
+        PayAtCheckout.Outcome outcome = done(checkout.submit(pending.checkoutToken(), "pay", "3700 1234"));
+
+        assertThat(outcome).isInstanceOf(PayAtCheckout.Decided.class);
+        assertThat(outcome.checkout().payment().status()).isEqualTo(PaymentStatus.COMPLETED);
+        assertThat(payments.payments.get(pending.id()).fees()).isEqualByComparingTo("3.00");
+    }
+
+    @Test
+    void theSandboxsDecliningNumberFailsThePaymentAndChargesNothing() {
+        Payment pending = payments.pending(merchant);
+
+        PayAtCheckout.Outcome outcome =
+                done(checkout.submit(pending.checkoutToken(), "pay", "+" + PhoneNumber.SANDBOX_DECLINED));
+
+        assertThat(outcome.checkout().payment().status()).isEqualTo(PaymentStatus.FAILED);
+        assertThat(payments.payments.get(pending.id()).fees()).isEqualByComparingTo("0");
+    }
+
+    @Test
+    void cancelCancels() {
+        Payment pending = payments.pending(merchant);
+
+        assertThat(done(checkout.submit(pending.checkoutToken(), "cancel", null))
+                        .checkout()
+                        .payment()
+                        .status())
+                .isEqualTo(PaymentStatus.CANCELLED);
+    }
+
+    @Test
+    void anUnusableFormIsRejectedWithItsFieldAndChangesNothing() {
+        Payment pending = payments.pending(merchant);
+
+        PayAtCheckout.Outcome badPhone = done(checkout.submit(pending.checkoutToken(), "pay", "2222"));
+        PayAtCheckout.Outcome badAction = done(checkout.submit(pending.checkoutToken(), "refund", "37001234"));
+
+        assertThat(badPhone).isEqualTo(new PayAtCheckout.Rejected(badPhone.checkout(), SandboxChoice.Invalid.PHONE));
+        assertThat(badAction).isEqualTo(new PayAtCheckout.Rejected(badAction.checkout(), SandboxChoice.Invalid.ACTION));
+        assertThat(payments.transitions).isEmpty();
+        assertThat(payments.payments.get(pending.id()).status()).isEqualTo(PaymentStatus.PENDING);
+    }
+
+    @Test
+    void aPaymentPastItsExpiryIsRefusedAsExpiredEvenBeforeTheSweep() {
+        Payment late = payments.add(
+                merchant,
+                "100.00",
+                PaymentStatus.PENDING,
+                InMemoryPaymentStore.now().minusMinutes(1));
+
+        PayAtCheckout.Outcome outcome = done(checkout.submit(late.checkoutToken(), "pay", "37001234"));
+
+        assertThat(outcome).isEqualTo(new PayAtCheckout.Refused(outcome.checkout(), Checkout.Refusal.EXPIRED));
+        assertThat(payments.transitions).isEmpty();
+    }
+
+    @Test
+    void aDisabledMerchantsCheckoutTakesNoPayment() {
+        Payment pending = payments.pending(merchant);
+        payments.disabledMerchants.add(merchant);
+
+        PayAtCheckout.Outcome outcome = done(checkout.submit(pending.checkoutToken(), "pay", "37001234"));
+
+        assertThat(outcome)
+                .isEqualTo(new PayAtCheckout.Refused(outcome.checkout(), Checkout.Refusal.MERCHANT_DISABLED));
+        assertThat(payments.transitions).isEmpty();
+    }
+
+    @Test
+    void aRepeatedSubmitAnswersTheFirstDecisionAndChangesNothing() {
+        Payment pending = payments.pending(merchant);
+        done(checkout.submit(pending.checkoutToken(), "pay", "37001234"));
+
+        PayAtCheckout.Outcome again = done(checkout.submit(pending.checkoutToken(), "cancel", null));
+
+        assertThat(again).isInstanceOf(PayAtCheckout.Decided.class);
+        assertThat(again.checkout().payment().status()).isEqualTo(PaymentStatus.COMPLETED);
+        assertThat(payments.transitions).hasSize(1);
+    }
+
+    @Test
+    void aProvidersOutcomeForAPaymentDecidedMeanwhileAnswersItAsItNowIs() {
+        Payment pending = payments.pending(merchant);
+        Checkout seen = done(checkout.show(pending.checkoutToken()));
+        done(checkout.submit(pending.checkoutToken(), "cancel", null));
+
+        Checkout answered = done(checkout.decide(
+                seen, new TransitionPayment(pending.id(), null, PaymentStatus.COMPLETED, "TX-1", null, "50937001234")));
+
+        assertThat(answered.payment().status()).isEqualTo(PaymentStatus.CANCELLED);
+    }
+
+    @Test
+    void anUnknownTokenIsNotFound() {
+        Future<PayAtCheckout.Outcome> outcome = checkout.submit("no-such-token", "pay", "37001234");
+
+        assertThat(outcome.failed()).isTrue();
+        assertThat(((ServiceException) outcome.cause()).code()).isEqualTo("not_found");
+    }
+
+    private static <T> T done(Future<T> future) {
+        assertThat(future.succeeded()).as(String.valueOf(future.cause())).isTrue();
+        return future.result();
+    }
+}
