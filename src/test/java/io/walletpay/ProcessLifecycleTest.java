@@ -2,6 +2,7 @@ package io.walletpay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.ServiceProcess;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The real process on the embedded default: durable data, SIGTERM exits 0, a kill -9 does not stop the next start. */
+@BehaviourTest
 class ProcessLifecycleTest {
 
     @TempDir

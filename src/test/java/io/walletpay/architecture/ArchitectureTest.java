@@ -8,6 +8,7 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import io.walletpay.support.BehaviourTest;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -105,5 +106,39 @@ class ArchitectureTest {
                 .dependOnClassesThat()
                 .resideInAnyPackage("io.vertx.ext.web..", "io.vertx.core.http..", "io.walletpay.http..")
                 .check(classes);
+    }
+
+    /**
+     * What makes a test slow: a database, the running service, a child process, a cluster or a browser. A test
+     * class that uses any of them must say so ({@link BehaviourTest}), or it would slow the fast tier down.
+     */
+    private static final DescribedPredicate<JavaClass> STARTS_WHAT_USERS_RUN = DescribedPredicate.describe(
+            "start a database, the service, a process, a cluster or a browser",
+            type -> type.getName().startsWith("io.walletpay.support.")
+                            && !type.getSimpleName().equals("BehaviourTest")
+                            && !type.getSimpleName().equals("TestConfig")
+                            && !type.getSimpleName().equals("Jwts")
+                    || type.getName().equals("io.walletpay.store.StoreFixture")
+                    || type.getName().equals("io.walletpay.cluster.ClusterNode")
+                    || type.getName().equals("io.walletpay.Application")
+                    || type.getName().equals("io.walletpay.ServiceVertx")
+                    || type.getPackageName().startsWith("io.zonky.")
+                    || type.getPackageName().startsWith("org.openqa.selenium")
+                    || type.getName().equals("java.lang.ProcessBuilder"));
+
+    @Test
+    void testsThatStartWhatUsersRunAreBehaviourTests() {
+        JavaClasses tests = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.ONLY_INCLUDE_TESTS)
+                .importPackages("io.walletpay");
+        noClasses()
+                .that()
+                .haveSimpleNameEndingWith("Test")
+                .and()
+                .areNotAnnotatedWith(BehaviourTest.class)
+                .should()
+                .dependOnClassesThat(STARTS_WHAT_USERS_RUN)
+                .because("mvn test is the fast tier; such tests run under failsafe in mvn verify")
+                .check(tests);
     }
 }

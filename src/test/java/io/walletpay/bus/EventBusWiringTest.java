@@ -9,11 +9,13 @@ import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
 import io.walletpay.bus.WakeUpMessages.LeasedDeliveries;
 import io.walletpay.bus.WakeUpMessages.PaymentUpdated;
+import io.walletpay.support.BehaviourTest;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
+@BehaviourTest
 @ExtendWith(VertxExtension.class)
 class EventBusWiringTest {
 

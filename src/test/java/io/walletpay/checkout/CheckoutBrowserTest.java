@@ -6,6 +6,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.vertx.core.json.JsonObject;
 import io.walletpay.page.Language;
 import io.walletpay.page.Messages;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.HeadlessChromium;
 import io.walletpay.support.Http;
 import io.walletpay.support.RunningService;
@@ -36,6 +37,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * page go to {@code walletpay.screenshots} (the build directory's {@code screenshots}) for a person to look at.
  * Without Chromium the test fails: CI installs it ({@code .ci/run}).
  */
+@BehaviourTest
 class CheckoutBrowserTest {
 
     static final Path SCREENSHOTS = Path.of(System.getProperty("walletpay.screenshots", "target/screenshots"));

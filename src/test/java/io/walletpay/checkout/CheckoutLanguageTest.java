@@ -3,6 +3,7 @@ package io.walletpay.checkout;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.json.JsonObject;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.Http;
 import io.walletpay.support.RunningService;
 import io.walletpay.support.TestConfig;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * Which language the customer's pages speak, over real HTTP: {@code ?lang=} (remembered in a cookie), else the
  * browser's Accept-Language, else the merchant's locale, else {@code checkout.default_locale}.
  */
+@BehaviourTest
 class CheckoutLanguageTest {
 
     static final String FORM = "application/x-www-form-urlencoded";

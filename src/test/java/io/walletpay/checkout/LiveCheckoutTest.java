@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.walletpay.checkout.FakeWalletProvider.Transaction;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.Http;
 import io.walletpay.support.RunningService;
 import java.math.BigDecimal;
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.Test;
  * provider, and neither the customer's return nor a notification changes anything until the provider's retrieve
  * call confirms it.
  */
+@BehaviourTest
 class LiveCheckoutTest {
 
     static final String RETURN_URL = "https://shop.example/back";

@@ -11,6 +11,7 @@ import io.vertx.junit5.VertxExtension;
 import io.walletpay.config.LiveProviderSettings;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
+import io.walletpay.support.BehaviourTest;
 import java.math.BigDecimal;
 import java.net.ServerSocket;
 import java.net.URLEncoder;
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** {@link LiveWalletProvider} against {@link FakeWalletProvider} on a real socket; calls block the test thread. */
+@BehaviourTest
 @ExtendWith(VertxExtension.class)
 class LiveWalletProviderTest {
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.json.JsonObject;
 import io.walletpay.openapi.OpenApiContract;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.Http;
 import io.walletpay.support.RunningService;
 import java.net.URI;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The sandbox checkout page over real HTTP, as the customer's browser and then the merchant see it. */
+@BehaviourTest
 class SandboxCheckoutTest {
 
     static final String RETURN_URL = "https://shop.example/return?src=walletpay";

@@ -13,6 +13,7 @@ import io.walletpay.bus.WakeUpMessages.PaymentUpdated;
 import io.walletpay.config.AppConfig;
 import io.walletpay.http.CreateRateLimiter;
 import io.walletpay.http.RateLimitedException;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.TestConfig;
 import java.time.Duration;
 import java.util.List;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * Two clustered nodes in one JVM: wake-ups cross between them, store requests never do, and the create rate limit
  * is one bucket per merchant for both.
  */
+@BehaviourTest
 class ClusterBusTest {
 
     private static ServiceVertx first;

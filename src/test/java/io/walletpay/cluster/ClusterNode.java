@@ -1,9 +1,9 @@
 package io.walletpay.cluster;
 
 import io.walletpay.Main;
+import io.walletpay.support.ChildProcess;
 import io.walletpay.support.Http;
 import io.walletpay.support.TestConfig;
-import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -41,17 +41,9 @@ final class ClusterNode {
 
     ClusterNode start() throws IOException {
         Files.createDirectories(dataDir);
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder builder = new ProcessBuilder(List.of(
-                java,
-                "-Xmx256m",
-                "-XX:TieredStopAtLevel=1", // three JVMs start on two cores: C1 only, they start sooner
-                "-cp",
-                System.getProperty("java.class.path"),
-                Main.class.getName()));
-        builder.directory(new File("."));
+        // three JVMs start on two cores: C1 only, they start sooner
+        ProcessBuilder builder = ChildProcess.service(List.of("-Xmx256m", "-XX:TieredStopAtLevel=1"));
         Map<String, String> environment = builder.environment();
-        environment.keySet().removeIf(name -> name.startsWith("WALLETPAY_"));
         environment.putAll(env);
         environment.put("WALLETPAY_ROLE", role);
         environment.put("WALLETPAY_DATA_DIR", dataDir.toString());

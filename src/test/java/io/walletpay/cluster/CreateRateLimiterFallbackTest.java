@@ -9,6 +9,7 @@ import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.walletpay.http.CreateRateLimiter;
 import io.walletpay.http.RateLimitedException;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.TestConfig;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * The cluster-wide create rate limit when its Hazelcast is gone: the node's own bucket decides (same allowance,
  * same 429), so a cluster failure never turns creates into errors.
  */
+@BehaviourTest
 class CreateRateLimiterFallbackTest {
 
     @Test

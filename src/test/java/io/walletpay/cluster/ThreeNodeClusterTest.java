@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.vertx.core.json.JsonObject;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.Http;
 import io.walletpay.support.TestConfig;
 import io.walletpay.support.WebhookReceiver;
@@ -45,6 +46,7 @@ import org.junit.jupiter.api.io.TempDir;
  * else), the per-merchant create rate limit one bucket for the whole cluster, and a settings change, a key
  * rotation and a disable made on one node seen by both API nodes at once, not after their caches expire.
  */
+@BehaviourTest
 class ThreeNodeClusterTest {
 
     static final String FORM = "application/x-www-form-urlencoded";

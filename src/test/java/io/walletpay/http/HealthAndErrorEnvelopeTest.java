@@ -10,6 +10,7 @@ import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
 import io.walletpay.Application;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.TestApp;
 import io.walletpay.support.TestConfig;
 import io.walletpay.support.TestDatabase;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
+@BehaviourTest
 @ExtendWith(VertxExtension.class)
 class HealthAndErrorEnvelopeTest {
 

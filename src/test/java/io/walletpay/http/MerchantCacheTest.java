@@ -3,6 +3,7 @@ package io.walletpay.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.json.JsonObject;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.RunningService;
 import java.util.Map;
 import java.util.UUID;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
  * PostgreSQL without the store's MERCHANT_CHANGED message (as for a node that missed it) is seen at once without a
  * cache, and not for the cache's life with one.
  */
+@BehaviourTest
 class MerchantCacheTest {
 
     @Test

@@ -3,6 +3,7 @@ package io.walletpay.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.json.JsonObject;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.Http;
 import io.walletpay.support.Jwts;
 import io.walletpay.support.RunningService;
@@ -20,6 +21,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * cannot split or a token with foreign characters, a pass for CORS preflights, a 500 for claims it throws on): the
  * API answers all of them with its one 401 and {@code WWW-Authenticate: Bearer}.
  */
+@BehaviourTest
 class MerchantGuardTest {
 
     static RunningService service;

@@ -3,6 +3,7 @@ package io.walletpay.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.json.JsonObject;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.RunningService;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -15,6 +16,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** A known path with a method it does not take: 405 naming what it takes, never a 404 about another resource. */
+@BehaviourTest
 class MethodNotAllowedTest {
 
     static RunningService service;

@@ -8,6 +8,7 @@ import io.walletpay.checkout.SandboxWalletProvider;
 import io.walletpay.error.ServiceException;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.store.Stores;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.Http;
 import io.walletpay.support.RunningService;
 import io.walletpay.support.TestConfig;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** Payment links end to end: a real payment made on the merchant's behalf, whose checkout opens and is paid. */
+@BehaviourTest
 class PaymentLinkTest {
 
     static RunningService service;

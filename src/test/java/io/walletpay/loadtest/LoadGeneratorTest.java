@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.RunningService;
 import io.walletpay.support.TestConfig;
 import java.util.Map;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
  * The load generator against the real service on real sockets: a short open-loop run through create, checkout and
  * webhook, with its own receiver checking every signature. Figures are reported, never asserted.
  */
+@BehaviourTest
 class LoadGeneratorTest {
 
     private static RunningService service;

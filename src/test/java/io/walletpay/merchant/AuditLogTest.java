@@ -7,6 +7,7 @@ import io.vertx.core.json.JsonObject;
 import io.walletpay.delivery.WebhookTargets;
 import io.walletpay.merchant.MerchantInput.MerchantChanges;
 import io.walletpay.store.Stores;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.Http;
 import io.walletpay.support.RunningService;
 import io.walletpay.support.TestConfig;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The audit log: every settings change and rotation, by whom and from where, to its own merchant only. */
+@BehaviourTest
 class AuditLogTest {
 
     static RunningService service;

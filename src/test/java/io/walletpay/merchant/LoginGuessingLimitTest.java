@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.vertx.core.json.JsonObject;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.RawHttp;
 import io.walletpay.support.RunningService;
 import io.walletpay.support.TestConfig;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * {@code logins.window_seconds}. Each test speaks from its own loopback address (127.0.0.x), so they do not share
  * an address bucket.
  */
+@BehaviourTest
 class LoginGuessingLimitTest {
 
     static final int PER_ADDRESS = 5;

@@ -3,6 +3,7 @@ package io.walletpay.merchant;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.json.JsonObject;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.Http;
 import io.walletpay.support.Jwts;
 import io.walletpay.support.RunningService;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+@BehaviourTest
 class MerchantAuthenticationTest {
 
     static RunningService service;

@@ -3,6 +3,7 @@ package io.walletpay.merchant;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.json.JsonObject;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.Http;
 import io.walletpay.support.RunningService;
 import io.walletpay.support.TestConfig;
@@ -11,6 +12,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** A rotated secret key: shown once, the old key and every token issued under it stop at once. */
+@BehaviourTest
 class SecretKeyRotationTest {
 
     static RunningService service;

@@ -3,6 +3,7 @@ package io.walletpay.payment;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.json.JsonObject;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.Http;
 import io.walletpay.support.RunningService;
 import java.util.List;
@@ -16,6 +17,7 @@ import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
 
 /** Random JSON thrown at the create route: never a 5xx, always the envelope on errors. */
+@BehaviourTest
 class CreateRouteFuzzTest {
 
     static RunningService service;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.vertx.core.json.JsonObject;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.Http;
 import io.walletpay.support.RunningService;
 import java.time.Duration;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+@BehaviourTest
 class PaymentsApiTest {
 
     static final String CREATE = "/api/merchant/payments/wallet/";

@@ -3,6 +3,7 @@ package io.walletpay.payment;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.json.JsonObject;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.Http;
 import io.walletpay.support.RunningService;
 import io.walletpay.support.WebhookReceiver;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * One store verticle is the default; {@code db.store_instances} above one gives each instance its own group
  * commits, so requests of one merchant race through separate batches into the same database.
  */
+@BehaviourTest
 class SeveralStoreInstancesTest {
 
     @Test

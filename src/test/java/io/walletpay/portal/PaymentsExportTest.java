@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Row;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.PortalClient;
 import io.walletpay.support.RunningService;
 import java.io.StringReader;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.Test;
  * out in the list's order, every row and field equal to what is stored, read back by an independent CSV parser
  * (Apache Commons CSV). Filters export exactly the filtered set, and no export ever holds another merchant's row.
  */
+@BehaviourTest
 class PaymentsExportTest {
 
     static final int ROWS = 20_000;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.vertx.core.json.JsonObject;
 import io.walletpay.page.Language;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.HeadlessChromium;
 import io.walletpay.support.RunningService;
 import java.io.IOException;
@@ -26,6 +27,7 @@ import org.openqa.selenium.WebDriver;
  * link paid by scanning its QR code, and changes the settings, in two. Screenshots of the overview, the payments list
  * and a payment link go to {@code target/screenshots} ({@code -Dwalletpay.screenshots=docs} refreshes README's).
  */
+@BehaviourTest
 class PortalBrowserTest {
 
     // target/screenshots, so a test run never rewrites the tracked docs/ pictures; refresh those with

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Row;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.PortalClient;
 import io.walletpay.support.RunningService;
 import io.walletpay.support.WebhookReceiver;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * receiver: each form does what its API twin does (and records it in the audit log), answers a bad value with a
  * page in the merchant's language, changes nothing without its CSRF token, and never reaches another merchant.
  */
+@BehaviourTest
 class PortalPagesTest {
 
     static final Map<String, String> FAST = Map.of(

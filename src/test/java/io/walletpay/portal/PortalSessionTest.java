@@ -3,6 +3,7 @@ package io.walletpay.portal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.json.JsonObject;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.PortalClient;
 import io.walletpay.support.RunningService;
 import java.net.URI;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * is refused with 403 and changes nothing, a wrong secret is refused in the page's language, a good one opens a
  * session cookie that is HttpOnly and SameSite=Lax, and one merchant's pages never show another's payments.
  */
+@BehaviourTest
 class PortalSessionTest {
 
     static RunningService service;

@@ -9,6 +9,7 @@ import io.walletpay.Application;
 import io.walletpay.config.AppConfig;
 import io.walletpay.db.DatabaseTarget;
 import io.walletpay.db.Migrations;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.Http;
 import io.walletpay.support.ServiceProcess;
 import io.walletpay.support.TestConfig;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The embedded PostgreSQL answers only this service: passwords, loopback, a private socket, no superuser. */
+@BehaviourTest
 class EmbeddedDatabaseAccessTest {
 
     @TempDir

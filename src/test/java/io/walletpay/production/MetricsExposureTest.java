@@ -2,6 +2,7 @@ package io.walletpay.production;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.Http;
 import io.walletpay.support.RunningService;
 import io.walletpay.support.TestConfig;
@@ -13,6 +14,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Who can read {@code /metrics}: everyone in development, the admin in production, or only the management port. */
+@BehaviourTest
 class MetricsExposureTest {
 
     @Test

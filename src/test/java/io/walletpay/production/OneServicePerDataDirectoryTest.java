@@ -3,6 +3,7 @@ package io.walletpay.production;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.json.JsonObject;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.Http;
 import io.walletpay.support.ServiceProcess;
 import java.net.ServerSocket;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A second start on a data directory in use exits with one line naming the directory and the running process, and
  * never touches the running one's database; start-up errors are one line; --help and --version just print.
  */
+@BehaviourTest
 class OneServicePerDataDirectoryTest {
 
     @TempDir

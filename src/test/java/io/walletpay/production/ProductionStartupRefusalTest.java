@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.walletpay.config.EnvOverrides;
 import io.walletpay.config.ProductionReadiness;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.ServiceProcess;
 import io.walletpay.support.TestConfig;
 import java.nio.file.Files;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code mode=production} refuses unsafe set-ups before it touches any data: exit code 2, one line per problem,
  * each naming the key and its environment variable. Each test breaks one rule of an otherwise sound set-up.
  */
+@BehaviourTest
 class ProductionStartupRefusalTest {
 
     static final String STRONG_ADMIN_TOKEN = "Zk4qW8vR2mXp7LsT9nB3cJ6hD1fG5yUe";

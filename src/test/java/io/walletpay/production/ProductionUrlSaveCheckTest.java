@@ -3,6 +3,7 @@ package io.walletpay.production;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.json.JsonObject;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.Http;
 import io.walletpay.support.RunningService;
 import io.walletpay.support.TestConfig;
@@ -19,6 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * through every door (admin create, admin update, the merchant's own settings), and nothing is stored. An
  * allow-listed subnet may be reached over plain http, as delivery allows.
  */
+@BehaviourTest
 class ProductionUrlSaveCheckTest {
 
     static RunningService production;

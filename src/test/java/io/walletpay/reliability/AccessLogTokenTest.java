@@ -6,6 +6,7 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.RawHttp;
 import io.walletpay.support.RunningService;
 import java.util.List;
@@ -18,6 +19,7 @@ import org.slf4j.LoggerFactory;
  * The access log names the route template that answered, never the raw path: a checkout token reaches no log
  * line whichever spelling of the path carried it, and a path the router did not match is logged as one label.
  */
+@BehaviourTest
 class AccessLogTokenTest {
 
     static final String TOKEN = "tok3nS3cretValueThatMustNeverBeLogged";

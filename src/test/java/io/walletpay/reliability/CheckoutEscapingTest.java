@@ -3,6 +3,7 @@ package io.walletpay.reliability;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.json.JsonObject;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.Http;
 import io.walletpay.support.RunningService;
 import java.net.URI;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * payment's reference and description on the page and on the receipt, and the number the customer typed on the
  * error page (the page model itself: CheckoutPagesTest; name and description on the page: SandboxCheckoutTest).
  */
+@BehaviourTest
 class CheckoutEscapingTest {
 
     static final String MARKUP = "<img src=x onerror=alert(1)>\"'&";

@@ -3,6 +3,7 @@ package io.walletpay.reliability;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.RawHttp;
 import io.walletpay.support.RunningService;
 import java.io.IOException;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.Test;
  * the time to send a request head ({@code http.idle_timeout_seconds}: bytes of an unfinished head are not
  * activity) and the number of open connections ({@code http.max_connections}).
  */
+@BehaviourTest
 class ConnectionBoundsTest {
 
     static final int MAX_CONNECTIONS = 6;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.vertx.core.json.JsonObject;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.Http;
 import io.walletpay.support.ServiceProcess;
 import io.walletpay.support.WebhookReceiver;
@@ -40,6 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
  * (the 303 to the Return URL) is still completed, and every completed payment's webhook arrives after the restart
  * (the merchant's endpoint refuses everything until then), at least once and under one delivery id.
  */
+@BehaviourTest
 class CrashRecoveryTest {
 
     static final String FORM = "application/x-www-form-urlencoded";

@@ -11,6 +11,7 @@ import io.vertx.core.json.JsonObject;
 import io.walletpay.db.DatabaseTarget;
 import io.walletpay.payment.PaymentStatus;
 import io.walletpay.store.OutageLog;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.Http;
 import io.walletpay.support.RunningService;
 import io.walletpay.support.TcpProxy;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 
 /** PostgreSQL goes away under the service and comes back: 503s while it is gone, then recovery by itself. */
+@BehaviourTest
 class DatabaseLossTest {
 
     @Test

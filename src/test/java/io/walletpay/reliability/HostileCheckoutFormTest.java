@@ -3,6 +3,7 @@ package io.walletpay.reliability;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.json.JsonObject;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.RawHttp;
 import io.walletpay.support.RunningService;
 import java.net.URI;
@@ -24,6 +25,7 @@ import net.jqwik.api.lifecycle.BeforeContainer;
  * percent-escapes, huge values, repeated fields. Always an HTML page (never JSON, never a 5xx), and a refused
  * submit leaves the payment pending with no webhook queued.
  */
+@BehaviourTest
 class HostileCheckoutFormTest {
 
     static final String FORM = "application/x-www-form-urlencoded";

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonObject;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.Http;
 import io.walletpay.support.RunningService;
 import io.walletpay.support.TestConfig;
@@ -27,6 +28,7 @@ import net.jqwik.api.lifecycle.BeforeContainer;
  * duplicate keys, very long strings, invalid UTF-8. Never a 5xx, always the error envelope, and a refused
  * request changes no stored row of the merchant it targets.
  */
+@BehaviourTest
 class HostileJsonBodiesTest {
 
     static final int TRIES = 120;

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.vertx.core.json.JsonObject;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.Http;
 import io.walletpay.support.RawHttp;
 import io.walletpay.support.RunningService;
@@ -28,6 +29,7 @@ import net.jqwik.api.lifecycle.BeforeContainer;
  * error envelope, and nothing stored changes. Requests a client library would refuse to send (malformed
  * percent-escapes, raw non-ASCII header bytes) go over a plain socket.
  */
+@BehaviourTest
 class HostileRequestPartsTest {
 
     static final int TRIES = 120;

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Row;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.RunningService;
 import io.walletpay.support.WebhookReceiver;
 import io.walletpay.support.WebhookReceiver.Answer;
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.Test;
  * schedule (three attempts here) and the delivery ends failed; meanwhile another merchant's webhooks go out
  * before the misbehaving ones have even used up their schedules.
  */
+@BehaviourTest
 class MerchantEndpointFaultsTest {
 
     static final int ATTEMPTS = 3;

@@ -2,6 +2,7 @@ package io.walletpay.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.RunningService;
 import java.io.IOException;
 import java.io.InputStream;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * random paths (pipelined on a few loopback connections so it stays quick) leave the number of series in
  * {@code /metrics} bounded, every method tag is a standard method or {@code OTHER}, and no raw path is a tag.
  */
+@BehaviourTest
 class MetricsCardinalityTest {
 
     static final int CONNECTIONS = 8;

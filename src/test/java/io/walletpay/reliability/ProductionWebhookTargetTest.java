@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.RunningService;
 import io.walletpay.webhook.TargetGuard;
 import java.net.InetAddress;
@@ -20,6 +21,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * service: the attempt is recorded as target_rejected and no connection is opened (loopback:
  * WebhookDeliveryTest.productionModeRefusesLoopbackTargets).
  */
+@BehaviourTest
 class ProductionWebhookTargetTest {
 
     @ParameterizedTest

@@ -2,6 +2,7 @@ package io.walletpay.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.RunningService;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * HTTP/2 cleartext preface is told this port speaks HTTP/1.1 only. The requests keep their connection open
  * (no {@code Connection: close}) so that the close is the server's.
  */
+@BehaviourTest
 class RequestSmugglingTest {
 
     static RunningService service;

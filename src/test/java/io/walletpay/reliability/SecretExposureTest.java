@@ -8,6 +8,7 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.IThrowableProxy;
 import ch.qos.logback.core.read.ListAppender;
 import io.vertx.core.json.JsonObject;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.Http;
 import io.walletpay.support.RunningService;
 import io.walletpay.support.TestConfig;
@@ -25,6 +26,7 @@ import org.slf4j.LoggerFactory;
  * service's own loggers at DEBUG, while merchants are created, tokens issued, secrets rotated, a customer pays and
  * a webhook is sent), and not in any API answer except the one that issues them (merchant create, token, rotate).
  */
+@BehaviourTest
 class SecretExposureTest {
 
     @Test

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.vertx.core.json.JsonObject;
 import io.walletpay.openapi.OpenApiContract;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.Http;
 import io.walletpay.support.RunningService;
 import java.time.Duration;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * Idempotency-Key is B's own even when A used the same one. The table must name every merchant route of the API
  * document, so a new route cannot be added without being checked here.
  */
+@BehaviourTest
 class TenantIsolationTest {
 
     /** A request B makes, and what it must come to. */

@@ -3,6 +3,7 @@ package io.walletpay.reliability;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.json.JsonObject;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.Http;
 import io.walletpay.support.Jwts;
 import io.walletpay.support.RunningService;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * alg-none spellings, claims missing, a subject that is no merchant. Every one is a 401 with the envelope; the
  * control tokens show the forger itself is right.
  */
+@BehaviourTest
 class TokenForgeryTest {
 
     static RunningService hs256;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.vertx.core.dns.AddressResolverOptions;
 import io.vertx.core.json.JsonObject;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.RunningService;
 import io.walletpay.support.TestDatabase;
 import io.walletpay.support.WebhookReceiver;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.Test;
  * {@code slow.test} (more than any shared pool of resolver threads would hold) do not stop the healthy merchant's
  * webhooks from arriving while they are still waiting; the stuck ones end on their own endpoint's timeout.
  */
+@BehaviourTest
 class WebhookDnsIsolationTest {
 
     static final int STUCK = 12;

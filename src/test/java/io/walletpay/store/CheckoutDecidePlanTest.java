@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.SqlConnection;
+import io.walletpay.support.BehaviourTest;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * has analyzed it). Measured before this shape: that plan scanned every pending payment of the merchant for each
  * decision, 0.1 to 2 s each with 40 000 payments, and the checkout answered 503 while it lasted.
  */
+@BehaviourTest
 class CheckoutDecidePlanTest {
 
     @RegisterExtension

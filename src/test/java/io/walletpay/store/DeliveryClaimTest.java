@@ -4,6 +4,7 @@ import static io.walletpay.store.StoreTestSupport.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.sqlclient.Tuple;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.webhook.DueDelivery;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * its endpoint has free slots, so a sender never claims rows only to release them again; what it leaves stays free
  * for the next claim.
  */
+@BehaviourTest
 class DeliveryClaimTest {
 
     static final OffsetDateTime AT = OffsetDateTime.parse("2026-01-01T00:00:00Z");

@@ -11,12 +11,14 @@ import io.vertx.sqlclient.Tuple;
 import io.walletpay.checkout.SandboxWalletProvider;
 import io.walletpay.config.AppConfig;
 import io.walletpay.db.DatabaseTarget;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.TestDatabase;
 import io.walletpay.usecase.ExpirePayments;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The expiry sweep runs as one task per database, whatever the number of store instances or processes. */
+@BehaviourTest
 class ExpirySweepLockTest {
 
     @RegisterExtension

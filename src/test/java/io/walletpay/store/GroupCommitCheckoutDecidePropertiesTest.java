@@ -8,6 +8,7 @@ import io.vertx.core.Future;
 import io.vertx.sqlclient.Tuple;
 import io.walletpay.error.ServiceException;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.support.BehaviourTest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -22,6 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * the previous answered: racing submits of one checkout (the first decides, the others see it decided), payments
  * past their expiry and of a disabled merchant (left pending, answered as they are), and unknown tokens (404).
  */
+@BehaviourTest
 class GroupCommitCheckoutDecidePropertiesTest {
 
     private static final List<PaymentStatus> TARGETS =

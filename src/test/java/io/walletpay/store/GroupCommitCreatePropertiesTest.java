@@ -13,6 +13,7 @@ import io.walletpay.payment.CreatePaymentRequest;
 import io.walletpay.payment.NewPayment;
 import io.walletpay.store.PaymentStore.StoredResponse;
 import io.walletpay.store.PgPaymentStore.CreatePayment;
+import io.walletpay.support.BehaviourTest;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.OffsetDateTime;
@@ -31,6 +32,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * claim still holds, keyed creates whose claim was taken over (must fail alone and leave no payment), and a row
  * PostgreSQL refuses (must fail alone; the batch around it still commits).
  */
+@BehaviourTest
 class GroupCommitCreatePropertiesTest {
 
     @RegisterExtension

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Tuple;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.webhook.AttemptError;
 import io.walletpay.webhook.AttemptResult;
 import io.walletpay.webhook.DeliveryStatus;
@@ -28,6 +29,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * follows the last), records made stale by an earlier one (the attempt row stays, the delivery does not move),
  * attempts without a webhook URL (no endpoint health), and a row PostgreSQL refuses (fails alone).
  */
+@BehaviourTest
 class GroupCommitRecordPropertiesTest {
 
     private static final OffsetDateTime AT = OffsetDateTime.of(2026, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC);

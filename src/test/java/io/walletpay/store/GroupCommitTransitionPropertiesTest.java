@@ -11,6 +11,7 @@ import io.walletpay.error.ServiceException;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
 import io.walletpay.store.PaymentStore.TransitionPayment;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.webhook.DueDelivery;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,6 +29,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@code invalid_state}), another merchant's payment and an unknown one (404), and a row PostgreSQL refuses (fails
  * alone; the batch around it still commits).
  */
+@BehaviourTest
 class GroupCommitTransitionPropertiesTest {
 
     private static final List<PaymentStatus> TARGETS =

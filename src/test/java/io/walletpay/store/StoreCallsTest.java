@@ -9,6 +9,7 @@ import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
 import io.walletpay.error.ServiceException;
 import io.walletpay.store.DatabaseHealth.Readiness;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.TestApp;
 import io.walletpay.support.TestConfig;
 import java.nio.file.Path;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Store calls run on the store verticle's event loop and answer on the caller's, whatever the outcome. */
+@BehaviourTest
 @ExtendWith(VertxExtension.class)
 class StoreCallsTest {
 

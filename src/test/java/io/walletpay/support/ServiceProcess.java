@@ -1,7 +1,6 @@
 package io.walletpay.support;
 
 import io.walletpay.Main;
-import java.io.File;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -41,11 +40,7 @@ public final class ServiceProcess {
 
     /** A builder for the service process with {@code extra} environment, for tests that read its output. */
     public ProcessBuilder builder(Map<String, String> extra) {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder builder = new ProcessBuilder(new java.util.ArrayList<>(
-                List.of(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"), Main.class.getName())));
-        builder.directory(new File("."));
-        builder.environment().remove("WALLETPAY_DB_URL");
+        ProcessBuilder builder = ChildProcess.service(List.of("-Xmx256m"));
         builder.environment().put("WALLETPAY_HTTP_PORT", Integer.toString(httpPort));
         builder.environment().put("WALLETPAY_DATA_DIR", dataDir.toString());
         builder.environment().put("WALLETPAY_DB_EMBEDDED_PORT", Integer.toString(dbPort));

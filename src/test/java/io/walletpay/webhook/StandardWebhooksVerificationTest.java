@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.json.JsonObject;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.support.BehaviourTest;
+import io.walletpay.support.ChildProcess;
 import io.walletpay.support.Http;
 import io.walletpay.support.RunningService;
 import io.walletpay.support.WebhookReceiver;
@@ -15,7 +17,7 @@ import java.nio.file.Path;
 import java.time.OffsetDateTime;
 import java.util.Base64;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -25,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * called through README's Node snippet (extracted from README.md, so the documented code is the tested code).
  * {@code src/test/node} pins the package in its committed package-lock.json; {@code npm ci} installs it.
  */
+@BehaviourTest
 class StandardWebhooksVerificationTest {
 
     static final Path NODE_PROJECT = Path.of("src/test/node").toAbsolutePath();
@@ -36,7 +39,9 @@ class StandardWebhooksVerificationTest {
 
     @BeforeAll
     static void start() throws Exception {
-        run(List.of("npm", "ci", "--no-audit", "--no-fund"), NODE_PROJECT, null, 300);
+        assertThat(NODE_PROJECT.resolve("node_modules/standardwebhooks"))
+                .as("the build installs src/test/node's packages (npm ci) before the behaviour tests")
+                .exists();
         Files.createDirectories(SNIPPET.getParent());
         Files.writeString(SNIPPET, readmeNodeSnippet());
         service = RunningService.start(WebhookDeliveryTest.FAST);
@@ -212,22 +217,15 @@ class StandardWebhooksVerificationTest {
 
     private static String run(List<String> command, Path directory, String stdin, int timeoutSeconds)
             throws IOException, InterruptedException {
-        ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile());
-        builder.environment()
-                .put("NODE_PATH", NODE_PROJECT.resolve("node_modules").toString());
-        builder.redirectError(ProcessBuilder.Redirect.INHERIT);
-        Process process = builder.start();
-        if (stdin != null) {
-            process.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
-        }
-        process.getOutputStream().close();
-        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(process.waitFor(timeoutSeconds, TimeUnit.SECONDS))
-                .as(command + " finished")
-                .isTrue();
-        assertThat(process.exitValue())
-                .as(command + " exit code, output: " + out)
+        ChildProcess.Result done = ChildProcess.run(
+                command,
+                directory,
+                Map.of("NODE_PATH", NODE_PROJECT.resolve("node_modules").toString()),
+                stdin,
+                timeoutSeconds);
+        assertThat(done.exitCode())
+                .as(command + " exit code, output: " + done.output())
                 .isZero();
-        return out;
+        return done.output();
     }
 }

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.vertx.core.json.JsonObject;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.Http;
 import io.walletpay.support.RunningService;
 import io.walletpay.support.WebhookReceiver;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+@BehaviourTest
 class WebhookDeliveryTest {
 
     static final Map<String, String> FAST = Map.of(

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.json.JsonObject;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.Http;
 import io.walletpay.support.RunningService;
 import io.walletpay.support.WebhookReceiver;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * recorded start back in the database, never by waiting), deliveries keep coming while it fails, and a recover
  * after the endpoint is fixed sends them and makes it healthy again.
  */
+@BehaviourTest
 class WebhookEndpointHealthTest {
 
     static RunningService service;

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Row;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.RunningService;
 import io.walletpay.support.WebhookReceiver;
 import io.walletpay.support.WebhookReceiver.Answer;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * claim. A merchant whose endpoint is at its in-flight limit gets its rows in turn from the sender's own queue;
  * a sender that stops gives the rows it has not started back, and the next one sends them, each once.
  */
+@BehaviourTest
 class WebhookHandOverTest {
 
     /**

@@ -1,0 +1,63 @@
+package io.walletpay.support;
+
+import io.walletpay.Main;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The one way the tests start other processes: the service in a JVM of its own, as {@code java -jar} would run it,
+ * and tools run to their end (node, npm's packages) with their output captured.
+ */
+public final class ChildProcess {
+
+    /** How a tool run ended: its exit code and standard output (its standard error goes to the test's log). */
+    public record Result(int exitCode, String output) {}
+
+    private ChildProcess() {}
+
+    /**
+     * The service's {@code Main} in a fresh JVM on the test classpath, started in the project directory, with no
+     * {@code WALLETPAY_*} variable inherited from the machine; {@code jvmOptions} before the class path.
+     */
+    public static ProcessBuilder service(List<String> jvmOptions) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(new File("."));
+        builder.environment().keySet().removeIf(name -> name.startsWith("WALLETPAY_"));
+        return builder;
+    }
+
+    /**
+     * Runs {@code command} in {@code directory} with {@code environment} added, {@code stdin} (or nothing) as its
+     * input, and waits up to {@code timeoutSeconds} for it to end; a tool still running then fails the test.
+     */
+    public static Result run(
+            List<String> command, Path directory, Map<String, String> environment, String stdin, int timeoutSeconds)
+            throws IOException, InterruptedException {
+        ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile());
+        builder.environment().putAll(environment);
+        builder.redirectError(ProcessBuilder.Redirect.INHERIT);
+        Process process = builder.start();
+        try {
+            if (stdin != null) {
+                process.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
+            }
+            process.getOutputStream().close();
+            String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                throw new AssertionError(command + " did not finish within " + timeoutSeconds + " s");
+            }
+            return new Result(process.exitValue(), out);
+        } finally {
+            process.destroyForcibly();
+        }
+    }
+}
