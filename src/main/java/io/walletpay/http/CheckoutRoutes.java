@@ -10,6 +10,7 @@ import io.walletpay.checkout.ReturnUrl;
 import io.walletpay.checkout.SandboxChoice;
 import io.walletpay.checkout.WalletProvider;
 import io.walletpay.config.AppConfig;
+import io.walletpay.error.ErrorKind;
 import io.walletpay.page.PageError;
 import io.walletpay.page.Problem;
 import io.walletpay.payment.Payment;
@@ -144,7 +145,7 @@ final class CheckoutRoutes {
             RoutingContext ctx, Checkout checkout, String token, String phone, SandboxChoice.Invalid invalid) {
         String typed = phone == null ? null : phone.substring(0, Math.min(phone.length(), MAX_PHONE_ECHO));
         PageError error = invalid == SandboxChoice.Invalid.PHONE ? PageError.PHONE : PageError.ACTION;
-        HtmlResponses.paymentForm(ctx, 400, checkout, token, typed, error);
+        HtmlResponses.paymentForm(ctx, ErrorKind.VALIDATION.status(), checkout, token, typed, error);
     }
 
     private static void noSuchRoute(RoutingContext ctx) {

@@ -64,27 +64,23 @@ public final class ErrorResponder {
      */
     public static void invalidRequest(HttpServerRequest request) {
         Throwable cause = request.decoderResult().cause();
-        int status;
         ServiceException error;
         Problem page;
         if (cause instanceof TooLongHttpLineException) {
-            status = 414;
             page = Problem.URI_TOO_LONG;
-            error = new ServiceException(ErrorKind.VALIDATION, "uri_too_long", "The request line is too long");
+            error = new ServiceException(ErrorKind.URI_TOO_LONG, "uri_too_long", "The request line is too long");
         } else if (cause instanceof TooLongHttpHeaderException) {
-            status = 431;
             page = Problem.HEADERS_TOO_LARGE;
             error = new ServiceException(
-                    ErrorKind.VALIDATION, "headers_too_large", "The request headers are too large");
+                    ErrorKind.HEADERS_TOO_LARGE, "headers_too_large", "The request headers are too large");
         } else {
-            status = 400;
             page = Problem.UNREADABLE;
             error = unreadable();
         }
         HttpServerResponse response = request.response().putHeader(HttpHeaders.CONNECTION, "close");
         Future<Void> sent = customerPath(request.path())
                 ? HtmlResponses.problem(request, page)
-                : response.setStatusCode(status)
+                : response.setStatusCode(error.kind().status())
                         .putHeader(HttpHeaders.CONTENT_TYPE, "application/json; charset=utf-8")
                         .putHeader(HttpHeaders.CACHE_CONTROL, "no-store")
                         .end(envelope(error).toBuffer());
@@ -93,24 +89,6 @@ public final class ErrorResponder {
 
     private static boolean customerPath(String path) {
         return path != null && path.startsWith("/checkout/");
-    }
-
-    public static int status(ErrorKind kind) {
-        return switch (kind) {
-            case VALIDATION -> 400;
-            case UNAUTHORIZED -> 401;
-            case FORBIDDEN -> 403;
-            case NOT_FOUND -> 404;
-            case METHOD_NOT_ALLOWED -> 405;
-            case CONFLICT -> 409;
-            case GONE -> 410;
-            case PAYLOAD_TOO_LARGE -> 413;
-            case UNSUPPORTED_MEDIA_TYPE -> 415;
-            case RATE_LIMITED -> 429;
-            case INTERNAL -> 500;
-            case PROVIDER -> 502;
-            case UNAVAILABLE -> 503;
-        };
     }
 
     public static JsonObject envelope(ServiceException error) {
@@ -126,19 +104,23 @@ public final class ErrorResponder {
             return;
         }
         var response = ctx.response()
-                .setStatusCode(status(error.kind()))
+                .setStatusCode(error.kind().status())
                 .putHeader(HttpHeaders.CONTENT_TYPE, "application/json; charset=utf-8")
                 .putHeader(HttpHeaders.CACHE_CONTROL, "no-store");
         if (error.kind() == ErrorKind.UNAUTHORIZED) {
             response.putHeader("WWW-Authenticate", "Bearer");
         }
+        retryAfter(response, error);
+        response.end(envelope(error).toBuffer());
+    }
+
+    /** When to come back, for the failures that have a when: a rate limit's wait, or a second for an outage. */
+    static void retryAfter(HttpServerResponse response, ServiceException error) {
         if (error instanceof RateLimitedException limited) {
             response.putHeader("Retry-After", Long.toString(limited.retryAfterSeconds()));
-        }
-        if (error.kind() == ErrorKind.UNAVAILABLE) {
+        } else if (error.kind() == ErrorKind.UNAVAILABLE) {
             response.putHeader("Retry-After", "1");
         }
-        response.end(envelope(error).toBuffer());
     }
 
     private static void handleFailure(RoutingContext ctx) {
@@ -146,9 +128,10 @@ public final class ErrorResponder {
     }
 
     /**
-     * What a failed request means, as the one error type: the failure itself when it is a ServiceException,
-     * otherwise the status vertx-web set (413 from the body limit, 415, 404, 405, other 4xx), otherwise an
-     * unexpected defect, logged here once (500, no details to the client). JSON and HTML answers both start here.
+     * What a failed request means, as the one error type: the failure itself when it is a ServiceException; a
+     * refusal of vertx-web's own handlers, which report only a status code (the body limit's 413, 415, 404, 405,
+     * other 4xx), as the service's error for it; otherwise an unexpected defect, logged here once (500, no details
+     * to the client). JSON and HTML answers both start here.
      */
     static ServiceException failureOf(RoutingContext ctx) {
         Throwable failure = ctx.failure();

@@ -99,9 +99,15 @@ final class HtmlResponses {
     }
 
     private static void problem(RoutingContext ctx, Problem problem, String merchantLocale, String returnUrl) {
+        page(ctx, problem.kind(), problem, merchantLocale, returnUrl);
+    }
+
+    /** The page of {@code problem}, answered with the status of {@code kind}: the one mapping, {@link ErrorKind}. */
+    private static void page(
+            RoutingContext ctx, ErrorKind kind, Problem problem, String merchantLocale, String returnUrl) {
         send(
                 ctx,
-                problem.status(),
+                kind.status(),
                 PageTemplates.problem(text(ctx, merchantLocale), new ProblemView(problem, returnUrl)),
                 "'none'");
     }
@@ -150,28 +156,10 @@ final class HtmlResponses {
         }
     }
 
-    /** A problem page for a known failure; the status comes from the one mapping in {@link ErrorResponder}. */
+    /** A known failure as the customer's page: its kind's page and status, and when to come back if it has one. */
     static void problem(RoutingContext ctx, ServiceException error) {
-        switch (error.kind()) {
-            case NOT_FOUND -> problem(ctx, Problem.NOT_FOUND);
-            case GONE -> problem(ctx, Problem.EXPIRED);
-            case PROVIDER -> problem(ctx, Problem.PROVIDER_DOWN);
-            case UNAVAILABLE -> {
-                ctx.response().putHeader("Retry-After", "1");
-                problem(ctx, Problem.BUSY);
-            }
-            case VALIDATION -> problem(ctx, Problem.INVALID);
-            case CONFLICT -> problem(ctx, Problem.CONFLICT);
-            case PAYLOAD_TOO_LARGE -> problem(ctx, Problem.TOO_LARGE);
-            case UNSUPPORTED_MEDIA_TYPE -> problem(ctx, Problem.UNSUPPORTED_FORM);
-            case METHOD_NOT_ALLOWED -> problem(ctx, Problem.NOT_ALLOWED);
-            default -> {
-                if (error.kind() != io.walletpay.error.ErrorKind.INTERNAL) { // INTERNAL is logged where it is mapped
-                    log.error("failure on a checkout route: {} {}", error.code(), error.getMessage());
-                }
-                problem(ctx, Problem.INTERNAL);
-            }
-        }
+        ErrorResponder.retryAfter(ctx.response(), error);
+        page(ctx, error.kind(), Problem.of(error.kind()), null, null);
     }
 
     static void notFound(RoutingContext ctx) {
@@ -190,7 +178,7 @@ final class HtmlResponses {
         Language language =
                 LanguageChoice.choose(null, null, request.getHeader(HttpHeaders.ACCEPT_LANGUAGE), null, Language.HT);
         Future<Buffer> html = PageTemplates.problem(new PageText(language, ""), new ProblemView(problem, null));
-        return html.compose(page -> send(request.response(), problem.status(), page, "'none'"));
+        return html.compose(page -> send(request.response(), problem.kind().status(), page, "'none'"));
     }
 
     /**

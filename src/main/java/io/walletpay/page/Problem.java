@@ -1,42 +1,63 @@
 package io.walletpay.page;
 
+import io.walletpay.error.ErrorKind;
+
 /**
- * Every problem a customer page can report, with its HTTP status and the keys of its title and text. Keys are
- * written out in full so the bundle test can find each one.
+ * Every problem a customer page can report: the kind of failure it is (which gives its HTTP status) and the keys of
+ * its title and text. Keys are written out in full so the bundle test can find each one.
  */
 public enum Problem {
-    NOT_FOUND(404, "problem.not_found.title", "problem.not_found.text"),
-    EXPIRED(410, "problem.expired.title", "problem.expired.text"),
-    MERCHANT_DISABLED(403, "problem.disabled.title", "problem.disabled.text"),
-    UNSUPPORTED_FORM(415, "problem.unsupported.title", "problem.unsupported.text"),
-    TOO_LARGE(413, "problem.too_large.title", "problem.too_large.text"),
-    NOT_ALLOWED(405, "problem.not_allowed.title", "problem.not_allowed.text"),
-    INVALID(400, "problem.invalid.title", "problem.invalid.text"),
-    CONFLICT(409, "problem.invalid.title", "problem.conflict.text"),
-    UNREADABLE(400, "problem.unreadable.title", "problem.unreadable.text"),
-    URI_TOO_LONG(414, "problem.unreadable.title", "problem.unreadable.text"),
-    HEADERS_TOO_LARGE(431, "problem.unreadable.title", "problem.unreadable.text"),
-    BUSY(503, "problem.busy.title", "problem.busy.text"),
-    INTERNAL(500, "problem.internal.title", "problem.internal.text"),
-    PROVIDER_DOWN(502, "problem.provider_down.title", "problem.provider_down.text"),
-    PROVIDER_NO_TRANSACTION(400, "problem.unconfirmed.title", "problem.provider_no_id.text"),
-    PROVIDER_UNKNOWN(404, "problem.unconfirmed.title", "problem.provider_unknown.text"),
-    PROVIDER_NOT_PAID(402, "problem.provider_not_paid.title", "problem.provider_not_paid.text"),
-    PROVIDER_MISMATCH(409, "problem.unconfirmed.title", "problem.provider_mismatch.text"),
-    PROVIDER_UNREACHABLE(502, "problem.unconfirmed.title", "problem.provider_unreachable.text");
+    NOT_FOUND(ErrorKind.NOT_FOUND, "problem.not_found.title", "problem.not_found.text"),
+    EXPIRED(ErrorKind.GONE, "problem.expired.title", "problem.expired.text"),
+    MERCHANT_DISABLED(ErrorKind.FORBIDDEN, "problem.disabled.title", "problem.disabled.text"),
+    UNSUPPORTED_FORM(ErrorKind.UNSUPPORTED_MEDIA_TYPE, "problem.unsupported.title", "problem.unsupported.text"),
+    TOO_LARGE(ErrorKind.PAYLOAD_TOO_LARGE, "problem.too_large.title", "problem.too_large.text"),
+    NOT_ALLOWED(ErrorKind.METHOD_NOT_ALLOWED, "problem.not_allowed.title", "problem.not_allowed.text"),
+    INVALID(ErrorKind.VALIDATION, "problem.invalid.title", "problem.invalid.text"),
+    CONFLICT(ErrorKind.CONFLICT, "problem.invalid.title", "problem.conflict.text"),
+    UNREADABLE(ErrorKind.VALIDATION, "problem.unreadable.title", "problem.unreadable.text"),
+    URI_TOO_LONG(ErrorKind.URI_TOO_LONG, "problem.unreadable.title", "problem.unreadable.text"),
+    HEADERS_TOO_LARGE(ErrorKind.HEADERS_TOO_LARGE, "problem.unreadable.title", "problem.unreadable.text"),
+    BUSY(ErrorKind.UNAVAILABLE, "problem.busy.title", "problem.busy.text"),
+    INTERNAL(ErrorKind.INTERNAL, "problem.internal.title", "problem.internal.text"),
+    PROVIDER_DOWN(ErrorKind.PROVIDER, "problem.provider_down.title", "problem.provider_down.text"),
+    PROVIDER_NO_TRANSACTION(ErrorKind.VALIDATION, "problem.unconfirmed.title", "problem.provider_no_id.text"),
+    PROVIDER_UNKNOWN(ErrorKind.NOT_FOUND, "problem.unconfirmed.title", "problem.provider_unknown.text"),
+    PROVIDER_NOT_PAID(ErrorKind.PAYMENT_REQUIRED, "problem.provider_not_paid.title", "problem.provider_not_paid.text"),
+    PROVIDER_MISMATCH(ErrorKind.CONFLICT, "problem.unconfirmed.title", "problem.provider_mismatch.text"),
+    PROVIDER_UNREACHABLE(ErrorKind.PROVIDER, "problem.unconfirmed.title", "problem.provider_unreachable.text");
 
-    private final int status;
+    private final ErrorKind kind;
     private final String titleKey;
     private final String textKey;
 
-    Problem(int status, String titleKey, String textKey) {
-        this.status = status;
+    Problem(ErrorKind kind, String titleKey, String textKey) {
+        this.kind = kind;
         this.titleKey = titleKey;
         this.textKey = textKey;
     }
 
-    public int status() {
-        return status;
+    public ErrorKind kind() {
+        return kind;
+    }
+
+    /** The page a failure of {@code kind} shows when nothing more specific applies. */
+    public static Problem of(ErrorKind kind) {
+        return switch (kind) {
+            case NOT_FOUND -> NOT_FOUND;
+            case GONE -> EXPIRED;
+            case FORBIDDEN -> MERCHANT_DISABLED;
+            case PROVIDER -> PROVIDER_DOWN;
+            case UNAVAILABLE, RATE_LIMITED -> BUSY;
+            case VALIDATION, UNAUTHORIZED, PAYMENT_REQUIRED -> INVALID;
+            case CONFLICT -> CONFLICT;
+            case PAYLOAD_TOO_LARGE -> TOO_LARGE;
+            case URI_TOO_LONG -> URI_TOO_LONG;
+            case HEADERS_TOO_LARGE -> HEADERS_TOO_LARGE;
+            case UNSUPPORTED_MEDIA_TYPE -> UNSUPPORTED_FORM;
+            case METHOD_NOT_ALLOWED -> NOT_ALLOWED;
+            case INTERNAL -> INTERNAL;
+        };
     }
 
     public String titleKey() {

@@ -57,7 +57,7 @@ final class LinkPages {
         PortalText t = pages.text(ctx);
         BigDecimal amount = amount(amountText);
         if (amount == null) {
-            form(ctx, 400, t.get("links.invalid.amount"), amountText, description, reference);
+            form(ctx, ErrorKind.VALIDATION.status(), t.get("links.invalid.amount"), amountText, description, reference);
             return;
         }
         Actor actor = Actor.portal(
@@ -68,7 +68,13 @@ final class LinkPages {
                 .onFailure(failure -> {
                     if (failure instanceof ServiceException invalid && invalid.kind() == ErrorKind.VALIDATION) {
                         String field = invalid.field() == null ? "amount" : invalid.field();
-                        form(ctx, 400, t.get("links.invalid." + field), amountText, description, reference);
+                        form(
+                                ctx,
+                                ErrorKind.VALIDATION.status(),
+                                t.get("links.invalid." + field),
+                                amountText,
+                                description,
+                                reference);
                     } else {
                         ctx.fail(failure);
                     }

@@ -10,6 +10,7 @@ import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.CSRFHandler;
 import io.vertx.ext.web.templ.jte.JteTemplateEngine;
+import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.page.Language;
@@ -75,11 +76,11 @@ final class PortalPages {
     }
 
     void badRequest(RoutingContext ctx) {
-        message(ctx, 400, "bad.title", "bad.text");
+        message(ctx, ErrorKind.VALIDATION.status(), "bad.title", "bad.text");
     }
 
     void notFound(RoutingContext ctx) {
-        message(ctx, 404, "notfound.title", "notfound.text");
+        message(ctx, ErrorKind.NOT_FOUND.status(), "notfound.title", "notfound.text");
     }
 
     /**
@@ -89,7 +90,7 @@ final class PortalPages {
     void failure(RoutingContext ctx) {
         int status = ctx.statusCode();
         if (status == 403) {
-            message(ctx, 403, "forbidden.title", "forbidden.text");
+            message(ctx, ErrorKind.FORBIDDEN.status(), "forbidden.title", "forbidden.text");
             return;
         }
         if (status == 413 || status == 400) {
@@ -99,11 +100,11 @@ final class PortalPages {
         if (ctx.failure() instanceof ServiceException error) {
             switch (error.kind()) {
                 case NOT_FOUND, FORBIDDEN -> {
-                    notFound(ctx);
+                    notFound(ctx); // another merchant's object is not found, like an unknown one
                     return;
                 }
                 case CONFLICT, GONE -> {
-                    message(ctx, 409, "conflict.title", "conflict.text");
+                    message(ctx, ErrorKind.CONFLICT.status(), "conflict.title", "conflict.text");
                     return;
                 }
                 case VALIDATION -> {
@@ -147,7 +148,9 @@ final class PortalPages {
                 .onFailure(failure -> {
                     log.error("portal page could not be rendered", failure);
                     if (!ctx.response().ended() && !ctx.response().headWritten()) {
-                        ctx.response().setStatusCode(500).end();
+                        ctx.response()
+                                .setStatusCode(ErrorKind.INTERNAL.status())
+                                .end();
                     }
                 });
     }

@@ -10,6 +10,7 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.CSRFHandler;
 import io.walletpay.delivery.WebhookTester;
+import io.walletpay.error.ErrorKind;
 import io.walletpay.login.MerchantLogin;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.page.Language;
@@ -128,12 +129,12 @@ public final class PortalRoutes {
                         return;
                     }
                     if (!(outcome instanceof MerchantLogin.Verified verified)) {
-                        renderLogin(ctx, 401, t.get("login.failed"), merchantId);
+                        renderLogin(ctx, ErrorKind.UNAUTHORIZED.status(), t.get("login.failed"), merchantId);
                         return;
                     }
                     if (!verified.merchant().active()) {
                         login.failed(source, merchantId); // a disabled merchant is refused like a wrong secret
-                        renderLogin(ctx, 401, t.get("login.failed"), merchantId);
+                        renderLogin(ctx, ErrorKind.UNAUTHORIZED.status(), t.get("login.failed"), merchantId);
                         return;
                     }
                     renewSession(ctx, verified.merchant());

@@ -151,7 +151,7 @@ final class SettingsPages {
         show(
                 ctx,
                 merchant,
-                400,
+                invalid.kind().status(),
                 Map.of(
                         "error",
                         t.get("settings.invalid." + field),

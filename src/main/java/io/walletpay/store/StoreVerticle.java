@@ -160,6 +160,14 @@ public final class StoreVerticle extends VerticleBase implements WakeUps {
                 .execute(Tuple.of(schemaVersion))
                 .map(rows -> rows.iterator().next().getBoolean(0)
                         ? new Readiness(true, "database reachable, schema " + schemaVersion)
-                        : new Readiness(false, "schema version " + schemaVersion + " is not applied"));
+                        : notMigrated())
+                // a database without the migrations' history table answers with an error, not a row
+                .otherwise(failure -> DatabaseFailures.unreachable(failure)
+                        ? new Readiness(false, "database unreachable")
+                        : notMigrated());
+    }
+
+    private Readiness notMigrated() {
+        return new Readiness(false, "schema version " + schemaVersion + " is not applied");
     }
 }
