@@ -54,6 +54,9 @@ public final class WebhookBody {
             json.writeStringField("payment_method", "wallet");
             json.writeStringField("customer_name", event.customerName());
             json.writeStringField("customer_email", event.customerEmail());
+            json.writeStringField(
+                    "payment_link_id",
+                    event.paymentLinkId() == null ? null : event.paymentLinkId().toString());
             json.writeEndObject();
             json.writeEndObject();
         } catch (IOException e) {
