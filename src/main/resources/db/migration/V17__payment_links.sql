@@ -4,14 +4,16 @@ CREATE TABLE payment_links (
     merchant_id     uuid           NOT NULL REFERENCES merchants (id),
     code            text           NOT NULL UNIQUE,
     amount          numeric(14, 2) CHECK (amount > 0),
-    min_amount      numeric(14, 2) NOT NULL CHECK (min_amount > 0),
+    min_amount      numeric(14, 2) CHECK (min_amount > 0),
     description     text           NOT NULL,
     reference_id    text,
     expires_at      timestamptz,
     max_payments    integer        CHECK (max_payments > 0),
     active          boolean        NOT NULL DEFAULT true,
     created_at      timestamptz    NOT NULL,
-    deactivated_at  timestamptz
+    deactivated_at  timestamptz,
+    -- a fixed amount, or a floor for the amount the customer types
+    CHECK ((amount IS NULL) <> (min_amount IS NULL))
 );
 
 CREATE INDEX payment_links_merchant_newest ON payment_links (merchant_id, created_at DESC, id DESC);

@@ -17,6 +17,7 @@ public enum Problem {
     URI_TOO_LONG(414, "problem.unreadable.title", "problem.unreadable.text"),
     HEADERS_TOO_LARGE(431, "problem.unreadable.title", "problem.unreadable.text"),
     BUSY(503, "problem.busy.title", "problem.busy.text"),
+    TOO_MANY(429, "problem.busy.title", "problem.busy.text"),
     INTERNAL(500, "problem.internal.title", "problem.internal.text"),
     PROVIDER_DOWN(502, "problem.provider_down.title", "problem.provider_down.text"),
     PROVIDER_NO_TRANSACTION(400, "problem.unconfirmed.title", "problem.provider_no_id.text"),

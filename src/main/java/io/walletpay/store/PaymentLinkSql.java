@@ -28,8 +28,9 @@ final class PaymentLinkSql {
     static final String DEACTIVATE = "UPDATE payment_links SET active = false,"
             + " deactivated_at = COALESCE(deactivated_at, now()) WHERE id = $1 AND merchant_id = $2";
 
-    static final String BY_CODE = "SELECT q.*, m.name AS merchant_name, m.locale AS merchant_locale,"
-            + " m.status AS merchant_status FROM (" + LINK + " WHERE l.code = $1) q JOIN merchants m ON m.id = q.merchant_id";
+    static final String BY_CODE =
+            "SELECT q.*, m.name AS merchant_name, m.locale AS merchant_locale," + " m.status AS merchant_status FROM ("
+                    + LINK + " WHERE l.code = $1) q JOIN merchants m ON m.id = q.merchant_id";
 
     /** Locks the link for a payment through it: payments through one link are then decided one at a time. */
     static final String LOCK = "SELECT active, (expires_at IS NULL OR expires_at > now()) AS in_time, max_payments"

@@ -95,29 +95,28 @@ final class PgPaymentLinkStore implements PaymentLinkStore {
 
     @Override
     public Future<Payment> createPayment(UUID linkId, NewPayment payment) {
-        return database.transactions()
-                .withTransaction(connection -> connection
-                        .preparedQuery(PaymentLinkSql.LOCK)
-                        .execute(Tuple.of(linkId))
-                        .compose(locked -> {
-                            if (locked.size() == 0) {
-                                return Future.failedFuture(ServiceException.notFound("Payment link"));
-                            }
-                            Row link = locked.iterator().next();
-                            if (!link.getBoolean("active") || !link.getBoolean("in_time")) {
-                                return Future.failedFuture(gone());
-                            }
-                            Integer max = link.getInteger("max_payments");
-                            if (max == null) {
-                                return insert(connection, linkId, payment);
-                            }
-                            return connection
-                                    .preparedQuery(PaymentLinkSql.IN_USE)
-                                    .execute(Tuple.of(linkId))
-                                    .compose(counted -> counted.iterator().next().getLong("in_use") >= max
-                                            ? Future.failedFuture(gone())
-                                            : insert(connection, linkId, payment));
-                        }));
+        return database.transactions().withTransaction(connection -> connection
+                .preparedQuery(PaymentLinkSql.LOCK)
+                .execute(Tuple.of(linkId))
+                .compose(locked -> {
+                    if (locked.size() == 0) {
+                        return Future.failedFuture(ServiceException.notFound("Payment link"));
+                    }
+                    Row link = locked.iterator().next();
+                    if (!link.getBoolean("active") || !link.getBoolean("in_time")) {
+                        return Future.failedFuture(gone());
+                    }
+                    Integer max = link.getInteger("max_payments");
+                    if (max == null) {
+                        return insert(connection, linkId, payment);
+                    }
+                    return connection
+                            .preparedQuery(PaymentLinkSql.IN_USE)
+                            .execute(Tuple.of(linkId))
+                            .compose(counted -> counted.iterator().next().getLong("in_use") >= max
+                                    ? Future.failedFuture(gone())
+                                    : insert(connection, linkId, payment));
+                }));
     }
 
     private static Future<Payment> insert(SqlConnection connection, UUID linkId, NewPayment payment) {

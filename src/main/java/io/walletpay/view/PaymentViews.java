@@ -46,7 +46,11 @@ public final class PaymentViews {
                 .put("payer", maskedPayer(payment.payer()))
                 .put("failure_reason", payment.failureReason())
                 .put("needs_review", payment.needsReview())
-                .put("payment_link_id", payment.paymentLinkId() == null ? null : payment.paymentLinkId().toString());
+                .put(
+                        "payment_link_id",
+                        payment.paymentLinkId() == null
+                                ? null
+                                : payment.paymentLinkId().toString());
     }
 
     /**
