@@ -73,7 +73,15 @@ class OpenApiDocumentTest {
                         "providerReturn",
                         "providerNotify",
                         "providerNotifyGet",
-                        "settlementReport");
+                        "settlementReport",
+                        "createPaymentLink",
+                        "listPaymentLinks",
+                        "getPaymentLink",
+                        "deactivatePaymentLink",
+                        "paymentLinkPage",
+                        "payThroughPaymentLink",
+                        "paymentLinkQrSvg",
+                        "paymentLinkQrPng");
     }
 
     @Test
