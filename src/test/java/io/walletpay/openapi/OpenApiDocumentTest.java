@@ -110,7 +110,8 @@ class OpenApiDocumentTest {
                         "currency",
                         "payment_method",
                         "customer_name",
-                        "customer_email");
+                        "customer_email",
+                        "payment_link_id");
         assertThat(document.getJsonObject("webhooks")
                         .getJsonObject("paymentUpdated")
                         .getJsonObject("post")
