@@ -296,6 +296,37 @@ class PaymentLinksApiTest {
     }
 
     @Test
+    void theQrCodesEncodeTheLinksUrl() throws Exception {
+        String token = service.tokenFor(service.createMerchant("QR stall"));
+        JsonObject link = http.post(
+                        LINKS, token, new JsonObject().put("amount", 20).put("description", "Kokoye"))
+                .data();
+        String path = "/l/" + code(link);
+
+        Http.Response svg = http.get(path + "/qr.svg", null);
+        assertThat(svg.status()).isEqualTo(200);
+        assertThat(svg.header("Content-Type")).isEqualTo("image/svg+xml");
+        assertThat(svg.body()).isEqualTo(QrSvg.of(link.getString("url")));
+
+        java.net.http.HttpResponse<byte[]> png = java.net.http.HttpClient.newHttpClient()
+                .send(
+                        java.net.http.HttpRequest.newBuilder(URI.create(link.getString("url") + "/qr.png"))
+                                .build(),
+                        java.net.http.HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(png.statusCode()).isEqualTo(200);
+        assertThat(png.headers().firstValue("Content-Type")).hasValue("image/png");
+        java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(new java.io.ByteArrayInputStream(png.body()));
+        int[] pixels = image.getRGB(0, 0, image.getWidth(), image.getHeight(), null, 0, image.getWidth());
+        var bitmap = new com.google.zxing.BinaryBitmap(new com.google.zxing.common.HybridBinarizer(
+                new com.google.zxing.RGBLuminanceSource(image.getWidth(), image.getHeight(), pixels)));
+        assertThat(new com.google.zxing.qrcode.QRCodeReader()
+                        .decode(bitmap, Map.of(com.google.zxing.DecodeHintType.PURE_BARCODE, Boolean.TRUE))
+                        .getText())
+                .isEqualTo(link.getString("url"));
+        assertThat(http.get("/l/unknown-code-123/qr.png", null).status()).isEqualTo(404);
+    }
+
+    @Test
     void badRequestsAreFourHundredsNamingTheField() {
         String token = service.tokenFor(service.createMerchant("Strict"));
         assertThat(http.post(LINKS, token, new JsonObject().put("amount", 10)).errorCode())
