@@ -1,5 +1,6 @@
 package io.walletpay.http;
 
+import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -61,8 +62,12 @@ final class PaymentLinkPageRoutes {
                 .handler(BodyHandler.create(false).setBodyLimit(config.http().maxBodyBytes()));
         router.get("/l/:code").handler(this::show);
         router.post("/l/:code").handler(this::pay);
-        router.get("/l/:code/qr.svg").handler(ctx -> qr(ctx, "image/svg+xml", url -> Buffer.buffer(QrSvg.of(url))));
-        router.get("/l/:code/qr.png").handler(ctx -> qr(ctx, "image/png", url -> Buffer.buffer(QrPng.of(url))));
+        router.get("/l/:code/qr.svg")
+                .handler(ctx -> qr(ctx, "image/svg+xml", url -> Future.succeededFuture(Buffer.buffer(QrSvg.of(url)))));
+        // encoding a PNG (and ImageIO's first use) is work for a worker thread, not the event loop
+        router.get("/l/:code/qr.png")
+                .handler(ctx -> qr(ctx, "image/png", url -> ctx.vertx()
+                        .executeBlocking(() -> Buffer.buffer(QrPng.of(url)), false)));
         router.route("/l/*").handler(PaymentLinkPageRoutes::noSuchRoute);
         router.route("/l/*").failureHandler(HtmlResponses::failure);
     }
@@ -181,7 +186,7 @@ final class PaymentLinkPageRoutes {
         HtmlResponses.linkPage(ctx, status, view, shown.merchantLocale(), formAction);
     }
 
-    private void qr(RoutingContext ctx, String contentType, Function<String, Buffer> image) {
+    private void qr(RoutingContext ctx, String contentType, Function<String, Future<Buffer>> image) {
         String code = code(ctx);
         if (code == null) {
             HtmlResponses.notFound(ctx);
@@ -189,11 +194,12 @@ final class PaymentLinkPageRoutes {
         }
         payThroughLink
                 .show(code)
-                .onSuccess(shown -> ctx.response()
+                .compose(shown -> image.apply(links.url(shown.link())))
+                .onSuccess(drawn -> ctx.response()
                         .putHeader("Content-Type", contentType)
                         .putHeader("Cache-Control", "public, max-age=86400")
                         .putHeader("X-Content-Type-Options", "nosniff")
-                        .end(image.apply(links.url(shown.link()))))
+                        .end(drawn))
                 .onFailure(ctx::fail);
     }
 
