@@ -327,6 +327,30 @@ class PaymentLinksApiTest {
     }
 
     @Test
+    void theLinksPageIsAStrictHtmlPageAndRefusesWhatItsFormNeverSends() {
+        String token = service.tokenFor(service.createMerchant("<b>Strict</b> stall"));
+        JsonObject link = http.post(
+                        LINKS, token, new JsonObject().put("amount", 20).put("description", "<i>x</i>"))
+                .data();
+        String path = "/l/" + code(link);
+
+        Http.Response page = http.get(path, null);
+        assertThat(page.header("Content-Security-Policy")).contains("default-src 'none'", "form-action 'self'");
+        assertThat(page.header("Cache-Control")).isEqualTo("no-store");
+        assertThat(page.body())
+                .contains("&lt;b&gt;Strict&lt;/b&gt; stall", "&lt;i&gt;x&lt;/i&gt;")
+                .doesNotContain("<b>Strict</b>");
+
+        assertThat(http.send("POST", path, null, "{}", Map.of("Content-Type", "application/json"))
+                        .status())
+                .isEqualTo(415);
+        Http.Response other = http.send("DELETE", path, null, null, Map.of());
+        assertThat(other.status()).isEqualTo(405);
+        assertThat(other.header("Allow")).isEqualTo("GET, POST");
+        assertThat(paymentsThrough(link)).isZero();
+    }
+
+    @Test
     void badRequestsAreFourHundredsNamingTheField() {
         String token = service.tokenFor(service.createMerchant("Strict"));
         assertThat(http.post(LINKS, token, new JsonObject().put("amount", 10)).errorCode())
