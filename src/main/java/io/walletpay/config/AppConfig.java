@@ -139,7 +139,20 @@ public record AppConfig(
             Duration expiry,
             Duration expirySweepInterval,
             Duration idempotencyTtl,
-            int createRatePerSecond) {}
+            int createRatePerSecond,
+            int linkPaymentsPerMinute) {
+
+        /** With the shipped limit of payments one client address may start through payment links. */
+        public Payments(
+                BigDecimal minAmount,
+                BigDecimal maxAmount,
+                Duration expiry,
+                Duration expirySweepInterval,
+                Duration idempotencyTtl,
+                int createRatePerSecond) {
+            this(minAmount, maxAmount, expiry, expirySweepInterval, idempotencyTtl, createRatePerSecond, 20);
+        }
+    }
 
     /** {@code retrySchedule} is the config string, parsed by the webhook sender's RetrySchedule. */
     public record Webhooks(
@@ -274,7 +287,8 @@ public record AppConfig(
                 Duration.ofMinutes(payments.intIn("expiry_minutes", 1, 7 * 24 * 60)),
                 Duration.ofSeconds(payments.intIn("expiry_sweep_seconds", 1, 3600)),
                 Duration.ofHours(payments.intIn("idempotency_ttl_hours", 24, 24 * 30)),
-                payments.intIn("create_rate_per_second", 1, 1_000_000));
+                payments.intIn("create_rate_per_second", 1, 1_000_000),
+                payments.intIn("link_payments_per_minute", 1, 1_000_000));
 
         ConfigReader webhooks = root.child("webhooks");
         Webhooks webhooksConfig = new Webhooks(

@@ -14,6 +14,7 @@ import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.page.Language;
 import io.walletpay.page.LanguageChoice;
+import io.walletpay.page.LinkView;
 import io.walletpay.page.PageError;
 import io.walletpay.page.PageText;
 import io.walletpay.page.PaymentView;
@@ -86,6 +87,14 @@ final class HtmlResponses {
                 payment.completedAt() != null ? payment.completedAt() : payment.updatedAt(),
                 checkout.returnUrl());
         send(ctx, 200, PageTemplates.receipt(text(ctx, checkout.merchantLocale()), view), "'none'");
+    }
+
+    /**
+     * A payment link's page (its form, or why it takes no more payments) in the customer's language, the merchant's
+     * when the customer's is unknown. {@code formAction} says where its form's submit may be redirected.
+     */
+    static void linkPage(RoutingContext ctx, int status, LinkView view, String merchantLocale, String formAction) {
+        send(ctx, status, PageTemplates.link(text(ctx, merchantLocale), view), formAction);
     }
 
     /** A problem page about no merchant in particular, in the customer's or the service's language. */

@@ -17,7 +17,8 @@ import io.walletpay.portal.PortalRoutes;
 import io.walletpay.store.Stores;
 import io.walletpay.usecase.CancelPayment;
 import io.walletpay.usecase.CreatePayment;
-import io.walletpay.usecase.CreatePaymentLink;
+import io.walletpay.usecase.PayThroughLink;
+import io.walletpay.usecase.PaymentLinks;
 import io.walletpay.usecase.RotateSecretKey;
 import io.walletpay.usecase.RotateWebhookSecret;
 import io.walletpay.usecase.UpdateMerchantSettings;
@@ -91,12 +92,20 @@ public final class HttpApiVerticle extends VerticleBase {
         account.mountGuarded(router);
         CreatePayment payments = new CreatePayment(stores.payments(), provider, config.payments());
         new PaymentRoutes(stores, payments, rateLimiter, provider).mount(router);
+        PaymentLinks paymentLinks = new PaymentLinks(stores, payments.limits(), config.publicBaseUrl());
+        new PaymentLinkRoutes(paymentLinks).mount(router);
         new DeliveryRoutes(stores).mount(router);
         io.walletpay.page.Language pages = config.checkout().defaultLocale();
         router.route("/checkout/*").handler(ctx -> HtmlResponses.defaultLanguage(ctx, pages));
         router.route("/provider/*").handler(ctx -> HtmlResponses.defaultLanguage(ctx, pages));
         new EventRoutes(stores.deliveries(), webhookTester).mount(router);
         new CheckoutRoutes(stores.payments(), provider, config, registry).mount(router);
+        new PaymentLinkPageRoutes(
+                        new PayThroughLink(stores.links(), stores.merchants(), payments),
+                        paymentLinks,
+                        LinkPayRateLimiter.shared(vertx, config.payments().linkPaymentsPerMinute()),
+                        config)
+                .mount(router);
         new SettlementRoutes(stores).mount(router);
         new PortalRoutes(
                         vertx,
@@ -104,7 +113,7 @@ public final class HttpApiVerticle extends VerticleBase {
                                 stores,
                                 login,
                                 new CancelPayment(stores.payments(), provider),
-                                new CreatePaymentLink(stores, payments),
+                                paymentLinks,
                                 new UpdateMerchantSettings(stores, targets::checkForSaving),
                                 new RotateWebhookSecret(
                                         stores, config.webhooks().secretOverlapHours()),

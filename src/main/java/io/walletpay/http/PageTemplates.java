@@ -5,6 +5,7 @@ import gg.jte.TemplateEngine;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.templ.jte.JteTemplateEngine;
+import io.walletpay.page.LinkView;
 import io.walletpay.page.PageText;
 import io.walletpay.page.PaymentView;
 import io.walletpay.page.ProblemView;
@@ -30,6 +31,10 @@ final class PageTemplates {
 
     static Future<Buffer> receipt(PageText text, ReceiptView receipt) {
         return ENGINE.render(Map.of("t", text, "r", receipt), "receipt.jte");
+    }
+
+    static Future<Buffer> link(PageText text, LinkView link) {
+        return ENGINE.render(Map.of("t", text, "v", link), "link.jte");
     }
 
     static Future<Buffer> problem(PageText text, ProblemView problem) {

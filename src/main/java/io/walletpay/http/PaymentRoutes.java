@@ -89,7 +89,8 @@ final class PaymentRoutes {
                 Queries.time(ctx, "created_gte"),
                 Queries.time(ctx, "created_lt"),
                 Queries.limit(ctx),
-                Queries.uuid(ctx, "starting_after"));
+                Queries.uuid(ctx, "starting_after"),
+                Queries.uuid(ctx, "payment_link_id"));
         stores.payments()
                 .list(query)
                 .onSuccess(page -> Responses.page(ctx, page.payments(), PaymentViews::full, page.hasMore()))

@@ -114,6 +114,15 @@ public final class JsonInput {
         return value.text();
     }
 
+    /** The text of a JSON number, exactly as sent; null when absent or JSON null; a 400 for any other value. */
+    public String optionalNumberText(String field) {
+        Scalar value = fields.get(field);
+        if (value == null || value.token() == JsonToken.VALUE_NULL) {
+            return null;
+        }
+        return numberText(field);
+    }
+
     /**
      * A decimal in [min, max] with at most two fraction digits, at scale 2, read by {@link DecimalText}: a JSON
      * number, or a string of plain digits with at most two decimals ("2.50").

@@ -25,7 +25,8 @@ public enum Problem {
     PROVIDER_UNKNOWN(ErrorKind.NOT_FOUND, "problem.unconfirmed.title", "problem.provider_unknown.text"),
     PROVIDER_NOT_PAID(ErrorKind.PAYMENT_REQUIRED, "problem.provider_not_paid.title", "problem.provider_not_paid.text"),
     PROVIDER_MISMATCH(ErrorKind.CONFLICT, "problem.unconfirmed.title", "problem.provider_mismatch.text"),
-    PROVIDER_UNREACHABLE(ErrorKind.PROVIDER, "problem.unconfirmed.title", "problem.provider_unreachable.text");
+    PROVIDER_UNREACHABLE(ErrorKind.PROVIDER, "problem.unconfirmed.title", "problem.provider_unreachable.text"),
+    TOO_MANY(ErrorKind.RATE_LIMITED, "problem.busy.title", "problem.busy.text");
 
     private final ErrorKind kind;
     private final String titleKey;
@@ -48,7 +49,8 @@ public enum Problem {
             case GONE -> EXPIRED;
             case FORBIDDEN -> MERCHANT_DISABLED;
             case PROVIDER -> PROVIDER_DOWN;
-            case UNAVAILABLE, RATE_LIMITED -> BUSY;
+            case UNAVAILABLE -> BUSY;
+            case RATE_LIMITED -> TOO_MANY;
             case VALIDATION, UNAUTHORIZED, PAYMENT_REQUIRED -> INVALID;
             case CONFLICT -> CONFLICT;
             case PAYLOAD_TOO_LARGE -> TOO_LARGE;

@@ -1,119 +1,191 @@
 package io.walletpay.portal;
 
+import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
+import io.walletpay.links.PaymentLinkRequest;
 import io.walletpay.links.QrSvg;
-import io.walletpay.store.PaymentStore;
+import io.walletpay.links.TypedAmount;
+import io.walletpay.store.PaymentLinkStore.PaymentLink;
 import io.walletpay.usecase.Actor;
-import io.walletpay.usecase.CreatePaymentLink;
-import java.math.BigDecimal;
+import io.walletpay.usecase.PaymentLinks;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
 /**
- * {@code /portal/links}: selling without code. An amount (and an optional description and reference) becomes a
- * payment made on the merchant's behalf; the page shows its hosted-checkout link, a QR code to print or post, and a
- * WhatsApp share link. The amount is typed as people write it: {@code 1500}, {@code 1 500,50} or {@code 1500.50}.
+ * {@code /portal/links}: selling without code, through the same use cases as the API. A description (and a fixed
+ * amount, or none so the customer types it; a reference; how many payments it takes) becomes a lasting payment
+ * link; the merchant sees its links with what each collected, and for one: its URL, QR code, a WhatsApp share link,
+ * its payments, a printable card for a market stall, and a button that turns it off. Amounts are typed as people
+ * write them: {@code 1500}, {@code 1 500,50} or {@code 1500.50}.
  */
 final class LinkPages {
 
-    private final PortalPages pages;
-    private final PaymentStore payments;
-    private final CreatePaymentLink links;
+    static final int PAGE_SIZE = 20;
 
-    LinkPages(PortalPages pages, PaymentStore payments, CreatePaymentLink links) {
+    private final PortalPages pages;
+    private final PaymentLinks links;
+
+    LinkPages(PortalPages pages, PaymentLinks links) {
         this.pages = pages;
-        this.payments = payments;
         this.links = links;
     }
 
     void mount(Router router) {
-        router.get("/portal/links").handler(ctx -> form(ctx, 200, null, "", "", ""));
+        router.get("/portal/links").handler(ctx -> list(ctx, 200, null, Map.of()));
         router.post("/portal/links").handler(this::create);
         router.get("/portal/links/:id").handler(this::show);
+        router.get("/portal/links/:id/card").handler(this::card);
+        router.post("/portal/links/:id/deactivate").handler(this::deactivate);
     }
 
-    private void form(RoutingContext ctx, int status, String error, String amount, String description, String ref) {
-        Map<String, Object> model = new HashMap<>();
-        model.put("error", error);
-        model.put("amount", amount);
-        model.put("description", description);
-        model.put("reference", ref);
-        model.put("link", null);
-        model.put("qr", null);
-        model.put("whatsapp", null);
-        pages.render(ctx, status, "portal/links.jte", model);
+    /** The create form (with what was typed, and why it was refused) above the merchant's links. */
+    private void list(RoutingContext ctx, int status, String error, Map<String, String> typed) {
+        String after = PortalPages.param(ctx, "after", 64);
+        UUID startingAfter = after.isEmpty() ? null : PortalPages.parseUuid(after);
+        if (!after.isEmpty() && startingAfter == null) {
+            pages.badRequest(ctx);
+            return;
+        }
+        links.list(PortalPages.merchant(ctx).id(), PAGE_SIZE, startingAfter)
+                .onSuccess(page -> {
+                    List<PaymentLink> shown = page.links();
+                    Map<String, Object> model = new HashMap<>();
+                    model.put("error", error);
+                    model.put("amount", typed.getOrDefault("amount", ""));
+                    model.put("description", typed.getOrDefault("description", ""));
+                    model.put("reference", typed.getOrDefault("reference", ""));
+                    // a new link takes one payment unless the merchant says otherwise, as links always did
+                    model.put("maxPayments", typed.getOrDefault("max_payments", "1"));
+                    model.put("links", shown);
+                    model.put(
+                            "nextHref",
+                            page.hasMore()
+                                    ? "/portal/links?after="
+                                            + shown.get(shown.size() - 1).id()
+                                    : null);
+                    pages.render(ctx, status, "portal/links.jte", model);
+                })
+                .onFailure(ctx::fail);
     }
 
     private void create(RoutingContext ctx) {
-        String amountText = PortalPages.param(ctx, "amount", 32);
-        String description = PortalPages.param(ctx, "description", 1000);
-        String reference = PortalPages.param(ctx, "reference", 200);
+        Map<String, String> typed = Map.of(
+                "amount", PortalPages.param(ctx, "amount", 32),
+                "description", PortalPages.param(ctx, "description", 1000),
+                "reference", PortalPages.param(ctx, "reference", 200),
+                "max_payments", PortalPages.param(ctx, "max_payments", 16));
         PortalText t = pages.text(ctx);
-        BigDecimal amount = amount(amountText);
-        if (amount == null) {
-            form(ctx, ErrorKind.VALIDATION.status(), t.get("links.invalid.amount"), amountText, description, reference);
+        PaymentLinkRequest request;
+        try {
+            request = PaymentLinkRequest.parse(
+                    body(typed).encode().getBytes(StandardCharsets.UTF_8),
+                    links.limits(),
+                    OffsetDateTime.now(ZoneOffset.UTC));
+        } catch (ServiceException invalid) {
+            list(ctx, invalid.kind().status(), refusal(t, invalid), typed);
             return;
         }
         Actor actor = Actor.portal(
                 PortalPages.merchant(ctx).id(), ctx.request().remoteAddress().hostAddress());
-        links.create(PortalPages.merchant(ctx), amount, description, reference, actor)
-                // to the link's own page: reloading it never makes a second payment
-                .onSuccess(link -> PortalPages.seeOther(ctx, "/portal/links/" + link.paymentId()))
-                .onFailure(failure -> {
-                    if (failure instanceof ServiceException invalid && invalid.kind() == ErrorKind.VALIDATION) {
-                        String field = invalid.field() == null ? "amount" : invalid.field();
-                        form(
-                                ctx,
-                                ErrorKind.VALIDATION.status(),
-                                t.get("links.invalid." + field),
-                                amountText,
-                                description,
-                                reference);
-                    } else {
-                        ctx.fail(failure);
-                    }
-                });
+        links.create(PortalPages.merchant(ctx), request, actor)
+                // to the link's own page: reloading it never makes a second link
+                .onSuccess(link -> PortalPages.seeOther(ctx, "/portal/links/" + link.id()))
+                .onFailure(ctx::fail);
     }
 
-    /** A link made earlier (any payment of this merchant): its URL, QR code, share link and where it stands. */
+    /** The form as the API's request body, so a link is held to exactly the API's rules. */
+    private JsonObject body(Map<String, String> typed) {
+        JsonObject body = new JsonObject();
+        String amount = typed.get("amount");
+        if (!amount.isEmpty()) {
+            body.put(
+                    "amount",
+                    TypedAmount.read(
+                            "amount",
+                            amount,
+                            links.limits().min(),
+                            links.limits().max()));
+        }
+        body.put("description", typed.get("description").isEmpty() ? null : typed.get("description"));
+        if (!typed.get("reference").isEmpty()) {
+            body.put("reference_id", typed.get("reference"));
+        }
+        String max = typed.get("max_payments");
+        if (!max.isEmpty()) {
+            body.put("max_payments", max.matches("\\d{1,9}") ? (Object) Integer.valueOf(max) : max);
+        }
+        return body;
+    }
+
+    private static String refusal(PortalText t, ServiceException invalid) {
+        String field = invalid.field() == null ? "amount" : invalid.field();
+        return switch (field) {
+            case "description" -> t.get("paylinks.invalid.description");
+            case "reference_id" -> t.get("links.invalid.reference_id");
+            case "max_payments" -> t.get("paylinks.invalid.max_payments");
+            default -> t.get("links.invalid.amount");
+        };
+    }
+
+    /** One link: its URL, QR code, share link, what it collected, and what can be done with it. */
     private void show(RoutingContext ctx) {
+        withLink(ctx, link -> {
+            PortalText t = pages.text(ctx);
+            String url = links.url(link);
+            String what = link.amount() != null ? t.amount(link.amount()) : link.description();
+            String message = t.get("links.share_text", what, url);
+            Map<String, Object> model = new HashMap<>();
+            model.put("link", link);
+            model.put("url", url);
+            model.put("qr", QrSvg.of(url));
+            model.put("whatsapp", "https://wa.me/?text=" + URLEncoder.encode(message, StandardCharsets.UTF_8));
+            model.put("usable", link.gone(OffsetDateTime.now(ZoneOffset.UTC)) == null);
+            pages.render(ctx, 200, "portal/link.jte", model);
+        });
+    }
+
+    /** The printable card: shop name, amount (or "any amount"), the QR code and how to pay, in three languages. */
+    private void card(RoutingContext ctx) {
+        withLink(ctx, link -> {
+            String url = links.url(link);
+            Map<String, Object> model = new HashMap<>();
+            model.put("link", link);
+            model.put("shop", PortalPages.merchant(ctx).name());
+            model.put("url", url);
+            model.put("qr", QrSvg.of(url));
+            pages.render(ctx, 200, "portal/link_card.jte", model);
+        });
+    }
+
+    private void deactivate(RoutingContext ctx) {
         UUID id = PortalPages.parseUuid(ctx.pathParam("id"));
         if (id == null) {
             pages.notFound(ctx);
             return;
         }
-        payments.get(PortalPages.merchant(ctx).id(), id)
-                .onSuccess(payment -> {
-                    PortalText t = pages.text(ctx);
-                    String message = t.get("links.share_text", t.amount(payment.amount()), payment.redirectUrl());
-                    Map<String, Object> model = new HashMap<>();
-                    model.put("error", null);
-                    model.put("amount", "");
-                    model.put("description", "");
-                    model.put("reference", "");
-                    model.put("link", payment);
-                    model.put("qr", QrSvg.of(payment.redirectUrl()));
-                    model.put("whatsapp", "https://wa.me/?text=" + URLEncoder.encode(message, StandardCharsets.UTF_8));
-                    pages.render(ctx, 200, "portal/links.jte", model);
-                })
+        UUID merchantId = PortalPages.merchant(ctx).id();
+        links.deactivate(
+                        merchantId,
+                        id,
+                        Actor.portal(merchantId, ctx.request().remoteAddress().hostAddress()))
+                .onSuccess(link -> PortalPages.seeOther(ctx, "/portal/links/" + link.id()))
                 .onFailure(ctx::fail);
     }
 
-    /**
-     * The amount as typed, or null when it is not a plain positive number: spaces (also no-break ones) group
-     * thousands, one comma or dot is the decimal mark. Its range and scale are then the API's rules.
-     */
-    static BigDecimal amount(String typed) {
-        String plain = typed.replace(" ", "").replace("\u00a0", "").replace("\u202f", "");
-        if (!plain.matches("\\d{1,12}([.,]\\d{1,2})?")) {
-            return null;
+    private void withLink(RoutingContext ctx, java.util.function.Consumer<PaymentLink> show) {
+        UUID id = PortalPages.parseUuid(ctx.pathParam("id"));
+        if (id == null) {
+            pages.notFound(ctx);
+            return;
         }
-        return new BigDecimal(plain.replace(',', '.'));
+        links.get(PortalPages.merchant(ctx).id(), id).onSuccess(show::accept).onFailure(ctx::fail);
     }
 }

@@ -11,15 +11,19 @@ import java.util.UUID;
 
 /**
  * The payments page's filters, as the merchant typed them: a status, a reference, and a date range in Haiti's time
- * ({@code from} and {@code to} both included). The same filter lists the page and exports the CSV.
+ * ({@code from} and {@code to} both included), and the payment link the payments came through ({@code link}, its
+ * id). The same filter lists the page and exports the CSV.
  */
-public record PaymentFilter(String status, String reference, String from, String to) {
+public record PaymentFilter(String status, String reference, String from, String to, String link) {
 
     static final int MAX_REFERENCE = 128;
 
     /** The filter, or empty when a value cannot be one (an unknown status, a date that is not a date). */
-    static Optional<PaymentFilter> of(String status, String reference, String from, String to) {
-        PaymentFilter filter = new PaymentFilter(status, reference, from, to);
+    static Optional<PaymentFilter> of(String status, String reference, String from, String to, String link) {
+        PaymentFilter filter = new PaymentFilter(status, reference, from, to, link);
+        if (!link.isEmpty() && PortalPages.parseUuid(link) == null) {
+            return Optional.empty();
+        }
         try {
             filter.statusValue();
             filter.createdGte();
@@ -38,13 +42,14 @@ public record PaymentFilter(String status, String reference, String from, String
                 createdGte(),
                 createdLt(),
                 limit,
-                startingAfter);
+                startingAfter,
+                link.isEmpty() ? null : PortalPages.parseUuid(link));
     }
 
     /** The filter as a query string (without {@code ?}), for the next page's link and the export link. */
     String queryString() {
         return "status=" + encode(status) + "&reference=" + encode(reference) + "&from=" + encode(from) + "&to="
-                + encode(to);
+                + encode(to) + "&link=" + encode(link);
     }
 
     private PaymentStatus statusValue() {

@@ -53,7 +53,8 @@ final class PaymentPages {
                 PortalPages.param(ctx, "status", 32),
                 PortalPages.param(ctx, "reference", PaymentFilter.MAX_REFERENCE),
                 PortalPages.param(ctx, "from", 10),
-                PortalPages.param(ctx, "to", 10));
+                PortalPages.param(ctx, "to", 10),
+                PortalPages.param(ctx, "link", 36));
     }
 
     private void list(RoutingContext ctx) {

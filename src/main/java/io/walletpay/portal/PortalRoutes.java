@@ -18,7 +18,7 @@ import io.walletpay.page.PageText;
 import io.walletpay.store.ReportStore.Summary;
 import io.walletpay.store.Stores;
 import io.walletpay.usecase.CancelPayment;
-import io.walletpay.usecase.CreatePaymentLink;
+import io.walletpay.usecase.PaymentLinks;
 import io.walletpay.usecase.RotateSecretKey;
 import io.walletpay.usecase.RotateWebhookSecret;
 import io.walletpay.usecase.UpdateMerchantSettings;
@@ -45,7 +45,7 @@ public final class PortalRoutes {
             Stores stores,
             MerchantLogin login,
             CancelPayment cancellation,
-            CreatePaymentLink links,
+            PaymentLinks links,
             UpdateMerchantSettings settings,
             RotateWebhookSecret webhookSecrets,
             RotateSecretKey secretKeys,
@@ -95,7 +95,7 @@ public final class PortalRoutes {
                         services.failingAfterHours(),
                         this::renewSession)
                 .mount(router);
-        new LinkPages(pages, stores.payments(), services.links()).mount(router);
+        new LinkPages(pages, services.links()).mount(router);
     }
 
     // ---- login / logout ----

@@ -129,7 +129,8 @@ final class Outbox {
                         payment.netAmount(),
                         payment.customerName(),
                         payment.customerEmail(),
-                        payment.updatedAt()))
+                        payment.updatedAt(),
+                        payment.paymentLinkId()))
                 .json();
     }
 }

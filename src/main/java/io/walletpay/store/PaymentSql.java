@@ -5,7 +5,7 @@ final class PaymentSql {
 
     static final String COLUMNS = "id, merchant_id, reference_id, amount, fees, net_amount, status, customer_name,"
             + " customer_email, description, checkout_token, redirect_url, provider_transaction_id, created_at,"
-            + " updated_at, completed_at, expires_at, payer, failure_reason, needs_review, review_reason";
+            + " updated_at, completed_at, expires_at, payer, failure_reason, needs_review, review_reason, payment_link_id";
 
     static final String INSERT = "INSERT INTO payments (id, merchant_id, reference_id, amount, fees, net_amount,"
             + " customer_name, customer_email, description, checkout_token, redirect_url, created_at, expires_at)"
@@ -22,12 +22,13 @@ final class PaymentSql {
 
     static final String BY_ID = "SELECT " + COLUMNS + " FROM payments WHERE id = $1";
 
-    /** Newest first, optional filters; {@code $5} is the cursor id or null; {@code $4} the page size plus one. */
+    /** Newest first, optional filters ({@code $8} a payment link); {@code $5} is the cursor id or null; {@code $4} the page size plus one. */
     static final String PAGE = "SELECT " + COLUMNS + " FROM payments WHERE merchant_id = $1"
             + " AND ($2::text IS NULL OR reference_id = $2)"
             + " AND ($3::text IS NULL OR status = $3)"
             + " AND ($6::timestamptz IS NULL OR created_at >= $6)"
             + " AND ($7::timestamptz IS NULL OR created_at < $7)"
+            + " AND ($8::uuid IS NULL OR payment_link_id = $8)"
             + " AND ($5::uuid IS NULL OR (created_at, id) <"
             + "      (SELECT created_at, id FROM payments WHERE id = $5 AND merchant_id = $1))"
             + " ORDER BY created_at DESC, id DESC LIMIT $4";

@@ -33,7 +33,21 @@ public interface PaymentStore {
             OffsetDateTime createdGte,
             OffsetDateTime createdLt,
             int limit,
-            UUID startingAfter) {}
+            UUID startingAfter,
+            UUID paymentLinkId) {
+
+        /** Without a payment link filter. */
+        public ListPayments(
+                UUID merchantId,
+                String referenceId,
+                PaymentStatus status,
+                OffsetDateTime createdGte,
+                OffsetDateTime createdLt,
+                int limit,
+                UUID startingAfter) {
+            this(merchantId, referenceId, status, createdGte, createdLt, limit, startingAfter, null);
+        }
+    }
 
     record PaymentPage(List<Payment> payments, boolean hasMore) {}
 

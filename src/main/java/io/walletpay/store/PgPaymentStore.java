@@ -327,7 +327,8 @@ final class PgPaymentStore implements PaymentStore {
                         query.limit() + 1,
                         query.startingAfter())
                 .addOffsetDateTime(query.createdGte())
-                .addOffsetDateTime(query.createdLt());
+                .addOffsetDateTime(query.createdLt())
+                .addUUID(query.paymentLinkId());
         return database.statements()
                 .preparedQuery(PaymentSql.PAGE)
                 .execute(params)
@@ -558,6 +559,7 @@ final class PgPaymentStore implements PaymentStore {
                 row.getString("payer"),
                 row.getString("failure_reason"),
                 Boolean.TRUE.equals(row.getBoolean("needs_review")),
-                row.getString("review_reason"));
+                row.getString("review_reason"),
+                row.getUUID("payment_link_id"));
     }
 }

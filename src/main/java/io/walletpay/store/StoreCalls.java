@@ -40,7 +40,8 @@ public final class StoreCalls {
                 proxy(PaymentStore.class, Stores::payments),
                 proxy(DeliveryStore.class, Stores::deliveries),
                 proxy(ReportStore.class, Stores::reports),
-                proxy(DatabaseHealth.class, Stores::health));
+                proxy(DatabaseHealth.class, Stores::health),
+                proxy(PaymentLinkStore.class, Stores::links));
     }
 
     /** The stores as callers use them; calls made while no store verticle runs answer 503. */

@@ -72,7 +72,8 @@ public final class StoreVerticle extends VerticleBase implements WakeUps {
                 payments,
                 deliveries,
                 new PgReportStore(database),
-                this::readiness);
+                this::readiness,
+                new PgPaymentLinkStore(database));
         instance = new StoreCalls.Instance(context, stores, this::guarded);
         calls.add(instance);
         expirySweep = new ExpirySweep(vertx, database, expiry.apply(payments));

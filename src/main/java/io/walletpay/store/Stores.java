@@ -10,4 +10,5 @@ public record Stores(
         PaymentStore payments,
         DeliveryStore deliveries,
         ReportStore reports,
-        DatabaseHealth health) {}
+        DatabaseHealth health,
+        PaymentLinkStore links) {}

@@ -55,8 +55,8 @@ public final class CreatePayment {
                                 .compose(opened -> store(opened, idempotencyKey, claimId)));
     }
 
-    /** The payment as it will be stored, opened at the wallet provider. */
-    private Future<NewPayment> open(Merchant merchant, CreatePaymentRequest request) {
+    /** The payment as it will be stored, opened at the wallet provider; a payment link stores it its own way. */
+    public Future<NewPayment> open(Merchant merchant, CreatePaymentRequest request) {
         UUID id = UUID.randomUUID();
         Charge charge = new FeeRule(merchant.feePercent(), merchant.feeFixed()).chargeFor(request.amount());
         return provider.createPayment(id, charge.amount())

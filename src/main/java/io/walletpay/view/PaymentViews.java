@@ -45,7 +45,12 @@ public final class PaymentViews {
                 .put("provider_transaction_id", payment.providerTransactionId())
                 .put("payer", maskedPayer(payment.payer()))
                 .put("failure_reason", payment.failureReason())
-                .put("needs_review", payment.needsReview());
+                .put("needs_review", payment.needsReview())
+                .put(
+                        "payment_link_id",
+                        payment.paymentLinkId() == null
+                                ? null
+                                : payment.paymentLinkId().toString());
     }
 
     /**

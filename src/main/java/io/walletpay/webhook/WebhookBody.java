@@ -54,6 +54,10 @@ public final class WebhookBody {
             json.writeStringField("payment_method", "wallet");
             json.writeStringField("customer_name", event.customerName());
             json.writeStringField("customer_email", event.customerEmail());
+            // only for a payment made through a payment link: every other body keeps its long-standing shape
+            if (event.paymentLinkId() != null) {
+                json.writeStringField("payment_link_id", event.paymentLinkId().toString());
+            }
             json.writeEndObject();
             json.writeEndObject();
         } catch (IOException e) {

@@ -7,7 +7,7 @@ import java.util.UUID;
 
 /**
  * The facts one {@code payment.updated} webhook reports: the payment as it stood at the transition. Reference,
- * customer name and e-mail are optional at creation, so they may be null here and are sent as JSON null.
+ * customer name, e-mail and the payment link are optional at creation, so they may be null here and are sent as JSON null.
  */
 public record WebhookEvent(
         UUID transactionId,
@@ -18,7 +18,22 @@ public record WebhookEvent(
         BigDecimal netAmount,
         String customerName,
         String customerEmail,
-        OffsetDateTime timestamp) {
+        OffsetDateTime timestamp,
+        UUID paymentLinkId) {
+
+    /** A payment not made through a payment link. */
+    public WebhookEvent(
+            UUID transactionId,
+            String referenceId,
+            String status,
+            BigDecimal amount,
+            BigDecimal fees,
+            BigDecimal netAmount,
+            String customerName,
+            String customerEmail,
+            OffsetDateTime timestamp) {
+        this(transactionId, referenceId, status, amount, fees, netAmount, customerName, customerEmail, timestamp, null);
+    }
 
     public WebhookEvent {
         Objects.requireNonNull(transactionId, "transactionId");

@@ -73,7 +73,15 @@ class OpenApiDocumentTest {
                         "providerReturn",
                         "providerNotify",
                         "providerNotifyGet",
-                        "settlementReport");
+                        "settlementReport",
+                        "createPaymentLink",
+                        "listPaymentLinks",
+                        "getPaymentLink",
+                        "deactivatePaymentLink",
+                        "paymentLinkPage",
+                        "payThroughPaymentLink",
+                        "paymentLinkQrSvg",
+                        "paymentLinkQrPng");
     }
 
     @Test
@@ -102,7 +110,8 @@ class OpenApiDocumentTest {
                         "currency",
                         "payment_method",
                         "customer_name",
-                        "customer_email");
+                        "customer_email",
+                        "payment_link_id");
         assertThat(document.getJsonObject("webhooks")
                         .getJsonObject("paymentUpdated")
                         .getJsonObject("post")

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 class MessageBundlesTest {
 
     private static final Pattern KEY =
-            Pattern.compile("\"((?:page|pay|status|receipt|format|problem)\\.[a-z_]+(?:\\.[a-z_]+)*)\"");
+            Pattern.compile("\"((?:page|pay|status|receipt|format|problem|link)\\.[a-z_]+(?:\\.[a-z_]+)*)\"");
 
     private static Set<String> usedKeys() throws IOException {
         Set<String> used = new TreeSet<>();

@@ -196,17 +196,19 @@ class PortalBrowserTest {
         assertThat(browser.findElement(By.cssSelector("p.notice")).getText()).isEqualTo(t.get("payment.redelivered"));
         receiver.await(hooks, 2);
 
-        // sell through a payment link: the customer scans the QR code Chromium shows, and pays
+        // sell through a lasting payment link: a customer scans the QR code of the printed card, and pays
         clickAndLoad(By.linkText(t.get("nav.links")));
-        browser.findElement(By.id("amount")).sendKeys(language == Language.FR ? "1 250,50" : "1250.50");
         browser.findElement(By.id("description")).sendKeys("Pate kòde");
+        browser.findElement(By.id("amount")).sendKeys(language == Language.FR ? "1 250,50" : "1250.50");
+        browser.findElement(By.id("max_payments")).clear(); // a stall's link: no limit
         clickAndLoad(By.id("create-link"));
         assertThat(browser.getCurrentUrl()).matches(".*/portal/links/[0-9a-f-]{36}");
         String linkPage = browser.getCurrentUrl();
-        String checkoutUrl = browser.findElement(By.id("checkout-url")).getText();
+        String linkId = linkPage.substring(linkPage.lastIndexOf('/') + 1);
+        String linkUrl = browser.findElement(By.id("link-url")).getText();
+        assertThat(linkUrl).startsWith(base + "/l/");
         screenshot("portal-link-" + language.tag());
-        String scanned = scan(browser.findElement(By.id("qr")));
-        assertThat(scanned).isEqualTo(checkoutUrl);
+        assertThat(scan(browser.findElement(By.id("qr")))).isEqualTo(linkUrl);
         // on a small phone, as at a market stall: no sideways scrolling on the link, the payments or the settings
         browser.manage().window().setSize(new org.openqa.selenium.Dimension(360, 800));
         fitsThePhone();
@@ -216,25 +218,53 @@ class PortalBrowserTest {
             fitsThePhone();
         }
         browser.manage().window().setSize(new org.openqa.selenium.Dimension(1100, 900));
-        String paymentId = linkPage.substring(linkPage.lastIndexOf('/') + 1);
-        assertThat(service.http
-                        .get("/api/merchant/payments/" + paymentId, token)
-                        .data()
-                        .getString("amount"))
-                .isEqualTo("1250.50");
 
+        // the printable card: shop, amount, the QR code and how to pay
+        browser.get(linkPage);
+        clickAndLoad(By.id("card"));
+        assertThat(browser.findElement(By.id("card-shop")).getText()).isEqualTo("Mache " + language.tag());
+        assertThat(browser.findElement(By.id("card-amount")).getText())
+                .isEqualTo(t.amount(new java.math.BigDecimal("1250.50")));
+        assertThat(browser.findElement(By.id("paycard")).getText()).contains("Eskane pou peye ak MonCash");
+        screenshot("payment-link-card-" + language.tag());
+        String scanned = scan(browser.findElement(By.id("card-qr")));
+        assertThat(scanned).isEqualTo(linkUrl);
+
+        // the customer follows it: the link's page, then the checkout of a fresh payment
         browser.get(scanned + "?lang=" + language.tag());
+        assertThat(browser.findElement(By.id("amount")).getText())
+                .isEqualTo(t.amount(new java.math.BigDecimal("1250.50")));
+        assertThat(service.sql(
+                                "SELECT count(*) FROM payments WHERE payment_link_id = $1",
+                                java.util.UUID.fromString(linkId))
+                        .iterator()
+                        .next()
+                        .getLong(0))
+                .as("looking at the link creates no payment")
+                .isZero();
+        clickAndLoad(By.id("pay"));
+        assertThat(browser.getCurrentUrl()).contains("/checkout/");
         browser.findElement(By.id("phone")).sendKeys("3700 1234");
         clickAndLoad(By.id("pay"));
         assertThat(browser.findElement(By.id("status")).getAttribute("data-status"))
                 .isEqualTo("completed");
-        assertThat(service.http
-                        .get("/api/merchant/payments/" + paymentId, token)
-                        .data()
-                        .getString("status"))
-                .isEqualTo("completed");
+        var throughLink = service.http
+                .get("/api/merchant/payments?payment_link_id=" + linkId, token)
+                .dataArray();
+        assertThat(throughLink).hasSize(1);
+        assertThat(throughLink.getJsonObject(0).getString("status")).isEqualTo("completed");
+        assertThat(throughLink.getJsonObject(0).getString("amount")).isEqualTo("1250.50");
+
+        // and the merchant sees the payment under the link
         browser.get(linkPage);
-        assertThat(browser.findElement(By.id("link-status")).getText()).isEqualTo(t.status("completed"));
+        assertThat(browser.findElement(By.id("link-payments")).getText()).isEqualTo("1");
+        assertThat(browser.findElement(By.id("link-collected")).getText())
+                .isEqualTo(t.amount(new java.math.BigDecimal("1250.50")));
+        clickAndLoad(By.id("link-payments-list"));
+        assertThat(browser.findElements(By.cssSelector("#payments tbody tr")))
+                .hasSize(1)
+                .allSatisfy(row -> assertThat(row.getAttribute("data-id"))
+                        .isEqualTo(throughLink.getJsonObject(0).getString("id")));
 
         // settings: a Return URL and the customer pages' language, saved and audited
         clickAndLoad(By.linkText(t.get("nav.settings")));

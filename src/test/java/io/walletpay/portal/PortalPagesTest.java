@@ -7,6 +7,7 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Row;
 import io.walletpay.payment.PaymentStatus;
 import io.walletpay.support.BehaviourTest;
+import io.walletpay.support.Http;
 import io.walletpay.support.PortalClient;
 import io.walletpay.support.RunningService;
 import io.walletpay.support.WebhookReceiver;
@@ -321,40 +322,106 @@ class PortalPagesTest {
     // ---- payment links ----
 
     @Test
-    void aPaymentLinkIsAPaymentWithItsCheckoutUrlAndQrCode() throws Exception {
+    void aPaymentLinkLastsAndItsPaymentsAreFoundUnderIt() throws Exception {
         JsonObject shop = merchant("Mache Lyen", null);
         PortalClient browser = signedIn(shop);
         HttpResponse<String> form = browser.get("/portal/links?lang=ht");
-        assertThat(form.body()).contains("Kreye yon lyen peman");
+        assertThat(form.body())
+                .contains("Kreye yon lyen peman")
+                .contains("name=\"max_payments\" inputmode=\"numeric\" value=\"1\"");
         HttpResponse<String> created = browser.submit(
                 form,
                 "/portal/links",
-                Map.of("amount", "1 500,50", "description", "Pen ak manba", "reference", "LYEN-1"));
+                Map.of("amount", "1 500,50", "description", "Pen ak manba", "reference", "LYEN-1", "max_payments", ""));
         assertThat(created.statusCode()).isEqualTo(303);
         String location = created.headers().firstValue("Location").orElseThrow();
         assertThat(location).matches("/portal/links/[0-9a-f-]{36}");
-        String paymentId = location.substring("/portal/links/".length());
+        UUID linkId = UUID.fromString(location.substring("/portal/links/".length()));
 
-        Row payment = service.sql("SELECT * FROM payments WHERE id = $1", UUID.fromString(paymentId))
+        Row link = service.sql("SELECT * FROM payment_links WHERE id = $1", linkId)
                 .iterator()
                 .next();
-        assertThat(payment.getUUID("merchant_id").toString()).isEqualTo(shop.getString("merchant_id"));
-        assertThat(payment.getBigDecimal("amount")).isEqualByComparingTo(new BigDecimal("1500.50"));
-        assertThat(payment.getString("description")).isEqualTo("Pen ak manba");
-        assertThat(payment.getString("reference_id")).isEqualTo("LYEN-1");
+        assertThat(link.getUUID("merchant_id").toString()).isEqualTo(shop.getString("merchant_id"));
+        assertThat(link.getBigDecimal("amount")).isEqualByComparingTo(new BigDecimal("1500.50"));
+        assertThat(link.getString("description")).isEqualTo("Pen ak manba");
+        assertThat(link.getString("reference_id")).isEqualTo("LYEN-1");
+        assertThat(link.getInteger("max_payments")).isNull();
+        String url = service.config.publicBaseUrl() + "/l/" + link.getString("code");
 
         HttpResponse<String> shown = browser.get(location);
         assertThat(shown.statusCode()).isEqualTo(200);
         assertThat(shown.body())
-                .contains("Lyen peman an pare")
-                .contains(payment.getString("redirect_url"))
+                .contains(url)
                 .contains("<svg xmlns=\"http://www.w3.org/2000/svg\"")
-                .contains("https://wa.me/?text=");
+                .contains("https://wa.me/?text=")
+                .contains("/portal/links/" + linkId + "/card");
+        assertThat(browser.get("/portal/links").body()).contains("Pen ak manba").contains(location);
+        HttpResponse<String> card = browser.get(location + "/card");
+        assertThat(card.statusCode()).isEqualTo(200);
+        assertThat(card.body())
+                .contains("Mache Lyen", "Eskane pou peye ak MonCash", "@media print", url)
+                .contains(new PortalText(io.walletpay.page.Language.HT).amount(new BigDecimal("1500.50")));
         assertThat(browser.get("/portal/settings").body()).contains("data-action=\"payment_link.create\"");
 
-        // another merchant cannot open it
+        // two customers pay through it; the merchant finds both under the link
+        Http customers = service.http;
+        for (int i = 0; i < 2; i++) {
+            var started = customers.send(
+                    "POST",
+                    "/l/" + link.getString("code"),
+                    null,
+                    "",
+                    Map.of("Content-Type", "application/x-www-form-urlencoded"));
+            assertThat(started.status()).isEqualTo(303);
+        }
+        HttpResponse<String> payments = browser.get("/portal/payments?link=" + linkId);
+        assertThat(payments.statusCode()).isEqualTo(200);
+        assertThat(payments.body().split("<tr data-id=")).hasSize(3);
+        assertThat(browser.get("/portal/payments?link=" + UUID.randomUUID()).body())
+                .doesNotContain("<tr data-id=");
+        assertThat(browser.get("/portal/payments?link=not-an-id").statusCode()).isEqualTo(400);
+        String paymentId = group(payments.body(), "<tr data-id=\"([0-9a-f-]{36})\"");
+        assertThat(browser.get("/portal/payments/" + paymentId).body()).contains("href=\"" + location + "\"");
+
+        // turned off: the page says so and the public link answers 410
+        HttpResponse<String> off = browser.submit(browser.get(location), location + "/deactivate", Map.of());
+        assertThat(off.statusCode()).isEqualTo(303);
+        assertThat(browser.get(location).body()).contains("id=\"link-off\"").doesNotContain("id=\"deactivate\"");
+        assertThat(customers.get("/l/" + link.getString("code"), null).status()).isEqualTo(410);
+        assertThat(browser.get("/portal/settings").body()).contains("data-action=\"payment_link.deactivate\"");
+
+        // another merchant cannot open it, print it or turn it off
         PortalClient other = signedIn(merchant("Lòt Mache", null));
         assertThat(other.get(location).statusCode()).isEqualTo(404);
+        assertThat(other.get(location + "/card").statusCode()).isEqualTo(404);
+        assertThat(other.submit(other.get("/portal/links"), location + "/deactivate", Map.of())
+                        .statusCode())
+                .isEqualTo(404);
+    }
+
+    @Test
+    void aOneShotLinkTakesOnePaymentAndAnyAmountLinksLetTheCustomerType() throws Exception {
+        PortalClient browser = signedIn(merchant("Yon sèl fwa", null));
+        HttpResponse<String> form = browser.get("/portal/links?lang=en");
+        HttpResponse<String> created = browser.submit(
+                form, "/portal/links", Map.of("amount", "", "description", "Any amount, once", "max_payments", "1"));
+        assertThat(created.statusCode()).isEqualTo(303);
+        UUID linkId = UUID.fromString(
+                created.headers().firstValue("Location").orElseThrow().substring("/portal/links/".length()));
+        Row link = service.sql("SELECT * FROM payment_links WHERE id = $1", linkId)
+                .iterator()
+                .next();
+        assertThat(link.getBigDecimal("amount")).isNull();
+        assertThat(link.getBigDecimal("min_amount")).isEqualByComparingTo("1.00");
+        assertThat(link.getInteger("max_payments")).isEqualTo(1);
+        assertThat(browser.get("/portal/links/" + linkId).body()).contains("Any amount");
+
+        String path = "/l/" + link.getString("code");
+        Map<String, String> formType = Map.of("Content-Type", "application/x-www-form-urlencoded");
+        assertThat(service.http.send("POST", path, null, "amount=75", formType).status())
+                .isEqualTo(303);
+        assertThat(service.http.send("POST", path, null, "amount=75", formType).status())
+                .isEqualTo(410);
     }
 
     @Test
@@ -362,7 +429,7 @@ class PortalPagesTest {
         JsonObject shop = merchant("Move Montan", null);
         PortalClient browser = signedIn(shop);
         HttpResponse<String> form = browser.get("/portal/links?lang=en");
-        for (String amount : List.of("abc", "-5", "0", "12.345", "999999999999")) {
+        for (String amount : List.of("abc", "-5", "0", "12.3456", "999999999999")) {
             HttpResponse<String> refused =
                     browser.submit(form, "/portal/links", Map.of("amount", amount, "description", "x"));
             assertThat(refused.statusCode()).as(amount).isEqualTo(400);
@@ -372,10 +439,27 @@ class PortalPagesTest {
                     .contains("value=\"" + amount);
             form = refused;
         }
+        HttpResponse<String> noDescription = browser.submit(
+                browser.get("/portal/links?lang=en"), "/portal/links", Map.of("amount", "100", "description", ""));
+        assertThat(noDescription.statusCode()).isEqualTo(400);
+        assertThat(noDescription.body()).contains("Say what you sell");
+        HttpResponse<String> badMax = browser.submit(
+                browser.get("/portal/links?lang=en"),
+                "/portal/links",
+                Map.of("amount", "100", "description", "x", "max_payments", "zero"));
+        assertThat(badMax.statusCode()).isEqualTo(400);
+        assertThat(badMax.body()).contains("Enter a number of payments");
         HttpResponse<String> forged = browser.post("/portal/links", Map.of("amount", "100"));
         assertThat(forged.statusCode()).isEqualTo(403);
         assertThat(service.sql(
                                 "SELECT count(*) AS n FROM payments WHERE merchant_id = $1",
+                                UUID.fromString(shop.getString("merchant_id")))
+                        .iterator()
+                        .next()
+                        .getInteger("n"))
+                .isZero();
+        assertThat(service.sql(
+                                "SELECT count(*) AS n FROM payment_links WHERE merchant_id = $1",
                                 UUID.fromString(shop.getString("merchant_id")))
                         .iterator()
                         .next()

@@ -39,6 +39,7 @@ class TenantIsolationTest {
     static String pendingA;
     static String completedA;
     static String deliveryA;
+    static String linkA;
 
     @BeforeAll
     static void start() {
@@ -57,6 +58,20 @@ class TenantIsolationTest {
                         tokenA, new JsonObject().put("amount", 20).put("reference_id", "A-REF"))
                 .getString("id");
         service.transition(completedA, PaymentStatus.COMPLETED);
+        JsonObject link = service.http
+                .post(
+                        "/api/merchant/payment-links",
+                        tokenA,
+                        new JsonObject().put("amount", 30).put("description", "A's stall"))
+                .data();
+        linkA = link.getString("id");
+        String linkUrl = link.getString("url");
+        service.http.send(
+                "POST",
+                "/l/" + linkUrl.substring(linkUrl.lastIndexOf('/') + 1),
+                null,
+                "",
+                Map.of("Content-Type", "application/x-www-form-urlencoded"));
         deliveryA = service.sql("SELECT id::text FROM webhook_deliveries WHERE payment_id = $1::uuid", completedA)
                 .iterator()
                 .next()
@@ -90,6 +105,37 @@ class TenantIsolationTest {
                         null,
                         notFound),
                 new Probe("GET", "/api/merchant/payments", "/api/merchant/payments?reference_id=A-REF", null, ownOnly),
+                new Probe(
+                        "GET",
+                        "/api/merchant/payments",
+                        "/api/merchant/payments?payment_link_id=" + linkA,
+                        null,
+                        ownOnly),
+                new Probe(
+                        "GET",
+                        "/api/merchant/payment-links/{id}",
+                        "/api/merchant/payment-links/" + linkA,
+                        null,
+                        notFound),
+                new Probe(
+                        "POST",
+                        "/api/merchant/payment-links/{id}/deactivate",
+                        "/api/merchant/payment-links/" + linkA + "/deactivate",
+                        null,
+                        notFound),
+                new Probe(
+                        "GET",
+                        "/api/merchant/payment-links",
+                        "/api/merchant/payment-links?starting_after=" + linkA,
+                        null,
+                        ownOnly),
+                new Probe("GET", "/api/merchant/payment-links", "/api/merchant/payment-links?limit=100", null, ownOnly),
+                new Probe(
+                        "POST",
+                        "/api/merchant/payment-links",
+                        "/api/merchant/payment-links",
+                        "{\"amount\":10,\"description\":\"B's own\"}",
+                        Set.of(201)),
                 new Probe(
                         "GET",
                         "/api/merchant/payments",
@@ -192,7 +238,7 @@ class TenantIsolationTest {
     @Test
     void merchantBsTokenNeverReadsOrChangesMerchantAsData() {
         String before = merchantASnapshot();
-        Set<String> idsOfA = Set.of(pendingA, completedA, deliveryA, merchantA.getString("merchant_id"));
+        Set<String> idsOfA = Set.of(pendingA, completedA, deliveryA, linkA, merchantA.getString("merchant_id"));
 
         for (Probe probe : table()) {
             Map<String, String> headers = probe.body() == null
@@ -256,6 +302,8 @@ class TenantIsolationTest {
         service.sql("SELECT * FROM payments WHERE merchant_id = $1::uuid ORDER BY id", id)
                 .forEach(row -> rows.append(row.toJson()));
         service.sql("SELECT * FROM webhook_deliveries WHERE merchant_id = $1::uuid ORDER BY id", id)
+                .forEach(row -> rows.append(row.toJson()));
+        service.sql("SELECT * FROM payment_links WHERE merchant_id = $1::uuid ORDER BY id", id)
                 .forEach(row -> rows.append(row.toJson()));
         service.sql(
                         "SELECT merchant_id, idempotency_key, response_body FROM idempotency_keys WHERE merchant_id = $1::uuid"

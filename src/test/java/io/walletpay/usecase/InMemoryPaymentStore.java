@@ -62,6 +62,7 @@ final class InMemoryPaymentStore implements PaymentStore {
                 null,
                 null,
                 false,
+                null,
                 null);
         payments.put(id, payment);
         return payment;
@@ -139,6 +140,7 @@ final class InMemoryPaymentStore implements PaymentStore {
                         null,
                         null,
                         false,
+                        null,
                         null));
         return Future.succeededFuture(answer);
     }
@@ -243,7 +245,8 @@ final class InMemoryPaymentStore implements PaymentStore {
                         p.payer(),
                         p.failureReason(),
                         true,
-                        reason));
+                        reason,
+                        p.paymentLinkId()));
         return Future.succeededFuture(true);
     }
 
@@ -303,6 +306,7 @@ final class InMemoryPaymentStore implements PaymentStore {
                 command.payer() != null ? command.payer() : p.payer(),
                 command.failureReason() != null ? command.failureReason() : p.failureReason(),
                 p.needsReview(),
-                p.reviewReason());
+                p.reviewReason(),
+                p.paymentLinkId());
     }
 }

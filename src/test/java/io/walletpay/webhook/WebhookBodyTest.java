@@ -167,6 +167,32 @@ class WebhookBodyTest {
         assertThat(body.bytes()[0]).isEqualTo((byte) '{');
     }
 
+    @Test
+    void namesThePaymentLinkLastOnlyForAPaymentMadeThroughOne() throws Exception {
+        UUID link = UUID.fromString("7d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d");
+        WebhookEvent through = new WebhookEvent(
+                ID,
+                null,
+                "completed",
+                new BigDecimal("250.00"),
+                new BigDecimal("5.00"),
+                new BigDecimal("245.00"),
+                null,
+                null,
+                AT,
+                link);
+
+        JsonNode data =
+                new ObjectMapper().readTree(WebhookBody.of(through).bytes()).get("data");
+        assertThat(names(data)).last().isEqualTo("payment_link_id");
+        assertThat(data.get("payment_link_id").asText()).isEqualTo(link.toString());
+        assertThat(new ObjectMapper()
+                        .readTree(WebhookBody.of(event("r", "n", "e", AT)).bytes())
+                        .get("data")
+                        .has("payment_link_id"))
+                .isFalse();
+    }
+
     private static List<String> names(JsonNode node) {
         List<String> names = new ArrayList<>();
         node.fieldNames().forEachRemaining(names::add);

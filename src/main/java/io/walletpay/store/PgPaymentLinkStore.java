@@ -1,0 +1,166 @@
+package io.walletpay.store;
+
+import io.vertx.core.Future;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.SqlConnection;
+import io.vertx.sqlclient.Tuple;
+import io.walletpay.error.ErrorKind;
+import io.walletpay.error.ServiceException;
+import io.walletpay.merchant.MerchantStatus;
+import io.walletpay.payment.NewPayment;
+import io.walletpay.payment.Payment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/** {@link PaymentLinkStore} on PostgreSQL; a payment through a link is decided with the link's row locked. */
+final class PgPaymentLinkStore implements PaymentLinkStore {
+
+    private final Database database;
+
+    PgPaymentLinkStore(Database database) {
+        this.database = database;
+    }
+
+    @Override
+    public Future<PaymentLink> create(NewLink link) {
+        Tuple params = Tuple.tuple()
+                .addValue(link.id())
+                .addValue(link.merchantId())
+                .addValue(link.code())
+                .addValue(link.amount())
+                .addValue(link.minAmount())
+                .addValue(link.description())
+                .addValue(link.referenceId())
+                .addValue(link.expiresAt())
+                .addValue(link.maxPayments())
+                .addValue(link.createdAt());
+        return database.statements()
+                .preparedQuery(PaymentLinkSql.INSERT)
+                .execute(params)
+                .compose(inserted -> get(link.merchantId(), link.id()));
+    }
+
+    @Override
+    public Future<PaymentLink> get(UUID merchantId, UUID id) {
+        return database.statements()
+                .preparedQuery(PaymentLinkSql.BY_ID_FOR_MERCHANT)
+                .execute(Tuple.of(id, merchantId))
+                .map(rows -> {
+                    if (rows.size() == 0) {
+                        throw ServiceException.notFound("Payment link");
+                    }
+                    return toLink(rows.iterator().next());
+                });
+    }
+
+    @Override
+    public Future<LinkPage> list(ListLinks query) {
+        return database.statements()
+                .preparedQuery(PaymentLinkSql.PAGE)
+                .execute(Tuple.of(query.merchantId(), query.limit() + 1, query.startingAfter()))
+                .map(rows -> {
+                    List<PaymentLink> links = new ArrayList<>();
+                    rows.forEach(row -> links.add(toLink(row)));
+                    boolean more = links.size() > query.limit();
+                    return new LinkPage(more ? links.subList(0, query.limit()) : links, more);
+                });
+    }
+
+    @Override
+    public Future<PaymentLink> deactivate(UUID merchantId, UUID id) {
+        return database.statements()
+                .preparedQuery(PaymentLinkSql.DEACTIVATE)
+                .execute(Tuple.of(id, merchantId))
+                .compose(updated -> get(merchantId, id));
+    }
+
+    @Override
+    public Future<PublicLink> byCode(String code) {
+        return database.statements()
+                .preparedQuery(PaymentLinkSql.BY_CODE)
+                .execute(Tuple.of(code))
+                .map(rows -> {
+                    if (rows.size() == 0) {
+                        throw ServiceException.notFound("Payment link");
+                    }
+                    Row row = rows.iterator().next();
+                    return new PublicLink(
+                            toLink(row),
+                            row.getString("merchant_name"),
+                            row.getString("merchant_locale"),
+                            MerchantStatus.ACTIVE.wireName().equals(row.getString("merchant_status")));
+                });
+    }
+
+    @Override
+    public Future<Payment> createPayment(UUID linkId, NewPayment payment) {
+        return database.transactions().withTransaction(connection -> connection
+                .preparedQuery(PaymentLinkSql.LOCK)
+                .execute(Tuple.of(linkId))
+                .compose(locked -> {
+                    if (locked.size() == 0) {
+                        return Future.failedFuture(ServiceException.notFound("Payment link"));
+                    }
+                    Row link = locked.iterator().next();
+                    if (!link.getBoolean("active") || !link.getBoolean("in_time")) {
+                        return Future.failedFuture(gone());
+                    }
+                    Integer max = link.getInteger("max_payments");
+                    if (max == null) {
+                        return insert(connection, linkId, payment);
+                    }
+                    return connection
+                            .preparedQuery(PaymentLinkSql.IN_USE)
+                            .execute(Tuple.of(linkId))
+                            .compose(counted -> counted.iterator().next().getLong("in_use") >= max
+                                    ? Future.failedFuture(gone())
+                                    : insert(connection, linkId, payment));
+                }));
+    }
+
+    private static Future<Payment> insert(SqlConnection connection, UUID linkId, NewPayment payment) {
+        var request = payment.request();
+        Tuple params = Tuple.tuple()
+                .addValue(payment.id())
+                .addValue(payment.merchantId())
+                .addValue(request.referenceId())
+                .addValue(payment.charge().amount())
+                .addValue(payment.charge().fees())
+                .addValue(payment.charge().netAmount())
+                .addValue(request.customerName())
+                .addValue(request.customerEmail())
+                .addValue(request.description())
+                .addValue(payment.checkoutToken())
+                .addValue(payment.redirectUrl())
+                .addValue(payment.createdAt())
+                .addValue(payment.expiresAt())
+                .addValue(linkId);
+        return connection
+                .preparedQuery(PaymentLinkSql.INSERT_PAYMENT)
+                .execute(params)
+                .map(rows -> PgPaymentStore.toPayment(rows.iterator().next()));
+    }
+
+    static ServiceException gone() {
+        return new ServiceException(ErrorKind.GONE, GONE, "This payment link takes no more payments");
+    }
+
+    private static PaymentLink toLink(Row row) {
+        return new PaymentLink(
+                row.getUUID("id"),
+                row.getUUID("merchant_id"),
+                row.getString("code"),
+                row.getBigDecimal("amount"),
+                row.getBigDecimal("min_amount"),
+                row.getString("description"),
+                row.getString("reference_id"),
+                row.getOffsetDateTime("expires_at"),
+                row.getInteger("max_payments"),
+                row.getBoolean("active"),
+                row.getOffsetDateTime("created_at"),
+                row.getLong("payments_count").intValue(),
+                row.getBigDecimal("amount_collected").setScale(2),
+                row.getLong("payments_in_use").intValue());
+    }
+}
