@@ -23,7 +23,7 @@ final class Usage {
               WALLETPAY_PUBLIC_BASE_URL  the URL customers reach the service at (https:// in production)
               WALLETPAY_ADMIN_TOKEN, WALLETPAY_JWT_SECRET   secrets, >= 32 random characters in production
               WALLETPAY_PROVIDER_MODE    sandbox (development only) or live
-            Every key, and "Running in production", are in README.md.
+            Every key, and "Running in production", are in docs/operate/README.md.
             """;
 
     private Usage() {}

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The package rules of the code map in README.md, checked on the compiled main classes: who may use whom, so
+ * The package rules of the code map in docs/architecture.md, checked on the compiled main classes: who may use whom, so
  * that a dependency in the wrong direction fails the build instead of growing into a cycle.
  */
 class ArchitectureTest {

@@ -25,7 +25,7 @@ import org.openqa.selenium.WebDriver;
  * A merchant in a real headless Chromium (no JavaScript needed by the pages) logs in, reads the overview, filters
  * the payments, opens one, cancels it and logs out, in each language; exports, redelivers, sells through a payment
  * link paid by scanning its QR code, and changes the settings, in two. Screenshots of the overview, the payments list
- * and a payment link go to {@code target/screenshots} ({@code -Dwalletpay.screenshots=docs} refreshes README's).
+ * and a payment link go to {@code target/screenshots} ({@code -Dwalletpay.screenshots=docs} refreshes the docs' own).
  */
 @BehaviourTest
 class PortalBrowserTest {

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Real deliveries checked by an implementation that is not ours: the official {@code standardwebhooks} npm package,
- * called through README's Node snippet (extracted from README.md, so the documented code is the tested code).
+ * called through the webhooks guide's Node snippet (extracted from docs/integrate/webhooks.md, so the documented code is the tested code).
  * {@code src/test/node} pins the package in its committed package-lock.json; {@code npm ci} installs it.
  */
 @BehaviourTest
@@ -188,7 +188,7 @@ class StandardWebhooksVerificationTest {
         return id;
     }
 
-    /** Runs README's snippet (through src/test/node/verify.js) on one recorded delivery. */
+    /** Runs the guide's snippet (through src/test/node/verify.js) on one recorded delivery. */
     private static JsonObject verify(String secret, Received hook) {
         JsonObject headers = new JsonObject();
         for (String name : List.of("webhook-id", "webhook-timestamp", "webhook-signature", "x-service-signature")) {
@@ -207,10 +207,10 @@ class StandardWebhooksVerificationTest {
     }
 
     private static String readmeNodeSnippet() throws IOException {
-        String readme = Files.readString(Path.of("README.md"));
+        String readme = Files.readString(Path.of("docs/integrate/webhooks.md"));
         String marker = "<!-- node-verify -->\n```js\n";
         int start = readme.indexOf(marker);
-        assertThat(start).as("README's Node verification snippet").isNotNegative();
+        assertThat(start).as("the webhooks guide's Node verification snippet").isNotNegative();
         int from = start + marker.length();
         return readme.substring(from, readme.indexOf("\n```", from) + 1);
     }
