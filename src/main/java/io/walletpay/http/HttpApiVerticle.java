@@ -70,6 +70,8 @@ public final class HttpApiVerticle extends VerticleBase {
         router.get("/openapi.yaml").handler(ctx -> ctx.response()
                 .putHeader("Content-Type", "application/yaml; charset=utf-8")
                 .sendFile("openapi.yaml"));
+        new ApiReferenceRoutes().mount(router);
+        new SiteFiles().mount(router);
 
         WebhookTargets targets = new WebhookTargets(vertx, config);
         new AdminMerchantRoutes(stores, config.fees(), targets)
