@@ -1,6 +1,6 @@
-// Verifies one recorded delivery with README's Node snippet (which uses the official `standardwebhooks`
+// Verifies one recorded delivery with the guide's Node receiver (which uses the official `standardwebhooks`
 // package) and prints what each check said. Input on stdin, as JSON:
-//   {"snippet": "<path of README's snippet>", "secret": "whsec_...", "headers": {...}, "body_base64": "..."}
+//   {"snippet": "<path of docs/integrate/receivers/receiver.js>", "secret": "whsec_...", "headers": {...}, "body_base64": "..."}
 // Output: {"standard": "ok" | "<error>", "service": "ok" | "<error>", "payload": {...} | null}
 const fs = require("fs");
 

@@ -12,7 +12,6 @@ import io.walletpay.support.WebhookReceiver;
 import io.walletpay.support.WebhookReceiver.Received;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.OffsetDateTime;
 import java.util.Base64;
@@ -24,14 +23,15 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Real deliveries checked by an implementation that is not ours: the official {@code standardwebhooks} npm package,
- * called through the webhooks guide's Node snippet (extracted from docs/integrate/webhooks.md, so the documented code is the tested code).
+ * called through the Node webhook receiver of the integration guide ({@code docs/integrate/receivers/receiver.js}, so the
+ * documented code is the tested code).
  * {@code src/test/node} pins the package in its committed package-lock.json; {@code npm ci} installs it.
  */
 @BehaviourTest
 class StandardWebhooksVerificationTest {
 
     static final Path NODE_PROJECT = Path.of("src/test/node").toAbsolutePath();
-    static final Path SNIPPET = Path.of("target/readme-node/verify-webhook.js").toAbsolutePath();
+    static final Path SNIPPET = Path.of("docs/integrate/receivers/receiver.js").toAbsolutePath();
 
     static RunningService service;
     static WebhookReceiver receiver;
@@ -42,8 +42,6 @@ class StandardWebhooksVerificationTest {
         assertThat(NODE_PROJECT.resolve("node_modules/standardwebhooks"))
                 .as("the build installs src/test/node's packages (npm ci) before the behaviour tests")
                 .exists();
-        Files.createDirectories(SNIPPET.getParent());
-        Files.writeString(SNIPPET, readmeNodeSnippet());
         service = RunningService.start(WebhookDeliveryTest.FAST);
         http = service.http;
         receiver = new WebhookReceiver();
@@ -204,15 +202,6 @@ class StandardWebhooksVerificationTest {
         } catch (IOException | InterruptedException e) {
             throw new AssertionError("node could not run", e);
         }
-    }
-
-    private static String readmeNodeSnippet() throws IOException {
-        String readme = Files.readString(Path.of("docs/integrate/webhooks.md"));
-        String marker = "<!-- node-verify -->\n```js\n";
-        int start = readme.indexOf(marker);
-        assertThat(start).as("the webhooks guide's Node verification snippet").isNotNegative();
-        int from = start + marker.length();
-        return readme.substring(from, readme.indexOf("\n```", from) + 1);
     }
 
     private static String run(List<String> command, Path directory, String stdin, int timeoutSeconds)
