@@ -108,6 +108,15 @@ public final class WebhookVerticle extends VerticleBase {
                 delivery -> sender.attempt(delivery).andThen(answered -> endpointDone(delivery)),
                 store::record,
                 metrics);
+        // claims start once the connections are open; a database not reachable yet is retried by the ticks below
+        return database.open()
+                .onFailure(
+                        failure -> log.warn("database not reachable yet, webhooks wait for it: {}", failure.toString()))
+                .recover(failure -> Future.succeededFuture())
+                .onSuccess(opened -> begin());
+    }
+
+    private void begin() {
         vertx.eventBus().<LeasedDeliveries>localConsumer(Addresses.DELIVERIES_LEASED, message -> {
             take(message.body().deliveries());
             message.reply(null); // taken: the store need not give them back
@@ -124,7 +133,6 @@ public final class WebhookVerticle extends VerticleBase {
                         .onSuccess(gauges::update)
                         .onFailure(failure -> log.debug("backlog gauges not refreshed: {}", failure.toString())));
         wake(); // whatever was due before this start, including rows a crashed sender had leased
-        return Future.succeededFuture();
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.walletpay.store;
 
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.net.NetClientOptions;
 import io.vertx.pgclient.PgBuilder;
@@ -9,6 +10,7 @@ import io.vertx.sqlclient.SqlClient;
 import io.walletpay.config.AppConfig;
 import io.walletpay.db.DatabaseTarget;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The reactive clients a store uses: a pipelining client for single statements (the hot path) and a pool for
@@ -16,8 +18,7 @@ import java.util.concurrent.TimeUnit;
  */
 public record Database(SqlClient statements, Pool transactions) {
 
-    private static final java.util.concurrent.atomic.AtomicInteger COUNT =
-            new java.util.concurrent.atomic.AtomicInteger();
+    private static final AtomicInteger COUNT = new AtomicInteger();
 
     /**
      * Clients for one of {@code sharers} verticle instances: {@code db.pool_size} statement connections are split
@@ -50,8 +51,18 @@ public record Database(SqlClient statements, Pool transactions) {
         return new Database(statements, transactions);
     }
 
-    public io.vertx.core.Future<Void> close() {
-        return io.vertx.core.Future.join(statements.close(), transactions.close())
+    /**
+     * Opens a connection in each client, so the first real statements do not queue behind connection set-up (on a
+     * busy machine that wait can exceed the acquire timeout and fail a start for nothing).
+     */
+    public Future<Void> open() {
+        return Future.join(
+                        statements.query("SELECT 1").execute(),
+                        transactions.query("SELECT 1").execute())
                 .mapEmpty();
+    }
+
+    public Future<Void> close() {
+        return Future.join(statements.close(), transactions.close()).mapEmpty();
     }
 }

@@ -79,7 +79,6 @@ class OpenApiDocumentTest {
                         "getPaymentLink",
                         "deactivatePaymentLink",
                         "paymentLinkPage",
-                        "payThroughPaymentLink",
                         "paymentLinkQrSvg",
                         "paymentLinkQrPng");
     }
