@@ -1,5 +1,6 @@
 package io.walletpay;
 
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.walletpay.config.AppConfig;
@@ -12,7 +13,6 @@ import io.walletpay.db.DatabaseTarget;
 import io.walletpay.db.EmbeddedDatabase;
 import io.walletpay.db.Migrations;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,115 +30,134 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
-        if (args.length > 0 && args[0].equals("loadtest")) {
-            io.walletpay.loadtest.LoadTest.main(java.util.Arrays.copyOfRange(args, 1, args.length));
-            return;
-        }
         if (args.length > 0) {
-            // nothing here touches the data directory: a running service on it is never disturbed
-            switch (args[0]) {
-                case "--help", "-h", "help" -> {
-                    System.out.print(Usage.TEXT);
-                    System.exit(0);
-                }
-                case "--version", "version" -> {
-                    System.out.println("walletpay " + Usage.version());
-                    System.exit(0);
-                }
-                default -> {
-                    System.err.println(
-                            "walletpay: unknown command '" + args[0] + "'; see java -jar walletpay.jar --help");
-                    System.exit(2);
-                }
-            }
+            runCommand(args);
+            return;
         }
         ServiceVertx service = ServiceVertx.create();
-        Vertx vertx = service.vertx();
-        AppConfig config;
         try {
-            config = await(ConfigLoader.load(vertx).toCompletionStage().toCompletableFuture());
-        } catch (ConfigException e) {
-            refuse(vertx, List.of(e.getMessage()));
-            return;
-        }
-        if (config.cluster().enabled()) {
-            // the config is read before the cluster is joined: it says where to join
-            vertx.close();
-            try {
-                service = await(ServiceVertx.createClustered(config.cluster())
-                        .toCompletionStage()
-                        .toCompletableFuture());
-            } catch (Exception e) {
-                System.err.println("walletpay: cluster.enabled: could not join "
-                        + config.cluster().members() + " from "
-                        + config.cluster().host() + ":" + config.cluster().port() + ": " + oneLine(rootCause(e)));
-                System.exit(2);
-                return;
+            AppConfig config = loadConfig(service);
+            service = joinClusterIfEnabled(service, config);
+            refuseUnlessReady(config);
+            lockDataDirectory(config);
+            Running running = start(service, config);
+            if (!config.production()) {
+                announceDevelopmentCredentials(running.config(), running);
             }
-            vertx = service.vertx();
-            log.info(
-                    "joined the cluster as {} node at {}:{}",
-                    config.role().name().toLowerCase(java.util.Locale.ROOT),
-                    config.cluster().host(),
-                    config.cluster().port());
+            stopOnSignals(running);
+            announceListening(config);
+        } catch (Refused refused) {
+            refuse(service.vertx(), refused.lines);
         }
+    }
+
+    /** The commands that never start the service, so a running service on the data directory is never disturbed. */
+    private static void runCommand(String[] args) {
+        switch (args[0]) {
+            case "loadtest" -> io.walletpay.loadtest.LoadTest.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+            case "--help", "-h", "help" -> {
+                System.out.print(Usage.TEXT);
+                System.exit(0);
+            }
+            case "--version", "version" -> {
+                System.out.println("walletpay " + Usage.version());
+                System.exit(0);
+            }
+            default -> {
+                System.err.println("walletpay: unknown command '" + args[0] + "'; see java -jar walletpay.jar --help");
+                System.exit(2);
+            }
+        }
+    }
+
+    private static AppConfig loadConfig(ServiceVertx service) throws Refused {
+        try {
+            return await(ConfigLoader.load(service.vertx()));
+        } catch (ConfigException e) {
+            throw new Refused(e.lines());
+        }
+    }
+
+    /** The config is read before the cluster is joined: it says where to join. */
+    private static ServiceVertx joinClusterIfEnabled(ServiceVertx local, AppConfig config) throws Refused {
+        if (!config.cluster().enabled()) {
+            return local;
+        }
+        local.vertx().close();
+        ServiceVertx clustered;
+        try {
+            clustered = await(ServiceVertx.createClustered(config.cluster()));
+        } catch (Exception e) {
+            System.err.println("walletpay: cluster.enabled: could not join "
+                    + config.cluster().members() + " from "
+                    + config.cluster().host() + ":" + config.cluster().port() + ": " + oneLine(rootCause(e)));
+            System.exit(2);
+            throw new IllegalStateException("unreachable");
+        }
+        log.info(
+                "joined the cluster as {} node at {}:{}",
+                config.role().name().toLowerCase(java.util.Locale.ROOT),
+                config.cluster().host(),
+                config.cluster().port());
+        return clustered;
+    }
+
+    private static void refuseUnlessReady(AppConfig config) throws Refused {
         List<String> problems = ProductionReadiness.problems(config);
         if (!problems.isEmpty()) {
-            refuse(vertx, problems);
-            return;
+            throw new Refused(problems);
         }
+    }
+
+    private static void lockDataDirectory(AppConfig config) throws Refused {
         try {
             dataDirectoryLock = DataDirectoryLock.acquire(config.dataDir());
         } catch (DataDirectoryLock.HeldElsewhere e) {
-            refuse(vertx, List.of(e.getMessage()));
-            return;
+            throw new Refused(List.of(e.getMessage()));
         } catch (java.io.IOException e) {
-            refuse(
-                    vertx,
-                    List.of("data directory " + config.dataDir() + " (data_dir, WALLETPAY_DATA_DIR) cannot be used: "
-                            + e.getMessage()));
-            return;
+            throw new Refused(List.of("data directory " + config.dataDir() + " (data_dir, WALLETPAY_DATA_DIR) cannot be"
+                    + " used: " + e.getMessage()));
         }
-        Running running = null;
+    }
+
+    /** Starts the service; a busy port is a refusal, anything else unexpected exits 1 with its cause on one line. */
+    private static Running start(ServiceVertx service, AppConfig config) throws Refused {
         try {
-            running = start(service, config);
+            return deploy(service, config);
         } catch (Refused e) {
-            refuse(vertx, e.lines);
-            return;
+            throw e;
         } catch (Exception e) {
             Throwable cause = rootCause(e);
             if (cause instanceof java.net.BindException
                     || String.valueOf(cause.getMessage()).contains("Address already in use")) {
-                refuse(
-                        vertx,
-                        List.of(ProductionReadiness.line(
-                                "http.port",
-                                "port " + config.http().port() + " on "
-                                        + config.http().host()
-                                        + " is already in use by another process; stop it or choose another port")));
-                return;
+                throw new Refused(List.of(ProductionReadiness.line(
+                        "http.port",
+                        "port " + config.http().port() + " on " + config.http().host()
+                                + " is already in use by another process; stop it or choose another port")));
             }
             log.debug("start-up failed", e);
             System.err.println("walletpay: start-up failed: " + oneLine(cause));
-            vertx.close();
+            service.vertx().close();
             System.exit(1);
+            throw new IllegalStateException("unreachable");
         }
-        if (!config.production()) {
-            announceDevelopmentCredentials(running.config(), running);
-        }
-        Running toStop = running;
-        Signal.handle(new Signal("TERM"), signal -> stopAndExit(toStop));
-        Signal.handle(new Signal("INT"), signal -> stopAndExit(toStop));
+    }
+
+    private static void stopOnSignals(Running running) {
+        Signal.handle(new Signal("TERM"), signal -> stopAndExit(running));
+        Signal.handle(new Signal("INT"), signal -> stopAndExit(running));
+    }
+
+    private static void announceListening(AppConfig config) {
+        String mode = config.mode().name().toLowerCase(java.util.Locale.ROOT);
         if (!config.role().servesHttp()) {
-            log.info(
-                    "walletpay worker running ({} mode): webhook delivery and sweeps, no API port",
-                    config.mode().name().toLowerCase(java.util.Locale.ROOT));
+            log.info("walletpay worker running ({} mode): webhook delivery and sweeps, no API port", mode);
             return;
         }
         log.info(
                 "walletpay listening on port {} ({} mode); public base URL {}",
                 config.http().port(),
-                config.mode().name().toLowerCase(java.util.Locale.ROOT),
+                mode,
                 config.publicBaseUrl());
     }
 
@@ -183,7 +202,7 @@ public final class Main {
             Application application,
             EmbeddedDatabase embedded) {}
 
-    private static Running start(ServiceVertx service, AppConfig configured) throws Exception {
+    private static Running deploy(ServiceVertx service, AppConfig configured) throws Exception {
         Vertx vertx = service.vertx();
         DevelopmentSecrets.Resolved secrets = DevelopmentSecrets.resolve(configured);
         AppConfig config = secrets.config();
@@ -202,9 +221,8 @@ public final class Main {
                 throw new Refused(problems);
             }
             String schemaVersion = Migrations.apply(target);
-            Application application = await(Application.deploy(vertx, service.registry(), config, target, schemaVersion)
-                    .toCompletionStage()
-                    .toCompletableFuture());
+            Application application =
+                    await(Application.deploy(vertx, service.registry(), config, target, schemaVersion));
             return new Running(vertx, config, secrets.adminTokenGenerated(), application, embedded);
         } catch (Exception e) {
             if (embedded != null) {
@@ -217,9 +235,7 @@ public final class Main {
     /** Development only: the admin token and the demo merchant, printed for the person at the terminal. */
     private static void announceDevelopmentCredentials(AppConfig config, Running running) {
         JsonObject demo = await(DemoMerchant.ensure(
-                        running.vertx(), config, running.application().stores().merchants())
-                .toCompletionStage()
-                .toCompletableFuture());
+                running.vertx(), config, running.application().stores().merchants()));
         System.out.println();
         System.out.println("  walletpay development credentials (kept in " + config.dataDir() + "):");
         System.out.println("    admin token     "
@@ -268,9 +284,9 @@ public final class Main {
         stopper.start();
     }
 
-    private static <T> T await(CompletableFuture<T> future) throws ConfigException {
+    private static <T> T await(Future<T> future) throws ConfigException {
         try {
-            return future.get(5, TimeUnit.MINUTES);
+            return future.toCompletionStage().toCompletableFuture().get(5, TimeUnit.MINUTES);
         } catch (java.util.concurrent.ExecutionException e) {
             if (e.getCause() instanceof ConfigException config) {
                 throw config;

@@ -1,33 +1,55 @@
 package io.walletpay.config;
 
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import io.vertx.core.json.JsonObject;
+import io.walletpay.page.Language;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
+import jakarta.validation.constraints.Digits;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
 import java.math.BigDecimal;
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
+import org.hibernate.validator.constraints.Range;
 
 /**
- * The whole configuration, typed and validated once at start-up. Built from the JSON defaults with environment
- * overrides applied; every invalid value is reported as a {@link ConfigException} naming its key.
+ * The whole configuration as typed records, one per section of {@code config/application.json}; each component is
+ * the key of the same name in snake case ({@code maxBodyBytes} is {@code http.max_body_bytes}). Ranges and
+ * required keys are declared on the components; rules that span keys live in {@link ConfigRules}.
  */
 public record AppConfig(
-        Mode mode,
+        @NotNull Mode mode,
         String publicBaseUrl,
-        Path dataDir,
-        String adminToken,
-        Http http,
-        Db db,
-        Jwt jwt,
-        Fees fees,
-        Payments payments,
-        Webhooks webhooks,
-        Provider provider,
-        Checkout checkout,
-        Management management,
-        Logins logins,
-        Role role,
-        Cluster cluster) {
+        @NotNull Path dataDir,
+        @Size(min = 24, message = "must be at least 24 characters") String adminToken,
+        @NotNull @Valid Http http,
+        @NotNull @Valid Db db,
+        @NotNull @Valid Jwt jwt,
+        @NotNull @Valid Fees fees,
+        @NotNull @Valid Payments payments,
+        @NotNull @Valid Webhooks webhooks,
+        @NotNull @Valid Provider provider,
+        @NotNull @Valid Checkout checkout,
+        @NotNull @Valid Management management,
+        @NotNull @Valid Logins logins,
+        @NotNull Role role,
+        @NotNull @Valid Cluster cluster) {
+
+    /** Without {@code public_base_url}, the service is reached on localhost at its port; never a trailing slash. */
+    public AppConfig {
+        if (publicBaseUrl == null && http != null) {
+            publicBaseUrl = "http://localhost:" + http.port();
+        } else if (publicBaseUrl != null && publicBaseUrl.endsWith("/")) {
+            publicBaseUrl = publicBaseUrl.substring(0, publicBaseUrl.length() - 1);
+        }
+    }
+
+    static final String TWO_DECIMALS = "expected at most two decimals, like 2.50";
 
     public enum Mode {
         DEVELOPMENT,
@@ -35,67 +57,113 @@ public record AppConfig(
     }
 
     public record Http(
-            String host,
-            int port,
-            int instances,
-            int maxBodyBytes,
-            int idleTimeoutSeconds,
-            int maxHeaderBytes,
-            int shutdownGraceSeconds,
-            int maxConnections) {}
+            @NotNull String host,
+            @Range(max = 65535) int port,
+            @Range(max = 256) int instances,
+            @Range(min = 1024, max = 64 * 1024 * 1024) int maxBodyBytes,
+            @Range(min = 1, max = 3600) int idleTimeoutSeconds,
+            @Range(min = 1024, max = 1024 * 1024) int maxHeaderBytes,
+            @Range(max = 25) int shutdownGraceSeconds,
+            @Range(min = 1, max = 1_000_000) int maxConnections) {}
 
-    /** {@code url} is null when the embedded PostgreSQL is to be used. */
+    /**
+     * {@code url} is null when the embedded PostgreSQL is to be used. {@code storeInstances} 0 means one per event
+     * loop, as Vert.x sizes its event-loop pool.
+     */
     public record Db(
             String url,
-            int poolSize,
-            int pipeliningLimit,
-            int connectTimeoutMs,
-            int acquireTimeoutMs,
-            int timeoutMs,
-            int embeddedPort,
-            int storeInstances,
-            boolean groupCommit) {
+            @Range(min = 1, max = 512) int poolSize,
+            @Range(min = 1, max = 4096) int pipeliningLimit,
+            @Range(min = 100, max = 120_000) int connectTimeoutMs,
+            @Range(min = 50, max = 120_000) int acquireTimeoutMs,
+            @Range(min = 50, max = 120_000) int timeoutMs,
+            @Range(max = 65535) int embeddedPort,
+            @Range(max = 256) int storeInstances,
+            @NotNull Switch groupCommit) {
+
+        public Db {
+            if (storeInstances == 0) {
+                storeInstances = io.vertx.core.VertxOptions.DEFAULT_EVENT_LOOP_POOL_SIZE;
+            }
+        }
 
         @Override
         public String toString() {
             return "Db[external=" + (url != null) + ", poolSize=" + poolSize + ", pipeliningLimit=" + pipeliningLimit
-                    + ", timeoutMs=" + timeoutMs + ", storeInstances=" + storeInstances + ", groupCommit=" + groupCommit
-                    + "]";
+                    + ", timeoutMs=" + timeoutMs + ", storeInstances=" + storeInstances + ", groupCommit="
+                    + groupCommit + "]";
+        }
+    }
+
+    /** A feature written {@code on} or {@code off}. */
+    public enum Switch {
+        ON,
+        OFF;
+
+        public boolean on() {
+            return this == ON;
         }
     }
 
     public record Jwt(
-            String algorithm,
-            String secret,
+            @NotNull @Pattern(regexp = "HS256|ES256|RS256", message = "expected one of [HS256, ES256, RS256]")
+                    String algorithm,
+            @Size(min = 32, message = "must be at least 32 characters") String secret,
             String privateKeyPem,
             String publicKeyPem,
-            String issuer,
-            String audience,
-            Duration ttl) {
+            @NotNull String issuer,
+            @NotNull String audience,
+            @Range(min = 60, max = 86_400) int ttlSeconds) {
+
+        public Jwt {
+            algorithm = algorithm == null ? null : algorithm.toUpperCase(Locale.ROOT);
+        }
+
+        public Duration ttl() {
+            return Duration.ofSeconds(ttlSeconds);
+        }
 
         @Override
         public String toString() {
-            return "Jwt[algorithm=" + algorithm + ", issuer=" + issuer + ", audience=" + audience + ", ttl=" + ttl
+            return "Jwt[algorithm=" + algorithm + ", issuer=" + issuer + ", audience=" + audience + ", ttl=" + ttl()
                     + ", secret=***]";
         }
     }
 
-    public record Fees(BigDecimal percent, BigDecimal fixed) {}
+    public record Fees(
+            @NotNull @DecimalMin("0") @DecimalMax("100") @Digits(integer = 3, fraction = 2, message = TWO_DECIMALS)
+                    BigDecimal percent,
+            @NotNull @DecimalMin("0") @DecimalMax("1000000") @Digits(integer = 7, fraction = 2, message = TWO_DECIMALS)
+                    BigDecimal fixed) {
+
+        public Fees {
+            percent = centimes(percent);
+            fixed = centimes(fixed);
+        }
+    }
 
     /**
      * Guessing limits: failed logins (merchant token, admin token, portal) allowed per source address and per
      * account within {@code window}, refilled gradually over it.
      */
-    public record Logins(int failuresPerAddress, int failuresPerAccount, Duration window) {}
+    public record Logins(
+            @Range(min = 1, max = 1_000_000) int failuresPerAddress,
+            @Range(min = 1, max = 1_000_000) int failuresPerAccount,
+            @Range(min = 1, max = 86_400) int windowSeconds) {
+
+        public Duration window() {
+            return Duration.ofSeconds(windowSeconds);
+        }
+    }
 
     /** Customer pages: the language of a page when neither the customer nor the merchant chose one. */
-    public record Checkout(io.walletpay.page.Language defaultLocale) {}
+    public record Checkout(@NotNull Language defaultLocale) {}
 
     /**
      * Where {@code /metrics} (and a copy of the health routes) is served apart from the API. {@code port} 0: no
      * separate listener; then the API port serves {@code /metrics}, behind the admin token in production.
      */
-    public record Management(String host, int port) {
+    public record Management(@NotNull String host, @Range(max = 65535) int port) {
 
         public boolean separate() {
             return port > 0;
@@ -103,8 +171,8 @@ public record AppConfig(
     }
 
     /**
-     * What a node runs (DESIGN.md section 14): {@code all} everything, {@code api} HTTP, checkout and the store,
-     * {@code worker} webhook delivery plus the store's sweeps. Any mix runs against one database.
+     * What a node runs: {@code all} everything, {@code api} HTTP, checkout and the store, {@code worker} webhook
+     * delivery plus the store's sweeps. Any mix runs against one database.
      */
     public enum Role {
         ALL,
@@ -120,72 +188,102 @@ public record AppConfig(
         }
     }
 
-    /** Vert.x clustered over Hazelcast with static TCP members ({@code host:port,...}); multicast is off. */
     /**
+     * Vert.x clustered over Hazelcast with static TCP members ({@code host:port,...}); multicast is off.
      * {@code merchantCacheSeconds}: how long an HTTP verticle serves a merchant it looked up without asking the store
-     * again; a change committed on any node drops it at once (MERCHANT_CHANGED), so this bounds only the staleness of
-     * a node that missed that message.
+     * again; a change committed on any node drops it at once, so this bounds only the staleness of a node that
+     * missed that message.
      */
-    public record Cluster(boolean enabled, List<String> members, String host, int port, int merchantCacheSeconds) {
+    public record Cluster(
+            boolean enabled,
+            @JsonDeserialize(using = CommaSeparated.class) List<String> members,
+            @NotNull String host,
+            @Range(min = 1, max = 65535) int port,
+            @Range(max = 86_400) int merchantCacheSeconds) {
 
-        public Cluster(boolean enabled, List<String> members, String host, int port) {
-            this(enabled, members, host, port, 5);
+        public Cluster {
+            members = members == null ? List.of() : List.copyOf(members);
         }
     }
 
     public record Payments(
-            BigDecimal minAmount,
-            BigDecimal maxAmount,
-            Duration expiry,
-            Duration expirySweepInterval,
-            Duration idempotencyTtl,
-            int createRatePerSecond,
-            int linkPaymentsPerMinute) {
+            @NotNull
+                    @DecimalMin("0.01")
+                    @DecimalMax("1000000000")
+                    @Digits(integer = 10, fraction = 2, message = TWO_DECIMALS)
+                    BigDecimal minAmount,
+            @NotNull
+                    @DecimalMin("0.01")
+                    @DecimalMax("1000000000")
+                    @Digits(integer = 10, fraction = 2, message = TWO_DECIMALS)
+                    BigDecimal maxAmount,
+            @Range(min = 1, max = 7 * 24 * 60) int expiryMinutes,
+            @Range(min = 1, max = 3600) int expirySweepSeconds,
+            @Range(min = 24, max = 24 * 30) int idempotencyTtlHours,
+            @Range(min = 1, max = 1_000_000) int createRatePerSecond,
+            @Range(min = 1, max = 1_000_000) int linkPaymentsPerMinute) {
 
-        /** With the shipped limit of payments one client address may start through payment links. */
-        public Payments(
-                BigDecimal minAmount,
-                BigDecimal maxAmount,
-                Duration expiry,
-                Duration expirySweepInterval,
-                Duration idempotencyTtl,
-                int createRatePerSecond) {
-            this(minAmount, maxAmount, expiry, expirySweepInterval, idempotencyTtl, createRatePerSecond, 20);
+        public Payments {
+            minAmount = centimes(minAmount);
+            maxAmount = centimes(maxAmount);
+        }
+
+        public Duration expiry() {
+            return Duration.ofMinutes(expiryMinutes);
+        }
+
+        public Duration expirySweepInterval() {
+            return Duration.ofSeconds(expirySweepSeconds);
+        }
+
+        public Duration idempotencyTtl() {
+            return Duration.ofHours(idempotencyTtlHours);
         }
     }
 
     /** {@code retrySchedule} is the config string, parsed by the webhook sender's RetrySchedule. */
     public record Webhooks(
-            int instances,
-            String retrySchedule,
-            int connectTimeoutMs,
-            int requestTimeoutMs,
-            int maxInFlight,
-            int maxInFlightPerEndpoint,
-            int leaseSeconds,
-            int pollIntervalMs,
-            List<String> allowedSubnets,
-            int secretOverlapHours,
-            int failingAfterHours) {}
+            @Range(min = 1, max = 64) int instances,
+            @NotNull String retrySchedule,
+            @Range(min = 100, max = 60_000) int connectTimeoutMs,
+            @Range(min = 100, max = 120_000) int requestTimeoutMs,
+            @Range(min = 1, max = 100_000) int maxInFlight,
+            @Range(min = 1, max = 10_000) int maxInFlightPerEndpoint,
+            @Range(min = 5, max = 3600) int leaseSeconds,
+            @Range(min = 10, max = 60_000) int pollIntervalMs,
+            @JsonDeserialize(using = CommaSeparated.class) List<String> allowedSubnets,
+            @Range(max = 24 * 30) int secretOverlapHours,
+            @Range(min = 1, max = 24 * 30) int failingAfterHours) {
+
+        public Webhooks {
+            allowedSubnets = allowedSubnets == null ? List.of() : List.copyOf(allowedSubnets);
+        }
+    }
 
     /** Credentials and URLs are only required in {@code live} mode. */
     public record Provider(
-            String mode,
+            @NotNull @Pattern(regexp = "sandbox|live", message = "expected one of [sandbox, live]") String mode,
             String apiBaseUrl,
             String gatewayBaseUrl,
             String clientId,
             String clientSecret,
-            int connectTimeoutMs,
-            int requestTimeoutMs,
-            String tokenPath,
-            String createPaymentPath,
-            String retrieveTransactionPath,
-            String retrieveOrderPath,
-            String redirectPath,
-            java.math.BigDecimal maxAmount) {
+            @Range(min = 100, max = 60_000) int connectTimeoutMs,
+            @Range(min = 100, max = 120_000) int requestTimeoutMs,
+            @NotNull String tokenPath,
+            @NotNull String createPaymentPath,
+            @NotNull String retrieveTransactionPath,
+            @NotNull String retrieveOrderPath,
+            @NotNull String redirectPath,
+            @DecimalMin("0.01") @DecimalMax("1000000000") @Digits(integer = 10, fraction = 2, message = TWO_DECIMALS)
+                    BigDecimal maxAmount) {
+
+        public Provider {
+            mode = mode == null ? null : mode.toLowerCase(Locale.ROOT);
+            maxAmount = centimes(maxAmount);
+        }
 
         public boolean live() {
-            return mode.equals("live");
+            return "live".equals(mode);
         }
 
         @Override
@@ -207,231 +305,16 @@ public record AppConfig(
         return mode == Mode.PRODUCTION;
     }
 
-    /** Reads and validates {@code json} (defaults with overrides already applied). */
+    /**
+     * Binds and validates {@code json} (defaults with overrides already applied); every problem is reported, one
+     * line each, in a {@link ConfigException}.
+     */
     public static AppConfig from(JsonObject json) {
-        ConfigReader root = new ConfigReader(json, "");
-        Mode mode = root.oneOf("mode", Mode.class);
-        ConfigReader http = root.child("http");
-        Http httpConfig = new Http(
-                root.child("http").text("host"),
-                http.intIn("port", 0, 65535),
-                http.intIn("instances", 0, 256),
-                http.intIn("max_body_bytes", 1024, 64 * 1024 * 1024),
-                http.intIn("idle_timeout_seconds", 1, 3600),
-                http.intIn("max_header_bytes", 1024, 1024 * 1024),
-                http.intIn("shutdown_grace_seconds", 0, 25),
-                http.intIn("max_connections", 1, 1_000_000));
-        String publicBaseUrl = root.optionalText("public_base_url");
-        if (publicBaseUrl == null) {
-            publicBaseUrl = "http://localhost:" + httpConfig.port();
-        }
-        publicBaseUrl = validBaseUrl(publicBaseUrl);
-
-        ConfigReader db = root.child("db");
-        String dbUrl = db.optionalText("url");
-        if (dbUrl != null) {
-            boolean parses;
-            try {
-                parses = (dbUrl.startsWith("postgresql://") || dbUrl.startsWith("postgres://"))
-                        && io.vertx.pgclient.PgConnectOptions.fromUri(dbUrl).getHost() != null;
-            } catch (RuntimeException e) {
-                parses = false; // its message would repeat the URL, password included
-            }
-            if (!parses) {
-                throw new ConfigException(
-                        "db.url",
-                        "expected postgresql://user:password@host:port/database"
-                                + " (characters such as # or @ in the password must be percent-encoded)");
-            }
-        }
-        Db dbConfig = new Db(
-                dbUrl,
-                db.intIn("pool_size", 1, 512),
-                db.intIn("pipelining_limit", 1, 4096),
-                db.intIn("connect_timeout_ms", 100, 120_000),
-                db.intIn("acquire_timeout_ms", 50, 120_000),
-                db.intIn("timeout_ms", 50, 120_000),
-                db.intIn("embedded_port", 0, 65535),
-                resolvedInstances(db.intIn("store_instances", 0, 256)),
-                db.oneOfText("group_commit", "on", "off").equals("on"));
-
-        ConfigReader jwt = root.child("jwt");
-        Jwt jwtConfig = new Jwt(
-                jwt.oneOfText("algorithm", "HS256", "ES256", "RS256"),
-                jwt.optionalText("secret"),
-                jwt.optionalText("private_key_pem"),
-                jwt.optionalText("public_key_pem"),
-                jwt.text("issuer"),
-                jwt.text("audience"),
-                Duration.ofSeconds(jwt.intIn("ttl_seconds", 60, 86_400)));
-        if (jwtConfig.secret() != null && jwtConfig.secret().length() < 32) {
-            throw new ConfigException("jwt.secret", "must be at least 32 characters");
-        }
-        if (!jwtConfig.algorithm().equals("HS256")
-                && (jwtConfig.privateKeyPem() == null || jwtConfig.publicKeyPem() == null)) {
-            throw new ConfigException(
-                    "jwt.private_key_pem", jwtConfig.algorithm() + " needs private_key_pem and public_key_pem files");
-        }
-
-        ConfigReader fees = root.child("fees");
-        Fees feesConfig = new Fees(
-                fees.decimalIn("percent", BigDecimal.ZERO, new BigDecimal("100")),
-                fees.decimalIn("fixed", BigDecimal.ZERO, new BigDecimal("1000000")));
-
-        ConfigReader payments = root.child("payments");
-        BigDecimal min = payments.decimalIn("min_amount", new BigDecimal("0.01"), new BigDecimal("1000000000"));
-        BigDecimal max = payments.decimalIn("max_amount", min, new BigDecimal("1000000000"));
-        Payments paymentsConfig = new Payments(
-                min,
-                max,
-                Duration.ofMinutes(payments.intIn("expiry_minutes", 1, 7 * 24 * 60)),
-                Duration.ofSeconds(payments.intIn("expiry_sweep_seconds", 1, 3600)),
-                Duration.ofHours(payments.intIn("idempotency_ttl_hours", 24, 24 * 30)),
-                payments.intIn("create_rate_per_second", 1, 1_000_000),
-                payments.intIn("link_payments_per_minute", 1, 1_000_000));
-
-        ConfigReader webhooks = root.child("webhooks");
-        Webhooks webhooksConfig = new Webhooks(
-                webhooks.intIn("instances", 1, 64),
-                webhooks.text("retry_schedule"),
-                webhooks.intIn("connect_timeout_ms", 100, 60_000),
-                webhooks.intIn("request_timeout_ms", 100, 120_000),
-                webhooks.intIn("max_in_flight", 1, 100_000),
-                webhooks.intIn("max_in_flight_per_endpoint", 1, 10_000),
-                webhooks.intIn("lease_seconds", 5, 3600),
-                webhooks.intIn("poll_interval_ms", 10, 60_000),
-                subnets(webhooks.optionalText("allowed_subnets")),
-                webhooks.intIn("secret_overlap_hours", 0, 24 * 30),
-                webhooks.intIn("failing_after_hours", 1, 24 * 30));
-        try {
-            io.walletpay.webhook.RetrySchedule.parse(webhooksConfig.retrySchedule());
-        } catch (IllegalArgumentException e) {
-            throw new ConfigException("webhooks.retry_schedule", e.getMessage());
-        }
-        try {
-            new io.walletpay.webhook.TargetGuard(false, webhooksConfig.allowedSubnets());
-        } catch (IllegalArgumentException e) {
-            throw new ConfigException("webhooks.allowed_subnets", e.getMessage());
-        }
-        if (webhooksConfig.leaseSeconds() * 1000L
-                <= webhooksConfig.requestTimeoutMs() + webhooksConfig.connectTimeoutMs()) {
-            throw new ConfigException("webhooks.lease_seconds", "must outlast connect_timeout_ms + request_timeout_ms");
-        }
-
-        ConfigReader provider = root.child("provider");
-        Provider providerConfig = new Provider(
-                provider.oneOfText("mode", "sandbox", "live"),
-                provider.optionalText("api_base_url"),
-                provider.optionalText("gateway_base_url"),
-                provider.optionalText("client_id"),
-                provider.optionalText("client_secret"),
-                provider.intIn("connect_timeout_ms", 100, 60_000),
-                provider.intIn("request_timeout_ms", 100, 120_000),
-                provider.text("token_path"),
-                provider.text("create_payment_path"),
-                provider.text("retrieve_transaction_path"),
-                provider.text("retrieve_order_path"),
-                provider.text("redirect_path"),
-                provider.optionalDecimalIn(
-                        "max_amount", new java.math.BigDecimal("0.01"), new java.math.BigDecimal("1000000000")));
-        if (providerConfig.live()) {
-            for (String key : List.of("api_base_url", "gateway_base_url", "client_id", "client_secret")) {
-                if (provider.optionalText(key) == null) {
-                    throw new ConfigException("provider." + key, "is required when provider.mode is live");
-                }
-            }
-            io.walletpay.config.LiveProviderSettings.from(providerConfig); // URLs and timeouts the adapter can use
-        }
-
-        String adminToken = root.optionalText("admin_token");
-        if (adminToken != null && adminToken.length() < 24) {
-            throw new ConfigException("admin_token", "must be at least 24 characters");
-        }
-        if (mode == Mode.PRODUCTION) {
-            if (adminToken == null) {
-                throw new ConfigException("admin_token", "production mode needs WALLETPAY_ADMIN_TOKEN");
-            }
-            if (jwtConfig.algorithm().equals("HS256") && jwtConfig.secret() == null) {
-                throw new ConfigException(
-                        "jwt.secret", "production mode needs WALLETPAY_JWT_SECRET (or ES256/RS256 key files)");
-            }
-        }
-        ConfigReader management = root.child("management");
-        Management managementConfig = new Management(management.text("host"), management.intIn("port", 0, 65535));
-        if (managementConfig.separate() && managementConfig.port() == httpConfig.port()) {
-            throw new ConfigException("management.port", "must differ from http.port (0 serves /metrics on the API)");
-        }
-        return new AppConfig(
-                mode,
-                publicBaseUrl,
-                Path.of(root.text("data_dir")),
-                adminToken,
-                httpConfig,
-                dbConfig,
-                jwtConfig,
-                feesConfig,
-                paymentsConfig,
-                webhooksConfig,
-                providerConfig,
-                new Checkout(io.walletpay.page.Language.fromTag(
-                                root.child("checkout").oneOfText("default_locale", "ht", "fr", "en"))
-                        .orElseThrow()),
-                managementConfig,
-                logins(root.child("logins")),
-                Role.valueOf(root.oneOfText("role", "all", "api", "worker").toUpperCase(java.util.Locale.ROOT)),
-                cluster(root.child("cluster")));
+        return ConfigBinding.bind(json);
     }
 
-    private static Cluster cluster(ConfigReader cluster) {
-        Cluster config = new Cluster(
-                cluster.bool("enabled"),
-                subnets(cluster.optionalText("members")),
-                cluster.text("host"),
-                cluster.intIn("port", 1, 65535),
-                cluster.intIn("merchant_cache_seconds", 0, 86_400));
-        if (config.enabled() && config.members().isEmpty()) {
-            throw new ConfigException("cluster.members", "is required when cluster.enabled is true (host:port,...)");
-        }
-        for (String member : config.members()) {
-            int colon = member.lastIndexOf(':');
-            if (colon <= 0 || !member.substring(colon + 1).matches("[0-9]{1,5}")) {
-                throw new ConfigException("cluster.members", "expected host:port, got '" + member + "'");
-            }
-        }
-        return config;
-    }
-
-    private static Logins logins(ConfigReader logins) {
-        return new Logins(
-                logins.intIn("failures_per_address", 1, 1_000_000),
-                logins.intIn("failures_per_account", 1, 1_000_000),
-                Duration.ofSeconds(logins.intIn("window_seconds", 1, 86_400)));
-    }
-
-    /** 0 means one per event loop, as Vert.x sizes its event-loop pool. */
-    private static int resolvedInstances(int configured) {
-        return configured > 0 ? configured : io.vertx.core.VertxOptions.DEFAULT_EVENT_LOOP_POOL_SIZE;
-    }
-
-    private static List<String> subnets(String commaSeparated) {
-        if (commaSeparated == null) {
-            return List.of();
-        }
-        return java.util.Arrays.stream(commaSeparated.split(","))
-                .map(String::trim)
-                .filter(s -> !s.isEmpty())
-                .toList();
-    }
-
-    private static String validBaseUrl(String value) {
-        try {
-            URI uri = new URI(value);
-            if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null) {
-                throw new ConfigException("public_base_url", "expected an absolute http(s) URL, got '" + value + "'");
-            }
-        } catch (java.net.URISyntaxException e) {
-            throw new ConfigException("public_base_url", "not a URL: '" + value + "'");
-        }
-        return value.endsWith("/") ? value.substring(0, value.length() - 1) : value;
+    /** Amounts carry centimes: {@code 2.5} becomes {@code 2.50}; more decimals are left for validation to refuse. */
+    private static BigDecimal centimes(BigDecimal amount) {
+        return amount == null || amount.scale() > 2 ? amount : amount.setScale(2);
     }
 }

@@ -57,7 +57,7 @@ public final class DevelopmentSecrets {
                                 jwt.publicKeyPem(),
                                 jwt.issuer(),
                                 jwt.audience(),
-                                jwt.ttl())
+                                jwt.ttlSeconds())
                         : jwt,
                 config.fees(),
                 config.payments(),

@@ -49,14 +49,13 @@ public final class EnvOverrides {
             if (template instanceof Boolean) {
                 String value = raw.trim().toLowerCase(java.util.Locale.ROOT);
                 if (!value.equals("true") && !value.equals("false")) {
-                    throw new ConfigException(
-                            path, "expected true or false in " + variableFor(path) + ", got '" + raw + "'");
+                    throw new ConfigException(path, "expected true or false, got '" + raw + "'");
                 }
                 return Boolean.parseBoolean(value);
             }
             return raw;
         } catch (NumberFormatException e) {
-            throw new ConfigException(path, "expected a whole number in " + variableFor(path) + ", got '" + raw + "'");
+            throw new ConfigException(path, "expected a whole number, got '" + raw + "'");
         }
     }
 }

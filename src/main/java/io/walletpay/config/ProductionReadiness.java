@@ -127,8 +127,7 @@ public final class ProductionReadiness {
         }
     }
 
-    /** {@code configuration key 'k' (WALLETPAY_K): problem}, the shape of every start-up refusal. */
     public static String line(String key, String problem) {
-        return "configuration key '" + key + "' (" + EnvOverrides.variableFor(key) + "): " + problem;
+        return ConfigException.line(key, problem);
     }
 }

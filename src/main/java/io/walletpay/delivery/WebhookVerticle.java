@@ -98,7 +98,7 @@ public final class WebhookVerticle extends VerticleBase {
                 vertx, target, config.db(), "webhook", 4 * config.webhooks().instances());
         // its own connections and store on its own event loop: claims and records group-commit here, apart from
         // the payments' store
-        store = new PgDeliveryStore(database, config.db().groupCommit(), WakeUps.NONE);
+        store = new PgDeliveryStore(database, config.db().groupCommit().on(), WakeUps.NONE);
         maxWaitNanos = maxWaitNanos(config.webhooks());
         maxWaiting = Math.min(MAX_WAITING, WAITING_PER_SLOT * config.webhooks().maxInFlight());
         sender = new WebhookSender(vertx, config);

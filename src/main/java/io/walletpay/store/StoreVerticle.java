@@ -62,7 +62,7 @@ public final class StoreVerticle extends VerticleBase implements WakeUps {
         database = Database.connect(
                 vertx, target, config.db(), "store", config.db().storeInstances());
         outage = OutageLog.of(vertx);
-        boolean groupCommit = config.db().groupCommit();
+        boolean groupCommit = config.db().groupCommit().on();
         PgDeliveryStore deliveries = new PgDeliveryStore(database, true, this);
         PgPaymentStore payments =
                 new PgPaymentStore(database, config.payments(), groupCommit, outbox(deliveries), this);

@@ -118,4 +118,63 @@ class AppConfigTest {
         AppConfig config = TestConfig.with(Map.of("WALLETPAY_NOT_A_KEY", "x", "PATH", "/bin"));
         assertThat(config.http().port()).isEqualTo(8080);
     }
+
+    @Test
+    void everyProblemIsReportedOneLineEachNamingKeyAndVariable() {
+        assertThatThrownBy(() -> TestConfig.with(Map.of(
+                        "WALLETPAY_HTTP_PORT", "70000",
+                        "WALLETPAY_DB_POOL_SIZE", "0",
+                        "WALLETPAY_FEES_PERCENT", "2.555")))
+                .isInstanceOfSatisfying(ConfigException.class, refused -> assertThat(refused.lines())
+                        .containsExactly(
+                                "configuration key 'db.pool_size' (WALLETPAY_DB_POOL_SIZE): must be between 1 and 512,"
+                                        + " got 0",
+                                "configuration key 'fees.percent' (WALLETPAY_FEES_PERCENT): expected at most two"
+                                        + " decimals, like 2.50, got 2.555",
+                                "configuration key 'http.port' (WALLETPAY_HTTP_PORT): must be between 0 and 65535,"
+                                        + " got 70000"));
+    }
+
+    @Test
+    void rulesAcrossKeysAreReportedTogether() {
+        assertThatThrownBy(() -> TestConfig.with(Map.of(
+                        "WALLETPAY_PAYMENTS_MIN_AMOUNT", "500.00",
+                        "WALLETPAY_PAYMENTS_MAX_AMOUNT", "100.00",
+                        "WALLETPAY_WEBHOOKS_LEASE_SECONDS", "5")))
+                .isInstanceOfSatisfying(ConfigException.class, refused -> assertThat(refused.lines())
+                        .hasSize(2)
+                        .anySatisfy(line -> assertThat(line).startsWith("configuration key 'payments.max_amount'"))
+                        .anySatisfy(line -> assertThat(line).startsWith("configuration key 'webhooks.lease_seconds'")));
+    }
+
+    @Test
+    void aKeyTheServiceDoesNotKnowIsRefusedRatherThanIgnored() {
+        io.vertx.core.json.JsonObject file = TestConfig.defaults();
+        file.getJsonObject("http").put("prot", 9090);
+
+        assertThatThrownBy(() -> AppConfig.from(file))
+                .hasMessage("configuration key 'http.prot' (WALLETPAY_HTTP_PROT): is not a configuration key");
+    }
+
+    @Test
+    void aBlankValueIsAValueNotSetAndTextIsTrimmed() {
+        AppConfig config = TestConfig.with(Map.of(
+                "WALLETPAY_DB_URL", "  ", "WALLETPAY_PROVIDER_MODE", " SANDBOX ", "WALLETPAY_DB_GROUP_COMMIT", "OFF"));
+
+        assertThat(config.db().url()).isNull();
+        assertThat(config.provider().live()).isFalse();
+        assertThat(config.db().groupCommit().on()).isFalse();
+    }
+
+    @Test
+    void aFractionIsNotAWholeNumberAndSecretsAreNeverEchoed() {
+        io.vertx.core.json.JsonObject file = TestConfig.defaults();
+        file.getJsonObject("http").put("port", 80.5);
+        assertThatThrownBy(() -> AppConfig.from(file))
+                .hasMessageContaining("'http.port'")
+                .hasMessageContaining("expected a whole number");
+
+        assertThatThrownBy(() -> TestConfig.with(Map.of("WALLETPAY_ADMIN_TOKEN", "short-admin-token")))
+                .hasMessage("configuration key 'admin_token' (WALLETPAY_ADMIN_TOKEN): must be at least 24 characters");
+    }
 }

@@ -32,7 +32,7 @@ class ScaleOutConfigTest {
         assertThat(config.role().servesHttp()).isFalse();
         assertThat(config.role().deliversWebhooks()).isTrue();
         assertThat(config.cluster())
-                .isEqualTo(new AppConfig.Cluster(true, List.of("10.0.0.1:5701", "10.0.0.2:5701"), "10.0.0.1", 5801));
+                .isEqualTo(new AppConfig.Cluster(true, List.of("10.0.0.1:5701", "10.0.0.2:5701"), "10.0.0.1", 5801, 5));
         assertThat(AppConfig.Role.API.servesHttp()).isTrue();
         assertThat(AppConfig.Role.API.deliversWebhooks()).isFalse();
     }

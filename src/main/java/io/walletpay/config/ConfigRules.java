@@ -1,0 +1,139 @@
+package io.walletpay.config;
+
+import io.walletpay.webhook.RetrySchedule;
+import io.walletpay.webhook.TargetGuard;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The configuration rules that span keys or parse a value's inside (URLs, schedules, subnets), checked once every
+ * value is in range. Each problem is one line naming the key that would fix it.
+ */
+final class ConfigRules {
+
+    private ConfigRules() {}
+
+    static List<String> problems(AppConfig config) {
+        List<String> problems = new ArrayList<>();
+        publicBaseUrl(config.publicBaseUrl(), problems);
+        databaseUrl(config.db().url(), problems);
+        jwt(config.jwt(), problems);
+        if (config.payments().maxAmount().compareTo(config.payments().minAmount()) < 0) {
+            problems.add(ConfigException.line(
+                    "payments.max_amount",
+                    "must be at least payments.min_amount (" + config.payments().minAmount() + ")"));
+        }
+        webhooks(config.webhooks(), problems);
+        provider(config.provider(), problems);
+        if (config.production() && config.adminToken() == null) {
+            problems.add(ConfigException.line("admin_token", "production mode needs WALLETPAY_ADMIN_TOKEN"));
+        }
+        if (config.production()
+                && config.jwt().algorithm().equals("HS256")
+                && config.jwt().secret() == null) {
+            problems.add(ConfigException.line(
+                    "jwt.secret", "production mode needs WALLETPAY_JWT_SECRET (or ES256/RS256 key files)"));
+        }
+        if (config.management().separate()
+                && config.management().port() == config.http().port()) {
+            problems.add(ConfigException.line(
+                    "management.port", "must differ from http.port (0 serves /metrics on the API)"));
+        }
+        cluster(config.cluster(), problems);
+        return problems;
+    }
+
+    private static void publicBaseUrl(String value, List<String> problems) {
+        try {
+            URI uri = new URI(value);
+            if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null) {
+                problems.add(ConfigException.line(
+                        "public_base_url", "expected an absolute http(s) URL, got '" + value + "'"));
+            }
+        } catch (URISyntaxException e) {
+            problems.add(ConfigException.line("public_base_url", "not a URL: '" + value + "'"));
+        }
+    }
+
+    private static void databaseUrl(String url, List<String> problems) {
+        if (url == null) {
+            return;
+        }
+        boolean parses;
+        try {
+            parses = (url.startsWith("postgresql://") || url.startsWith("postgres://"))
+                    && io.vertx.pgclient.PgConnectOptions.fromUri(url).getHost() != null;
+        } catch (RuntimeException e) {
+            parses = false; // its message would repeat the URL, password included
+        }
+        if (!parses) {
+            problems.add(ConfigException.line(
+                    "db.url",
+                    "expected postgresql://user:password@host:port/database"
+                            + " (characters such as # or @ in the password must be percent-encoded)"));
+        }
+    }
+
+    private static void jwt(AppConfig.Jwt jwt, List<String> problems) {
+        if (!jwt.algorithm().equals("HS256") && (jwt.privateKeyPem() == null || jwt.publicKeyPem() == null)) {
+            problems.add(ConfigException.line(
+                    "jwt.private_key_pem", jwt.algorithm() + " needs private_key_pem and public_key_pem files"));
+        }
+    }
+
+    private static void webhooks(AppConfig.Webhooks webhooks, List<String> problems) {
+        try {
+            RetrySchedule.parse(webhooks.retrySchedule());
+        } catch (IllegalArgumentException e) {
+            problems.add(ConfigException.line("webhooks.retry_schedule", e.getMessage()));
+        }
+        try {
+            new TargetGuard(false, webhooks.allowedSubnets());
+        } catch (IllegalArgumentException e) {
+            problems.add(ConfigException.line("webhooks.allowed_subnets", e.getMessage()));
+        }
+        if (webhooks.leaseSeconds() * 1000L <= webhooks.requestTimeoutMs() + webhooks.connectTimeoutMs()) {
+            problems.add(ConfigException.line(
+                    "webhooks.lease_seconds", "must outlast connect_timeout_ms + request_timeout_ms"));
+        }
+    }
+
+    private static void provider(AppConfig.Provider provider, List<String> problems) {
+        if (!provider.live()) {
+            return;
+        }
+        int before = problems.size();
+        requiredWhenLive("api_base_url", provider.apiBaseUrl(), problems);
+        requiredWhenLive("gateway_base_url", provider.gatewayBaseUrl(), problems);
+        requiredWhenLive("client_id", provider.clientId(), problems);
+        requiredWhenLive("client_secret", provider.clientSecret(), problems);
+        if (problems.size() == before) {
+            try {
+                LiveProviderSettings.from(provider); // URLs and timeouts the adapter can use
+            } catch (ConfigException e) {
+                problems.addAll(e.lines());
+            }
+        }
+    }
+
+    private static void requiredWhenLive(String key, String value, List<String> problems) {
+        if (value == null) {
+            problems.add(ConfigException.line("provider." + key, "is required when provider.mode is live"));
+        }
+    }
+
+    private static void cluster(AppConfig.Cluster cluster, List<String> problems) {
+        if (cluster.enabled() && cluster.members().isEmpty()) {
+            problems.add(ConfigException.line(
+                    "cluster.members", "is required when cluster.enabled is true (host:port,...)"));
+        }
+        for (String member : cluster.members()) {
+            int colon = member.lastIndexOf(':');
+            if (colon <= 0 || !member.substring(colon + 1).matches("[0-9]{1,5}")) {
+                problems.add(ConfigException.line("cluster.members", "expected host:port, got '" + member + "'"));
+            }
+        }
+    }
+}
