@@ -1,13 +1,13 @@
 package io.walletpay.checkout;
 
 import io.walletpay.payment.PaymentStatus;
-import java.util.Optional;
 
 /**
- * What the sandbox checkout form asks for, the one rule: Cancel cancels; Pay with a valid Haitian mobile number
- * completes, or fails for the sandbox's declining numbers; anything else is refused with the field it is about.
+ * What the sandbox checkout form asks for, the one rule: Cancel cancels; Pay with a Haitian mobile number completes,
+ * and with the sandbox's declining test number fails; anything else is refused with the field it is about and, for
+ * the phone, what is wrong with it.
  */
-public record SandboxChoice(PaymentStatus target, Invalid invalid) {
+public record SandboxChoice(PaymentStatus target, Invalid invalid, PhoneNumber.Problem phoneProblem) {
 
     /** Which field made the form unusable. */
     public enum Invalid {
@@ -17,15 +17,18 @@ public record SandboxChoice(PaymentStatus target, Invalid invalid) {
 
     public static SandboxChoice of(String action, String phone) {
         if ("cancel".equals(action)) {
-            return new SandboxChoice(PaymentStatus.CANCELLED, null);
+            return new SandboxChoice(PaymentStatus.CANCELLED, null, null);
         }
-        if ("pay".equals(action)) {
-            Optional<PhoneNumber> number = PhoneNumber.from(phone);
-            return number.map(n -> new SandboxChoice(
-                            n.declinedInSandbox() ? PaymentStatus.FAILED : PaymentStatus.COMPLETED, null))
-                    .orElseGet(() -> new SandboxChoice(null, Invalid.PHONE));
+        if (!"pay".equals(action)) {
+            return new SandboxChoice(null, Invalid.ACTION, null);
         }
-        return new SandboxChoice(null, Invalid.ACTION);
+        if (PhoneNumber.sandboxDeclined(phone)) {
+            return new SandboxChoice(PaymentStatus.FAILED, null, null);
+        }
+        PhoneNumber.Reading number = PhoneNumber.read(phone);
+        return number.valid().isPresent()
+                ? new SandboxChoice(PaymentStatus.COMPLETED, null, null)
+                : new SandboxChoice(null, Invalid.PHONE, number.problem());
     }
 
     public boolean valid() {

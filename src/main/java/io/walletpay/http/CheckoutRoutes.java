@@ -6,6 +6,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.walletpay.checkout.Checkout;
+import io.walletpay.checkout.PhoneNumber;
 import io.walletpay.checkout.ReturnUrl;
 import io.walletpay.checkout.SandboxChoice;
 import io.walletpay.checkout.WalletProvider;
@@ -80,7 +81,7 @@ final class CheckoutRoutes {
                     if (checkout.refusal().isPresent()) {
                         refused(ctx, checkout, checkout.refusal().get());
                     } else if (checkout.open()) {
-                        HtmlResponses.paymentForm(ctx, 200, checkout, token, null, null);
+                        HtmlResponses.paymentForm(ctx, 200, checkout, token, asksToCancel(ctx), null, null);
                     } else {
                         receipt(ctx, checkout);
                     }
@@ -106,7 +107,7 @@ final class CheckoutRoutes {
                     if (outcome instanceof PayAtCheckout.Refused refused) {
                         refused(ctx, refused.checkout(), refused.refusal());
                     } else if (outcome instanceof PayAtCheckout.Rejected rejected) {
-                        rejected(ctx, rejected.checkout(), token, phone, rejected.invalid());
+                        rejected(ctx, rejected.checkout(), token, phone, rejected.invalid(), rejected.phoneProblem());
                     } else {
                         result(ctx, outcome.checkout());
                     }
@@ -142,10 +143,39 @@ final class CheckoutRoutes {
     }
 
     private static void rejected(
-            RoutingContext ctx, Checkout checkout, String token, String phone, SandboxChoice.Invalid invalid) {
+            RoutingContext ctx,
+            Checkout checkout,
+            String token,
+            String phone,
+            SandboxChoice.Invalid invalid,
+            PhoneNumber.Problem phoneProblem) {
         String typed = phone == null ? null : phone.substring(0, Math.min(phone.length(), MAX_PHONE_ECHO));
-        PageError error = invalid == SandboxChoice.Invalid.PHONE ? PageError.PHONE : PageError.ACTION;
-        HtmlResponses.paymentForm(ctx, ErrorKind.VALIDATION.status(), checkout, token, typed, error);
+        HtmlResponses.paymentForm(
+                ctx, ErrorKind.VALIDATION.status(), checkout, token, false, typed, pageError(invalid, phoneProblem));
+    }
+
+    private static PageError pageError(SandboxChoice.Invalid invalid, PhoneNumber.Problem phoneProblem) {
+        if (invalid != SandboxChoice.Invalid.PHONE) {
+            return PageError.ACTION;
+        }
+        return switch (phoneProblem) {
+            case MISSING -> PageError.PHONE_MISSING;
+            case NOT_DIGITS -> PageError.PHONE_NOT_DIGITS;
+            case TOO_SHORT -> PageError.PHONE_TOO_SHORT;
+            case TOO_LONG -> PageError.PHONE_TOO_LONG;
+            case NOT_HAITIAN -> PageError.PHONE_NOT_HAITIAN;
+            case LANDLINE -> PageError.PHONE_LANDLINE;
+            case NOT_MOBILE -> PageError.PHONE_NOT_MOBILE;
+        };
+    }
+
+    /** {@code ?cancel} asks the page to confirm before cancelling; reading it changes nothing. */
+    private static boolean asksToCancel(RoutingContext ctx) {
+        try {
+            return ctx.queryParams().contains("cancel");
+        } catch (IllegalArgumentException | io.vertx.ext.web.handler.HttpException undecodable) {
+            return false;
+        }
     }
 
     private static void noSuchRoute(RoutingContext ctx) {

@@ -59,16 +59,26 @@ final class HtmlResponses {
      * allowed as a form action: browsers check {@code form-action} on every redirect of a form submission.
      */
     static void paymentForm(
-            RoutingContext ctx, int status, Checkout checkout, String token, String phone, PageError error) {
+            RoutingContext ctx,
+            int status,
+            Checkout checkout,
+            String token,
+            boolean confirmingCancel,
+            String phone,
+            PageError error) {
         PageText text = text(ctx, checkout.merchantLocale());
         Payment payment = checkout.payment();
+        // relative to the page, so it works behind a path prefix; the language travels with the submit
+        String page = token + "?lang=" + text.lang();
         PaymentView view = new PaymentView(
                 checkout.merchantName(),
                 payment.amount(),
                 payment.description(),
                 payment.referenceId(),
-                // relative to the page, so it works behind a path prefix; the language travels with the submit
-                token + "?lang=" + text.lang(),
+                payment.expiresAt(),
+                page,
+                page + "&cancel",
+                confirmingCancel,
                 phone,
                 error);
         String origin = origin(checkout.returnUrl());

@@ -27,6 +27,8 @@ import java.util.concurrent.TimeUnit;
 /** HTTP intake: builds the router from the resource handlers and listens; one instance per event loop. */
 public final class HttpApiVerticle extends VerticleBase {
 
+    private static final int COMPRESS_FROM_BYTES = 1024;
+
     private final AppConfig config;
     private final Stores stores;
     private final WalletProvider provider;
@@ -173,7 +175,10 @@ public final class HttpApiVerticle extends VerticleBase {
                 // HTTP/1.1 only: with cleartext HTTP/2 upgrades on, Vert.x reports a connection only once its first
                 // request head is complete, so a client trickling that head would escape http.max_connections
                 .setHttp2ClearTextEnabled(false)
-                .setCompressionSupported(false);
+                // gzip or deflate when the client asks, for bodies worth it: pages and documents on a phone's
+                // network, not the small JSON of a create (the portal opts out, see PortalPages)
+                .setCompressionSupported(true)
+                .setCompressionContentSizeThreshold(COMPRESS_FROM_BYTES);
         server = vertx.createHttpServer(options)
                 .connectionHandler(connection -> {
                     RequestFraming.install(connection, options);

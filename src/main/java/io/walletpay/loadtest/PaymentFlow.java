@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicLong;
 final class PaymentFlow {
 
     static final String CREATE_PATH = "/api/merchant/payments/wallet/";
-    private static final Buffer PAY_FORM = Buffer.buffer("phone=50912345678&action=pay");
+    private static final Buffer PAY_FORM = Buffer.buffer("phone=50937123456&action=pay");
     private static final long MIN_CENTS = 100;
     private static final long MAX_CENTS = 500_000;
 

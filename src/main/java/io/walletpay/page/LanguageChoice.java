@@ -6,8 +6,10 @@ import java.util.Optional;
 
 /**
  * Which language a customer page speaks: the one asked for with {@code ?lang=}, else the one remembered in the
- * cookie from an earlier {@code ?lang=}, else the browser's first {@code Accept-Language} we write, else the
- * merchant's {@code locale}, else the service's {@code checkout.default_locale}.
+ * cookie from an earlier {@code ?lang=}, else the merchant's {@code locale}, else the browser's first
+ * {@code Accept-Language} we write, else the service's {@code checkout.default_locale} (Kreyòl as shipped). The
+ * merchant comes before the browser because most phones in Haiti are set to French or English without their
+ * owners preferring it, while a shop that chose Kreyòl knows its customers.
  */
 public final class LanguageChoice {
 
@@ -23,8 +25,8 @@ public final class LanguageChoice {
             String queryLang, String cookieLang, String acceptLanguage, String merchantLocale, Language fallback) {
         return Language.fromTag(queryLang)
                 .or(() -> Language.fromTag(cookieLang))
-                .or(() -> fromAcceptLanguage(acceptLanguage))
                 .or(() -> Language.fromTag(merchantLocale))
+                .or(() -> fromAcceptLanguage(acceptLanguage))
                 .orElse(fallback);
     }
 

@@ -16,14 +16,21 @@ import java.util.Locale;
  */
 public final class PageText {
 
+    private static final char NO_BREAK_SPACE = '\u00A0';
+
+    /** How dates read on every page, whatever the language: {@code 24/11/2026 14:05}. */
+    public static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("dd/MM/yyyy HH:mm");
+
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm");
+
     /** Customers are in Haiti: times are shown in its zone, whatever the server's. */
     public static final ZoneId HAITI = ZoneId.of("America/Port-au-Prince");
 
-    /** A link to the same page in another language. */
-    public record LanguageLink(String tag, String name, String href) {}
+    /** The same page in one of the languages; {@code current} is the one being read. */
+    public record LanguageLink(String tag, String name, String href, boolean current) {}
 
     private final Messages messages;
-    private final List<LanguageLink> otherLanguages;
+    private final List<LanguageLink> languages;
 
     /**
      * {@code queryWithoutLang} is the request's query string without its {@code lang} parameters (may be empty),
@@ -32,9 +39,9 @@ public final class PageText {
     public PageText(Language language, String queryWithoutLang) {
         this.messages = Messages.of(language);
         String prefix = queryWithoutLang == null || queryWithoutLang.isEmpty() ? "?" : "?" + queryWithoutLang + "&";
-        this.otherLanguages = java.util.Arrays.stream(Language.values())
-                .filter(other -> other != language)
-                .map(other -> new LanguageLink(other.tag(), other.ownName(), prefix + "lang=" + other.tag()))
+        this.languages = java.util.Arrays.stream(Language.values())
+                .map(each ->
+                        new LanguageLink(each.tag(), each.ownName(), prefix + "lang=" + each.tag(), each == language))
                 .toList();
     }
 
@@ -51,11 +58,15 @@ public final class PageText {
         return messages.get(key, arguments);
     }
 
-    public List<LanguageLink> otherLanguages() {
-        return otherLanguages;
+    /** Every language the page speaks, the current one marked, in a fixed order so the switch never moves. */
+    public List<LanguageLink> languages() {
+        return languages;
     }
 
-    /** {@code 2 500,00 HTG} in Kreyòl and French, {@code HTG 2,500.00} in English. */
+    /**
+     * {@code 2 500,00 HTG} in Kreyòl and French, {@code HTG 2,500.00} in English; the spaces are no-break spaces, so
+     * an amount never breaks across lines.
+     */
     public String amount(BigDecimal amount) {
         return formatAmount(amount, messages.language());
     }
@@ -63,23 +74,23 @@ public final class PageText {
     public static String formatAmount(BigDecimal amount, Language language) {
         DecimalFormatSymbols symbols = new DecimalFormatSymbols(Locale.ROOT);
         boolean english = language == Language.EN;
-        symbols.setGroupingSeparator(english ? ',' : ' ');
+        symbols.setGroupingSeparator(english ? ',' : NO_BREAK_SPACE);
         symbols.setDecimalSeparator(english ? '.' : ',');
         symbols.setMinusSign('-');
         DecimalFormat format = new DecimalFormat("#,##0.00", symbols); // not thread-safe: one per call
         format.setRoundingMode(RoundingMode.HALF_UP);
         String number = format.format(amount);
-        return english ? "HTG " + number : number + " HTG";
+        return english ? "HTG" + NO_BREAK_SPACE + number : number + NO_BREAK_SPACE + "HTG";
     }
 
-    /** A moment in Haiti's time, e.g. {@code 23/11/2026 a 08:30} (ht), {@code Nov 23, 2026, 8:30 AM} (en). */
+    /** A moment in Haiti's time, {@code 24/11/2026 14:05} in every language. */
     public String dateTime(OffsetDateTime moment) {
-        if (moment == null) {
-            return "";
-        }
-        Locale locale = messages.language() == Language.EN ? Locale.ENGLISH : Locale.FRENCH;
-        return DateTimeFormatter.ofPattern(messages.get("format.date_time"), locale)
-                .format(moment.atZoneSameInstant(HAITI));
+        return moment == null ? "" : moment.atZoneSameInstant(HAITI).format(DATE_TIME);
+    }
+
+    /** The time of day in Haiti, {@code 14:35}. */
+    public String time(OffsetDateTime moment) {
+        return moment == null ? "" : moment.atZoneSameInstant(HAITI).format(TIME);
     }
 
     /** The name of a payment status in the page's language; an unknown status is shown as it is. */

@@ -1,17 +1,23 @@
 package io.walletpay.page;
 
 import java.math.BigDecimal;
+import java.time.OffsetDateTime;
 
 /**
  * What the payment form shows. {@code description}, {@code referenceId}, {@code phone} (what the customer typed,
- * shown again after a refusal) and {@code error} are nullable; {@code error} is a message key.
+ * shown again after a refusal) and {@code error} are nullable; {@code error} is a message key. {@code formAction}
+ * is where the form posts and {@code cancelHref} the step that asks before cancelling; {@code confirmingCancel} is
+ * that step, shown instead of the form.
  */
 public record PaymentView(
         String merchantName,
         BigDecimal amount,
         String description,
         String referenceId,
+        OffsetDateTime expiresAt,
         String formAction,
+        String cancelHref,
+        boolean confirmingCancel,
         String phone,
         PageError error) {
 

@@ -10,7 +10,6 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.text.MessageFormat;
 import java.time.OffsetDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
@@ -23,8 +22,6 @@ import java.util.Properties;
 public final class PortalText {
 
     private static final Map<Language, Map<String, String>> BUNDLES = load();
-    private static final DateTimeFormatter MOMENT = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
-
     private final Language language;
 
     PortalText(Language language) {
@@ -55,7 +52,7 @@ public final class PortalText {
     }
 
     public String moment(OffsetDateTime moment) {
-        return moment == null ? "" : moment.atZoneSameInstant(PageText.HAITI).format(MOMENT);
+        return moment == null ? "" : moment.atZoneSameInstant(PageText.HAITI).format(PageText.DATE_TIME);
     }
 
     public String status(String status) {

@@ -2,6 +2,7 @@ package io.walletpay.usecase;
 
 import io.vertx.core.Future;
 import io.walletpay.checkout.Checkout;
+import io.walletpay.checkout.PhoneNumber;
 import io.walletpay.checkout.SandboxChoice;
 import io.walletpay.error.ServiceException;
 import io.walletpay.payment.PaymentStatus;
@@ -26,8 +27,12 @@ public final class PayAtCheckout {
     /** The checkout takes no payment ({@link Checkout#refusal()}). */
     public record Refused(Checkout checkout, Checkout.Refusal refusal) implements Outcome {}
 
-    /** The form was not usable; the payment is unchanged and the form is shown again. */
-    public record Rejected(Checkout checkout, SandboxChoice.Invalid invalid) implements Outcome {}
+    /**
+     * The form was not usable; the payment is unchanged and the form is shown again. {@code phoneProblem} says what
+     * is wrong with the number when the phone is the field at fault.
+     */
+    public record Rejected(Checkout checkout, SandboxChoice.Invalid invalid, PhoneNumber.Problem phoneProblem)
+            implements Outcome {}
 
     private final PaymentStore payments;
 
@@ -56,7 +61,7 @@ public final class PayAtCheckout {
                         new Refused(checkout, checkout.refusal().get()));
             }
             if (!choice.valid()) {
-                return Future.succeededFuture(new Rejected(checkout, choice.invalid()));
+                return Future.succeededFuture(new Rejected(checkout, choice.invalid(), choice.phoneProblem()));
             }
             // the statement found it closed, the read after it open (its merchant came back in between): once more
             return payments.decide(token, choice.target()).map(Decided::new);

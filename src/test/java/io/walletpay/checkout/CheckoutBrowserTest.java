@@ -6,12 +6,14 @@ import com.sun.net.httpserver.HttpServer;
 import io.vertx.core.json.JsonObject;
 import io.walletpay.page.Language;
 import io.walletpay.page.Messages;
+import io.walletpay.page.PageText;
 import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.HeadlessChromium;
 import io.walletpay.support.Http;
 import io.walletpay.support.RunningService;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.math.BigDecimal;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -124,9 +126,14 @@ class CheckoutBrowserTest {
         assertThat(browser.findElement(By.tagName("html")).getAttribute("lang")).isEqualTo(language.tag());
         assertThat(browser.findElement(By.id("merchant")).getText()).isEqualTo("Boutique Ti Mari");
         assertThat(browser.findElement(By.id("amount")).getText())
-                .isEqualTo(language == Language.EN ? "HTG 2,500.00" : "2 500,00 HTG");
+                .isEqualTo(
+                        language == Language.EN
+                                ? "HTG 2,500.00"
+                                : "2 500,00 HTG"); // getText reads no-break spaces as spaces
         assertThat(browser.findElement(By.id("pay")).getText())
-                .isEqualTo(Messages.of(language).get("pay.submit"));
+                .isEqualTo(Messages.of(language)
+                        .get("pay.submit", PageText.formatAmount(new BigDecimal("2500.00"), language))
+                        .replace('\u00A0', ' '));
         assertThat(browser.findElement(By.cssSelector("label[for=phone]")).getText())
                 .isEqualTo(Messages.of(language).get("pay.phone"));
         fitsTheScreen();
@@ -138,7 +145,8 @@ class CheckoutBrowserTest {
         WebElement error = new WebDriverWait(browser, Duration.ofSeconds(10))
                 .until(ExpectedConditions.presenceOfElementLocated(By.id("phone-error")));
         assertThat(error.getText().replace('\u00A0', ' '))
-                .isEqualTo(Messages.of(language).get("pay.error.phone").replace('\u00A0', ' '));
+                .isEqualTo(
+                        Messages.of(language).get("pay.error.phone.too_short").replace('\u00A0', ' '));
         assertThat(browser.findElement(By.id("phone")).getAttribute("aria-describedby"))
                 .contains("phone-error");
         assertThat(browser.findElement(By.tagName("html")).getAttribute("lang")).isEqualTo(language.tag());
@@ -178,7 +186,13 @@ class CheckoutBrowserTest {
         JsonObject payment = create(kioskToken, new JsonObject().put("amount", 75));
 
         browser.get(payment.getString("redirect_url") + "?lang=" + language.tag());
-        browser.findElement(By.id("cancel")).click(); // cancelling needs no number
+        browser.findElement(By.id("cancel")).click(); // cancelling needs no number, only a confirmation
+        new WebDriverWait(browser, Duration.ofSeconds(10))
+                .until(ExpectedConditions.presenceOfElementLocated(By.id("cancel-confirm")));
+        fitsTheScreen();
+        assertThat(browser.findElement(By.id("cancel-question")).getText())
+                .isEqualTo(Messages.of(language).get("pay.cancel.question").replace('\u00A0', ' '));
+        browser.findElement(By.id("cancel-confirm")).click();
 
         new WebDriverWait(browser, Duration.ofSeconds(10))
                 .until(ExpectedConditions.presenceOfElementLocated(By.id("status")));

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Which language the customer's pages speak, over real HTTP: {@code ?lang=} (remembered in a cookie), else the
- * browser's Accept-Language, else the merchant's locale, else {@code checkout.default_locale}.
+ * merchant's locale, else the browser's Accept-Language, else {@code checkout.default_locale}.
  */
 @BehaviourTest
 class CheckoutLanguageTest {
@@ -45,8 +45,12 @@ class CheckoutLanguageTest {
     void withoutAnyChoiceThePagesSpeakKreyol() {
         Http.Response page = http.get(path(create(2500)), null);
 
-        assertThat(page.body()).contains("<html lang=\"ht\">", ">Peye</button>", "2 500,00 HTG", "Nimewo telefòn");
-        assertThat(page.body()).contains("hreflang=\"fr\"", "hreflang=\"en\"").doesNotContain("hreflang=\"ht\"");
+        assertThat(page.body())
+                .contains("<html lang=\"ht\">", ">Peye 2\u00A0500,00\u00A0HTG</button>", "Nimewo MonCash ou");
+        assertThat(page.body())
+                .contains("hreflang=\"fr\"", "hreflang=\"en\"")
+                .doesNotContain("hreflang=\"ht\"")
+                .contains("aria-current=\"true\" lang=\"ht\"");
     }
 
     @Test
@@ -56,7 +60,7 @@ class CheckoutLanguageTest {
         Http.Response french = http.send("GET", path + "?lang=fr", null, null, Map.of("Accept-Language", "en"));
         assertThat(french.status()).isEqualTo(200);
         assertThat(french.body())
-                .contains("<html lang=\"fr\">", ">Payer</button>", ">Annuler</button>", "2 500,00 HTG");
+                .contains("<html lang=\"fr\">", ">Payer 2\u00A0500,00\u00A0HTG</button>", ">Annuler le paiement</a>");
         String cookie = french.header("Set-Cookie");
         assertThat(cookie)
                 .startsWith("walletpay_lang=fr")
@@ -88,14 +92,15 @@ class CheckoutLanguageTest {
     }
 
     @Test
-    void theBrowsersLanguageComesBeforeTheMerchants() {
+    void withoutAMerchantLocaleTheBrowsersLanguageSpeaks() {
         String path = path(create(2500));
 
         Http.Response english = http.send("GET", path, null, null, Map.of("Accept-Language", "en-US,en;q=0.9"));
         Http.Response french = http.send("GET", path, null, null, Map.of("Accept-Language", "de, fr-HT;q=0.8"));
 
-        assertThat(english.body()).contains("<html lang=\"en\">", ">Pay</button>", "HTG 2,500.00", "Phone number");
-        assertThat(french.body()).contains("<html lang=\"fr\">", "Numéro de téléphone");
+        assertThat(english.body())
+                .contains("<html lang=\"en\">", ">Pay HTG\u00A02,500.00</button>", "Your MonCash number");
+        assertThat(french.body()).contains("<html lang=\"fr\">", "Votre numéro MonCash");
         assertThat(english.header("Vary")).contains("Accept-Language");
     }
 
@@ -109,6 +114,10 @@ class CheckoutLanguageTest {
 
         assertThat(http.get(path(payment), null).body()).contains("<html lang=\"en\">");
         assertThat(http.send("GET", path(payment), null, null, Map.of("Accept-Language", "fr"))
+                        .body())
+                .as("the shop's language comes before the phone's")
+                .contains("<html lang=\"en\">");
+        assertThat(http.send("GET", path(payment) + "?lang=fr", null, null, Map.of())
                         .body())
                 .contains("<html lang=\"fr\">");
 
@@ -127,6 +136,20 @@ class CheckoutLanguageTest {
                 TestConfig.ADMIN_TOKEN,
                 new JsonObject().put("locale", "en"));
         assertThat(admin.data().getString("locale")).isEqualTo("en");
+    }
+
+    @Test
+    void aShopThatSpeaksKreyolIsReadInKreyolOnPhonesSetToFrenchOrEnglish() {
+        JsonObject merchant =
+                service.createMerchant(new JsonObject().put("name", "Boutik HT").put("locale", "ht"));
+        String path = path(service.createPayment(service.tokenFor(merchant), new JsonObject().put("amount", 10)));
+
+        for (String phone : java.util.List.of("fr-FR", "en-US,en;q=0.9,ht;q=0.8", "fr-HT,fr;q=0.9")) {
+            assertThat(http.send("GET", path, null, null, Map.of("Accept-Language", phone))
+                            .body())
+                    .as(phone)
+                    .contains("<html lang=\"ht\">");
+        }
     }
 
     @Test
@@ -163,15 +186,12 @@ class CheckoutLanguageTest {
                 "POST", path(payment) + "?lang=fr", null, "phone=3700+123&action=pay", Map.of("Content-Type", FORM));
         assertThat(refused.status()).isEqualTo(400);
         assertThat(refused.body())
-                .contains(
-                        "<html lang=\"fr\">",
-                        "Entrez un numéro haïtien à 8 chiffres",
-                        "aria-describedby=\"phone-error");
+                .contains("<html lang=\"fr\">", "Il manque des chiffres.", "aria-describedby=\"phone-error");
 
         Http.Response paid =
                 http.send("POST", path(payment), null, "phone=3700+1234&action=pay", Map.of("Content-Type", FORM));
         assertThat(paid.status()).isEqualTo(200);
-        assertThat(paid.body()).contains("data-status=\"completed\"", "Peman an fèt");
+        assertThat(paid.body()).contains("data-status=\"completed\"", "Mèsi! Peman an pase");
         assertThat(service.sql("SELECT status FROM payments WHERE id = $1::uuid", payment.getString("id"))
                         .iterator()
                         .next()
@@ -198,7 +218,7 @@ class CheckoutLanguageTest {
         assertThat(page.status()).isEqualTo(403);
         assertThat(page.header("Content-Type")).isEqualTo("text/html; charset=utf-8");
         assertThat(page.body())
-                .contains("Machann sa a pa resevwa peman kounye a")
+                .contains("Machann sa a pa aksepte peman pou kounye a")
                 .doesNotContain("<form");
         assertThat(english.body()).contains("This merchant is not accepting payments");
         assertThat(pay.status()).isEqualTo(403);

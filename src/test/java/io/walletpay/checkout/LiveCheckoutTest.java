@@ -483,7 +483,7 @@ class LiveCheckoutTest {
         Http.Response french = http.get("/provider/return?transactionId=tx-nobody-knows&lang=fr", null);
         assertThat(french.status()).isEqualTo(404);
         assertThat(french.body())
-                .contains("<html lang=\"fr\">", "Nous n'avons pas pu confirmer ce paiement")
+                .contains("<html lang=\"fr\">", "Nous n’avons pas pu confirmer ce paiement")
                 .contains("href=\"?transactionId=tx-nobody-knows&amp;lang=en\"");
         assertThat(foreign.status()).isEqualTo(404);
         assertThat(missing.status()).isEqualTo(400);
@@ -580,7 +580,7 @@ class LiveCheckoutTest {
                 "POST",
                 path,
                 null,
-                "phone=50912345678&action=pay",
+                "phone=50937123456&action=pay",
                 Map.of("Content-Type", "application/x-www-form-urlencoded"));
 
         assertThat(page.status()).isEqualTo(404);

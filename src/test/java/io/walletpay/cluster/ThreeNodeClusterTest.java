@@ -269,7 +269,7 @@ class ThreeNodeClusterTest {
                 String checkout =
                         URI.create(created.data().getString("redirect_url")).getRawPath();
                 Http.Response paid = payer.send(
-                        "POST", checkout, null, "phone=50912345678&action=pay", Map.of("Content-Type", FORM));
+                        "POST", checkout, null, "phone=50937123456&action=pay", Map.of("Content-Type", FORM));
                 String location = paid.header("Location");
                 assertThat(paid.status()).as(paid.body()).isEqualTo(303);
                 if (location.contains("transaction_id=" + id) && location.contains("status=completed")) {

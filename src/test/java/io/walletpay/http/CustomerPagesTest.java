@@ -22,6 +22,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 class CustomerPagesTest {
 
     private static final String HOSTILE = "<script>alert(\"x\")</script> O'Neil & Co";
+    private static final OffsetDateTime EXPIRES_AT = OffsetDateTime.parse("2026-11-23T14:00:00Z"); // 09:00
     private static final OffsetDateTime PAID_AT = OffsetDateTime.parse("2026-11-23T13:30:00Z"); // 08:30 in Haiti
 
     private static String render(io.vertx.core.Future<io.vertx.core.buffer.Buffer> page) {
@@ -41,9 +42,23 @@ class CustomerPagesTest {
         return render(PageTemplates.problem(new PageText(language, ""), new ProblemView(problem, returnUrl)));
     }
 
+    private static PaymentView refused(String phone, PageError error) {
+        return new PaymentView(
+                "M", new BigDecimal("5.00"), null, null, EXPIRES_AT, "t", "t?cancel", false, phone, error);
+    }
+
     private static PaymentView view() {
         return new PaymentView(
-                "Boutik Jakmel", new BigDecimal("2500.00"), "2 sak kafe", "ORD-42", "tok123?lang=ht", null, null);
+                "Boutik Jakmel",
+                new BigDecimal("2500.00"),
+                "2 sak kafe",
+                "ORD-42",
+                EXPIRES_AT,
+                "tok123?lang=ht",
+                "tok123?lang=ht&cancel",
+                false,
+                null,
+                null);
     }
 
     @Test
@@ -51,7 +66,16 @@ class CustomerPagesTest {
         String html = payment(
                 Language.HT,
                 new PaymentView(
-                        HOSTILE, BigDecimal.TEN, HOSTILE, HOSTILE, "t", "\"><script>x</script>", PageError.PHONE));
+                        HOSTILE,
+                        BigDecimal.TEN,
+                        HOSTILE,
+                        HOSTILE,
+                        EXPIRES_AT,
+                        "t",
+                        "t&cancel",
+                        false,
+                        "\"><script>x</script>",
+                        PageError.PHONE_NOT_DIGITS));
         // text: no element can start; attributes: no quote can close them
         assertThat(html)
                 .doesNotContain("<script")
@@ -67,37 +91,72 @@ class CustomerPagesTest {
     @Test
     void amountsAreWrittenAsPeopleInHaitiReadThem() {
         assertThat(PageText.formatAmount(new BigDecimal("2500.00"), Language.HT))
-                .isEqualTo("2 500,00 HTG");
+                .isEqualTo("2\u00A0500,00\u00A0HTG");
         assertThat(PageText.formatAmount(new BigDecimal("2500.00"), Language.FR))
-                .isEqualTo("2 500,00 HTG");
+                .isEqualTo("2\u00A0500,00\u00A0HTG");
         assertThat(PageText.formatAmount(new BigDecimal("2500.00"), Language.EN))
-                .isEqualTo("HTG 2,500.00");
+                .isEqualTo("HTG\u00A02,500.00");
         assertThat(PageText.formatAmount(new BigDecimal("1234567.5"), Language.FR))
-                .isEqualTo("1 234 567,50 HTG");
-        assertThat(PageText.formatAmount(new BigDecimal("0.10"), Language.EN)).isEqualTo("HTG 0.10");
-        assertThat(PageText.formatAmount(new BigDecimal("999.99"), Language.HT)).isEqualTo("999,99 HTG");
-        assertThat(payment(Language.HT, view())).contains("<p class=\"amount\" id=\"amount\">2 500,00 HTG</p>");
-        assertThat(payment(Language.EN, view())).contains("<p class=\"amount\" id=\"amount\">HTG 2,500.00</p>");
+                .isEqualTo("1\u00A0234\u00A0567,50\u00A0HTG");
+        assertThat(PageText.formatAmount(new BigDecimal("0.10"), Language.EN)).isEqualTo("HTG\u00A00.10");
+        assertThat(PageText.formatAmount(new BigDecimal("999.99"), Language.HT)).isEqualTo("999,99\u00A0HTG");
+        assertThat(payment(Language.HT, view()))
+                .contains("<p class=\"amount\" id=\"amount\">2\u00A0500,00\u00A0HTG</p>");
+        assertThat(payment(Language.EN, view())).contains("<p class=\"amount\" id=\"amount\">HTG\u00A02,500.00</p>");
     }
 
     @Test
-    void datesAndTimesAreHaitisOwn() {
+    void datesAndTimesAreHaitisOwnAndTheSameInEveryLanguage() {
         ReceiptView paid = new ReceiptView("Boutik", new BigDecimal("75.00"), "completed", "tx-9", null, PAID_AT, null);
-        assertThat(receipt(Language.HT, paid)).contains("<dd id=\"date\">23/11/2026 a 08:30</dd>");
-        assertThat(receipt(Language.FR, paid)).contains("<dd id=\"date\">23/11/2026 à 08:30</dd>");
-        assertThat(receipt(Language.EN, paid)).contains("<dd id=\"date\">Nov 23, 2026, 8:30 AM</dd>");
+        for (Language language : Language.values()) {
+            assertThat(receipt(language, paid)).contains("<dd id=\"date\">23/11/2026 08:30</dd>");
+        }
+        assertThat(payment(Language.HT, view())).contains("Ou gen jiska 09:00 pou w peye.");
+        assertThat(payment(Language.FR, view())).contains("Vous avez jusqu’à 09:00 pour payer.");
     }
 
     @Test
-    void thePaymentFormSpeaksKreyol() {
+    void thePaymentFormSpeaksKreyolNamesTheWalletAndPutsTheAmountOnTheButton() {
         String html = payment(Language.HT, view());
         assertThat(html).startsWith("<!DOCTYPE html>").contains("<html lang=\"ht\">");
+        assertThat(html.indexOf("id=\"merchant\">Boutik Jakmel</h1>")).isLessThan(html.indexOf("W ap peye"));
         assertThat(html).contains("<form method=\"post\" action=\"tok123?lang=ht\">");
-        assertThat(html).contains("<label for=\"phone\">Nimewo telefòn</label>");
-        assertThat(html).contains("<button id=\"pay\" type=\"submit\" name=\"action\" value=\"pay\">Peye</button>");
-        assertThat(html).contains("value=\"cancel\">Anile</button>");
-        assertThat(html).contains("Montan").contains("Boutik Jakmel", "2 sak kafe", "ORD-42");
+        assertThat(html).contains("<h2 class=\"wallet\">Peye ak MonCash</h2>");
+        assertThat(html).contains("<label for=\"phone\">Nimewo MonCash ou</label>");
+        assertThat(html)
+                .contains("<button id=\"pay\" type=\"submit\" name=\"action\" value=\"pay\">"
+                        + "Peye 2\u00A0500,00\u00A0HTG</button>");
+        assertThat(html).contains("2 sak kafe", "ORD-42");
         assertThat(html).doesNotContain("id=\"phone-error\"").doesNotContain("aria-invalid=");
+    }
+
+    @Test
+    void cancellingIsASmallLinkThatAsksBeforeItCancels() {
+        String html = payment(Language.HT, view());
+        assertThat(html)
+                .contains("<a id=\"cancel\" href=\"tok123?lang=ht&amp;cancel\">Anile peman an</a>")
+                .doesNotContain("value=\"cancel\"");
+        assertThat(html.indexOf("id=\"cancel\"")).isGreaterThan(html.indexOf("id=\"pay\""));
+
+        PaymentView asking = new PaymentView(
+                "Boutik Jakmel",
+                new BigDecimal("2500.00"),
+                null,
+                null,
+                EXPIRES_AT,
+                "tok123?lang=ht",
+                "tok123?lang=ht&cancel",
+                true,
+                null,
+                null);
+        String confirm = payment(Language.HT, asking);
+        assertThat(confirm)
+                .contains("Ou vle anile peman sa a?", "Pa gen kòb ki ap sòti nan kont ou.")
+                .contains("<button id=\"cancel-confirm\" type=\"submit\" name=\"action\" value=\"cancel\">"
+                        + "Wi, anile l</button>")
+                .contains("<a class=\"keep\" id=\"keep-paying\" href=\"tok123?lang=ht\">Non, m ap peye</a>")
+                .doesNotContain("id=\"pay\"")
+                .doesNotContain("id=\"phone\"");
     }
 
     @Test
@@ -107,22 +166,38 @@ class CustomerPagesTest {
                 .contains("<input id=\"phone\" name=\"phone\" type=\"tel\" inputmode=\"tel\" autocomplete=\"tel\"")
                 .doesNotContain("pattern=")
                 .doesNotContain(" required");
-        assertThat(html).contains("<label for=\"phone\">Numéro de téléphone</label>");
-        assertThat(html).contains(">Payer</button>").contains(">Annuler</button>");
+        assertThat(html).contains("<label for=\"phone\">Votre numéro MonCash</label>");
+        assertThat(html).contains(">Payer 2\u00A0500,00\u00A0HTG</button>").contains(">Annuler le paiement</a>");
     }
 
     @Test
-    void aRefusedNumberIsExplainedNextToTheFieldInThePagesLanguage() {
-        PaymentView refused = new PaymentView("M", new BigDecimal("5.00"), null, null, "t", "509123", PageError.PHONE);
+    void aRefusedNumberIsExplainedNextToTheFieldSayingWhatIsWrong() {
+        PaymentView refused = refused("22223333", PageError.PHONE_LANDLINE);
         String html = payment(Language.HT, refused);
         assertThat(html)
-                .contains("value=\"509123\"", "aria-invalid=\"true\"", "aria-describedby=\"phone-error phone-hint\"");
+                .contains("value=\"22223333\"", "aria-invalid=\"true\"", "aria-describedby=\"phone-error phone-hint\"");
         assertThat(html)
                 .contains("<p class=\"error\" id=\"phone-error\" role=\"alert\">"
-                        + "Mete yon nimewo telefòn ayisyen ki gen 8 chif, pa egzanp 3700\u00A01234.</p>");
+                        + "Sa se yon nimewo fiks. Tape nimewo selilè MonCash ou a, li kòmanse ak 3, 4 oswa 5.</p>");
         assertThat(html.indexOf("id=\"phone-error\"")).isGreaterThan(html.indexOf("<input id=\"phone\""));
         assertThat(html).doesNotContain("id=\"description\"").doesNotContain("id=\"reference\"");
-        assertThat(payment(Language.EN, refused)).contains("Enter a Haitian phone number of 8 digits");
+        assertThat(payment(Language.EN, refused("509123", PageError.PHONE_TOO_SHORT)))
+                .contains("Some digits are missing.");
+        assertThat(payment(Language.FR, refused("33 44 55 66 77", PageError.PHONE_TOO_LONG)))
+                .contains("Ce numéro a trop de chiffres.");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Language.class)
+    void everyPhoneProblemHasItsOwnMessage(Language language) {
+        List<String> messages = new ArrayList<>();
+        for (PageError error : PageError.values()) {
+            String html = payment(language, refused("x", error));
+            int start = html.indexOf("role=\"alert\">") + "role=\"alert\">".length();
+            messages.add(html.substring(start, html.indexOf("</p>", start)));
+        }
+        assertThat(messages).doesNotHaveDuplicates().allSatisfy(m -> assertThat(m)
+                .isNotBlank());
     }
 
     @Test
@@ -132,12 +207,12 @@ class CustomerPagesTest {
                     Language.EN,
                     new ReceiptView("Boutik", new BigDecimal("2500.00"), status, "tx-9", "ORD-1", PAID_AT, null));
             assertThat(html).contains("data-status=\"" + status + "\"", "class=\"status status-" + status + "\"");
-            assertThat(html).contains("tx-9", "ORD-1", "Boutik", "HTG 2,500.00", "Nov 23, 2026, 8:30 AM");
+            assertThat(html).contains("tx-9", "ORD-1", "Boutik", "HTG\u00A02,500.00", "23/11/2026 08:30");
         }
         assertThat(receipt(
                         Language.HT,
                         new ReceiptView("Boutik", new BigDecimal("1.00"), "completed", "tx", null, PAID_AT, null)))
-                .contains("Peman an fèt", ">Reyisi<");
+                .contains("Mèsi! Peman an pase", ">Peye<");
     }
 
     @Test
@@ -157,14 +232,14 @@ class CustomerPagesTest {
 
     @ParameterizedTest
     @EnumSource(Language.class)
-    void everyPageSaysItsLanguageAndLinksToTheOtherTwo(Language language) {
+    void everyPageSaysItsLanguageAndOffersAllThreeMarkingTheCurrentOne(Language language) {
         PageText text = new PageText(language, "transactionId=T-1&x=%3C");
         String html = render(PageTemplates.problem(text, new ProblemView(Problem.PROVIDER_UNKNOWN, null)));
         assertThat(html).contains("<html lang=\"" + language.tag() + "\">");
         for (Language other : Language.values()) {
             String link = "href=\"?transactionId=T-1&amp;x=%3C&amp;lang=" + other.tag() + "\"";
             if (other == language) {
-                assertThat(html).doesNotContain(link);
+                assertThat(html).doesNotContain(link).contains("aria-current=\"true\" lang=\"" + other.tag() + "\"");
             } else {
                 assertThat(html).contains(link + " hreflang=\"" + other.tag() + "\"");
             }
@@ -177,7 +252,17 @@ class CustomerPagesTest {
         List<String> pages = new ArrayList<>();
         pages.add(payment(
                 language,
-                new PaymentView("Boutik", new BigDecimal("2500.00"), "d", "r", "t", "3700", PageError.ACTION)));
+                new PaymentView(
+                        "Boutik",
+                        new BigDecimal("2500.00"),
+                        "d",
+                        "r",
+                        EXPIRES_AT,
+                        "t",
+                        "t?cancel",
+                        false,
+                        "3700",
+                        PageError.ACTION)));
         pages.add(receipt(
                 language, new ReceiptView("Boutik", new BigDecimal("2500.00"), "failed", "tx", "ref", PAID_AT, null)));
         for (Problem problem : Problem.values()) {

@@ -7,10 +7,14 @@ import org.junit.jupiter.api.Test;
 class LanguageChoiceTest {
 
     @Test
-    void theQueryWinsThenTheCookieThenTheBrowserThenTheMerchantThenTheService() {
+    void theQueryWinsThenTheCookieThenTheMerchantThenTheBrowserThenTheService() {
         assertThat(LanguageChoice.choose("fr", "en", "en", "en", Language.EN)).isEqualTo(Language.FR);
         assertThat(LanguageChoice.choose(null, "en", "fr", "fr", Language.HT)).isEqualTo(Language.EN);
-        assertThat(LanguageChoice.choose(null, null, "fr-HT,fr;q=0.9", "en", Language.HT))
+        assertThat(LanguageChoice.choose(null, null, "fr-FR", "ht", Language.EN))
+                .isEqualTo(Language.HT);
+        assertThat(LanguageChoice.choose(null, null, "en-US,en;q=0.9,ht;q=0.8", "ht", Language.EN))
+                .isEqualTo(Language.HT);
+        assertThat(LanguageChoice.choose(null, null, "fr-HT,fr;q=0.9", null, Language.HT))
                 .isEqualTo(Language.FR);
         assertThat(LanguageChoice.choose(null, null, null, "en", Language.HT)).isEqualTo(Language.EN);
         assertThat(LanguageChoice.choose(null, null, null, null, Language.FR)).isEqualTo(Language.FR);

@@ -54,17 +54,20 @@ class MessageBundlesTest {
     @Test
     void kreyolAndFrenchAreWrittenAsPeopleInHaitiWriteThem() {
         Messages ht = Messages.of(Language.HT);
-        assertThat(ht.get("pay.submit")).isEqualTo("Peye");
-        assertThat(ht.get("pay.cancel")).isEqualTo("Anile");
-        assertThat(ht.get("pay.phone")).isEqualTo("Nimewo telefòn");
-        assertThat(ht.get("pay.amount")).isEqualTo("Montan");
-        assertThat(ht.get("receipt.completed")).isEqualTo("Peman an fèt");
+        assertThat(ht.get("pay.submit", "500,00 HTG")).isEqualTo("Peye 500,00 HTG");
+        assertThat(ht.get("pay.cancel")).isEqualTo("Anile peman an");
+        assertThat(ht.get("pay.phone")).isEqualTo("Nimewo MonCash ou");
+        assertThat(ht.get("pay.wallet")).isEqualTo("Peye ak MonCash");
+        assertThat(ht.get("receipt.completed")).isEqualTo("Mèsi! Peman an pase");
         assertThat(ht.get("problem.expired.title")).isEqualTo("Peman sa a ekspire");
         Messages fr = Messages.of(Language.FR);
-        assertThat(fr.get("pay.submit")).isEqualTo("Payer");
-        assertThat(fr.get("pay.cancel")).isEqualTo("Annuler");
-        assertThat(fr.get("pay.phone")).isEqualTo("Numéro de téléphone");
-        assertThat(fr.get("pay.title", "Boutik L'Anse")).isEqualTo("Payer Boutik L'Anse");
+        assertThat(fr.get("pay.submit", "500,00 HTG")).isEqualTo("Payer 500,00 HTG");
+        assertThat(fr.get("pay.cancel")).isEqualTo("Annuler le paiement");
+        assertThat(fr.get("pay.phone")).isEqualTo("Votre numéro MonCash");
+        assertThat(fr.get("pay.cancel.question"))
+                .as("a no-break space before ?")
+                .endsWith("\u00A0?");
+        assertThat(fr.get("pay.title", "Boutik L’Anse")).isEqualTo("Payer Boutik L’Anse");
     }
 
     @Test

@@ -224,7 +224,7 @@ class PortalBrowserTest {
         clickAndLoad(By.id("card"));
         assertThat(browser.findElement(By.id("card-shop")).getText()).isEqualTo("Mache " + language.tag());
         assertThat(browser.findElement(By.id("card-amount")).getText())
-                .isEqualTo(t.amount(new java.math.BigDecimal("1250.50")));
+                .isEqualTo(asShown(t.amount(new java.math.BigDecimal("1250.50"))));
         assertThat(browser.findElement(By.id("paycard")).getText()).contains("Eskane pou peye ak MonCash");
         screenshot("payment-link-card-" + language.tag());
         String scanned = scan(browser.findElement(By.id("card-qr")));
@@ -233,7 +233,7 @@ class PortalBrowserTest {
         // the customer follows it: the link's page, then the checkout of a fresh payment
         browser.get(scanned + "?lang=" + language.tag());
         assertThat(browser.findElement(By.id("amount")).getText())
-                .isEqualTo(t.amount(new java.math.BigDecimal("1250.50")));
+                .isEqualTo(asShown(t.amount(new java.math.BigDecimal("1250.50"))));
         assertThat(service.sql(
                                 "SELECT count(*) FROM payments WHERE payment_link_id = $1",
                                 java.util.UUID.fromString(linkId))
@@ -259,7 +259,7 @@ class PortalBrowserTest {
         browser.get(linkPage);
         assertThat(browser.findElement(By.id("link-payments")).getText()).isEqualTo("1");
         assertThat(browser.findElement(By.id("link-collected")).getText())
-                .isEqualTo(t.amount(new java.math.BigDecimal("1250.50")));
+                .isEqualTo(asShown(t.amount(new java.math.BigDecimal("1250.50"))));
         clickAndLoad(By.id("link-payments-list"));
         assertThat(browser.findElements(By.cssSelector("#payments tbody tr")))
                 .hasSize(1)
@@ -357,5 +357,10 @@ class PortalBrowserTest {
                         return true;
                     }
                 });
+    }
+
+    /** What WebDriver's getText returns for {@code text}: it reads a no-break space as a space. */
+    private static String asShown(String text) {
+        return text.replace('\u00A0', ' ');
     }
 }

@@ -290,7 +290,7 @@ class PortalPagesTest {
         String today = group(page.body(), "id=\"since\" name=\"since\" type=\"date\" value=\"([0-9-]+)\"");
         HttpResponse<String> recovered = browser.submit(page, "/portal/webhooks/recover", Map.of("since", today));
         assertThat(recovered.statusCode()).isEqualTo(200);
-        assertThat(recovered.body()).contains("2 webhook(s) en échec vont être renvoyés");
+        assertThat(recovered.body()).contains("2 webhooks en échec vont être renvoyés.");
         await().atMost(Duration.ofSeconds(20)).until(() -> deliveries(merchantId, "succeeded") == 2);
         assertThat(browser.submit(recovered, "/portal/webhooks/recover", Map.of("since", "hier"))
                         .statusCode())

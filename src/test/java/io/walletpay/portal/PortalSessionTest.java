@@ -188,8 +188,8 @@ class PortalSessionTest {
         String page = browser.get("/portal/?lang=en").body();
         // today: one completed (2,000.00), two pending (2,200.00); the other merchant's 999.00 nowhere
         String today = page.substring(page.indexOf("id=\"period-today\""), page.indexOf("id=\"period-week\""));
-        assertThat(row(today, "completed")).contains(">1<").contains("HTG 2,000.00");
-        assertThat(row(today, "pending")).contains(">2<").contains("HTG 2,200.00");
+        assertThat(row(today, "completed")).contains(">1<").contains("HTG\u00A02,000.00");
+        assertThat(row(today, "pending")).contains(">2<").contains("HTG\u00A02,200.00");
         assertThat(row(today, "failed")).contains(">0<");
         assertThat(page).doesNotContain("999.00");
         JsonObject stored = service.http
@@ -197,7 +197,7 @@ class PortalSessionTest {
                 .dataArray()
                 .getJsonObject(0);
         assertThat(today)
-                .contains("class=\"fees\">HTG "
+                .contains("class=\"fees\">HTG\u00A0"
                         + String.format(java.util.Locale.ROOT, "%,.2f", Double.parseDouble(stored.getString("fees"))));
         assertThat(page).contains("<svg id=\"chart\"").contains("<rect ");
         assertThat(page.split("<rect ", -1)).hasSize(31);

@@ -181,7 +181,7 @@ class CrashRecoveryTest {
                 String checkout =
                         URI.create(created.data().getString("redirect_url")).getRawPath();
                 Http.Response paid =
-                        http.send("POST", checkout, null, "phone=50912345678&action=pay", Map.of("Content-Type", FORM));
+                        http.send("POST", checkout, null, "phone=50937123456&action=pay", Map.of("Content-Type", FORM));
                 String location = paid.header("Location");
                 if (paid.status() == 303
                         && location.contains("transaction_id=" + id)

@@ -83,7 +83,7 @@ class SecretExposureTest {
                     "POST",
                     checkoutPath,
                     null,
-                    "phone=50912345678&action=pay",
+                    "phone=50937123456&action=pay",
                     Map.of("Content-Type", "application/x-www-form-urlencoded"));
             receiver.await("/secret-hooks", 1);
 

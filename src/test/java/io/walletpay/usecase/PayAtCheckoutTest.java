@@ -57,11 +57,16 @@ class PayAtCheckoutTest {
     void anUnusableFormIsRejectedWithItsFieldAndChangesNothing() {
         Payment pending = payments.pending(merchant);
 
-        PayAtCheckout.Outcome badPhone = done(checkout.submit(pending.checkoutToken(), "pay", "2222"));
+        PayAtCheckout.Outcome badPhone = done(checkout.submit(pending.checkoutToken(), "pay", "2222 2222"));
         PayAtCheckout.Outcome badAction = done(checkout.submit(pending.checkoutToken(), "refund", "37001234"));
 
-        assertThat(badPhone).isEqualTo(new PayAtCheckout.Rejected(badPhone.checkout(), SandboxChoice.Invalid.PHONE));
-        assertThat(badAction).isEqualTo(new PayAtCheckout.Rejected(badAction.checkout(), SandboxChoice.Invalid.ACTION));
+        assertThat(badPhone)
+                .isEqualTo(new PayAtCheckout.Rejected(
+                        badPhone.checkout(),
+                        SandboxChoice.Invalid.PHONE,
+                        io.walletpay.checkout.PhoneNumber.Problem.LANDLINE));
+        assertThat(badAction)
+                .isEqualTo(new PayAtCheckout.Rejected(badAction.checkout(), SandboxChoice.Invalid.ACTION, null));
         assertThat(payments.transitions).isEmpty();
         assertThat(payments.payments.get(pending.id()).status()).isEqualTo(PaymentStatus.PENDING);
     }
