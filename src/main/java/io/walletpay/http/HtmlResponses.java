@@ -92,7 +92,7 @@ final class HtmlResponses {
                 checkout.merchantName(),
                 payment.amount(),
                 payment.status().wireName(),
-                payment.id().toString(),
+                payment.shortCode(),
                 payment.referenceId(),
                 payment.completedAt() != null ? payment.completedAt() : payment.updatedAt(),
                 checkout.returnUrl());

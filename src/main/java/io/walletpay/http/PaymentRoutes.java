@@ -7,6 +7,7 @@ import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.payment.CreatePaymentRequest;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.payment.ShortCode;
 import io.walletpay.store.PaymentStore.ListPayments;
 import io.walletpay.store.PaymentStore.StoredResponse;
 import io.walletpay.store.Stores;
@@ -82,15 +83,27 @@ final class PaymentRoutes {
                 : PaymentStatus.fromWire(status)
                         .orElseThrow(() -> ServiceException.invalid(
                                 "status", "status must be one of pending, completed, failed, cancelled, expired"));
+        String reference = Queries.text(ctx, "reference_id", MAX_REFERENCE);
+        String typedCode = Queries.text(ctx, "short_code", MAX_REFERENCE);
+        String shortCode = typedCode == null
+                ? null
+                : ShortCode.read(typedCode)
+                        .orElseThrow(() -> ServiceException.invalid(
+                                "short_code",
+                                "short_code must look like WP-7K3M9Q2X (8 letters and digits after WP-)"));
+        if (reference != null && shortCode != null) {
+            throw ServiceException.invalid("short_code", "filter by reference_id or by short_code, not both");
+        }
         ListPayments query = new ListPayments(
                 MerchantGuard.merchant(ctx).id(),
-                Queries.text(ctx, "reference_id", MAX_REFERENCE),
+                reference,
                 filter,
                 Queries.time(ctx, "created_gte"),
                 Queries.time(ctx, "created_lt"),
                 Queries.limit(ctx),
                 Queries.uuid(ctx, "starting_after"),
-                Queries.uuid(ctx, "payment_link_id"));
+                Queries.uuid(ctx, "payment_link_id"),
+                shortCode);
         stores.payments()
                 .list(query)
                 .onSuccess(page -> Responses.page(ctx, page.payments(), PaymentViews::full, page.hasMore()))

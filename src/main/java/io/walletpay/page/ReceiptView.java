@@ -5,14 +5,15 @@ import java.time.OffsetDateTime;
 import java.util.Set;
 
 /**
- * The result of a checkout: merchant, amount, status, transaction id, date and time. {@code referenceId} and
+ * The result of a checkout: merchant, amount, status, the payment's short code (short enough to read to the shop
+ * over the phone), date and time. {@code referenceId} and
  * {@code returnUrl} are nullable; a failed or cancelled payment links back to the merchant's site when it has one.
  */
 public record ReceiptView(
         String merchantName,
         BigDecimal amount,
         String status,
-        String transactionId,
+        String shortCode,
         String referenceId,
         OffsetDateTime decidedAt,
         String returnUrl) {

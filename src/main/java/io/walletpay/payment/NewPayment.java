@@ -13,6 +13,7 @@ import java.util.UUID;
  */
 public record NewPayment(
         UUID id,
+        String shortCode,
         UUID merchantId,
         CreatePaymentRequest request,
         Charge charge,
@@ -24,6 +25,7 @@ public record NewPayment(
     /** A payment created now (at PostgreSQL's precision), expiring {@code expiresIn} later. */
     public static NewPayment createdNow(
             UUID id,
+            String shortCode,
             UUID merchantId,
             CreatePaymentRequest request,
             Charge charge,
@@ -31,7 +33,8 @@ public record NewPayment(
             String redirectUrl,
             Duration expiresIn) {
         OffsetDateTime now = now();
-        return new NewPayment(id, merchantId, request, charge, checkoutToken, redirectUrl, now, now.plus(expiresIn));
+        return new NewPayment(
+                id, shortCode, merchantId, request, charge, checkoutToken, redirectUrl, now, now.plus(expiresIn));
     }
 
     private static OffsetDateTime now() {

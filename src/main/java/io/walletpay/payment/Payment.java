@@ -8,10 +8,13 @@ import java.util.UUID;
  * A payment as stored: what the merchant asked for, what it is charged, and where it stands. The last four are
  * what the live provider reported: the paying wallet ({@code payer}, shown masked), why a confirmed decline
  * failed, and whether a person must look at it ({@code needsReview}: the provider reported another amount or
- * order, {@code reviewReason} says which). {@code paymentLinkId} names the payment link it was made through, if any.
+ * order, {@code reviewReason} says which). {@code paymentLinkId} names the payment link it was made through, if any. {@code shortCode} is
+ * what a customer reads to the shop over the phone ({@code WP-7K3M9Q2X}); {@code declines} counts the wallet's
+ * declines while the customer tried to pay.
  */
 public record Payment(
         UUID id,
+        String shortCode,
         UUID merchantId,
         String referenceId,
         BigDecimal amount,
@@ -32,7 +35,8 @@ public record Payment(
         String failureReason,
         boolean needsReview,
         String reviewReason,
-        UUID paymentLinkId) {
+        UUID paymentLinkId,
+        int declines) {
 
     public static final String CURRENCY = "HTG";
     public static final String METHOD = "wallet";

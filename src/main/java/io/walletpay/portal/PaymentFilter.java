@@ -1,6 +1,7 @@
 package io.walletpay.portal;
 
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.payment.ShortCode;
 import io.walletpay.store.PaymentStore.ListPayments;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -10,7 +11,7 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * The payments page's filters, as the merchant typed them: a status, a reference, and a date range in Haiti's time
+ * The payments page's filters, as the merchant typed them: a status, a reference or short code (one box: a payment matching either), and a date range in Haiti's time
  * ({@code from} and {@code to} both included), and the payment link the payments came through ({@code link}, its
  * id). The same filter lists the page and exports the CSV.
  */
@@ -43,7 +44,8 @@ public record PaymentFilter(String status, String reference, String from, String
                 createdLt(),
                 limit,
                 startingAfter,
-                link.isEmpty() ? null : PortalPages.parseUuid(link));
+                link.isEmpty() ? null : PortalPages.parseUuid(link),
+                ShortCode.read(reference).orElse(null));
     }
 
     /** The filter as a query string (without {@code ?}), for the next page's link and the export link. */

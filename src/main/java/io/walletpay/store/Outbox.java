@@ -130,7 +130,8 @@ final class Outbox {
                         payment.customerName(),
                         payment.customerEmail(),
                         payment.updatedAt(),
-                        payment.paymentLinkId()))
+                        payment.paymentLinkId(),
+                        payment.shortCode()))
                 .json();
     }
 }

@@ -3,28 +3,38 @@ package io.walletpay.store;
 /** All SQL about payments, their checkouts and their Idempotency-Keys. */
 final class PaymentSql {
 
-    static final String COLUMNS = "id, merchant_id, reference_id, amount, fees, net_amount, status, customer_name,"
-            + " customer_email, description, checkout_token, redirect_url, provider_transaction_id, created_at,"
-            + " updated_at, completed_at, expires_at, payer, failure_reason, needs_review, review_reason, payment_link_id";
+    static final String COLUMNS =
+            "id, short_code, merchant_id, reference_id, amount, fees, net_amount, status, customer_name,"
+                    + " customer_email, description, checkout_token, redirect_url, provider_transaction_id, created_at,"
+                    + " updated_at, completed_at, expires_at, payer, failure_reason, needs_review, review_reason, payment_link_id, declines";
 
     static final String INSERT = "INSERT INTO payments (id, merchant_id, reference_id, amount, fees, net_amount,"
-            + " customer_name, customer_email, description, checkout_token, redirect_url, created_at, expires_at)"
-            + " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
+            + " customer_name, customer_email, description, checkout_token, redirect_url, created_at, expires_at,"
+            + " short_code) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)"
             + " RETURNING " + COLUMNS;
 
     /** {@link #INSERT} for many payments at once: each parameter is an array, one element per payment. */
     static final String INSERT_ALL = "INSERT INTO payments (id, merchant_id, reference_id, amount, fees, net_amount,"
-            + " customer_name, customer_email, description, checkout_token, redirect_url, created_at, expires_at)"
+            + " customer_name, customer_email, description, checkout_token, redirect_url, created_at, expires_at,"
+            + " short_code)"
             + " SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::numeric[], $5::numeric[], $6::numeric[],"
-            + " $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::timestamptz[], $13::timestamptz[])";
+            + " $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::timestamptz[], $13::timestamptz[],"
+            + " $14::text[])";
+
+    /** The next {@code $1} short codes, for the service to hand out to payments it creates. */
+    static final String SHORT_CODES = "SELECT payment_short_codes($1) AS code";
 
     static final String BY_ID_FOR_MERCHANT = "SELECT " + COLUMNS + " FROM payments WHERE id = $1 AND merchant_id = $2";
 
     static final String BY_ID = "SELECT " + COLUMNS + " FROM payments WHERE id = $1";
 
-    /** Newest first, optional filters ({@code $8} a payment link); {@code $5} is the cursor id or null; {@code $4} the page size plus one. */
+    /**
+     * Newest first, optional filters ({@code $8} a payment link, {@code $9} a short code: with a reference too, a
+     * payment matching either); {@code $5} is the cursor id or null; {@code $4} the page size plus one.
+     */
     static final String PAGE = "SELECT " + COLUMNS + " FROM payments WHERE merchant_id = $1"
-            + " AND ($2::text IS NULL OR reference_id = $2)"
+            + " AND ($2::text IS NULL OR reference_id = $2 OR short_code = $9)"
+            + " AND ($9::text IS NULL OR $2::text IS NOT NULL OR short_code = $9)"
             + " AND ($3::text IS NULL OR status = $3)"
             + " AND ($6::timestamptz IS NULL OR created_at >= $6)"
             + " AND ($7::timestamptz IS NULL OR created_at < $7)"

@@ -34,7 +34,24 @@ public interface PaymentStore {
             OffsetDateTime createdLt,
             int limit,
             UUID startingAfter,
-            UUID paymentLinkId) {
+            UUID paymentLinkId,
+            String shortCode) {
+
+        /**
+         * Without a short code: {@code referenceId} alone. With both, a payment matching either (the portal's one
+         * search box).
+         */
+        public ListPayments(
+                UUID merchantId,
+                String referenceId,
+                PaymentStatus status,
+                OffsetDateTime createdGte,
+                OffsetDateTime createdLt,
+                int limit,
+                UUID startingAfter,
+                UUID paymentLinkId) {
+            this(merchantId, referenceId, status, createdGte, createdLt, limit, startingAfter, paymentLinkId, null);
+        }
 
         /** Without a payment link filter. */
         public ListPayments(
@@ -45,7 +62,7 @@ public interface PaymentStore {
                 OffsetDateTime createdLt,
                 int limit,
                 UUID startingAfter) {
-            this(merchantId, referenceId, status, createdGte, createdLt, limit, startingAfter, null);
+            this(merchantId, referenceId, status, createdGte, createdLt, limit, startingAfter, null, null);
         }
     }
 
@@ -116,4 +133,7 @@ public interface PaymentStore {
 
     /** Deletes up to {@link #EXPIRY_BATCH} expired Idempotency-Keys; how many. */
     Future<Integer> purgeExpiredKeys();
+
+    /** {@code count} short codes no payment has, reserved for payments this service is about to create. */
+    Future<List<String>> reserveShortCodes(int count);
 }

@@ -135,7 +135,8 @@ final class PgPaymentLinkStore implements PaymentLinkStore {
                 .addValue(payment.redirectUrl())
                 .addValue(payment.createdAt())
                 .addValue(payment.expiresAt())
-                .addValue(linkId);
+                .addValue(linkId)
+                .addValue(payment.shortCode());
         return connection
                 .preparedQuery(PaymentLinkSql.INSERT_PAYMENT)
                 .execute(params)

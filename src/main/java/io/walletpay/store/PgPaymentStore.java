@@ -198,6 +198,7 @@ final class PgPaymentStore implements PaymentStore {
         String[] redirects = new String[n];
         OffsetDateTime[] created = new OffsetDateTime[n];
         OffsetDateTime[] expires = new OffsetDateTime[n];
+        String[] codes = new String[n];
         List<UUID> keyMerchants = new ArrayList<>();
         List<String> keys = new ArrayList<>();
         List<Integer> statuses = new ArrayList<>();
@@ -221,6 +222,7 @@ final class PgPaymentStore implements PaymentStore {
             redirects[i] = payment.redirectUrl();
             created[i] = payment.createdAt();
             expires[i] = payment.expiresAt();
+            codes[i] = payment.shortCode();
             answers.add(command.answer());
             if (command.idempotencyKey() != null) {
                 keyMerchants.add(payment.merchantId());
@@ -236,7 +238,8 @@ final class PgPaymentStore implements PaymentStore {
                 .addValue(tokens)
                 .addValue(redirects)
                 .addValue(created)
-                .addValue(expires);
+                .addValue(expires)
+                .addValue(codes);
         int keyed = keys.size();
         return database.transactions().withTransaction(connection -> connection
                 .preparedQuery(PaymentSql.INSERT_ALL)
@@ -299,7 +302,8 @@ final class PgPaymentStore implements PaymentStore {
                 .addValue(payment.checkoutToken())
                 .addValue(payment.redirectUrl())
                 .addValue(payment.createdAt())
-                .addValue(payment.expiresAt());
+                .addValue(payment.expiresAt())
+                .addValue(payment.shortCode());
         return sql.preparedQuery(PaymentSql.INSERT)
                 .execute(params)
                 .map(rows -> toPayment(rows.iterator().next()));
@@ -328,7 +332,8 @@ final class PgPaymentStore implements PaymentStore {
                         query.startingAfter())
                 .addOffsetDateTime(query.createdGte())
                 .addOffsetDateTime(query.createdLt())
-                .addUUID(query.paymentLinkId());
+                .addUUID(query.paymentLinkId())
+                .addString(query.shortCode());
         return database.statements()
                 .preparedQuery(PaymentSql.PAGE)
                 .execute(params)
@@ -537,9 +542,22 @@ final class PgPaymentStore implements PaymentStore {
                 .map(RowSet::rowCount);
     }
 
+    @Override
+    public Future<List<String>> reserveShortCodes(int count) {
+        return database.statements()
+                .preparedQuery(PaymentSql.SHORT_CODES)
+                .execute(Tuple.of(count))
+                .map(rows -> {
+                    List<String> codes = new ArrayList<>(rows.size());
+                    rows.forEach(row -> codes.add(row.getString("code")));
+                    return codes;
+                });
+    }
+
     static Payment toPayment(Row row) {
         return new Payment(
                 row.getUUID("id"),
+                row.getString("short_code"),
                 row.getUUID("merchant_id"),
                 row.getString("reference_id"),
                 row.getBigDecimal("amount"),
@@ -560,6 +578,7 @@ final class PgPaymentStore implements PaymentStore {
                 row.getString("failure_reason"),
                 Boolean.TRUE.equals(row.getBoolean("needs_review")),
                 row.getString("review_reason"),
-                row.getUUID("payment_link_id"));
+                row.getUUID("payment_link_id"),
+                row.getInteger("declines"));
     }
 }

@@ -25,9 +25,11 @@ public final class CreatePayment {
     private final WalletProvider provider;
     private final AppConfig.Payments config;
     private final AmountLimits limits;
+    private final ShortCodes shortCodes;
 
     public CreatePayment(PaymentStore payments, WalletProvider provider, AppConfig.Payments config) {
         this.payments = payments;
+        this.shortCodes = new ShortCodes(payments::reserveShortCodes);
         this.provider = provider;
         this.config = config;
         this.limits = new AmountLimits(config.minAmount(), config.maxAmount());
@@ -59,15 +61,16 @@ public final class CreatePayment {
     public Future<NewPayment> open(Merchant merchant, CreatePaymentRequest request) {
         UUID id = UUID.randomUUID();
         Charge charge = new FeeRule(merchant.feePercent(), merchant.feeFixed()).chargeFor(request.amount());
-        return provider.createPayment(id, charge.amount())
+        return shortCodes.next().compose(shortCode -> provider.createPayment(id, charge.amount())
                 .map(opened -> NewPayment.createdNow(
                         id,
+                        shortCode,
                         merchant.id(),
                         request,
                         charge,
                         opened.paymentToken(),
                         opened.redirectUrl(),
-                        opened.expiresIn(config.expiry())));
+                        opened.expiresIn(config.expiry()))));
     }
 
     private Future<StoredResponse> store(NewPayment payment, String idempotencyKey, UUID claimId) {

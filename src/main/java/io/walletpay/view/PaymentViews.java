@@ -15,6 +15,7 @@ public final class PaymentViews {
     public static JsonObject created(NewPayment payment) {
         return new JsonObject()
                 .put("id", payment.id().toString())
+                .put("short_code", payment.shortCode())
                 .put("reference_id", payment.request().referenceId())
                 .put("amount", payment.charge().amount().toPlainString())
                 .put("status", PaymentStatus.PENDING.wireName())
@@ -27,6 +28,7 @@ public final class PaymentViews {
     public static JsonObject full(Payment payment) {
         return new JsonObject()
                 .put("id", payment.id().toString())
+                .put("short_code", payment.shortCode())
                 .put("reference_id", payment.referenceId())
                 .put("amount", payment.amount().toPlainString())
                 .put("fees", payment.fees().toPlainString())

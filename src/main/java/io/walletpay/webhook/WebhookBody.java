@@ -45,6 +45,9 @@ public final class WebhookBody {
             json.writeStringField("timestamp", timestamp(event.timestamp()));
             json.writeObjectFieldStart("data");
             json.writeStringField("transaction_id", event.transactionId().toString());
+            if (event.shortCode() != null) {
+                json.writeStringField("short_code", event.shortCode());
+            }
             json.writeStringField("reference_id", event.referenceId());
             json.writeStringField("status", event.status());
             json.writeStringField("amount", money("amount", event.amount()));

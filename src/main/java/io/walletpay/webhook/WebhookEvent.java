@@ -8,6 +8,7 @@ import java.util.UUID;
 /**
  * The facts one {@code payment.updated} webhook reports: the payment as it stood at the transition. Reference,
  * customer name, e-mail and the payment link are optional at creation, so they may be null here and are sent as JSON null.
+ * {@code shortCode} is the code the customer reads to the shop; events written before payments had one carry none.
  */
 public record WebhookEvent(
         UUID transactionId,
@@ -19,7 +20,8 @@ public record WebhookEvent(
         String customerName,
         String customerEmail,
         OffsetDateTime timestamp,
-        UUID paymentLinkId) {
+        UUID paymentLinkId,
+        String shortCode) {
 
     /** A payment not made through a payment link. */
     public WebhookEvent(
@@ -32,7 +34,18 @@ public record WebhookEvent(
             String customerName,
             String customerEmail,
             OffsetDateTime timestamp) {
-        this(transactionId, referenceId, status, amount, fees, netAmount, customerName, customerEmail, timestamp, null);
+        this(
+                transactionId,
+                referenceId,
+                status,
+                amount,
+                fees,
+                netAmount,
+                customerName,
+                customerEmail,
+                timestamp,
+                null,
+                null);
     }
 
     public WebhookEvent {

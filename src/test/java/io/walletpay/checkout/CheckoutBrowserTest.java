@@ -202,7 +202,7 @@ class CheckoutBrowserTest {
         assertThat(status.getAttribute("data-status")).isEqualTo("cancelled");
         assertThat(status.getText()).isEqualTo(Messages.of(language).get("status.cancelled"));
         assertThat(browser.findElement(By.tagName("html")).getAttribute("lang")).isEqualTo(language.tag());
-        assertThat(browser.findElement(By.id("transaction")).getText()).isEqualTo(payment.getString("id"));
+        assertThat(browser.findElement(By.id("code")).getText()).isEqualTo(payment.getString("short_code"));
         assertThat(browser.findElement(By.id("date")).getText()).isNotBlank();
         assertThat(apiStatus(kioskToken, payment)).isEqualTo("cancelled");
     }

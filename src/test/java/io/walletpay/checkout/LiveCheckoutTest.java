@@ -207,7 +207,7 @@ class LiveCheckoutTest {
 
         assertThat(back.status()).isEqualTo(200);
         assertThat(back.header("Content-Type")).isEqualTo("text/html; charset=utf-8");
-        assertThat(back.body()).contains("data-status=\"completed\"", payment.getString("id"));
+        assertThat(back.body()).contains("data-status=\"completed\"", payment.getString("short_code"));
     }
 
     @Test

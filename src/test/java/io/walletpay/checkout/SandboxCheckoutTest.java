@@ -284,7 +284,7 @@ class SandboxCheckoutTest {
                 .contains(
                         "id=\"status\"",
                         "data-status=\"completed\"",
-                        payment.getString("id"),
+                        payment.getString("short_code"),
                         "R-9",
                         "Kiosk",
                         "75,00\u00A0HTG");

@@ -85,7 +85,7 @@ class CustomerPagesTest {
         String receipt = receipt(
                 Language.FR, new ReceiptView(HOSTILE, BigDecimal.ONE, "\"><b>", "<tx>", HOSTILE, PAID_AT, null));
         assertThat(receipt).doesNotContain("<script").doesNotContain("<tx>").doesNotContain("<b>");
-        assertThat(receipt).contains("<dd id=\"transaction\">&lt;tx&gt;</dd>");
+        assertThat(receipt).contains("<dd id=\"code\" class=\"code\">&lt;tx&gt;</dd>");
     }
 
     @Test

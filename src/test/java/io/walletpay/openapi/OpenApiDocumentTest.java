@@ -101,6 +101,7 @@ class OpenApiDocumentTest {
                         .fieldNames())
                 .containsExactly(
                         "transaction_id",
+                        "short_code",
                         "reference_id",
                         "status",
                         "amount",
@@ -487,6 +488,7 @@ class OpenApiDocumentTest {
     private static JsonObject payment() {
         return new JsonObject()
                 .put("id", "0b8e3f4a-6c2d-4e1f-9a7b-3c5d2e1f0a9b")
+                .put("short_code", "WP-7K3M9Q2X")
                 .put("reference_id", "order-1001")
                 .put("amount", "2500.00")
                 .put("fees", "67.50")
@@ -511,6 +513,7 @@ class OpenApiDocumentTest {
     private static JsonObject paymentCreated() {
         return new JsonObject()
                 .put("id", "0b8e3f4a-6c2d-4e1f-9a7b-3c5d2e1f0a9b")
+                .put("short_code", "WP-7K3M9Q2X")
                 .put("reference_id", null)
                 .put("amount", "150.75")
                 .put("status", "pending")

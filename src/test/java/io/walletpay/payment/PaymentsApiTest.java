@@ -81,6 +81,7 @@ class PaymentsApiTest {
         assertThat(data.fieldNames())
                 .containsExactlyInAnyOrder(
                         "id",
+                        "short_code",
                         "reference_id",
                         "amount",
                         "status",
@@ -234,6 +235,7 @@ class PaymentsApiTest {
 
         NewPayment late = NewPayment.createdNow(
                 java.util.UUID.randomUUID(),
+                "WP-LATE0001",
                 merchantId,
                 request,
                 new FeeRule(java.math.BigDecimal.ZERO, java.math.BigDecimal.ZERO).chargeFor(request.amount()),

@@ -84,6 +84,7 @@ class GroupCommitCreatePropertiesTest {
             BigDecimal amount = kind == 0 ? new BigDecimal("-1.00") : new BigDecimal(random.nextInt(1000) + 1 + ".25");
             NewPayment payment = new NewPayment(
                     new UUID(seed, 100 + i),
+                    "WP-T" + seed + "-" + i,
                     merchant,
                     new CreatePaymentRequest(amount, "ref-" + i, "name " + i, null, "d" + random.nextInt(5)),
                     new Charge(amount, BigDecimal.ZERO.setScale(2), amount),

@@ -101,8 +101,10 @@ class PaymentLinkMaxPaymentsTest {
     private static NewPayment payment(UUID merchant) {
         BigDecimal amount = new BigDecimal("25.00");
         String token = UUID.randomUUID().toString();
+        UUID id = UUID.randomUUID();
         return NewPayment.createdNow(
-                UUID.randomUUID(),
+                id,
+                "WP-" + id.toString().substring(0, 8).toUpperCase(),
                 merchant,
                 new CreatePaymentRequest(amount, null, null, null, "Tickets"),
                 new Charge(amount, new BigDecimal("0.00"), amount),

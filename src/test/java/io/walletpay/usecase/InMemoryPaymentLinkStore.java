@@ -97,6 +97,7 @@ final class InMemoryPaymentLinkStore implements PaymentLinkStore {
         var request = payment.request();
         Payment stored0 = new Payment(
                 payment.id(),
+                payment.shortCode(),
                 payment.merchantId(),
                 request.referenceId(),
                 payment.charge().amount(),
@@ -117,7 +118,8 @@ final class InMemoryPaymentLinkStore implements PaymentLinkStore {
                 null,
                 false,
                 null,
-                linkId);
+                linkId,
+                0);
         payments.payments.put(payment.id(), stored0);
         return Future.succeededFuture(stored0);
     }

@@ -36,6 +36,7 @@ final class InMemoryPaymentStore implements PaymentStore {
     final Set<UUID> disabledMerchants = new HashSet<>();
     private final Map<Key, Claim> keys = new HashMap<>();
     int expiredKeys;
+    private int shortCodes;
 
     /** A payment as stored, {@code status} and expiry as the test wants them. */
     Payment add(UUID merchantId, String amount, PaymentStatus status, OffsetDateTime expiresAt) {
@@ -43,6 +44,7 @@ final class InMemoryPaymentStore implements PaymentStore {
         OffsetDateTime now = now();
         Payment payment = new Payment(
                 id,
+                "WP-" + id.toString().substring(0, 8).toUpperCase(),
                 merchantId,
                 "ref-" + id,
                 new BigDecimal(amount),
@@ -63,7 +65,8 @@ final class InMemoryPaymentStore implements PaymentStore {
                 null,
                 false,
                 null,
-                null);
+                null,
+                0);
         payments.put(id, payment);
         return payment;
     }
@@ -121,6 +124,7 @@ final class InMemoryPaymentStore implements PaymentStore {
                 payment.id(),
                 new Payment(
                         payment.id(),
+                        payment.shortCode(),
                         payment.merchantId(),
                         payment.request().referenceId(),
                         payment.charge().amount(),
@@ -141,7 +145,8 @@ final class InMemoryPaymentStore implements PaymentStore {
                         null,
                         false,
                         null,
-                        null));
+                        null,
+                        0));
         return Future.succeededFuture(answer);
     }
 
@@ -226,6 +231,7 @@ final class InMemoryPaymentStore implements PaymentStore {
                 paymentId,
                 new Payment(
                         p.id(),
+                        p.shortCode(),
                         p.merchantId(),
                         p.referenceId(),
                         p.amount(),
@@ -246,7 +252,8 @@ final class InMemoryPaymentStore implements PaymentStore {
                         p.failureReason(),
                         true,
                         reason,
-                        p.paymentLinkId()));
+                        p.paymentLinkId(),
+                        p.declines()));
         return Future.succeededFuture(true);
     }
 
@@ -287,6 +294,7 @@ final class InMemoryPaymentStore implements PaymentStore {
         boolean completed = command.target() == PaymentStatus.COMPLETED;
         return new Payment(
                 p.id(),
+                p.shortCode(),
                 p.merchantId(),
                 p.referenceId(),
                 p.amount(),
@@ -307,6 +315,16 @@ final class InMemoryPaymentStore implements PaymentStore {
                 command.failureReason() != null ? command.failureReason() : p.failureReason(),
                 p.needsReview(),
                 p.reviewReason(),
-                p.paymentLinkId());
+                p.paymentLinkId(),
+                p.declines());
+    }
+
+    @Override
+    public Future<List<String>> reserveShortCodes(int count) {
+        List<String> codes = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            codes.add(String.format("WP-%08d", shortCodes++));
+        }
+        return Future.succeededFuture(codes);
     }
 }

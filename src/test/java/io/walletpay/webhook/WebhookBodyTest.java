@@ -180,7 +180,8 @@ class WebhookBodyTest {
                 null,
                 null,
                 AT,
-                link);
+                link,
+                null);
 
         JsonNode data =
                 new ObjectMapper().readTree(WebhookBody.of(through).bytes()).get("data");
@@ -191,6 +192,27 @@ class WebhookBodyTest {
                         .get("data")
                         .has("payment_link_id"))
                 .isFalse();
+    }
+
+    @Test
+    void carriesTheShortCodeRightAfterTheTransactionId() throws Exception {
+        WebhookEvent withCode = new WebhookEvent(
+                ID,
+                "r",
+                "completed",
+                new BigDecimal("250.00"),
+                new BigDecimal("5.00"),
+                new BigDecimal("245.00"),
+                null,
+                null,
+                AT,
+                null,
+                "WP-7K3M9Q2X");
+
+        JsonNode data =
+                new ObjectMapper().readTree(WebhookBody.of(withCode).bytes()).get("data");
+        assertThat(names(data)).startsWith("transaction_id", "short_code", "reference_id");
+        assertThat(data.get("short_code").asText()).isEqualTo("WP-7K3M9Q2X");
     }
 
     private static List<String> names(JsonNode node) {
