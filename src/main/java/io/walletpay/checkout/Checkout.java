@@ -18,6 +18,12 @@ public record Checkout(
         String merchantLocale,
         boolean merchantActive) {
 
+    /**
+     * How many times the wallet may decline before the payment fails: a decline is an attempt, and the customer may
+     * try another number, but a checkout is not a place to try numbers without end.
+     */
+    public static final int DECLINES_BEFORE_FAILING = 3;
+
     /** Why a checkout cannot take a payment although its payment is (or was) pending. */
     public enum Refusal {
         EXPIRED,
@@ -46,6 +52,16 @@ public record Checkout(
             return Optional.of(Refusal.MERCHANT_DISABLED);
         }
         return Optional.empty();
+    }
+
+    /** Whether the wallet has declined as many times as a payment may be declined, so the payment must fail. */
+    public boolean declinedTooOften() {
+        return payment.declines() >= DECLINES_BEFORE_FAILING;
+    }
+
+    /** How many more tries the customer has after the declines so far. */
+    public int triesLeft() {
+        return Math.max(0, DECLINES_BEFORE_FAILING - payment.declines());
     }
 
     /** The same checkout after {@code changed} (the same payment, transitioned). */

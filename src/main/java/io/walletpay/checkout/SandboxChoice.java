@@ -4,8 +4,9 @@ import io.walletpay.payment.PaymentStatus;
 
 /**
  * What the sandbox checkout form asks for, the one rule: Cancel cancels; Pay with a Haitian mobile number completes,
- * and with the sandbox's declining test number fails; anything else is refused with the field it is about and, for
- * the phone, what is wrong with it.
+ * and with the sandbox's declining test number is declined ({@code FAILED} here: the wallet's answer, which the
+ * checkout counts as one attempt); anything else is refused with the field it is about and, for the phone, what is
+ * wrong with it.
  */
 public record SandboxChoice(PaymentStatus target, Invalid invalid, PhoneNumber.Problem phoneProblem) {
 

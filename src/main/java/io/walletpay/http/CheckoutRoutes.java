@@ -106,6 +106,9 @@ final class CheckoutRoutes {
                 .onSuccess(outcome -> {
                     if (outcome instanceof PayAtCheckout.Refused refused) {
                         refused(ctx, refused.checkout(), refused.refusal());
+                    } else if (outcome instanceof PayAtCheckout.Declined declined) {
+                        // back to the page (a GET, so reloading it resubmits nothing), which says what happened
+                        HtmlResponses.seeOther(ctx, HtmlResponses.pagePath(ctx, declined.checkout(), token));
                     } else if (outcome instanceof PayAtCheckout.Rejected rejected) {
                         rejected(ctx, rejected.checkout(), token, phone, rejected.invalid(), rejected.phoneProblem());
                     } else {

@@ -68,8 +68,7 @@ final class HtmlResponses {
             PageError error) {
         PageText text = text(ctx, checkout.merchantLocale());
         Payment payment = checkout.payment();
-        // relative to the page, so it works behind a path prefix; the language travels with the submit
-        String page = token + "?lang=" + text.lang();
+        String page = pagePath(ctx, checkout, token);
         PaymentView view = new PaymentView(
                 checkout.merchantName(),
                 payment.amount(),
@@ -79,10 +78,20 @@ final class HtmlResponses {
                 page,
                 page + "&cancel",
                 confirmingCancel,
+                payment.declines() > 0,
+                checkout.triesLeft(),
                 phone,
                 error);
         String origin = origin(checkout.returnUrl());
         send(ctx, status, PageTemplates.payment(text, view), origin == null ? "'self'" : "'self' " + origin);
+    }
+
+    /**
+     * The checkout page's address relative to itself, so it works behind a path prefix; the language travels with
+     * it, to the form's submit and back.
+     */
+    static String pagePath(RoutingContext ctx, Checkout checkout, String token) {
+        return token + "?lang=" + text(ctx, checkout.merchantLocale()).lang();
     }
 
     /** The result of a decided checkout, shown when there is no Return URL to send the customer to. */

@@ -8,6 +8,7 @@ import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.DecoderResult;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMessage;
+import io.netty.handler.timeout.IdleStateHandler;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpConnection;
@@ -19,17 +20,20 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.core.net.impl.ConnectionBase;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Owns how a request's framing is read, against request smuggling: a request whose body length is ambiguous
  * (both {@code Content-Length} and {@code Transfer-Encoding}, or a {@code Transfer-Encoding} other than
  * {@code chunked}) gets 400 and its connection is closed, because a proxy in front may have framed it the other
  * way. Netty quietly drops {@code Content-Length} when both are present, so the check sits in the decoder, which
- * still sees both. A cleartext HTTP/2 preface gets a 505 saying this port speaks HTTP/1.1 only, then a close.
+ * still sees both. A cleartext HTTP/2 preface gets a 505 saying this port speaks HTTP/1.1 only, then a close. The
+ * bytes of an unfinished request head do not keep a connection alive.
  */
 final class RequestFraming {
 
     private static final String DECODER = "httpDecoder";
+    private static final String IDLE = "idle";
 
     private RequestFraming() {}
 
@@ -47,6 +51,21 @@ final class RequestFraming {
             if (pipeline.get(DECODER) instanceof VertxHttpRequestDecoder
                     && !(pipeline.get(DECODER) instanceof StrictDecoder)) {
                 pipeline.replace(DECODER, DECODER, new StrictDecoder(options));
+            }
+            // Vert.x puts the idle timer before the decoder, where every byte is activity: a client sending its
+            // head one byte a second would hold the connection for ever. After the decoder only whole requests
+            // (and body chunks) are activity, so a head must arrive complete within http.idle_timeout_seconds.
+            if (pipeline.get(IDLE) instanceof IdleStateHandler idle && pipeline.get(DECODER) != null) {
+                pipeline.remove(IDLE);
+                // a removed IdleStateHandler never starts again: a fresh one with the same times takes its place
+                pipeline.addAfter(
+                        DECODER,
+                        IDLE,
+                        new IdleStateHandler(
+                                idle.getReaderIdleTimeInMillis(),
+                                idle.getWriterIdleTimeInMillis(),
+                                idle.getAllIdleTimeInMillis(),
+                                TimeUnit.MILLISECONDS));
             }
         }
     }

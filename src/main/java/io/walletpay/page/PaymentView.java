@@ -7,7 +7,8 @@ import java.time.OffsetDateTime;
  * What the payment form shows. {@code description}, {@code referenceId}, {@code phone} (what the customer typed,
  * shown again after a refusal) and {@code error} are nullable; {@code error} is a message key. {@code formAction}
  * is where the form posts and {@code cancelHref} the step that asks before cancelling; {@code confirmingCancel} is
- * that step, shown instead of the form.
+ * that step, shown instead of the form. {@code declined} says the wallet declined an earlier try (the payment
+ * is still open) and {@code triesLeft} how many the customer has.
  */
 public record PaymentView(
         String merchantName,
@@ -18,6 +19,8 @@ public record PaymentView(
         String formAction,
         String cancelHref,
         boolean confirmingCancel,
+        boolean declined,
+        int triesLeft,
         String phone,
         PageError error) {
 

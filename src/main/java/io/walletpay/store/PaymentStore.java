@@ -134,6 +134,12 @@ public interface PaymentStore {
     /** Deletes up to {@link #EXPIRY_BATCH} expired Idempotency-Keys; how many. */
     Future<Integer> purgeExpiredKeys();
 
+    /**
+     * Counts one decline by the wallet against the open checkout behind {@code token} (pending, not past its expiry,
+     * its merchant active); the payment stays pending. Answers the checkout as it then is, changed or not.
+     */
+    Future<Checkout> decline(String token);
+
     /** {@code count} short codes no payment has, reserved for payments this service is about to create. */
     Future<List<String>> reserveShortCodes(int count);
 }

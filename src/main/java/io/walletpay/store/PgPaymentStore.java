@@ -456,6 +456,14 @@ final class PgPaymentStore implements PaymentStore {
     }
 
     @Override
+    public Future<Checkout> decline(String token) {
+        return database.statements()
+                .preparedQuery(PaymentSql.DECLINE)
+                .execute(Tuple.of(token))
+                .compose(declined -> checkout(token));
+    }
+
+    @Override
     public Future<Checkout> checkoutOf(UUID paymentId) {
         return database.statements()
                 .preparedQuery(PaymentSql.CHECKOUT_BY_PAYMENT)

@@ -21,6 +21,12 @@ public final class PayAtCheckout {
         Checkout checkout();
     }
 
+    /**
+     * The wallet declined; the payment stays pending and the customer may try another number ({@link
+     * Checkout#triesLeft()} more times).
+     */
+    public record Declined(Checkout checkout) implements Outcome {}
+
     /** The payment is decided (now or earlier): the customer sees its result. */
     public record Decided(Checkout checkout) implements Outcome {}
 
@@ -47,10 +53,14 @@ public final class PayAtCheckout {
 
     /**
      * The sandbox form's submit. A usable choice is tried at once, in the statement that finds the payment; the
-     * checkout comes back as it then is, and a refusal is explained exactly as after a plain read.
+     * checkout comes back as it then is, and a refusal is explained exactly as after a plain read. A decline is
+     * counted, and only the one that uses up the last try fails the payment.
      */
     public Future<Outcome> submit(String token, String action, String phone) {
         SandboxChoice choice = SandboxChoice.of(action, phone);
+        if (choice.target() == PaymentStatus.FAILED) {
+            return payments.decline(token).compose(checkout -> afterDecline(token, checkout));
+        }
         Future<Checkout> found = choice.valid() ? payments.decide(token, choice.target()) : payments.checkout(token);
         return found.compose(checkout -> {
             if (checkout.payment().status() != PaymentStatus.PENDING) {
@@ -66,6 +76,20 @@ public final class PayAtCheckout {
             // the statement found it closed, the read after it open (its merchant came back in between): once more
             return payments.decide(token, choice.target()).map(Decided::new);
         });
+    }
+
+    private Future<Outcome> afterDecline(String token, Checkout checkout) {
+        if (checkout.payment().status() != PaymentStatus.PENDING) {
+            return Future.succeededFuture(new Decided(checkout));
+        }
+        if (checkout.refusal().isPresent()) {
+            return Future.succeededFuture(
+                    new Refused(checkout, checkout.refusal().get()));
+        }
+        if (checkout.declinedTooOften()) {
+            return payments.decide(token, PaymentStatus.FAILED).map(Decided::new);
+        }
+        return Future.succeededFuture(new Declined(checkout));
     }
 
     /**

@@ -45,9 +45,6 @@ public final class WebhookBody {
             json.writeStringField("timestamp", timestamp(event.timestamp()));
             json.writeObjectFieldStart("data");
             json.writeStringField("transaction_id", event.transactionId().toString());
-            if (event.shortCode() != null) {
-                json.writeStringField("short_code", event.shortCode());
-            }
             json.writeStringField("reference_id", event.referenceId());
             json.writeStringField("status", event.status());
             json.writeStringField("amount", money("amount", event.amount()));
@@ -57,6 +54,10 @@ public final class WebhookBody {
             json.writeStringField("payment_method", "wallet");
             json.writeStringField("customer_name", event.customerName());
             json.writeStringField("customer_email", event.customerEmail());
+            // after the original fields, so a receiver reading them by position still finds them where they were
+            if (event.shortCode() != null) {
+                json.writeStringField("short_code", event.shortCode());
+            }
             // only for a payment made through a payment link: every other body keeps its long-standing shape
             if (event.paymentLinkId() != null) {
                 json.writeStringField("payment_link_id", event.paymentLinkId().toString());

@@ -18,6 +18,8 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -168,16 +170,61 @@ class CheckoutBrowserTest {
 
     @ParameterizedTest
     @EnumSource(Language.class)
-    void theDeclineNumberLandsOnTheReturnUrlWithStatusFailed(Language language) throws IOException {
+    void aDeclinedCustomerIsToldNoMoneyWasTakenAndPaysWithAnotherNumber(Language language) throws IOException {
         JsonObject payment =
-                create(shopToken, new JsonObject().put("amount", 150).put("reference_id", "WEB-2"));
+                create(shopToken, new JsonObject().put("amount", 150).put("reference_id", "WEB-2-" + language.tag()));
 
         browser.get(payment.getString("redirect_url") + "?lang=" + language.tag());
         browser.findElement(By.id("phone")).sendKeys("0000 0002"); // 509 0000 0002, typed the local way
         browser.findElement(By.id("pay")).click();
 
+        WebElement declined = new WebDriverWait(browser, Duration.ofSeconds(10))
+                .until(ExpectedConditions.presenceOfElementLocated(By.id("declined")));
+        assertThat(declined.getText().replace('\u00A0', ' '))
+                .contains(Messages.of(language).get("pay.declined.no_money").replace('\u00A0', ' '))
+                .contains(Messages.of(language).get("pay.declined.retry", 2).replace('\u00A0', ' '));
+        assertThat(browser.findElement(By.tagName("html")).getAttribute("lang")).isEqualTo(language.tag());
+        fitsTheScreen();
+        screenshot("checkout-declined-" + language.tag());
+        assertThat(apiStatus(shopToken, payment)).isEqualTo("pending");
+
+        browser.findElement(By.id("phone")).sendKeys(localNumber(language));
+        browser.findElement(By.id("pay")).click();
+
+        waitForReturn("completed");
+        assertThat(apiStatus(shopToken, payment)).isEqualTo("completed");
+        assertThat(webhookStatuses(payment)).containsExactly("completed");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Language.class)
+    void theThirdDeclineLandsOnTheReturnUrlWithStatusFailed(Language language) throws IOException {
+        JsonObject payment =
+                create(shopToken, new JsonObject().put("amount", 150).put("reference_id", "WEB-3-" + language.tag()));
+
+        browser.get(payment.getString("redirect_url") + "?lang=" + language.tag());
+        for (int attempt = 1; attempt < Checkout.DECLINES_BEFORE_FAILING; attempt++) {
+            browser.findElement(By.id("phone")).sendKeys("0000 0002");
+            browser.findElement(By.id("pay")).click();
+            new WebDriverWait(browser, Duration.ofSeconds(10))
+                    .until(ExpectedConditions.presenceOfElementLocated(By.id("declined")));
+        }
+        browser.findElement(By.id("phone")).sendKeys("0000 0002");
+        browser.findElement(By.id("pay")).click();
+
         waitForReturn("failed");
         assertThat(apiStatus(shopToken, payment)).isEqualTo("failed");
+        assertThat(webhookStatuses(payment)).containsExactly("failed");
+    }
+
+    /** The statuses the payment's webhooks report, one per queued delivery. */
+    private static List<String> webhookStatuses(JsonObject payment) {
+        List<String> statuses = new ArrayList<>();
+        service.sql("SELECT body FROM webhook_deliveries WHERE payment_id = $1::uuid", payment.getString("id"))
+                .forEach(row -> statuses.add(new JsonObject(row.getString("body"))
+                        .getJsonObject("data")
+                        .getString("status")));
+        return statuses;
     }
 
     @ParameterizedTest

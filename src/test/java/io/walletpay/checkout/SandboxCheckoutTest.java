@@ -122,10 +122,42 @@ class SandboxCheckoutTest {
     }
 
     @Test
-    void theSandboxDeclineNumberFailsThePayment() {
+    void aDeclineLeadsBackToThePageWhichOffersAnotherNumberAndPayingThenSendsOneWebhook() {
+        JsonObject payment =
+                create(shopToken, new JsonObject().put("amount", 300).put("reference_id", "DECLINE-ONCE"));
+
+        Http.Response declined = submit(payment, "phone=" + encode("+509 0000-0002") + "&action=pay");
+
+        assertThat(declined.status()).isEqualTo(303);
+        assertThat(declined.header("Location"))
+                .isEqualTo(payment.getString("redirect_url")
+                                .substring(payment.getString("redirect_url").lastIndexOf('/') + 1)
+                        + "?lang=ht");
+        assertThat(status(payment)).isEqualTo("pending");
+        assertThat(outboxRows(payment))
+                .as("a decline is not the end: no webhook")
+                .isZero();
+        Http.Response page = http.get(path(payment), null);
+        assertThat(page.body())
+                .contains("id=\"declined\"", "Pa gen kòb ki sòti nan kont ou.", "Ou ka eseye 2 fwa ankò.")
+                .contains("name=\"phone\"");
+
+        Http.Response paid = submit(payment, "phone=" + encode("3712 3456") + "&action=pay");
+        assertThat(query(paid.header("Location"))).containsEntry("status", "completed");
+        assertThat(outboxRows(payment)).isEqualTo(1);
+        assertThat(http.get("/api/merchant/payments/" + payment.getString("id"), shopToken)
+                        .data()
+                        .getString("status"))
+                .isEqualTo("completed");
+    }
+
+    @Test
+    void theThirdDeclineFailsThePaymentWithOneWebhook() {
         JsonObject payment =
                 create(shopToken, new JsonObject().put("amount", 300).put("reference_id", "DECLINE"));
 
+        submit(payment, "phone=" + encode("0000 0002") + "&action=pay");
+        submit(payment, "phone=" + encode("0000 0002") + "&action=pay");
         Http.Response answer = submit(payment, "phone=" + encode("+509 0000-0002") + "&action=pay");
 
         assertThat(answer.status()).isEqualTo(303);

@@ -44,7 +44,7 @@ class CustomerPagesTest {
 
     private static PaymentView refused(String phone, PageError error) {
         return new PaymentView(
-                "M", new BigDecimal("5.00"), null, null, EXPIRES_AT, "t", "t?cancel", false, phone, error);
+                "M", new BigDecimal("5.00"), null, null, EXPIRES_AT, "t", "t?cancel", false, false, 3, phone, error);
     }
 
     private static PaymentView view() {
@@ -57,6 +57,8 @@ class CustomerPagesTest {
                 "tok123?lang=ht",
                 "tok123?lang=ht&cancel",
                 false,
+                false,
+                3,
                 null,
                 null);
     }
@@ -74,6 +76,8 @@ class CustomerPagesTest {
                         "t",
                         "t&cancel",
                         false,
+                        false,
+                        3,
                         "\"><script>x</script>",
                         PageError.PHONE_NOT_DIGITS));
         // text: no element can start; attributes: no quote can close them
@@ -147,6 +151,8 @@ class CustomerPagesTest {
                 "tok123?lang=ht",
                 "tok123?lang=ht&cancel",
                 true,
+                false,
+                3,
                 null,
                 null);
         String confirm = payment(Language.HT, asking);
@@ -157,6 +163,32 @@ class CustomerPagesTest {
                 .contains("<a class=\"keep\" id=\"keep-paying\" href=\"tok123?lang=ht\">Non, m ap peye</a>")
                 .doesNotContain("id=\"pay\"")
                 .doesNotContain("id=\"phone\"");
+    }
+
+    @Test
+    void afterADeclineThePageSaysWhyThatNoMoneyWasTakenAndHowManyTriesAreLeft() {
+        PaymentView declined = new PaymentView(
+                "Boutik Jakmel",
+                new BigDecimal("2500.00"),
+                null,
+                null,
+                EXPIRES_AT,
+                "tok123?lang=ht",
+                "tok123?lang=ht&cancel",
+                false,
+                true,
+                2,
+                null,
+                null);
+        String html = payment(Language.HT, declined);
+        assertThat(html)
+                .contains("<div class=\"declined\" id=\"declined\" role=\"alert\">")
+                .contains("MonCash refize peman an.", "Pa gen ase kòb sou kont MonCash sa a.")
+                .contains("Pa gen kòb ki sòti nan kont ou.", "Ou ka eseye 2 fwa ankò.");
+        assertThat(html.indexOf("id=\"declined\"")).isLessThan(html.indexOf("id=\"phone\""));
+        assertThat(payment(Language.FR, declined)).contains("Il vous reste 2 essais.", "Aucun argent n’a été débité");
+        assertThat(payment(Language.EN, declined)).contains("2 tries left.");
+        assertThat(payment(Language.HT, view())).doesNotContain("id=\"declined\"");
     }
 
     @Test
@@ -261,6 +293,8 @@ class CustomerPagesTest {
                         "t",
                         "t?cancel",
                         false,
+                        false,
+                        3,
                         "3700",
                         PageError.ACTION)));
         pages.add(receipt(

@@ -101,7 +101,6 @@ class OpenApiDocumentTest {
                         .fieldNames())
                 .containsExactly(
                         "transaction_id",
-                        "short_code",
                         "reference_id",
                         "status",
                         "amount",
@@ -111,6 +110,7 @@ class OpenApiDocumentTest {
                         "payment_method",
                         "customer_name",
                         "customer_email",
+                        "short_code",
                         "payment_link_id");
         assertThat(document.getJsonObject("webhooks")
                         .getJsonObject("paymentUpdated")

@@ -195,6 +195,43 @@ final class InMemoryPaymentStore implements PaymentStore {
     }
 
     @Override
+    public Future<Checkout> decline(String token) {
+        return checkout(token).map(checkout -> {
+            if (!checkout.open()) {
+                return checkout;
+            }
+            Payment p = checkout.payment();
+            Payment declined = new Payment(
+                    p.id(),
+                    p.shortCode(),
+                    p.merchantId(),
+                    p.referenceId(),
+                    p.amount(),
+                    p.fees(),
+                    p.netAmount(),
+                    p.status(),
+                    p.customerName(),
+                    p.customerEmail(),
+                    p.description(),
+                    p.checkoutToken(),
+                    p.redirectUrl(),
+                    p.providerTransactionId(),
+                    p.createdAt(),
+                    now(),
+                    p.completedAt(),
+                    p.expiresAt(),
+                    p.payer(),
+                    p.failureReason(),
+                    p.needsReview(),
+                    p.reviewReason(),
+                    p.paymentLinkId(),
+                    p.declines() + 1);
+            payments.put(p.id(), declined);
+            return checkout.with(declined);
+        });
+    }
+
+    @Override
     public Future<Checkout> checkout(String token) {
         return payments.values().stream()
                 .filter(p -> p.checkoutToken().equals(token))

@@ -32,14 +32,41 @@ class PayAtCheckoutTest {
     }
 
     @Test
-    void theSandboxsDecliningNumberFailsThePaymentAndChargesNothing() {
+    void aDeclineIsAnAttemptThePaymentStaysOpenForAnotherNumber() {
         Payment pending = payments.pending(merchant);
 
-        PayAtCheckout.Outcome outcome =
+        PayAtCheckout.Outcome declined =
                 done(checkout.submit(pending.checkoutToken(), "pay", "+" + PhoneNumber.SANDBOX_DECLINED));
 
-        assertThat(outcome.checkout().payment().status()).isEqualTo(PaymentStatus.FAILED);
+        assertThat(declined).isInstanceOf(PayAtCheckout.Declined.class);
+        assertThat(declined.checkout().payment().status()).isEqualTo(PaymentStatus.PENDING);
+        assertThat(declined.checkout().triesLeft()).isEqualTo(2);
+        assertThat(payments.transitions).as("no transition, so no webhook").isEmpty();
+
+        PayAtCheckout.Outcome paid = done(checkout.submit(pending.checkoutToken(), "pay", "3712 3456"));
+        assertThat(paid).isInstanceOf(PayAtCheckout.Decided.class);
+        assertThat(paid.checkout().payment().status()).isEqualTo(PaymentStatus.COMPLETED);
+        assertThat(payments.transitions).hasSize(1);
+    }
+
+    @Test
+    void theThirdDeclineFailsThePaymentAndChargesNothing() {
+        Payment pending = payments.pending(merchant);
+
+        done(checkout.submit(pending.checkoutToken(), "pay", "0000 0002"));
+        done(checkout.submit(pending.checkoutToken(), "pay", "0000 0002"));
+        PayAtCheckout.Outcome third = done(checkout.submit(pending.checkoutToken(), "pay", "0000 0002"));
+
+        assertThat(third).isInstanceOf(PayAtCheckout.Decided.class);
+        assertThat(third.checkout().payment().status()).isEqualTo(PaymentStatus.FAILED);
+        assertThat(third.checkout().payment().declines()).isEqualTo(Checkout.DECLINES_BEFORE_FAILING);
         assertThat(payments.payments.get(pending.id()).fees()).isEqualByComparingTo("0");
+        assertThat(payments.transitions).hasSize(1);
+        PayAtCheckout.Outcome after = done(checkout.submit(pending.checkoutToken(), "pay", "0000 0002"));
+        assertThat(after).isInstanceOf(PayAtCheckout.Decided.class);
+        assertThat(after.checkout().payment().declines())
+                .as("a decided payment counts nothing more")
+                .isEqualTo(3);
     }
 
     @Test

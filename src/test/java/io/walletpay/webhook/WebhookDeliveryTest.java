@@ -102,8 +102,10 @@ class WebhookDeliveryTest {
                         "currency",
                         "payment_method",
                         "customer_name",
-                        "customer_email");
+                        "customer_email",
+                        "short_code");
         assertThat(data.getString("transaction_id")).isEqualTo(id);
+        assertThat(data.getString("short_code")).matches("WP-[0-9A-HJKMNP-TV-Z]{8}");
         assertThat(data.getString("reference_id")).isEqualTo("ORD-9");
         assertThat(data.getString("status")).isEqualTo("completed");
         assertThat(data.getValue("amount")).isEqualTo("2500.00");
