@@ -5,7 +5,8 @@ import io.nayuki.qrcodegen.QrCode;
 /**
  * A QR code as an inline SVG (no external asset, no JavaScript): what the portal shows beside a payment link so a
  * customer can scan it from a phone or a WhatsApp status. Medium error correction; a four-module quiet zone, as
- * scanners need; one path of unit squares on a white background, scaled by the page.
+ * scanners need; one path of unit squares on a white background, scaled by the page. Hidden from screen readers:
+ * the element around it says in words what it is.
  */
 public final class QrSvg {
 
@@ -43,7 +44,7 @@ public final class QrSvg {
         }
         return "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" viewBox=\"0 0 " + side + " " + side
                 + "\" width=\"" + side * 4 + "\" height=\"" + side * 4
-                + "\" shape-rendering=\"crispEdges\" stroke=\"none\" role=\"img\">"
+                + "\" shape-rendering=\"crispEdges\" stroke=\"none\" aria-hidden=\"true\">"
                 + "<rect width=\"100%\" height=\"100%\" fill=\"#FFFFFF\"/>"
                 + "<path d=\"" + path + "\" fill=\"#000000\"/></svg>";
     }

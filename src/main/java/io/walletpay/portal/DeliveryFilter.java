@@ -6,6 +6,11 @@ import java.time.OffsetDateTime;
 /** The webhooks page's filters as typed: a delivery status and a date range in Haiti's time, both days included. */
 public record DeliveryFilter(String status, String from, String to) {
 
+    /** Whether the merchant asked for anything the filter form holds: then the page shows that form unfolded. */
+    public boolean active() {
+        return !(status.isEmpty() && from.isEmpty() && to.isEmpty());
+    }
+
     DeliveryStatus statusValue() {
         return status.isEmpty()
                 ? null

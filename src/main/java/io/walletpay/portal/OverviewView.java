@@ -23,7 +23,27 @@ public record OverviewView(String merchantName, List<Period> periods, List<Bar> 
     public record Period(String key, List<StatusTotal> rows, BigDecimal fees, BigDecimal net) {}
 
     /** One day's bar; x, y and height in the SVG's units (a 600×160 box). */
-    public record Bar(String day, BigDecimal amount, int x, int y, int height, int width) {}
+    public record Bar(String day, BigDecimal amount, int x, int y, int height, int width) {
+        /** The day as the pages write dates, without the year: {@code 24/11}. */
+        public String shortDay() {
+            return LocalDate.parse(day).format(java.time.format.DateTimeFormatter.ofPattern("dd/MM"));
+        }
+
+        /** The day as the pages write dates: {@code 24/11/2026}. */
+        public String fullDay() {
+            return LocalDate.parse(day).format(java.time.format.DateTimeFormatter.ofPattern("dd/MM/yyyy"));
+        }
+    }
+
+    /** The day that sold the most in the chart's 30 days; empty when nothing sold. */
+    public java.util.Optional<Bar> bestDay() {
+        return bars.stream().filter(bar -> bar.amount().signum() > 0).max(java.util.Comparator.comparing(Bar::amount));
+    }
+
+    /** What the chart's 30 days sold, all bars together. */
+    public BigDecimal chartTotal() {
+        return bars.stream().map(Bar::amount).reduce(BigDecimal.ZERO.setScale(2), BigDecimal::add);
+    }
 
     static final int CHART_WIDTH = 600;
     static final int CHART_HEIGHT = 160;

@@ -11,9 +11,9 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * The payments page's filters, as the merchant typed them: a status, a reference or short code (one box: a payment matching either), and a date range in Haiti's time
- * ({@code from} and {@code to} both included), and the payment link the payments came through ({@code link}, its
- * id). The same filter lists the page and exports the CSV.
+ * The payments page's filters, as the merchant typed them: a status, a reference or short code (one box: a payment
+ * matching either), a date range in Haiti's time ({@code from} and {@code to} both included), and the payment link
+ * the payments came through ({@code link}, its id). The same filter lists the page and exports the CSV.
  */
 public record PaymentFilter(String status, String reference, String from, String to, String link) {
 
@@ -33,6 +33,11 @@ public record PaymentFilter(String status, String reference, String from, String
             return Optional.empty();
         }
         return Optional.of(filter);
+    }
+
+    /** Whether the merchant asked for anything the search form holds: then the page shows that form unfolded. */
+    public boolean active() {
+        return !(status.isEmpty() && reference.isEmpty() && from.isEmpty() && to.isEmpty());
     }
 
     ListPayments query(UUID merchantId, int limit, UUID startingAfter) {

@@ -80,6 +80,9 @@ final class PaymentPages {
                     model.put("nextHref", next);
                     model.put(
                             "exportHref", "/portal/payments.csv?" + filter.get().queryString());
+                    model.put(
+                            "exportSemicolonHref",
+                            "/portal/payments.csv?" + filter.get().queryString() + "&sep=semicolon");
                     pages.render(ctx, 200, "portal/payments.jte", model);
                 })
                 .onFailure(ctx::fail);
@@ -98,7 +101,7 @@ final class PaymentPages {
                 .putHeader(
                         HttpHeaders.CONTENT_DISPOSITION,
                         "attachment; filename=\"payments-" + LocalDate.now(PageText.HAITI) + ".csv\"");
-        csv.export(merchantId, filter.get(), ctx.response())
+        csv.export(merchantId, filter.get(), PaymentsCsv.Form.of(PortalPages.param(ctx, "sep", 16)), ctx.response())
                 .onFailure(failure -> log.warn("a CSV export of merchant {} broke off: {}", merchantId, failure));
     }
 
@@ -122,6 +125,10 @@ final class PaymentPages {
                     model.put("p", payment.result());
                     model.put("deliveries", deliveries.result());
                     model.put("notice", notice == null ? null : pages.text(ctx).get(notice));
+                    // cancelling is asked again first: the link opens ?confirm=cancel, whose form cancels
+                    model.put(
+                            "confirmingCancel",
+                            notice == null && "cancel".equals(PortalPages.param(ctx, "confirm", 8)));
                     pages.render(ctx, 200, "portal/payment.jte", model);
                 })
                 .onFailure(ctx::fail);

@@ -22,15 +22,39 @@ import java.util.UUID;
  * The CSV export of a filtered set of payments, of any size: read from the store one page at a time (newest first,
  * the list's own cursor) and written to the response as it comes, waiting for the client whenever its buffer is
  * full, so memory stays one page however many rows there are. RFC 4180 quoting (jackson-dataformat-csv), CRLF,
- * UTF-8 with a byte-order mark so spreadsheet programs show Kreyòl as written.
+ * UTF-8 with a byte-order mark so spreadsheet programs show Kreyòl as written. Two forms: commas with decimal
+ * points (what most programs read), and semicolons with decimal commas, what a spreadsheet set to French expects.
  */
 final class PaymentsCsv {
 
     /** Rows read from the store per round trip. */
     static final int PAGE = 500;
 
+    /** The two forms of the file: field separator and decimal mark. */
+    enum Form {
+        COMMA(',', '.'),
+        SEMICOLON(';', ',');
+
+        final char separator;
+        final char decimalMark;
+        final ObjectWriter writer;
+
+        Form(char separator, char decimalMark) {
+            this.separator = separator;
+            this.decimalMark = decimalMark;
+            this.writer = new CsvMapper()
+                    .writer(CsvSchema.emptySchema().withLineSeparator("\r\n").withColumnSeparator(separator));
+        }
+
+        /** The form a request asks for: {@code sep=semicolon}, or the comma form. */
+        static Form of(String asked) {
+            return "semicolon".equals(asked) ? SEMICOLON : COMMA;
+        }
+    }
+
     static final List<String> COLUMNS = List.of(
             "id",
+            "short_code",
             "created_at",
             "status",
             "amount",
@@ -48,8 +72,6 @@ final class PaymentsCsv {
             "failure_reason",
             "needs_review");
 
-    private static final ObjectWriter ROWS =
-            new CsvMapper().writer(CsvSchema.emptySchema().withLineSeparator("\r\n"));
     private static final String BOM = "\uFEFF";
 
     private final PaymentStore payments;
@@ -63,16 +85,21 @@ final class PaymentsCsv {
      * The head is already sent when a later page fails, so the response is then reset: the download breaks instead
      * of looking complete.
      */
-    Future<Void> export(UUID merchantId, PaymentFilter filter, HttpServerResponse response) {
+    Future<Void> export(UUID merchantId, PaymentFilter filter, Form form, HttpServerResponse response) {
         response.setChunked(true);
-        response.write(BOM + csv(List.<String[]>of(COLUMNS.toArray(String[]::new))));
+        response.write(BOM + csv(form, List.<String[]>of(COLUMNS.toArray(String[]::new))));
         Promise<Void> done = Promise.promise();
-        nextPage(merchantId, filter, null, response, done);
+        nextPage(merchantId, filter, form, null, response, done);
         return done.future().onFailure(failure -> response.reset());
     }
 
     private void nextPage(
-            UUID merchantId, PaymentFilter filter, UUID after, HttpServerResponse response, Promise<Void> done) {
+            UUID merchantId,
+            PaymentFilter filter,
+            Form form,
+            UUID after,
+            HttpServerResponse response,
+            Promise<Void> done) {
         payments.list(filter.query(merchantId, PAGE, after))
                 .onFailure(done::fail)
                 .onSuccess(page -> {
@@ -80,39 +107,40 @@ final class PaymentsCsv {
                         done.fail("the client went away");
                         return;
                     }
-                    write(page, response);
+                    write(page, form, response);
                     if (!page.hasMore()) {
                         response.end().onComplete(done);
                         return;
                     }
                     UUID last = page.payments().get(page.payments().size() - 1).id();
                     if (response.writeQueueFull()) {
-                        response.drainHandler(drained -> nextPage(merchantId, filter, last, response, done));
+                        response.drainHandler(drained -> nextPage(merchantId, filter, form, last, response, done));
                     } else {
-                        nextPage(merchantId, filter, last, response, done);
+                        nextPage(merchantId, filter, form, last, response, done);
                     }
                 });
     }
 
-    private static void write(PaymentPage page, HttpServerResponse response) {
+    private static void write(PaymentPage page, Form form, HttpServerResponse response) {
         if (page.payments().isEmpty()) {
             return;
         }
         List<String[]> rows = new ArrayList<>(page.payments().size());
         for (Payment p : page.payments()) {
-            rows.add(row(p));
+            rows.add(row(p, form));
         }
-        response.write(csv(rows));
+        response.write(csv(form, rows));
     }
 
-    static String[] row(Payment p) {
+    static String[] row(Payment p, Form form) {
         return new String[] {
             p.id().toString(),
+            p.shortCode(),
             time(p.createdAt()),
             p.status().wireName(),
-            money(p.amount()),
-            money(p.fees()),
-            money(p.netAmount()),
+            money(p.amount(), form),
+            money(p.fees(), form),
+            money(p.netAmount(), form),
             Payment.CURRENCY,
             text(p.referenceId()),
             text(p.description()),
@@ -127,16 +155,16 @@ final class PaymentsCsv {
         };
     }
 
-    private static String csv(List<String[]> rows) {
+    private static String csv(Form form, List<String[]> rows) {
         try {
-            return ROWS.writeValueAsString(rows);
+            return form.writer.writeValueAsString(rows);
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    private static String money(BigDecimal amount) {
-        return amount == null ? "" : amount.toPlainString();
+    private static String money(BigDecimal amount, Form form) {
+        return amount == null ? "" : amount.toPlainString().replace('.', form.decimalMark);
     }
 
     private static String time(OffsetDateTime moment) {

@@ -2,6 +2,7 @@ package io.walletpay.portal;
 
 import io.walletpay.page.Language;
 import io.walletpay.page.PageText;
+import io.walletpay.payment.FeeRule;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -10,7 +11,9 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.text.MessageFormat;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
@@ -57,6 +60,68 @@ public final class PortalText {
 
     public String status(String status) {
         return get("status." + status);
+    }
+
+    /**
+     * An attempt's outcome in words a shopkeeper reads, the HTTP status or error code kept in brackets for whoever
+     * set up the server: {@code null}s mean no attempt yet.
+     */
+    public String outcome(Integer statusCode, String errorKind) {
+        if (statusCode != null && statusCode >= 200 && statusCode < 300) {
+            return get("outcome.ok", statusCode.toString());
+        }
+        if ("gone".equals(errorKind)) {
+            return get("outcome.gone");
+        }
+        if (statusCode != null) {
+            String kind = statusCode >= 500 ? "server_error" : statusCode >= 400 ? "refused" : "redirect";
+            return get("outcome." + kind, statusCode.toString());
+        }
+        if (errorKind == null) {
+            return get("outcome.none");
+        }
+        String key = "outcome." + errorKind;
+        return BUNDLES.get(language).containsKey(key) ? get(key) : errorKind;
+    }
+
+    /**
+     * The merchant's fee rule as a sentence with a worked example on 1 000 HTG, computed by the rule that charges
+     * the payments, so the page and the money never disagree.
+     */
+    public String feeRule(BigDecimal percent, BigDecimal fixed) {
+        if (percent.signum() == 0 && fixed.signum() == 0) {
+            return get("settings.fees.none");
+        }
+        BigDecimal example = new BigDecimal("1000.00");
+        return get(
+                "settings.fees.rule",
+                percent(percent),
+                amount(fixed),
+                amount(example),
+                amount(new FeeRule(percent, fixed).chargeFor(example).netAmount()));
+    }
+
+    /** {@code 2,5 %} in Kreyòl and French (a no-break space before the sign), {@code 2.5%} in English. */
+    public String percent(BigDecimal percent) {
+        String number = percent.stripTrailingZeros().toPlainString();
+        return language == Language.EN ? number + "%" : number.replace('.', ',') + "\u00A0%";
+    }
+
+    /**
+     * What an audit entry changed, in words: the action, and for settings the fields by their names on the page
+     * (a field without one keeps its wire name).
+     */
+    public String auditChange(String action, String what) {
+        String label = get("audit.action." + action);
+        if (!"settings.update".equals(action) || what == null || what.isEmpty()) {
+            return label;
+        }
+        List<String> fields = new ArrayList<>();
+        for (String field : what.split(",")) {
+            String key = "field." + field;
+            fields.add(BUNDLES.get(language).containsKey(key) ? get(key) : field);
+        }
+        return get("audit.list", label, String.join(", ", fields));
     }
 
     static java.util.Set<String> keys(Language language) {

@@ -102,10 +102,16 @@ final class SettingsPages {
                     model.put("newSecret", null);
                     model.put("newSecretKind", null);
                     model.put("previousUntil", null);
+                    // a rotation is asked for again before it happens: ?confirm=secret-key or webhook-secret
+                    model.put("confirming", confirming(PortalPages.param(ctx, "confirm", 16)));
                     model.putAll(extra);
                     pages.render(ctx, status, "portal/settings.jte", model);
                 })
                 .onFailure(ctx::fail);
+    }
+
+    private static String confirming(String asked) {
+        return "secret-key".equals(asked) || "webhook-secret".equals(asked) ? asked : "";
     }
 
     private static Long auditCursor(String text) {

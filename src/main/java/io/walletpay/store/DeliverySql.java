@@ -107,7 +107,9 @@ final class DeliverySql {
     static final String ATTEMPTS = "SELECT attempted_at, status_code, duration_ms, error_kind, response_excerpt"
             + " FROM webhook_attempts WHERE delivery_id = $1 ORDER BY attempted_at, id";
 
-    static final String PAGE = "SELECT " + COLUMNS + " FROM webhook_deliveries d WHERE d.merchant_id = $1"
+    /** The log's page, each delivery with the reference and amount of the payment it is about. */
+    static final String PAGE = "SELECT " + COLUMNS + ", p.reference_id AS payment_reference, p.amount AS payment_amount"
+            + " FROM webhook_deliveries d LEFT JOIN payments p ON p.id = d.payment_id WHERE d.merchant_id = $1"
             + " AND ($2::text IS NULL OR d.status = $2)"
             + " AND ($3::uuid IS NULL OR d.payment_id = $3)"
             + " AND ($6::timestamptz IS NULL OR d.created_at >= $6)"

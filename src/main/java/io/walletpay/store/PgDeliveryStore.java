@@ -335,6 +335,8 @@ public final class PgDeliveryStore implements DeliveryStore {
                 row.getString("last_error"),
                 row.getOffsetDateTime("created_at"),
                 row.getOffsetDateTime("updated_at"),
-                row.getOffsetDateTime("delivered_at"));
+                row.getOffsetDateTime("delivered_at"),
+                row.getColumnIndex("payment_reference") < 0 ? null : row.getString("payment_reference"),
+                row.getColumnIndex("payment_amount") < 0 ? null : row.getBigDecimal("payment_amount"));
     }
 }

@@ -1,9 +1,13 @@
 package io.walletpay.webhook;
 
+import java.math.BigDecimal;
 import java.time.OffsetDateTime;
 import java.util.UUID;
 
-/** A delivery as the merchant sees it in the delivery log. {@code body} is only filled for a single delivery. */
+/**
+ * A delivery as the merchant sees it in the delivery log. {@code paymentReference} and {@code paymentAmount} name the
+ * order it is about; only the log's pages fill them (null elsewhere, and the reference null for a payment without one).
+ */
 public record Delivery(
         UUID id,
         UUID paymentId,
@@ -15,4 +19,6 @@ public record Delivery(
         String lastError,
         OffsetDateTime createdAt,
         OffsetDateTime updatedAt,
-        OffsetDateTime deliveredAt) {}
+        OffsetDateTime deliveredAt,
+        String paymentReference,
+        BigDecimal paymentAmount) {}

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import io.walletpay.checkout.Checkout;
 import io.walletpay.page.Language;
 import io.walletpay.page.Messages;
 import io.walletpay.page.PageText;
@@ -199,10 +200,18 @@ class PaymentLinksApiTest {
         assertThat(third.body()).contains(Messages.of(Language.HT).get("link.gone.used_up"));
         assertThat(http.get(path, null).status()).isEqualTo(410);
 
-        // the customer of the first one is declined: its place goes back to the link
-        Http.Response declined =
-                http.send("POST", URI.create(first).getRawPath(), null, "phone=50900000002&action=pay", FORM);
-        assertThat(declined.status()).isIn(200, 303);
+        // the customer of the first one is declined: a decline is an attempt, so the payment keeps its place
+        String checkout = URI.create(first).getRawPath();
+        assertThat(http.send("POST", checkout, null, "phone=50900000002&action=pay", FORM)
+                        .status())
+                .isEqualTo(303);
+        assertThat(http.get(path, null).status()).isEqualTo(410);
+        // declined three times, the payment fails: its place goes back to the link
+        for (int attempt = 2; attempt <= Checkout.DECLINES_BEFORE_FAILING; attempt++) {
+            assertThat(http.send("POST", checkout, null, "phone=50900000002&action=pay", FORM)
+                            .status())
+                    .isIn(200, 303);
+        }
         assertThat(http.get(path, null).status()).isEqualTo(200);
         assertThat(http.send("POST", path, null, "", FORM).status()).isEqualTo(303);
         assertThat(http.send("POST", path, null, "", FORM).status()).isEqualTo(410);

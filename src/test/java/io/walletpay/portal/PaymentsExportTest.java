@@ -132,6 +132,30 @@ class PaymentsExportTest {
                 .isEqualTo("R-10"));
     }
 
+    /** The form a spreadsheet set to French opens by itself: semicolons between fields, decimal commas. */
+    @Test
+    void theSemicolonFormHoldsTheSameRowsWithDecimalCommas() throws Exception {
+        PortalClient browser = new PortalClient(base);
+        browser.logIn(shop);
+        String filter = "/portal/payments.csv?status=completed&from="
+                + LocalDate.now(HAITI).minusDays(2);
+        List<CSVRecord> comma = parse(browser.get(filter).body());
+        List<CSVRecord> semicolon = parse(browser.get(filter + "&sep=semicolon").body(), ';');
+
+        assertThat(semicolon).hasSameSizeAs(comma).isNotEmpty();
+        for (int i = 0; i < comma.size(); i++) {
+            CSVRecord a = comma.get(i);
+            CSVRecord b = semicolon.get(i);
+            for (String column : List.of("amount", "fees", "net_amount")) {
+                assertThat(b.get(column)).as(column).isEqualTo(a.get(column).replace('.', ','));
+                assertThat(b.get(column)).as(column).matches("\\d+,\\d{2}");
+            }
+            for (String column : List.of("id", "short_code", "created_at", "reference_id", "description")) {
+                assertThat(b.get(column)).as(column).isEqualTo(a.get(column));
+            }
+        }
+    }
+
     @Test
     void noExportEverHoldsAnotherMerchantsRows() throws Exception {
         PortalClient browser = new PortalClient(base);
@@ -167,9 +191,14 @@ class PaymentsExportTest {
     }
 
     private static List<CSVRecord> parse(String body) throws Exception {
+        return parse(body, ',');
+    }
+
+    private static List<CSVRecord> parse(String body, char delimiter) throws Exception {
         assertThat(body).startsWith("\uFEFF");
         try (var parser = CSVFormat.RFC4180
                 .builder()
+                .setDelimiter(delimiter)
                 .setHeader()
                 .setSkipHeaderRecord(true)
                 .build()
@@ -178,6 +207,7 @@ class PaymentsExportTest {
             assertThat(parser.getHeaderNames())
                     .containsExactly(
                             "id",
+                            "short_code",
                             "created_at",
                             "status",
                             "amount",
@@ -212,6 +242,7 @@ class PaymentsExportTest {
     private static void assertSameRow(CSVRecord csv, Row row) {
         String where = "row " + csv.getRecordNumber();
         assertThat(csv.get("id")).as(where).isEqualTo(row.getUUID("id").toString());
+        assertThat(csv.get("short_code")).as(where).isEqualTo(row.getString("short_code"));
         assertSameMoment(csv.get("created_at"), row.getOffsetDateTime("created_at"), where);
         assertThat(csv.get("status")).as(where).isEqualTo(row.getString("status"));
         assertThat(new BigDecimal(csv.get("amount"))).as(where).isEqualTo(row.getBigDecimal("amount"));

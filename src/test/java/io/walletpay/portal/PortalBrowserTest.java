@@ -119,10 +119,16 @@ class PortalBrowserTest {
         screenshot("portal-overview-" + language.tag());
 
         clickAndLoad(By.linkText(t.get("nav.payments")));
+        assertThat(browser.findElement(By.cssSelector("nav.main a[aria-current=page]"))
+                        .getText())
+                .isEqualTo(t.get("nav.payments"));
         assertThat(browser.findElements(By.cssSelector("#payments tbody tr"))).hasSizeGreaterThanOrEqualTo(7);
         assertThat(browser.getPageSource()).doesNotContain("NOT-MINE");
         screenshot("portal-payments-" + language.tag());
 
+        // the search form is folded until asked for
+        assertThat(browser.findElement(By.id("status")).isDisplayed()).isFalse();
+        browser.findElement(By.cssSelector("#filters summary")).click();
         new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("status"))).selectByValue("completed");
         clickAndLoad(By.id("filter"));
         assertThat(browser.findElements(By.cssSelector("#payments tbody tr"))).hasSize(2);
@@ -133,7 +139,14 @@ class PortalBrowserTest {
         clickAndLoad(By.linkText("CANCEL-" + language.tag()));
         assertThat(browser.findElement(By.id("payment-id")).getText()).isEqualTo(toCancel.getString("id"));
         assertThat(browser.findElement(By.id("status")).getText()).isEqualTo(t.status("pending"));
+        // cancelling asks first; "no" changes nothing
         clickAndLoad(By.id("cancel"));
+        assertThat(browser.findElement(By.id("cancel-confirm")).getText())
+                .contains(t.get("payment.cancel.confirm").replace('\u00A0', ' '));
+        clickAndLoad(By.id("keep"));
+        assertThat(browser.findElement(By.id("status")).getText()).isEqualTo(t.status("pending"));
+        clickAndLoad(By.id("cancel"));
+        clickAndLoad(By.id("confirm-cancel"));
         assertThat(browser.findElement(By.id("status")).getText()).isEqualTo(t.status("cancelled"));
         assertThat(service.http
                         .get("/api/merchant/payments/" + toCancel.getString("id"), shopToken)
@@ -177,6 +190,7 @@ class PortalBrowserTest {
 
         // filter by reference, then export exactly that
         clickAndLoad(By.linkText(t.get("nav.payments")));
+        browser.findElement(By.cssSelector("#filters summary")).click();
         browser.findElement(By.id("reference")).sendKeys("SOLD-" + language.tag());
         clickAndLoad(By.id("filter"));
         assertThat(browser.findElements(By.cssSelector("#payments tbody tr"))).hasSize(1);
@@ -213,10 +227,24 @@ class PortalBrowserTest {
         browser.manage().window().setSize(new org.openqa.selenium.Dimension(360, 800));
         fitsThePhone();
         screenshot("portal-link-phone-" + language.tag());
-        for (String page : List.of("/portal/payments", "/portal/webhooks", "/portal/settings")) {
+        for (String page : List.of("/portal/payments", "/portal/webhooks", "/portal/settings", "/portal/links")) {
             browser.get(base + page);
             fitsThePhone();
         }
+        // a payment's amount and status are on the screen, not behind a sideways scroll
+        browser.get(base + "/portal/payments");
+        for (String cell : List.of("td.amount", "td.state .status")) {
+            assertThat(insideTheScreen(browser.findElement(By.cssSelector("#payments tbody tr " + cell))))
+                    .as(cell)
+                    .isTrue();
+        }
+        // and the header is one row of five tabs under the shop's bar, the current page marked
+        assertThat(browser.findElements(By.cssSelector("nav.main a")))
+                .hasSize(5)
+                .extracting(tab -> tab.getRect().getY())
+                .containsOnly(browser.findElement(By.cssSelector("nav.main a"))
+                        .getRect()
+                        .getY());
         browser.manage().window().setSize(new org.openqa.selenium.Dimension(1100, 900));
 
         // the printable card: shop, amount, the QR code and how to pay
@@ -275,13 +303,31 @@ class PortalBrowserTest {
         JsonObject settings = service.http.get("/api/merchant/settings", token).data();
         assertThat(settings.getString("return_url")).isEqualTo("https://mache.example.ht/mesi");
         assertThat(settings.getString("locale")).isEqualTo("ht");
-        assertThat(browser.findElements(By.cssSelector("#audit-log tr[data-action='settings.update']")))
+        assertThat(browser.findElements(By.cssSelector("#audit-log li[data-action='settings.update']")))
+                .singleElement()
+                .satisfies(entry -> assertThat(entry.getText())
+                        .contains(t.get("field.return_url"))
+                        .contains(t.get("field.locale"))
+                        .doesNotContain("return_url"));
+        assertThat(browser.findElements(By.cssSelector("#audit-log li[data-action='payment_link.create']")))
                 .hasSize(1);
-        assertThat(browser.findElements(By.cssSelector("#audit-log tr[data-action='payment_link.create']")))
-                .hasSize(1);
+        // the fee rule, with an example a merchant can check
+        assertThat(browser.findElement(By.id("fee-rule")).getText()).isNotBlank();
+        // rotating the webhook secret asks first, then shows the new secret once
+        clickAndLoad(By.id("rotate-webhook-secret"));
+        clickAndLoad(By.id("confirm-rotate-webhook-secret"));
+        assertThat(browser.findElement(By.id("new-secret")).getText()).startsWith("whsec_");
     }
 
-    /** Nothing wider than the screen: the page itself never scrolls sideways (wide tables scroll in their card). */
+    /** Whether all of {@code element} lies within the window's width. */
+    private boolean insideTheScreen(org.openqa.selenium.WebElement element) {
+        var js = (org.openqa.selenium.JavascriptExecutor) browser;
+        return Boolean.TRUE.equals(js.executeScript(
+                "const r = arguments[0].getBoundingClientRect(); return r.left >= 0 && r.right <= window.innerWidth;",
+                element));
+    }
+
+    /** Nothing wider than the screen: the page itself never scrolls sideways. */
     private void fitsThePhone() {
         var js = (org.openqa.selenium.JavascriptExecutor) browser;
         assertThat(js.executeScript("return document.documentElement.scrollWidth > window.innerWidth;"))

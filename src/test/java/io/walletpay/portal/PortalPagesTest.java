@@ -109,8 +109,9 @@ class PortalPagesTest {
         assertThat(row.getString("locale")).isEqualTo("fr");
         assertThat(saved.body())
                 .contains("data-action=\"settings.update\"")
-                .contains("webhook_url,return_url,locale")
-                .contains("Ou menm, sou pòtay la");
+                .contains("Paramèt chanje: adrès webhook, adrès retou, lang paj peman yo")
+                .contains("Ou menm, sou espas machann nan")
+                .doesNotContain("webhook_url,return_url");
 
         // the same form sent again untouched changes nothing and records nothing
         int entries = auditEntries(shop);
@@ -239,8 +240,12 @@ class PortalPagesTest {
         await().atMost(Duration.ofSeconds(10))
                 .until(() -> browser.get("/portal/webhooks?lang=en").body().contains("Delivered"));
         HttpResponse<String> page = browser.get("/portal/webhooks?lang=en");
+        // each row names the order and says how the last attempt went in words; a delivered one needs no redelivery
         assertThat(page.body())
-                .contains("payment.updated")
+                .contains(">WH-1</a>")
+                .contains("450.00")
+                .contains("Your server received it (HTTP 200)")
+                .doesNotContain("class=\"redeliver\"")
                 .contains("id=\"health\"")
                 .contains("Working");
         assertThat(browser.get("/portal/webhooks?status=failed").body()).doesNotContain("data-id=");
@@ -287,6 +292,10 @@ class PortalPagesTest {
         receiver.script("/portal-recover", n -> Answer.status(200));
         PortalClient browser = signedIn(shop);
         HttpResponse<String> page = browser.get("/portal/webhooks?lang=fr");
+        // a failed delivery says why in words and offers to send it again
+        assertThat(page.body())
+                .contains("Votre serveur a eu une erreur (HTTP 500)")
+                .contains("class=\"redeliver\"");
         String today = group(page.body(), "id=\"since\" name=\"since\" type=\"date\" value=\"([0-9-]+)\"");
         HttpResponse<String> recovered = browser.submit(page, "/portal/webhooks/recover", Map.of("since", today));
         assertThat(recovered.statusCode()).isEqualTo(200);

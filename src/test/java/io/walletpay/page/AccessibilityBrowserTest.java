@@ -1,0 +1,208 @@
+package io.walletpay.page;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vertx.core.json.JsonObject;
+import io.walletpay.payment.PaymentStatus;
+import io.walletpay.support.Axe;
+import io.walletpay.support.BehaviourTest;
+import io.walletpay.support.HeadlessChromium;
+import io.walletpay.support.RunningService;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebDriverException;
+import org.openqa.selenium.WebElement;
+
+/**
+ * axe-core finds no violation on any page a customer or a merchant meets, on a 360 px phone and a 1280 px laptop,
+ * in Kreyòl and French: the checkout with its cancel step, a refused number and a decline, the receipt, a missing
+ * page, a payment link, and every page of the portal.
+ */
+@BehaviourTest
+class AccessibilityBrowserTest {
+
+    enum Screen {
+        PHONE(360, 640),
+        LAPTOP(1280, 800);
+
+        final int width;
+        final int height;
+
+        Screen(int width, int height) {
+            this.width = width;
+            this.height = height;
+        }
+    }
+
+    static RunningService service;
+    static Axe axe;
+    static JsonObject shop;
+    static String shopToken;
+    static String base;
+
+    HeadlessChromium chromium;
+    WebDriver browser;
+    final List<String> found = new ArrayList<>();
+
+    @BeforeAll
+    static void start() {
+        axe = Axe.load();
+        service = RunningService.start();
+        base = "http://localhost:" + service.config.http().port();
+        shop = service.createMerchant(new JsonObject().put("name", "Boutik Ti Jan"));
+        shopToken = service.tokenFor(shop);
+        for (int amount : new int[] {2500, 800, 15000}) {
+            JsonObject payment = service.createPayment(
+                    shopToken, new JsonObject().put("amount", amount).put("reference_id", "CMD-" + amount));
+            service.transition(payment.getString("id"), PaymentStatus.COMPLETED);
+        }
+    }
+
+    @AfterAll
+    static void stop() {
+        if (service != null) {
+            service.close();
+        }
+    }
+
+    @AfterEach
+    void closeBrowser() throws IOException {
+        if (chromium != null) {
+            chromium.close();
+        }
+    }
+
+    static Stream<Arguments> screensAndLanguages() {
+        return Stream.of(Screen.values())
+                .flatMap(screen -> Stream.of(Language.HT, Language.FR).map(lang -> Arguments.of(screen, lang)));
+    }
+
+    @ParameterizedTest
+    @MethodSource("screensAndLanguages")
+    void everyCustomerPageHasNoViolation(Screen screen, Language language) throws IOException {
+        open(screen);
+        String lang = "?lang=" + language.tag();
+
+        browser.get(checkout(2500) + lang);
+        check("checkout");
+        browser.get(checkout(2500) + "?cancel&lang=" + language.tag());
+        check("cancel step");
+
+        browser.get(checkout(1200) + lang);
+        browser.findElement(By.id("phone")).sendKeys("2222 2222");
+        clickAndLoad(By.id("pay"));
+        check("refused number");
+        browser.findElement(By.id("phone")).clear();
+        browser.findElement(By.id("phone")).sendKeys("0000 0002");
+        clickAndLoad(By.id("pay"));
+        assertThat(browser.findElements(By.id("declined"))).hasSize(1);
+        check("after a decline");
+        browser.findElement(By.id("phone")).clear();
+        browser.findElement(By.id("phone")).sendKeys("3700 1234");
+        clickAndLoad(By.id("pay"));
+        assertThat(browser.findElement(By.id("status")).getAttribute("data-status"))
+                .isEqualTo("completed");
+        check("receipt");
+
+        browser.get(base + "/checkout/no-such-token" + lang);
+        check("missing page");
+
+        JsonObject link = service.http
+                .post(
+                        "/api/merchant/payment-links",
+                        shopToken,
+                        new JsonObject().put("amount", 750).put("description", "Pate kòde"))
+                .data();
+        browser.get(link.getString("url") + lang);
+        check("payment link");
+
+        assertThat(found).as("axe-core violations").isEmpty();
+    }
+
+    @ParameterizedTest
+    @MethodSource("screensAndLanguages")
+    void everyPortalPageHasNoViolation(Screen screen, Language language) throws IOException {
+        open(screen);
+        browser.get(base + "/portal/login?lang=" + language.tag());
+        check("login");
+        browser.findElement(By.id("merchant_id")).sendKeys(shop.getString("merchant_id"));
+        browser.findElement(By.id("secret_key")).sendKeys(shop.getString("secret_key"));
+        clickAndLoad(By.id("login"));
+        check("overview");
+
+        JsonObject link = service.http
+                .post("/api/merchant/payment-links", shopToken, new JsonObject().put("description", "Don"))
+                .data();
+        String someone = service.http
+                .get("/api/merchant/payments?reference_id=CMD-2500", shopToken)
+                .dataArray()
+                .getJsonObject(0)
+                .getString("id");
+        for (Map.Entry<String, String> page : List.of(
+                Map.entry("payments", "/portal/payments"),
+                Map.entry("payment", "/portal/payments/" + someone),
+                Map.entry("links", "/portal/links"),
+                Map.entry("link", "/portal/links/" + link.getString("id")),
+                Map.entry("link card", "/portal/links/" + link.getString("id") + "/card"),
+                Map.entry("webhooks", "/portal/webhooks"),
+                Map.entry("settings", "/portal/settings"))) {
+            browser.get(base + page.getValue());
+            check(page.getKey());
+        }
+
+        assertThat(found).as("axe-core violations").isEmpty();
+    }
+
+    /** Clicks and waits for the next page to replace this one. */
+    private void clickAndLoad(By target) {
+        WebElement page = browser.findElement(By.tagName("html"));
+        browser.findElement(target).click();
+        // the old page's root is gone once the next page replaced it (Chromium says so in more than one way)
+        org.awaitility.Awaitility.await("the page after clicking " + target)
+                .atMost(Duration.ofSeconds(15))
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> {
+                    try {
+                        page.getTagName();
+                        return false;
+                    } catch (WebDriverException replaced) {
+                        return true;
+                    }
+                });
+    }
+
+    private String checkout(int amount) {
+        return service.createPayment(shopToken, new JsonObject().put("amount", amount))
+                .getString("redirect_url");
+    }
+
+    /** Runs axe on the page shown now and keeps what it finds, so one run reports every page's problems. */
+    private void check(String page) {
+        for (Axe.Violation violation : axe.violations(browser)) {
+            found.add(page + " at " + browser.getCurrentUrl() + ": " + violation);
+        }
+    }
+
+    private void open(Screen screen) throws IOException {
+        chromium = HeadlessChromium.start(options -> {
+            options.addArguments("--window-size=" + screen.width + "," + screen.height);
+            // Chromium keeps a headless window at least 500 px wide: a phone's screen is emulated
+            options.setExperimentalOption(
+                    "mobileEmulation",
+                    Map.of("deviceMetrics", Map.of("width", screen.width, "height", screen.height, "pixelRatio", 1.0)));
+        });
+        browser = chromium.driver();
+    }
+}
