@@ -81,7 +81,7 @@ class PortalBrowserTest {
     void openBrowser() throws IOException {
         // the portal needs no JavaScript: the browser runs none, so every test proves it
         chromium = HeadlessChromium.start(
-                options -> options.addArguments("--blink-settings=scriptEnabled=false", "--window-size=1100,900"));
+                options -> options.addArguments("--blink-settings=scriptEnabled=false", "--window-size=1280,800"));
         browser = chromium.driver();
     }
 
@@ -233,6 +233,7 @@ class PortalBrowserTest {
         }
         // a payment's amount and status are on the screen, not behind a sideways scroll
         browser.get(base + "/portal/payments");
+        screenshot("portal-payments-phone-" + language.tag());
         for (String cell : List.of("td.amount", "td.state .status")) {
             assertThat(insideTheScreen(browser.findElement(By.cssSelector("#payments tbody tr " + cell))))
                     .as(cell)
@@ -245,7 +246,7 @@ class PortalBrowserTest {
                 .containsOnly(browser.findElement(By.cssSelector("nav.main a"))
                         .getRect()
                         .getY());
-        browser.manage().window().setSize(new org.openqa.selenium.Dimension(1100, 900));
+        browser.manage().window().setSize(new org.openqa.selenium.Dimension(1280, 800));
 
         // the printable card: shop, amount, the QR code and how to pay
         browser.get(linkPage);
