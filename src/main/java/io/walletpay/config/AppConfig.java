@@ -163,7 +163,14 @@ public record AppConfig(
      * Where {@code /metrics} (and a copy of the health routes) is served apart from the API. {@code port} 0: no
      * separate listener; then the API port serves {@code /metrics}, behind the admin token in production.
      */
-    public record Management(@NotNull String host, @Range(max = 65535) int port) {
+    /**
+     * The management listener, and the token Prometheus sends for {@code /metrics} on the API port in production
+     * ({@code metrics_token}, so a scraper need not hold the admin token; without it the admin token is asked).
+     */
+    public record Management(
+            @NotNull String host,
+            @Range(max = 65535) int port,
+            @Size(min = 24, message = "must be at least 24 characters") String metricsToken) {
 
         public boolean separate() {
             return port > 0;

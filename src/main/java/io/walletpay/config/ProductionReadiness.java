@@ -45,6 +45,10 @@ public final class ProductionReadiness {
                             + " receive signed 'completed' webhooks; set it to 'live'"));
         }
         secretProblem(config.adminToken()).ifPresent(problem -> problems.add(line("admin_token", problem)));
+        if (config.management().metricsToken() != null) {
+            secretProblem(config.management().metricsToken())
+                    .ifPresent(problem -> problems.add(line("management.metrics_token", problem)));
+        }
         if (config.jwt().algorithm().equals("HS256")) {
             secretProblem(config.jwt().secret()).ifPresent(problem -> problems.add(line("jwt.secret", problem)));
         }

@@ -5,20 +5,29 @@ import io.walletpay.login.LoginThrottle;
 import io.walletpay.merchant.Secrets;
 
 /**
- * The guard of {@code /api/admin/**}: {@code Authorization: Bearer <admin token>}, compared in constant time;
- * wrong tokens count as failed logins of the account {@value #ACCOUNT}, so guessing is slowed like at the token
- * endpoint.
+ * A bearer-token door: {@code /api/admin/**} with the admin token, {@code /metrics} on the API port with the metrics
+ * token. Tokens are compared in constant time; a wrong one counts as a failed login of the account it guards
+ * ({@value #ADMIN} or {@value #METRICS}) from the caller's address, so guessing is slowed for that address only and
+ * the holder of the token, from anywhere else, is never locked out.
  */
 final class AdminGuard {
 
-    static final String ACCOUNT = "admin";
+    static final String ADMIN = "admin";
+    static final String METRICS = "metrics";
 
-    private final String adminToken;
+    private final String token;
+    private final String account;
     private final LoginThrottle logins;
 
-    AdminGuard(String adminToken, LoginThrottle logins) {
-        this.adminToken = adminToken;
+    AdminGuard(String token, String account, LoginThrottle logins) {
+        this.token = token;
+        this.account = account;
         this.logins = logins;
+    }
+
+    /** The admin API's door. */
+    static AdminGuard admin(String adminToken, LoginThrottle logins) {
+        return new AdminGuard(adminToken, ADMIN, logins);
     }
 
     void handle(RoutingContext ctx) {
@@ -27,14 +36,14 @@ final class AdminGuard {
                 ? header.substring(7).trim()
                 : null;
         String source = ctx.request().remoteAddress().hostAddress();
-        var wait = logins.blocked(source, ACCOUNT);
+        var wait = logins.blocked(source, account);
         if (wait.isPresent()) {
             ctx.fail(RateLimitedException.after(wait.get()));
             return;
         }
-        if (!Secrets.sameToken(offered, adminToken)) {
-            logins.failed(source, ACCOUNT);
-            ctx.fail(MerchantGuard.unauthorized("Send Authorization: Bearer <admin token>"));
+        if (!Secrets.sameToken(offered, token)) {
+            logins.failed(source, account);
+            ctx.fail(MerchantGuard.unauthorized("Send Authorization: Bearer <" + account + " token>"));
             return;
         }
         ctx.next();

@@ -77,7 +77,7 @@ public final class HttpApiVerticle extends VerticleBase {
 
         WebhookTargets targets = new WebhookTargets(vertx, config);
         new AdminMerchantRoutes(stores, config.fees(), targets)
-                .mount(router, new AdminGuard(config.adminToken(), logins));
+                .mount(router, AdminGuard.admin(config.adminToken(), logins));
 
         MerchantLogin login = new MerchantLogin(stores.merchants(), logins);
         MerchantAccountRoutes account = new MerchantAccountRoutes(
@@ -150,8 +150,9 @@ public final class HttpApiVerticle extends VerticleBase {
     private static final String PORTAL_DEV_SEED = java.util.UUID.randomUUID().toString();
 
     /**
-     * {@code /metrics} on the API port unless a management port serves it; in production only with the admin token,
-     * as series names and counts tell an outsider what the service does and how busy it is.
+     * {@code /metrics} on the API port unless a management port serves it; in production only with the metrics token
+     * ({@code management.metrics_token}, else the admin token), as series names and counts tell an outsider what the
+     * service does and how busy it is.
      */
     private void mountMetrics(Router router) {
         if (config.management().separate()) {
@@ -159,8 +160,11 @@ public final class HttpApiVerticle extends VerticleBase {
         }
         var route = router.get("/metrics");
         if (config.production()) {
-            AdminGuard admin = new AdminGuard(config.adminToken(), logins);
-            route.handler(admin::handle);
+            String metricsToken = config.management().metricsToken();
+            AdminGuard guard = metricsToken == null
+                    ? AdminGuard.admin(config.adminToken(), logins)
+                    : new AdminGuard(metricsToken, AdminGuard.METRICS, logins);
+            route.handler(guard::handle);
         }
         route.handler(MetricsRoute.handler(registry));
     }

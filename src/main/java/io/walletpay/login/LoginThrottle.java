@@ -10,12 +10,14 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Slows down guessing at secrets: every failed login (merchant token, admin token, portal) takes one token from
- * a bucket of its source address and one from a bucket of the account it named (bucket4j), and while either
- * bucket is empty the next attempt is refused before its secret is checked. Only failures count, so a merchant
- * who knows the secret is never slowed by its own logins, and a success resets nothing, so a guesser cannot
- * interleave a known-good login to keep going. Shared by every HTTP verticle of the JVM; each map keeps the most
- * recently used keys only, so made-up ids and addresses cannot grow it without bound.
+ * Slows down guessing at secrets without letting anyone lock out someone else: every failed login (merchant token,
+ * admin token, metrics token, portal) takes one token from a bucket of its source address and one from a bucket of
+ * the account it named <em>from that address</em> (bucket4j), and while either bucket is empty the next attempt from
+ * that address is refused before its secret is checked. A guesser therefore slows only itself: the owner of the
+ * account, from an address without failures, always gets in. Only failures count, so a merchant who knows the
+ * secret is never slowed by its own logins, and a success resets nothing, so a guesser cannot interleave a
+ * known-good login to keep going. Shared by every HTTP verticle of the JVM; each map keeps the most recently used
+ * keys only, so made-up ids and addresses cannot grow it without bound.
  */
 public final class LoginThrottle {
 
@@ -23,7 +25,7 @@ public final class LoginThrottle {
 
     private final AppConfig.Logins config;
     private final Map<String, Bucket> byAddress = boundedMap();
-    private final Map<String, Bucket> byAccount = boundedMap();
+    private final Map<String, Bucket> byAccountFromAddress = boundedMap();
 
     public LoginThrottle(AppConfig.Logins config) {
         this.config = config;
@@ -33,14 +35,20 @@ public final class LoginThrottle {
     public Optional<Duration> blocked(String sourceAddress, String accountId) {
         long nanos = Math.max(
                 waitNanos(byAddress, sourceAddress, config.failuresPerAddress()),
-                waitNanos(byAccount, accountId, config.failuresPerAccount()));
+                waitNanos(byAccountFromAddress, pair(accountId, sourceAddress), config.failuresPerAccount()));
         return nanos == 0 ? Optional.empty() : Optional.of(Duration.ofNanos(nanos));
     }
 
-    /** Counts one failed attempt against both the address and the account. */
+    /** Counts one failed attempt against the address and against the account as named from that address. */
     public void failed(String sourceAddress, String accountId) {
         bucket(byAddress, sourceAddress, config.failuresPerAddress()).tryConsume(1);
-        bucket(byAccount, accountId, config.failuresPerAccount()).tryConsume(1);
+        bucket(byAccountFromAddress, pair(accountId, sourceAddress), config.failuresPerAccount())
+                .tryConsume(1);
+    }
+
+    /** The key of an account named from an address; a space cannot occur in an address. */
+    private static String pair(String accountId, String sourceAddress) {
+        return normalised(sourceAddress) + " " + normalised(accountId);
     }
 
     private long waitNanos(Map<String, Bucket> buckets, String key, int capacity) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.Http;
+import io.walletpay.support.RawHttp;
 import io.walletpay.support.RunningService;
 import io.walletpay.support.TestConfig;
 import java.net.URI;
@@ -41,6 +42,42 @@ class MetricsExposureTest {
             assertThat(admin.status()).isEqualTo(200);
             assertThat(admin.body()).contains("# TYPE");
         }
+    }
+
+    /**
+     * With a metrics token Prometheus holds that token, not the admin's: it reads /metrics and nothing else, and a
+     * scraper guessing from another address never locks it out.
+     */
+    @Test
+    void aMetricsTokenReadsMetricsOnlyAndGuessesElsewhereDoNotLockItOut() {
+        String metricsToken = "mtk_" + "7Qx2".repeat(10);
+        try (RunningService service = RunningService.start(
+                Map.of("WALLETPAY_MODE", "production", "WALLETPAY_MANAGEMENT_METRICS_TOKEN", metricsToken))) {
+            RawHttp guesser = new RawHttp(service.config.http().port(), "127.0.0.61");
+            for (int i = 0; i < 15; i++) {
+                assertThat(metrics(guesser, "wrong-metrics-token-" + i + "-0123456789abcdef")
+                                .status())
+                        .isIn(401, 429);
+            }
+            assertThat(metrics(guesser, metricsToken).status())
+                    .as("the guessing address waits")
+                    .isEqualTo(429);
+
+            RawHttp prometheus = new RawHttp(service.config.http().port(), "127.0.0.62");
+            RawHttp.Answer scraped = metrics(prometheus, metricsToken);
+            assertThat(scraped.status()).isEqualTo(200);
+            assertThat(scraped.body()).contains("# TYPE");
+            assertThat(service.http.get("/api/admin/merchants", metricsToken).status())
+                    .as("the metrics token is not the admin's")
+                    .isEqualTo(401);
+            assertThat(service.http.get("/metrics", TestConfig.ADMIN_TOKEN).status())
+                    .as("with a metrics token set, the admin token does not read metrics")
+                    .isEqualTo(401);
+        }
+    }
+
+    private static RawHttp.Answer metrics(RawHttp client, String token) {
+        return client.send("GET", "/metrics", Map.of("Authorization", "Bearer " + token), null);
     }
 
     @Test
