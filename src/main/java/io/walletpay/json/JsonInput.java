@@ -35,7 +35,8 @@ import java.util.Set;
  *       non-scalar value is refused as soon as it is seen, without reading further.</li>
  *   <li>A present string must say something: "" or whitespace only is a 400 "must not be empty" rather than
  *       silently meaning absent; strings are kept as sent (no trimming); lengths count Unicode code points;
- *       control characters (U+0000–U+001F, U+007F–U+009F) and lone surrogates are refused.</li>
+ *       control characters (U+0000–U+001F, U+007F–U+009F), bidirectional controls (U+202A–U+202E,
+ *       U+2066–U+2069), line and paragraph separators (U+2028, U+2029) and lone surrogates are refused.</li>
  * </ul>
  */
 public final class JsonInput {
@@ -155,6 +156,12 @@ public final class JsonInput {
             if (Character.isISOControl(c)) {
                 throw ServiceException.invalid(field, field + " must not contain control characters");
             }
+            if (spoofing(c)) {
+                throw ServiceException.invalid(
+                        field,
+                        field + " must not contain bidirectional controls or line separators"
+                                + " (U+202A to U+202E, U+2066 to U+2069, U+2028, U+2029)");
+            }
             if (Character.isHighSurrogate(c)
                     && i + 1 < value.length()
                     && Character.isLowSurrogate(value.charAt(i + 1))) {
@@ -164,6 +171,15 @@ public final class JsonInput {
             }
         }
         return value;
+    }
+
+    /**
+     * Characters that make text shown on a page or in a spreadsheet read other than it is stored: bidirectional
+     * embeddings, overrides and isolates (a right-to-left override makes "exe.jpg" read "gpj.exe") and the line
+     * and paragraph separators that break a line where the pages and the portal's CSV expect none.
+     */
+    static boolean spoofing(char c) {
+        return (c >= '\u202A' && c <= '\u202E') || (c >= '\u2066' && c <= '\u2069') || c == '\u2028' || c == '\u2029';
     }
 
     private static String decodeUtf8(byte[] body) {

@@ -172,17 +172,28 @@ final class PaymentsCsv {
     }
 
     /**
-     * Text a merchant or customer typed. One starting like a formula ({@code = + - @}, tab, CR) gets a leading
-     * apostrophe, so opening the export in a spreadsheet never runs it (OWASP "CSV injection").
+     * Text a merchant or customer typed. One a spreadsheet could take for a formula gets a leading apostrophe, so
+     * opening the export never runs it (OWASP "CSV injection"): a start of {@code = + - @} or their full-width
+     * forms {@code ＝ ＋ － ＠} (which spreadsheets also read as operators), after any leading spaces, or a start of
+     * tab, CR or line feed.
      */
     static String text(String value) {
         if (value == null || value.isEmpty()) {
             return "";
         }
         char first = value.charAt(0);
-        if (first == '=' || first == '+' || first == '-' || first == '@' || first == '\t' || first == '\r') {
+        if (first == '\t' || first == '\r' || first == '\n') {
+            return "'" + value;
+        }
+        int i = 0;
+        while (i < value.length() && Character.isWhitespace(value.charAt(i))) {
+            i++;
+        }
+        if (i < value.length() && FORMULA_STARTS.indexOf(value.charAt(i)) >= 0) {
             return "'" + value;
         }
         return value;
     }
+
+    private static final String FORMULA_STARTS = "=+-@\uFF1D\uFF0B\uFF0D\uFF20";
 }

@@ -280,6 +280,19 @@ class CreatePaymentRequestTest {
         }
     }
 
+    /** A right-to-left override or an isolate would show a reference or a name reversed on a page or in a CSV. */
+    @ParameterizedTest
+    @ValueSource(strings = {"\\u202a", "\\u202e", "\\u2066", "\\u2069", "\\u2028", "\\u2029"})
+    void bidirectionalControlsAndLineSeparatorsAreRefusedInEveryStringField(String escape) {
+        for (String field : new String[] {"reference_id", "customer_name", "description", "customer_email"}) {
+            refused(withField(field, quoted("ab" + escape + "c@d.ht")), "invalid_" + field, field)
+                    .hasMessageContaining("bidirectional controls");
+        }
+        // the marks people do type in right-to-left names stay allowed
+        assertThat(parse(withField("customer_name", quoted("a\\u200fb"))).customerName())
+                .isEqualTo("a\u200fb");
+    }
+
     @Test
     void rawControlCharactersInsideAStringAreNotJson() {
         refused(withField("description", "\"a\u0001b\""), "malformed_json", null);

@@ -278,6 +278,12 @@ class PaymentsExportTest {
         if (stored == null) {
             return "";
         }
-        return "=+-@\t\r".indexOf(stored.isEmpty() ? 'x' : stored.charAt(0)) >= 0 ? "'" + stored : stored;
+        if (stored.isEmpty()) {
+            return stored;
+        }
+        String start = stored.stripLeading();
+        boolean formula = "\t\r\n".indexOf(stored.charAt(0)) >= 0
+                || (!start.isEmpty() && "=+-@\uFF1D\uFF0B\uFF0D\uFF20".indexOf(start.charAt(0)) >= 0);
+        return formula ? "'" + stored : stored;
     }
 }
