@@ -24,10 +24,12 @@ final class MerchantGuard {
     private static final String CHECKING = "walletpay.bearer-check";
 
     private final AuthenticationHandler bearer;
+    private final MerchantTokens tokens;
     private final MerchantDirectory directory;
 
     MerchantGuard(MerchantTokens tokens, MerchantDirectory directory) {
         this.bearer = JWTAuthHandler.create(tokens.verifier());
+        this.tokens = tokens;
         this.directory = directory;
     }
 
@@ -49,7 +51,8 @@ final class MerchantGuard {
             return;
         }
         UUID merchantId = merchantId(ctx.user());
-        if (merchantId == null) {
+        if (merchantId == null
+                || !tokens.withinLifetime(ctx.user(), java.time.Instant.now().getEpochSecond())) {
             ctx.fail(invalidToken());
             return;
         }
@@ -95,11 +98,7 @@ final class MerchantGuard {
         if (!(user.principal().getValue("sub") instanceof String subject)) {
             return null;
         }
-        try {
-            return UUID.fromString(subject);
-        } catch (IllegalArgumentException notAnId) {
-            return null;
-        }
+        return io.walletpay.json.Identifiers.parse(subject);
     }
 
     static Merchant merchant(RoutingContext ctx) {

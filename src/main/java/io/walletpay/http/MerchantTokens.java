@@ -81,6 +81,21 @@ final class MerchantTokens {
         return verifier;
     }
 
+    /**
+     * Whether a verified token lives no longer than the tokens this service issues: it must carry {@code exp}
+     * (vertx-auth-jwt accepts a token without one for ever), no later than {@code jwt.ttl_seconds} after its
+     * {@code iat}, or after now when it has none, with a minute for clocks apart.
+     */
+    boolean withinLifetime(io.vertx.ext.auth.User user, long nowEpochSecond) {
+        if (!(user.attributes().getValue("exp") instanceof Number expires)) {
+            return false;
+        }
+        long from = user.attributes().getValue("iat") instanceof Number issued ? issued.longValue() : nowEpochSecond;
+        return expires.longValue() - from <= config.ttl().toSeconds() + CLOCK_SKEW_SECONDS;
+    }
+
+    private static final long CLOCK_SKEW_SECONDS = 60;
+
     /** The claim naming the secret-key version a token was issued under; absent (older tokens) counts as 0. */
     static final String KEY_VERSION = "kv";
 

@@ -143,11 +143,11 @@ final class ProviderRoutes {
             return new Reference(transactionId.strip(), null);
         }
         if (orderId != null && !orderId.isBlank()) {
-            try {
-                return new Reference(null, UUID.fromString(orderId.strip()));
-            } catch (IllegalArgumentException e) {
+            UUID id = io.walletpay.json.Identifiers.parse(orderId.strip());
+            if (id == null) {
                 throw ServiceException.invalid("orderId", "orderId must be a payment id");
             }
+            return new Reference(null, id);
         }
         throw ServiceException.invalid("transactionId", "Send transactionId or orderId");
     }

@@ -90,14 +90,6 @@ final class Queries {
     }
 
     static UUID parseUuid(String value) {
-        if (value == null || value.length() != 36) {
-            return null;
-        }
-        try {
-            UUID id = UUID.fromString(value);
-            return id.toString().equalsIgnoreCase(value) ? id : null;
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
+        return io.walletpay.json.Identifiers.parse(value);
     }
 }

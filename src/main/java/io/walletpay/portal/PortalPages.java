@@ -234,13 +234,6 @@ final class PortalPages {
     }
 
     static UUID parseUuid(String text) {
-        if (text == null || text.length() != 36) {
-            return null;
-        }
-        try {
-            return UUID.fromString(text);
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
+        return io.walletpay.json.Identifiers.parse(text);
     }
 }

@@ -114,6 +114,29 @@ class TokenForgeryTest {
         forged.put(
                 "subject of no merchant",
                 Jwts.hs256(TestConfig.JWT_SECRET, claims.copy().put("sub", "00000000-0000-4000-8000-000000000000")));
+        // correctly signed, as with a leaked signing key or a careless issuer: still not tokens this service gives
+        long now = Instant.now().getEpochSecond();
+        forged.put(
+                "signed without an expiry",
+                Jwts.hs256(
+                        TestConfig.JWT_SECRET,
+                        claims.copy().put("exp", (String) null).put("iat", (String) null)));
+        forged.put(
+                "signed for ten days",
+                Jwts.hs256(TestConfig.JWT_SECRET, claims.copy().put("iat", now).put("exp", now + 10 * 86_400)));
+        forged.put(
+                "signed for ten days, without iat",
+                Jwts.hs256(
+                        TestConfig.JWT_SECRET,
+                        claims.copy().put("iat", (String) null).put("exp", now + 10 * 86_400)));
+        forged.put(
+                "subject in upper case",
+                Jwts.hs256(
+                        TestConfig.JWT_SECRET,
+                        claims.copy().put("sub", hsMerchant.toUpperCase(java.util.Locale.ROOT))));
+        forged.put(
+                "subject in full-width digits",
+                Jwts.hs256(TestConfig.JWT_SECRET, claims.copy().put("sub", fullWidth(hsMerchant))));
         forged.put(
                 "payload tampered: expiry extended",
                 Jwts.tampered(
@@ -222,5 +245,14 @@ class TokenForgeryTest {
         return "-----BEGIN " + type + "-----\n"
                 + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
                         .encodeToString(der) + "\n-----END " + type + "-----\n";
+    }
+
+    /** The same id with its digits and letters in their full-width forms, which UUID.fromString also reads. */
+    static String fullWidth(String id) {
+        StringBuilder wide = new StringBuilder();
+        for (char c : id.toCharArray()) {
+            wide.append(Character.isLetterOrDigit(c) ? (char) (c - 0x20 + 0xFF00) : c);
+        }
+        return wide.toString();
     }
 }
