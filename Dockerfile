@@ -19,6 +19,7 @@ COPY --from=build /src/target/walletpay.jar /app/walletpay.jar
 COPY --from=build /src/config/application.json /app/config/application.json
 USER walletpay
 ENV WALLETPAY_DATA_DIR=/app/data \
+    WALLETPAY_HTTP_HOST=0.0.0.0 \
     WALLETPAY_HTTP_PORT=8080 \
     JAVA_TOOL_OPTIONS="-XX:MaxRAMPercentage=75 -XX:+ExitOnOutOfMemoryError"
 EXPOSE 8080

@@ -49,7 +49,7 @@ final class ConfigBinding {
     private ConfigBinding() {}
 
     static AppConfig bind(JsonObject json) {
-        AppConfig config = bound(withoutBlanks(json));
+        AppConfig config = bound(withListenAddress(withoutBlanks(json)));
         List<String> problems = new ArrayList<>(violations(config));
         if (problems.isEmpty()) {
             problems.addAll(ConfigRules.problems(config)); // they rely on each value being in range
@@ -134,6 +134,19 @@ final class ConfigBinding {
     }
 
     /** A copy with every string trimmed and every blank string null: a value set to "" is a value not set. */
+    /**
+     * Without {@code http.host}, production listens on every interface (behind its load balancer) and development
+     * on 127.0.0.1 only: a laptop on a café's Wi-Fi must not offer its open metrics and test merchants to the room.
+     */
+    private static JsonObject withListenAddress(JsonObject json) {
+        JsonObject http = json.getValue("http") instanceof JsonObject section ? section : null;
+        if (http != null && http.getValue("host") == null) {
+            boolean production = "production".equalsIgnoreCase(String.valueOf(json.getValue("mode")));
+            http.put("host", production ? "0.0.0.0" : "127.0.0.1");
+        }
+        return json;
+    }
+
     private static JsonObject withoutBlanks(JsonObject json) {
         JsonObject copy = new JsonObject();
         json.forEach(entry -> copy.put(entry.getKey(), withoutBlank(entry.getValue())));

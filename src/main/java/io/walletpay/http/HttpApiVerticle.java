@@ -62,9 +62,21 @@ public final class HttpApiVerticle extends VerticleBase {
         return MerchantTokens.create(vertx, config.jwt()).compose(tokens -> listen(router(tokens)));
     }
 
+    /** One year, the value browsers' preload lists ask for; subdomains are the merchant's business, not ours. */
+    private static final String HSTS = "max-age=31536000";
+
     private Router router(MerchantTokens tokens) {
         Router router = Router.router(vertx);
         router.route().handler(RequestLog::handle);
+        if (config.production()) {
+            // browsers that once reached the service over https never fall back to plain http for it. Sent on
+            // every answer: TLS ends at the load balancer, where vertx-web's HSTSHandler (TLS or Front-End-Https
+            // only) would stay silent, and a browser ignores the header on a plain-http answer anyway
+            router.route().handler(ctx -> {
+                ctx.response().putHeader("Strict-Transport-Security", HSTS);
+                ctx.next();
+            });
+        }
         router.route("/api/*")
                 .handler(BodyHandler.create(false).setBodyLimit(config.http().maxBodyBytes()));
         new HealthRoutes(stores.health()).mount(router);
@@ -126,7 +138,8 @@ public final class HttpApiVerticle extends VerticleBase {
                                 config.webhooks().failingAfterHours()),
                         portalKeySeed(),
                         config.publicBaseUrl(),
-                        pages)
+                        pages,
+                        config.production())
                 .mount(router);
 
         ErrorResponder.install(router);

@@ -58,15 +58,39 @@ public final class PortalRoutes {
     private final MerchantLogin login;
     private final PortalSession sessions;
     private final PortalPages pages;
+    private final String ownOrigin;
+    private final boolean production;
 
     public PortalRoutes(
-            Vertx vertx, Services services, String sessionKeySeed, String publicBaseUrl, Language defaultLanguage) {
+            Vertx vertx,
+            Services services,
+            String sessionKeySeed,
+            String publicBaseUrl,
+            Language defaultLanguage,
+            boolean production) {
         this.vertx = vertx;
         this.services = services;
         this.stores = services.stores();
         this.login = services.login();
         this.sessions = new PortalSession(sessionKeySeed, Duration.ofMinutes(30));
         this.pages = new PortalPages(publicBaseUrl.startsWith("https:"), defaultLanguage);
+        java.net.URI base = java.net.URI.create(publicBaseUrl);
+        this.ownOrigin = base.getScheme() + "://" + base.getRawAuthority();
+        this.production = production;
+    }
+
+    /**
+     * In production a form must come from the portal's own origin ({@code public_base_url}): a browser names where a POST
+     * comes from in {@code Origin}, and one from elsewhere is refused like a forged form (403, nothing changed),
+     * besides the CSRF token. A request without the header (an old browser, a script) still needs that token.
+     */
+    private void sameOrigin(RoutingContext ctx) {
+        String origin = ctx.request().getHeader("Origin");
+        if (origin != null && !origin.equalsIgnoreCase(ownOrigin)) {
+            ctx.fail(403);
+            return;
+        }
+        ctx.next();
     }
 
     public void mount(Router router) {
@@ -79,6 +103,9 @@ public final class PortalRoutes {
                         .setCookieSecure(pages.secure())
                         .setNagHttps(false));
         router.route("/portal/*").failureHandler(pages::failure);
+        if (production) { // where public_base_url is the one address browsers use
+            router.post("/portal/*").handler(this::sameOrigin);
+        }
         router.get("/portal/login").handler(this::loginPage);
         router.post("/portal/login").handler(this::login);
         router.post("/portal/logout").handler(this::logout);

@@ -13,7 +13,9 @@ import java.util.Optional;
 public final class TargetGuard {
 
     private enum Kind {
-        /** Private or special-purpose: refused unless development mode or the allow-list permits it. */
+        /** This machine: refused unless development mode or the allow-list permits it. */
+        LOOPBACK,
+        /** Private or special-purpose: refused unless the allow-list permits it. */
         BLOCKED,
         /** Not one host we could mean to call: no development setup needs these, so nothing unlocks them. */
         NEVER
@@ -22,6 +24,10 @@ public final class TargetGuard {
     private record Range(Subnet subnet, String name, Kind kind) {
         static Range of(String cidr, String name) {
             return new Range(Subnet.parse(cidr), name, Kind.BLOCKED);
+        }
+
+        static Range loopback(String cidr) {
+            return new Range(Subnet.parse(cidr), "loopback", Kind.LOOPBACK);
         }
 
         static Range never(String cidr, String name) {
@@ -36,7 +42,7 @@ public final class TargetGuard {
             Range.never("0.0.0.0/8", "unspecified (\"this network\")"),
             Range.of("10.0.0.0/8", "private-use"),
             Range.of("100.64.0.0/10", "shared address space (CGNAT)"),
-            Range.of("127.0.0.0/8", "loopback"),
+            Range.loopback("127.0.0.0/8"),
             Range.of("169.254.0.0/16", "link-local (incl. cloud metadata)"),
             Range.of("172.16.0.0/12", "private-use"),
             Range.of("192.0.0.0/24", "IETF protocol assignments"),
@@ -51,7 +57,7 @@ public final class TargetGuard {
 
     private static final List<Range> IPV6 = List.of(
             Range.never("::/128", "unspecified"),
-            Range.of("::1/128", "loopback"),
+            Range.loopback("::1/128"),
             Range.never("ff00::/8", "multicast"),
             Range.of("fc00::/7", "unique local"),
             Range.of("fe80::/10", "link-local"),
@@ -75,7 +81,8 @@ public final class TargetGuard {
     private final List<Subnet> allowed;
 
     /**
-     * @param allowPrivate development mode: private, loopback and other special ranges are permitted
+     * @param allowPrivate development mode: this machine's loopback addresses are permitted (a receiver running
+     *     beside the service); private networks, link-local and cloud metadata addresses still are not
      * @param allowedSubnets CIDR blocks permitted even outside development mode, e.g. a test network
      */
     public TargetGuard(boolean allowPrivate, List<String> allowedSubnets) {
@@ -96,8 +103,11 @@ public final class TargetGuard {
         if (verdict == null) {
             return Optional.empty();
         }
-        if (verdict.range().kind() == Kind.BLOCKED
-                && (allowPrivate || allowed.stream().anyMatch(s -> s.contains(target) || s.contains(raw)))) {
+        if (verdict.range().kind() == Kind.LOOPBACK && allowPrivate) {
+            return Optional.empty();
+        }
+        if (verdict.range().kind() != Kind.NEVER
+                && allowed.stream().anyMatch(s -> s.contains(target) || s.contains(raw))) {
             return Optional.empty();
         }
         return Optional.of(describe(address, target, verdict));

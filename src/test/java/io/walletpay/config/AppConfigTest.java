@@ -23,6 +23,24 @@ class AppConfigTest {
         assertThat(config.payments().expiry().toMinutes()).isEqualTo(30);
     }
 
+    /** Development listens on this machine only unless told otherwise; production on every interface. */
+    @Test
+    void developmentListensOnLoopbackAndProductionEverywhereUnlessHttpHostSaysOtherwise() {
+        assertThat(TestConfig.with(Map.of()).http().host()).isEqualTo("127.0.0.1");
+        assertThat(TestConfig.with(Map.of("WALLETPAY_HTTP_HOST", "0.0.0.0"))
+                        .http()
+                        .host())
+                .isEqualTo("0.0.0.0");
+        Map<String, String> production = Map.of(
+                "WALLETPAY_MODE", "production",
+                "WALLETPAY_ADMIN_TOKEN", "a-very-long-admin-token-for-tests",
+                "WALLETPAY_JWT_SECRET", "0123456789abcdef0123456789abcdef");
+        assertThat(TestConfig.with(production).http().host()).isEqualTo("0.0.0.0");
+        java.util.Map<String, String> pinned = new java.util.HashMap<>(production);
+        pinned.put("WALLETPAY_HTTP_HOST", "10.0.0.7");
+        assertThat(TestConfig.with(pinned).http().host()).isEqualTo("10.0.0.7");
+    }
+
     @Test
     void storeInstancesDefaultToOneAndZeroMeansOnePerEventLoop() {
         assertThat(TestConfig.with(Map.of()).db().storeInstances()).isEqualTo(1);

@@ -199,23 +199,28 @@ class TargetGuardTest {
     }
 
     @ParameterizedTest
+    @ValueSource(strings = {"127.0.0.1", "127.1.2.3", "::1", "::ffff:127.0.0.1", "2002:7f00:1::"})
+    void developmentModePermitsThisMachinesLoopback(String address) throws Exception {
+        assertThat(DEVELOPMENT.rejectionReason(raw16OrV4(address))).isEmpty();
+        assertThat(PRODUCTION.permits(raw16OrV4(address))).isFalse();
+    }
+
+    /** A developer's webhook test must not reach the cloud's metadata service or the office network. */
+    @ParameterizedTest
     @ValueSource(
             strings = {
-                "127.0.0.1",
                 "10.0.0.1",
                 "172.20.0.5",
                 "192.168.1.1",
                 "100.64.0.1",
                 "169.254.169.254",
-                "::1",
                 "fd00::1",
                 "fe80::1",
-                "::ffff:127.0.0.1",
-                "2002:7f00:1::",
+                "::ffff:169.254.169.254",
                 "240.0.0.1"
             })
-    void developmentModePermitsPrivateTargets(String address) throws Exception {
-        assertThat(DEVELOPMENT.rejectionReason(raw16OrV4(address))).isEmpty();
+    void developmentModeRefusesPrivateLinkLocalAndMetadataTargets(String address) throws Exception {
+        assertThat(DEVELOPMENT.rejectionReason(raw16OrV4(address))).isPresent();
     }
 
     @ParameterizedTest
