@@ -59,6 +59,17 @@ final class PortalPages {
         return ctx.get(SESSION_MERCHANT);
     }
 
+    /** The session this request came in (what the store knows it by), so a page can tell it from the others. */
+    static void inSession(RoutingContext ctx, byte[] sessionHash) {
+        ctx.put(SESSION_HASH, sessionHash);
+    }
+
+    static byte[] sessionHash(RoutingContext ctx) {
+        return ctx.get(SESSION_HASH);
+    }
+
+    private static final String SESSION_HASH = "walletpay.portal.session-hash";
+
     // ---- rendering ----
 
     /** Renders {@code template} with {@code model} plus the language ({@code t}) and the form token ({@code csrf}). */

@@ -15,6 +15,7 @@ import io.walletpay.login.MerchantLogin;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.page.Language;
 import io.walletpay.page.PageText;
+import io.walletpay.store.PortalSessionStore;
 import io.walletpay.store.ReportStore.Summary;
 import io.walletpay.store.Stores;
 import io.walletpay.usecase.CancelPayment;
@@ -22,8 +23,6 @@ import io.walletpay.usecase.PaymentLinks;
 import io.walletpay.usecase.RotateSecretKey;
 import io.walletpay.usecase.RotateWebhookSecret;
 import io.walletpay.usecase.UpdateMerchantSettings;
-import java.time.Duration;
-import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZonedDateTime;
 import java.util.HashMap;
@@ -32,10 +31,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The merchant portal ({@code /portal/}): server-rendered pages in the merchant's language, no
- * JavaScript. Sessions live in an encrypted cookie ({@link PortalSession}), so any node reads them; every
- * state-changing form carries a vertx-web CSRF token; every page without a session sends the browser to the login
- * page. This class owns the doors (login, logout, the session check) and the overview; the other pages are
+ * The merchant portal ({@code /portal/}): server-rendered pages in the merchant's language, no JavaScript.
+ * Sessions live in PostgreSQL behind a random cookie ({@link PortalSession}), so any node serves them and logging
+ * out ends them; every state-changing form carries a vertx-web CSRF token; every page without a session sends the
+ * browser to the login page. This class owns the doors (login, logout, the session check) and the overview; the other pages are
  * {@link PaymentPages}, {@link WebhookPages}, {@link SettingsPages} and {@link LinkPages}.
  */
 public final class PortalRoutes {
@@ -72,7 +71,7 @@ public final class PortalRoutes {
         this.services = services;
         this.stores = services.stores();
         this.login = services.login();
-        this.sessions = new PortalSession(sessionKeySeed, Duration.ofMinutes(30));
+        this.sessions = new PortalSession(sessionKeySeed);
         this.pages = new PortalPages(publicBaseUrl.startsWith("https:"), defaultLanguage);
         java.net.URI base = java.net.URI.create(publicBaseUrl);
         this.ownOrigin = base.getScheme() + "://" + base.getRawAuthority();
@@ -120,7 +119,8 @@ public final class PortalRoutes {
                         services.webhookSecrets(),
                         services.secretKeys(),
                         services.failingAfterHours(),
-                        this::renewSession)
+                        this::renewSession,
+                        this::endEverySession)
                 .mount(router);
         new LinkPages(pages, services.links()).mount(router);
     }
@@ -128,11 +128,21 @@ public final class PortalRoutes {
     // ---- login / logout ----
 
     private void loginPage(RoutingContext ctx) {
-        if (currentSession(ctx).isPresent()) {
-            PortalPages.seeOther(ctx, "/portal/");
+        byte[] hash = cookieHash(ctx);
+        if (hash == null) {
+            renderLogin(ctx, 200, null, "");
             return;
         }
-        renderLogin(ctx, 200, null, "");
+        stores.portalSessions()
+                .use(hash, PortalSession.LIFETIMES)
+                .onSuccess(session -> {
+                    if (session.isPresent()) {
+                        PortalPages.seeOther(ctx, "/portal/"); // signed in already
+                    } else {
+                        renderLogin(ctx, 200, null, "");
+                    }
+                })
+                .onFailure(ctx::fail);
     }
 
     private void renderLogin(RoutingContext ctx, int status, String error, String merchantId) {
@@ -164,31 +174,61 @@ public final class PortalRoutes {
                         renderLogin(ctx, ErrorKind.UNAUTHORIZED.status(), t.get("login.failed"), merchantId);
                         return;
                     }
-                    renewSession(ctx, verified.merchant());
-                    PortalPages.seeOther(ctx, "/portal/");
+                    openSession(ctx, verified.merchant())
+                            .onSuccess(opened -> PortalPages.seeOther(ctx, "/portal/"))
+                            .onFailure(ctx::fail);
                 })
                 .onFailure(ctx::fail);
     }
 
+    /** Ends this browser's session in the store, so a copy of its cookie is refused from now on. */
     private void logout(RoutingContext ctx) {
-        ctx.response().addCookie(sessionCookie("").setMaxAge(0));
-        PortalPages.seeOther(ctx, "/portal/login");
+        byte[] hash = cookieHash(ctx);
+        Future<Void> ended = hash == null
+                ? Future.succeededFuture()
+                : stores.portalSessions().end(hash);
+        ended.onSuccess(done -> {
+                    ctx.response().addCookie(sessionCookie("").setMaxAge(0));
+                    PortalPages.seeOther(ctx, "/portal/login");
+                })
+                .onFailure(ctx::fail);
     }
 
     // ---- session ----
 
-    private Optional<PortalSession.Session> currentSession(RoutingContext ctx) {
+    private static byte[] cookieHash(RoutingContext ctx) {
         Cookie cookie = ctx.request().getCookie(PortalSession.COOKIE);
-        return sessions.open(cookie == null ? null : cookie.getValue(), Instant.now());
+        return PortalSession.hashOf(cookie == null ? null : cookie.getValue());
     }
 
-    /** A fresh session for {@code merchant} as it now is: at login, on every page, after a key rotation here. */
-    private void renewSession(RoutingContext ctx, Merchant merchant) {
-        writeSession(ctx, new PortalSession.Session(merchant.id(), merchant.secretKeyVersion(), Instant.now()));
+    /** A new session for {@code merchant} under its current key, its cookie set on the answer. */
+    private Future<Void> openSession(RoutingContext ctx, Merchant merchant) {
+        String id = PortalSession.newId();
+        String agent = ctx.request().getHeader("User-Agent");
+        return stores.portalSessions()
+                .open(
+                        PortalSession.hashOf(id),
+                        merchant.id(),
+                        merchant.secretKeyVersion(),
+                        ctx.request().remoteAddress().hostAddress(),
+                        agent == null ? null : PortalPages.trimmed(agent, 300))
+                .onSuccess(opened -> ctx.response().addCookie(sessionCookie(id)));
     }
 
-    private void writeSession(RoutingContext ctx, PortalSession.Session session) {
-        ctx.response().addCookie(sessionCookie(sessions.seal(session)));
+    /**
+     * After this browser rotated the secret key: every session of the merchant ends, and this browser goes on in
+     * a new one under the new key.
+     */
+    private Future<Void> renewSession(RoutingContext ctx, Merchant merchant) {
+        return stores.portalSessions().endAll(merchant.id(), null).compose(ended -> openSession(ctx, merchant));
+    }
+
+    /** "Sign out everywhere": every session of the merchant ends, this one too. */
+    private Future<Void> endEverySession(RoutingContext ctx, Merchant merchant) {
+        return stores.portalSessions()
+                .endAll(merchant.id(), null)
+                .onSuccess(ended -> ctx.response().addCookie(sessionCookie("").setMaxAge(0)))
+                .mapEmpty();
     }
 
     private Cookie sessionCookie(String value) {
@@ -199,30 +239,40 @@ public final class PortalRoutes {
                 .setSameSite(CookieSameSite.LAX);
     }
 
-    /** Every page after this needs a live session of an active merchant whose secret key has not been rotated. */
+    /**
+     * Every page after this needs a live session (used now, so its idle time counts from this page) of an active
+     * merchant whose secret key has not been rotated since it began.
+     */
     private void requireSession(RoutingContext ctx) {
-        Optional<PortalSession.Session> session = currentSession(ctx);
-        if (session.isEmpty()) {
-            // a language asked for on the way in is kept for the login page
-            Optional<Language> asked = Language.fromTag(ctx.request().getParam("lang"));
-            PortalPages.seeOther(
-                    ctx, asked.map(l -> "/portal/login?lang=" + l.tag()).orElse("/portal/login"));
-            return;
-        }
-        stores.merchants()
-                .get(session.get().merchantId())
-                .onSuccess(merchant -> {
-                    if (!merchant.active()
-                            || merchant.secretKeyVersion() != session.get().keyVersion()) {
-                        ctx.response().addCookie(sessionCookie("").setMaxAge(0));
-                        PortalPages.seeOther(ctx, "/portal/login");
-                        return;
-                    }
-                    renewSession(ctx, merchant); // the idle timeout counts from this page
-                    PortalPages.signedIn(ctx, merchant);
-                    ctx.next();
-                })
-                .onFailure(failure -> PortalPages.seeOther(ctx, "/portal/login"));
+        byte[] hash = cookieHash(ctx);
+        Future<Optional<PortalSessionStore.PortalSession>> session = hash == null
+                ? Future.succeededFuture(Optional.empty())
+                : stores.portalSessions().use(hash, PortalSession.LIFETIMES);
+        session.onFailure(ctx::fail).onSuccess(found -> {
+            if (found.isEmpty()) {
+                // a language asked for on the way in is kept for the login page
+                Optional<Language> asked = Language.fromTag(ctx.request().getParam("lang"));
+                ctx.response().addCookie(sessionCookie("").setMaxAge(0));
+                PortalPages.seeOther(
+                        ctx, asked.map(l -> "/portal/login?lang=" + l.tag()).orElse("/portal/login"));
+                return;
+            }
+            stores.merchants()
+                    .get(found.get().merchantId())
+                    .onSuccess(merchant -> {
+                        if (!merchant.active()
+                                || merchant.secretKeyVersion() != found.get().keyVersion()) {
+                            stores.portalSessions().end(hash);
+                            ctx.response().addCookie(sessionCookie("").setMaxAge(0));
+                            PortalPages.seeOther(ctx, "/portal/login");
+                            return;
+                        }
+                        PortalPages.signedIn(ctx, merchant);
+                        PortalPages.inSession(ctx, hash);
+                        ctx.next();
+                    })
+                    .onFailure(failure -> PortalPages.seeOther(ctx, "/portal/login"));
+        });
     }
 
     private void overview(RoutingContext ctx) {

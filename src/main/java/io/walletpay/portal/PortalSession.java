@@ -1,41 +1,30 @@
 package io.walletpay.portal;
 
-import java.nio.ByteBuffer;
+import io.walletpay.merchant.Secrets;
+import io.walletpay.store.PortalSessionStore.Lifetimes;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
-import java.security.SecureRandom;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.Base64;
-import java.util.Optional;
-import java.util.UUID;
-import javax.crypto.Cipher;
-import javax.crypto.spec.GCMParameterSpec;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
- * A portal session kept entirely in an encrypted cookie (AES-GCM), so any node with the same key reads it and no
- * node keeps state. vertx-web's CookieSessionStore lives in a module the build cannot resolve, hence this small
- * codec. The cookie holds the merchant, the secret-key version it logged in under (a rotated key ends every
- * session) and when it was last used (idle timeout); GCM makes it unreadable and unforgeable without the key.
+ * The portal's session cookie: a random id, of which the sessions table keeps only the SHA-256, so logging out or
+ * signing out everywhere ends a session for good, on every node, and a copied cookie dies with it. Sessions end
+ * after 30 minutes unused and 12 hours after login whatever happens. Also the key of the portal's CSRF tokens,
+ * derived from the configured seed.
  */
 final class PortalSession {
 
-    record Session(UUID merchantId, int keyVersion, Instant lastSeen) {}
-
     static final String COOKIE = "walletpay_portal";
-    private static final int NONCE_BYTES = 12;
-    private static final SecureRandom RANDOM = new SecureRandom();
+    static final Lifetimes LIFETIMES = new Lifetimes(Duration.ofMinutes(30), Duration.ofHours(12));
 
-    private final SecretKeySpec key;
+    /** The id's random bytes: 256 bits, as unguessable as a secret key. */
+    private static final int ID_BYTES = 32;
+
     private final String seed;
-    private final Duration idle;
 
-    PortalSession(String keySeed, Duration idle) {
-        this.key = new SecretKeySpec(sha256("walletpay portal session\0" + keySeed), "AES");
+    PortalSession(String keySeed) {
         this.seed = keySeed;
-        this.idle = idle;
     }
 
     /** A secret for another purpose, derived from the same configured seed (hex). */
@@ -43,55 +32,17 @@ final class PortalSession {
         return java.util.HexFormat.of().formatHex(sha256("walletpay portal " + purpose + "\0" + seed));
     }
 
-    Duration idle() {
-        return idle;
+    /** A new session's id, what its cookie carries. */
+    static String newId() {
+        return Secrets.randomToken(ID_BYTES);
     }
 
-    String seal(Session session) {
-        ByteBuffer plain = ByteBuffer.allocate(16 + 4 + 8);
-        plain.putLong(session.merchantId().getMostSignificantBits());
-        plain.putLong(session.merchantId().getLeastSignificantBits());
-        plain.putInt(session.keyVersion());
-        plain.putLong(session.lastSeen().getEpochSecond());
-        byte[] nonce = new byte[NONCE_BYTES];
-        RANDOM.nextBytes(nonce);
-        try {
-            Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
-            cipher.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(128, nonce));
-            byte[] sealed = cipher.doFinal(plain.array());
-            return Base64.getUrlEncoder()
-                    .withoutPadding()
-                    .encodeToString(ByteBuffer.allocate(nonce.length + sealed.length)
-                            .put(nonce)
-                            .put(sealed)
-                            .array());
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("AES-GCM unavailable", e);
+    /** What the store knows a session by; null for a cookie that cannot be an id (never looked up). */
+    static byte[] hashOf(String cookie) {
+        if (cookie == null || cookie.length() < 32 || cookie.length() > 64 || !cookie.matches("[A-Za-z0-9_-]+")) {
+            return null;
         }
-    }
-
-    /** The session in {@code cookie}, empty when it is missing, forged, damaged or idle for too long. */
-    Optional<Session> open(String cookie, Instant now) {
-        if (cookie == null || cookie.length() > 200) {
-            return Optional.empty();
-        }
-        try {
-            byte[] raw = Base64.getUrlDecoder().decode(cookie);
-            if (raw.length <= NONCE_BYTES) {
-                return Optional.empty();
-            }
-            Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
-            cipher.init(Cipher.DECRYPT_MODE, key, new GCMParameterSpec(128, raw, 0, NONCE_BYTES));
-            ByteBuffer plain = ByteBuffer.wrap(cipher.doFinal(raw, NONCE_BYTES, raw.length - NONCE_BYTES));
-            Session session = new Session(
-                    new UUID(plain.getLong(), plain.getLong()), plain.getInt(), Instant.ofEpochSecond(plain.getLong()));
-            if (session.lastSeen().plus(idle).isBefore(now)) {
-                return Optional.empty();
-            }
-            return Optional.of(session);
-        } catch (IllegalArgumentException | GeneralSecurityException | java.nio.BufferUnderflowException bad) {
-            return Optional.empty();
-        }
+        return sha256(cookie);
     }
 
     private static byte[] sha256(String text) {

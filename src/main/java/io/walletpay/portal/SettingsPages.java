@@ -10,6 +10,7 @@ import io.walletpay.merchant.MerchantInput;
 import io.walletpay.merchant.MerchantInput.MerchantChanges;
 import io.walletpay.merchant.MerchantUrls;
 import io.walletpay.store.AuditStore.AuditPage;
+import io.walletpay.store.PortalSessionStore;
 import io.walletpay.store.Stores;
 import io.walletpay.usecase.Actor;
 import io.walletpay.usecase.AuditLog;
@@ -18,8 +19,9 @@ import io.walletpay.usecase.RotateWebhookSecret;
 import io.walletpay.usecase.UpdateMerchantSettings;
 import io.walletpay.view.Timestamps;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
 
 /**
  * {@code /portal/settings}: the webhook URL, Return URL and locale; rotating the webhook secret (the old one keeps
@@ -38,7 +40,8 @@ final class SettingsPages {
     private final RotateSecretKey secretKeys;
     private final AuditLog auditLog;
     private final int failingAfterHours;
-    private final BiConsumer<RoutingContext, Merchant> renewSession;
+    private final BiFunction<RoutingContext, Merchant, Future<Void>> renewSession;
+    private final BiFunction<RoutingContext, Merchant, Future<Void>> endEverySession;
 
     SettingsPages(
             PortalPages pages,
@@ -47,7 +50,8 @@ final class SettingsPages {
             RotateWebhookSecret webhookSecrets,
             RotateSecretKey secretKeys,
             int failingAfterHours,
-            BiConsumer<RoutingContext, Merchant> renewSession) {
+            BiFunction<RoutingContext, Merchant, Future<Void>> renewSession,
+            BiFunction<RoutingContext, Merchant, Future<Void>> endEverySession) {
         this.pages = pages;
         this.stores = stores;
         this.settings = settings;
@@ -56,6 +60,7 @@ final class SettingsPages {
         this.auditLog = new AuditLog(stores);
         this.failingAfterHours = failingAfterHours;
         this.renewSession = renewSession;
+        this.endEverySession = endEverySession;
     }
 
     void mount(Router router) {
@@ -63,6 +68,7 @@ final class SettingsPages {
         router.post("/portal/settings").handler(this::save);
         router.post("/portal/settings/webhook-secret").handler(this::rotateWebhookSecret);
         router.post("/portal/settings/secret-key").handler(this::rotateSecretKey);
+        router.post("/portal/settings/sessions/end-all").handler(this::signOutEverywhere);
     }
 
     private static Actor actor(RoutingContext ctx) {
@@ -75,7 +81,9 @@ final class SettingsPages {
         Long auditAfter = auditCursor(PortalPages.param(ctx, "audit_after", 19));
         var health = stores.deliveries().endpointHealth(merchant.id(), failingAfterHours);
         Future<AuditPage> audit = auditLog.list(merchant.id(), auditAfter, AUDIT_PAGE);
-        Future.all(health, audit)
+        Future<List<PortalSessionStore.PortalSession>> sessions =
+                stores.portalSessions().live(merchant.id(), PortalSession.LIFETIMES);
+        Future.all(health, audit, sessions)
                 .onSuccess(both -> {
                     Map<String, Object> model = new HashMap<>();
                     model.put("m", merchant);
@@ -84,6 +92,13 @@ final class SettingsPages {
                     model.put("locale", nullToEmpty(merchant.locale()));
                     model.put("health", health.result());
                     model.put("audit", audit.result().entries());
+                    byte[] current = PortalPages.sessionHash(ctx);
+                    model.put(
+                            "sessions",
+                            sessions.result().stream()
+                                    .map(s -> new io.walletpay.portal.SessionView(
+                                            s, current != null && java.util.Arrays.equals(current, s.idHash())))
+                                    .toList());
                     model.put(
                             "auditNext",
                             audit.result().hasMore()
@@ -190,14 +205,24 @@ final class SettingsPages {
         secretKeys
                 .rotate(PortalPages.merchant(ctx).id(), actor(ctx))
                 .onSuccess(rotated -> {
-                    // this browser follows the new key; sessions sealed under the old one end at their next page
-                    renewSession.accept(ctx, rotated.merchant());
-                    show(
-                            ctx,
-                            rotated.merchant(),
-                            200,
-                            Map.of("newSecret", rotated.secretKey(), "newSecretKind", "key"));
+                    // every session ends with the old key; this browser goes on in a new one under the new key
+                    renewSession
+                            .apply(ctx, rotated.merchant())
+                            .onSuccess(renewed -> show(
+                                    ctx,
+                                    rotated.merchant(),
+                                    200,
+                                    Map.of("newSecret", rotated.secretKey(), "newSecretKind", "key")))
+                            .onFailure(ctx::fail);
                 })
+                .onFailure(ctx::fail);
+    }
+
+    /** Ends every session of the merchant, on every device, this one too: back to the login page. */
+    private void signOutEverywhere(RoutingContext ctx) {
+        endEverySession
+                .apply(ctx, PortalPages.merchant(ctx))
+                .onSuccess(ended -> PortalPages.seeOther(ctx, "/portal/login"))
                 .onFailure(ctx::fail);
     }
 

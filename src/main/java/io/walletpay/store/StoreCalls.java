@@ -41,7 +41,8 @@ public final class StoreCalls {
                 proxy(DeliveryStore.class, Stores::deliveries),
                 proxy(ReportStore.class, Stores::reports),
                 proxy(DatabaseHealth.class, Stores::health),
-                proxy(PaymentLinkStore.class, Stores::links));
+                proxy(PaymentLinkStore.class, Stores::links),
+                proxy(PortalSessionStore.class, Stores::portalSessions));
     }
 
     /** The stores as callers use them; calls made while no store verticle runs answer 503. */

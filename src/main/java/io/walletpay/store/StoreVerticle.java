@@ -73,7 +73,8 @@ public final class StoreVerticle extends VerticleBase implements WakeUps {
                 deliveries,
                 new PgReportStore(database),
                 this::readiness,
-                new PgPaymentLinkStore(database));
+                new PgPaymentLinkStore(database),
+                new PgPortalSessionStore(database));
         instance = new StoreCalls.Instance(context, stores, this::guarded);
         calls.add(instance);
         expirySweep = new ExpirySweep(vertx, database, expiry.apply(payments));

@@ -11,4 +11,5 @@ public record Stores(
         DeliveryStore deliveries,
         ReportStore reports,
         DatabaseHealth health,
-        PaymentLinkStore links) {}
+        PaymentLinkStore links,
+        PortalSessionStore portalSessions) {}

@@ -120,6 +120,7 @@ class StoreCallsTest {
     }
 
     private static StoreCalls.Instance instance(Context context, DatabaseHealth health) {
-        return new StoreCalls.Instance(context, new Stores(null, null, null, null, null, health, null), work -> work);
+        return new StoreCalls.Instance(
+                context, new Stores(null, null, null, null, null, health, null, null), work -> work);
     }
 }

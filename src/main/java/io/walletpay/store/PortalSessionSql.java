@@ -1,0 +1,33 @@
+package io.walletpay.store;
+
+/**
+ * The SQL of {@link PgPortalSessionStore}. Lifetimes travel as whole seconds ({@code $2} idle, {@code $3} absolute)
+ * and are compared with the database's clock, the one that wrote the times.
+ */
+final class PortalSessionSql {
+
+    private PortalSessionSql() {}
+
+    static final String COLUMNS =
+            "id_hash, merchant_id, key_version, created_at, last_seen_at, source_address, user_agent";
+
+    private static final String LIVE = " last_seen_at > now() - $2::int * interval '1 second'"
+            + " AND created_at > now() - $3::int * interval '1 second'";
+
+    static final String CLEAR_ENDED = "DELETE FROM portal_sessions WHERE merchant_id = $1 AND NOT (" + LIVE + ")";
+
+    static final String OPEN = "INSERT INTO portal_sessions (id_hash, merchant_id, key_version, source_address,"
+            + " user_agent) VALUES ($1, $2, $3, $4, $5)";
+
+    /** Marks a live session used; one past a lifetime is not returned. */
+    static final String USE =
+            "UPDATE portal_sessions SET last_seen_at = now() WHERE id_hash = $1 AND" + LIVE + " RETURNING " + COLUMNS;
+
+    static final String END = "DELETE FROM portal_sessions WHERE id_hash = $1";
+
+    static final String END_ALL =
+            "DELETE FROM portal_sessions WHERE merchant_id = $1 AND ($2::bytea IS NULL OR id_hash <> $2)";
+
+    static final String LIST = "SELECT " + COLUMNS + " FROM portal_sessions WHERE merchant_id = $1 AND" + LIVE
+            + " ORDER BY last_seen_at DESC LIMIT 50";
+}
