@@ -114,6 +114,25 @@ class AppConfigTest {
                 .hasMessageContaining("db.url");
     }
 
+    /** An operator fixes a refused production start in one go: every problem is on its own line, naming its key. */
+    @Test
+    void aRefusedProductionStartNamesEveryProblemOnItsOwnLine() {
+        AppConfig config = TestConfig.with(Map.of(
+                "WALLETPAY_MODE", "production",
+                "WALLETPAY_ADMIN_TOKEN", "password-password-password-1",
+                "WALLETPAY_JWT_SECRET", "0123456789abcdef0123456789abcdef",
+                "WALLETPAY_PUBLIC_BASE_URL", "http://pay.example.ht",
+                "WALLETPAY_MANAGEMENT_METRICS_TOKEN", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"));
+        java.util.List<String> problems = ProductionReadiness.problems(config);
+        assertThat(problems).hasSizeGreaterThanOrEqualTo(4).allSatisfy(line -> assertThat(line)
+                .doesNotContain("\n"));
+        assertThat(String.join("\n", problems))
+                .contains("provider.mode")
+                .contains("admin_token")
+                .contains("public_base_url")
+                .contains("management.metrics_token");
+    }
+
     @Test
     void aDatabaseUrlThatDoesNotParseIsRefusedWithoutRepeatingThePassword() {
         assertThatThrownBy(() -> TestConfig.with(Map.of("WALLETPAY_DB_URL", "postgresql://pay:Sup3r#Secret@db:5432/x")))
