@@ -18,6 +18,9 @@ final class DatabaseFailures {
 
     private static final Logger log = LoggerFactory.getLogger(DatabaseFailures.class);
 
+    /** SQLSTATE read_only_sql_transaction: what a replica answers to a write. */
+    static final String READ_ONLY_TRANSACTION = "25006";
+
     private DatabaseFailures() {}
 
     /**
@@ -41,9 +44,14 @@ final class DatabaseFailures {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             if (t instanceof PgException pg) {
                 // the server answered: only connection exceptions (08), operator intervention such as shutdown
-                // or crash (57P) and resource exhaustion like too many connections (53) mean "not reachable now"
+                // or crash (57P), resource exhaustion like too many connections (53), and a server that can no
+                // longer write (25006: a leader demoted to replica in a failover) mean "not reachable now"
                 String state = pg.getSqlState();
-                return state != null && (state.startsWith("08") || state.startsWith("57P") || state.startsWith("53"));
+                return state != null
+                        && (state.startsWith("08")
+                                || state.startsWith("57P")
+                                || state.startsWith("53")
+                                || state.equals(READ_ONLY_TRANSACTION));
             }
             if (t instanceof IOException || t instanceof TimeoutException) {
                 return true; // connect refused, connection reset, closed connection, DNS

@@ -160,9 +160,16 @@ public final class StoreVerticle extends VerticleBase implements WakeUps {
         return database.statements()
                 .preparedQuery(HealthSql.SCHEMA_APPLIED)
                 .execute(Tuple.of(schemaVersion))
-                .map(rows -> rows.iterator().next().getBoolean(0)
-                        ? new Readiness(true, "database reachable, schema " + schemaVersion)
-                        : notMigrated())
+                .map(rows -> {
+                    var row = rows.iterator().next();
+                    if (!row.getBoolean(0)) {
+                        return notMigrated();
+                    }
+                    // during a failover the old leader may answer as a replica: reachable, but it takes no payment
+                    return row.getBoolean(1)
+                            ? new Readiness(true, "database reachable, schema " + schemaVersion)
+                            : new Readiness(false, "database is read-only (a replica, or a failover under way)");
+                })
                 // a database without the migrations' history table answers with an error, not a row
                 .otherwise(failure -> DatabaseFailures.unreachable(failure)
                         ? new Readiness(false, "database unreachable")

@@ -78,6 +78,63 @@ class DatabaseLossTest {
         }
     }
 
+    /**
+     * In a failover the old leader may keep answering, as a replica: its writes fail with SQLSTATE 25006. That is
+     * the database being unavailable (503 with Retry-After, readiness down, nothing stored), not a defect (500), and
+     * once the connections reach a leader again the service writes without a restart.
+     */
+    @Test
+    void aDatabaseThatTurnedReplicaAnswers503AndTheServiceWritesAgainOnceItLeads() throws Exception {
+        DatabaseTarget real = TestDatabase.migrated();
+        try (RunningService service = RunningService.start(Map.of("WALLETPAY_DB_ACQUIRE_TIMEOUT_MS", "1000"), real)) {
+            String token = service.tokenFor(service.createMerchant("Failover"));
+            service.createPayment(token, new JsonObject().put("amount", 10));
+
+            readOnly(real, true);
+            await("the service's connections reconnected to a read-only database")
+                    .atMost(Duration.ofSeconds(30))
+                    .pollInterval(Duration.ofMillis(100))
+                    .until(() -> service.http.get("/health/ready", null).body().contains("read-only"));
+            for (int i = 0; i < 5; i++) {
+                Http.Response create =
+                        service.http.post("/api/merchant/payments/wallet/", token, new JsonObject().put("amount", 11));
+                assertThat(create.status()).isEqualTo(503);
+                assertThat(create.errorCode()).isEqualTo("database_unavailable");
+                assertThat(create.header("Retry-After")).isNotNull();
+            }
+
+            readOnly(real, false);
+            await("a create answered 201 once the database takes writes again")
+                    .atMost(Duration.ofSeconds(30))
+                    .pollInterval(Duration.ofMillis(100))
+                    .until(
+                            () -> service.http.post(
+                                    "/api/merchant/payments/wallet/", token, new JsonObject().put("amount", 12)),
+                            answer -> answer.status() == 201);
+            assertThat(service.http.get("/health/ready", null).status()).isEqualTo(200);
+            assertThat(service.sql("SELECT count(*) FROM payments WHERE amount = 11")
+                            .iterator()
+                            .next()
+                            .getLong(0))
+                    .as("the refused create stored nothing")
+                    .isZero();
+        }
+    }
+
+    /** Makes the database read-only (or writable) for every new connection and closes every other connection. */
+    private static void readOnly(DatabaseTarget db, boolean on) throws Exception {
+        String url = "jdbc:postgresql://" + db.host() + ":" + db.port() + "/" + db.database();
+        try (java.sql.Connection connection = java.sql.DriverManager.getConnection(url, db.user(), db.password());
+                java.sql.Statement statement = connection.createStatement()) {
+            statement.execute("SET default_transaction_read_only = off");
+            statement.execute("ALTER DATABASE \"" + db.database() + "\" SET default_transaction_read_only = "
+                    + (on ? "on" : "off"));
+            statement.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database()"
+                            + " AND pid <> pg_backend_pid()");
+        }
+    }
+
     @Test
     void anOutageLogsOneWarnWhenItStartsAndOneInfoWhenItEndsNotOnePerRequest() throws Exception {
         Logger logger = (Logger) LoggerFactory.getLogger(OutageLog.class);
