@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Starts a whole walletpay database cluster on one machine, from Debian's packages (patroni, etcd-server, haproxy and
+# PostgreSQL 15): one etcd, three PostgreSQL nodes run by Patroni with synchronous replication, and HAProxy routing
+# to the leader. For trying the topology and for the failover test; production puts each node on its own machine.
+#
+#   deploy/ha/start-local.sh [base-dir]      (default /tmp/walletpay-ha; run as root or as a non-root user)
+#
+# Prints the WALLETPAY_DB_URL to give the service. deploy/ha/stop-local.sh [base-dir] stops it all.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+base="${1:-/tmp/walletpay-ha}"
+bin_dir="${PG_BIN_DIR:-/usr/lib/postgresql/15/bin}"
+etcd_port="${ETCD_PORT:-2379}"
+primary_port="${PRIMARY_PORT:-5000}"
+password="${WALLETPAY_DB_PASSWORD:-walletpay-ha-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')}"
+
+for tool in patroni patronictl etcd haproxy; do
+  command -v "$tool" >/dev/null || { echo "missing $tool: apt-get install patroni etcd-server haproxy" >&2; exit 2; }
+done
+[ -x "$bin_dir/postgres" ] || { echo "no PostgreSQL in $bin_dir (set PG_BIN_DIR)" >&2; exit 2; }
+
+# PostgreSQL refuses to run as root: as root, the cluster runs as the postgres user
+run_as=()
+owner="$(id -un)"
+if [ "$(id -u)" -eq 0 ]; then
+  owner=postgres
+  run_as=(runuser -u postgres --)
+fi
+
+mkdir -p "$base"
+chmod 755 "$base"
+chown "$owner" "$base"
+echo "$password" > "$base/superuser.password"
+chmod 600 "$base/superuser.password"
+
+"${run_as[@]}" mkdir -p "$base/etcd" "$base/log"
+"${run_as[@]}" etcd --name walletpay-etcd --data-dir "$base/etcd" \
+  --listen-client-urls "http://127.0.0.1:$etcd_port" --advertise-client-urls "http://127.0.0.1:$etcd_port" \
+  --listen-peer-urls "http://127.0.0.1:$((etcd_port + 1))" \
+  --initial-advertise-peer-urls "http://127.0.0.1:$((etcd_port + 1))" \
+  --initial-cluster "walletpay-etcd=http://127.0.0.1:$((etcd_port + 1))" \
+  > "$base/log/etcd.log" 2>&1 &
+echo $! > "$base/etcd.pid"
+for _ in $(seq 1 50); do
+  curl -fs "http://127.0.0.1:$etcd_port/health" >/dev/null 2>&1 && break
+  sleep 0.2
+done
+
+servers=""
+for n in 1 2 3; do
+  node="$base/node$n"
+  "${run_as[@]}" mkdir -p "$node"
+  chmod 700 "$node"
+  sed -e "s|@NAME@|node$n|" -e "s|@REST_PORT@|$((8007 + n))|" -e "s|@ETCD_PORT@|$etcd_port|" \
+      -e "s|@PG_PORT@|$((5431 + n))|" -e "s|@DATA_DIR@|$node/data|" -e "s|@BIN_DIR@|$bin_dir|" \
+      -e "s|@SOCKET_DIR@|$node|" -e "s|@SUPERUSER_PASSWORD@|$password|" \
+      -e "s|@REPLICATION_PASSWORD@|$password-replication|" \
+      "$here/patroni.yml.template" > "$node/patroni.yml"
+  chown "$owner" "$node/patroni.yml"
+  chmod 600 "$node/patroni.yml"
+  "${run_as[@]}" patroni "$node/patroni.yml" > "$base/log/node$n.log" 2>&1 &
+  echo $! > "$base/node$n.pid"
+  servers+="    server node$n 127.0.0.1:$((5431 + n)) check port $((8007 + n))"$'\n'
+done
+
+awk -v servers="$servers" '{ if ($0 == "@SERVERS@") printf "%s", servers; else print }' "$here/haproxy.cfg.template" \
+  | sed -e "s|@PRIMARY_PORT@|$primary_port|" > "$base/haproxy.cfg"
+haproxy -f "$base/haproxy.cfg" -D -p "$base/haproxy.pid"
+
+# wait for a leader, then create the service's role and database through HAProxy
+export PGPASSWORD="$password"
+for _ in $(seq 1 120); do
+  "$bin_dir/psql" -h 127.0.0.1 -p "$primary_port" -U postgres -d postgres -Atc "SELECT NOT pg_is_in_recovery()" \
+    2>/dev/null | grep -q t && break
+  sleep 0.5
+done
+"$bin_dir/psql" -h 127.0.0.1 -p "$primary_port" -U postgres -d postgres -v ON_ERROR_STOP=1 -q <<SQL
+DO \$\$ BEGIN
+  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'walletpay') THEN
+    CREATE ROLE walletpay LOGIN PASSWORD '$password';
+  END IF;
+END \$\$;
+SELECT 'CREATE DATABASE walletpay OWNER walletpay' WHERE NOT EXISTS (SELECT FROM pg_database WHERE datname = 'walletpay')
+\gexec
+SQL
+# two synchronous-capable replicas streaming before anyone relies on the cluster
+for _ in $(seq 1 120); do
+  [ "$(patronictl -c "$base/node1/patroni.yml" list -f json 2>/dev/null | grep -o '"State": "\(streaming\|running\)"' | wc -l)" -ge 3 ] && break
+  sleep 0.5
+done
+patronictl -c "$base/node1/patroni.yml" list
+echo "WALLETPAY_DB_URL=postgresql://walletpay:$password@127.0.0.1:$primary_port/walletpay"
