@@ -3,12 +3,12 @@
 # runs; then it reports the answers by status, acknowledged payments missing, completed payments without a webhook,
 # and the seconds from the kill or command to the first refused and the first successful create afterwards.
 #
-#   WALLETPAY_URL=http://127.0.0.1:18080 WALLETPAY_ADMIN_TOKEN=… python3 deploy/ha/failover_trial.py [dir] kill|switchover
+#   SERVICE_URL=http://127.0.0.1:18080 WALLETPAY_ADMIN_TOKEN=… python3 deploy/ha/failover_trial.py [dir] kill|switchover
 #
 # The service runs in development mode (sandbox page, loopback webhook receiver on port 18099) with
 # WALLETPAY_DB_URL as start-local.sh printed it; run as root or as the cluster's owner.
 import json, os, re, signal, subprocess, sys, threading, time, urllib.request, urllib.error
-BASE = os.environ.get("WALLETPAY_URL", "http://127.0.0.1:18080")
+BASE = os.environ.get("SERVICE_URL", "http://127.0.0.1:18080")
 ADMIN = os.environ["WALLETPAY_ADMIN_TOKEN"]
 HA = sys.argv[1] if len(sys.argv) > 1 else "/tmp/wha"
 MODE = sys.argv[2] if len(sys.argv) > 2 else "kill"

@@ -12,7 +12,7 @@ base="${1:-/tmp/walletpay-ha}"
 bin_dir="${PG_BIN_DIR:-/usr/lib/postgresql/15/bin}"
 etcd_port="${ETCD_PORT:-2379}"
 primary_port="${PRIMARY_PORT:-5000}"
-password="${WALLETPAY_DB_PASSWORD:-walletpay-ha-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')}"
+password="${HA_DB_PASSWORD:-walletpay-ha-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')}"
 
 for tool in patroni patronictl etcd haproxy; do
   command -v "$tool" >/dev/null || { echo "missing $tool: apt-get install patroni etcd-server haproxy" >&2; exit 2; }
