@@ -5,6 +5,9 @@
 #
 #   deploy/ha/start-local.sh [base-dir]      (default /tmp/walletpay-ha; run as root or as a non-root user)
 #
+# Ports (environment): ETCD_PORT (2379, and the next one for its peers), PRIMARY_PORT (5000, HAProxy to the
+# leader), PG_PORT_BASE (5432, 5433, 5434 for the three nodes), REST_PORT_BASE (8008, 8009, 8010 for Patroni's API).
+#
 # Prints the WALLETPAY_DB_URL to give the service. deploy/ha/stop-local.sh [base-dir] stops it all.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -12,6 +15,8 @@ base="${1:-/tmp/walletpay-ha}"
 bin_dir="${PG_BIN_DIR:-/usr/lib/postgresql/15/bin}"
 etcd_port="${ETCD_PORT:-2379}"
 primary_port="${PRIMARY_PORT:-5000}"
+pg_port_base="${PG_PORT_BASE:-5432}"      # node n listens on pg_port_base + n - 1
+rest_port_base="${REST_PORT_BASE:-8008}"  # node n's Patroni REST API on rest_port_base + n - 1
 password="${HA_DB_PASSWORD:-walletpay-ha-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')}"
 
 for tool in patroni patronictl etcd haproxy; do
@@ -51,8 +56,8 @@ for n in 1 2 3; do
   node="$base/node$n"
   "${run_as[@]}" mkdir -p "$node"
   chmod 700 "$node"
-  sed -e "s|@NAME@|node$n|" -e "s|@REST_PORT@|$((8007 + n))|" -e "s|@ETCD_PORT@|$etcd_port|" \
-      -e "s|@PG_PORT@|$((5431 + n))|" -e "s|@DATA_DIR@|$node/data|" -e "s|@BIN_DIR@|$bin_dir|" \
+  sed -e "s|@NAME@|node$n|" -e "s|@REST_PORT@|$((rest_port_base + n - 1))|" -e "s|@ETCD_PORT@|$etcd_port|" \
+      -e "s|@PG_PORT@|$((pg_port_base + n - 1))|" -e "s|@DATA_DIR@|$node/data|" -e "s|@BIN_DIR@|$bin_dir|" \
       -e "s|@SOCKET_DIR@|$node|" -e "s|@SUPERUSER_PASSWORD@|$password|" \
       -e "s|@REPLICATION_PASSWORD@|$password-replication|" \
       "$here/patroni.yml.template" > "$node/patroni.yml"
@@ -60,7 +65,7 @@ for n in 1 2 3; do
   chmod 600 "$node/patroni.yml"
   "${run_as[@]}" patroni "$node/patroni.yml" > "$base/log/node$n.log" 2>&1 &
   echo $! > "$base/node$n.pid"
-  servers+="    server node$n 127.0.0.1:$((5431 + n)) check port $((8007 + n))"$'\n'
+  servers+="    server node$n 127.0.0.1:$((pg_port_base + n - 1)) check port $((rest_port_base + n - 1))"$'\n'
 done
 
 awk -v servers="$servers" '{ if ($0 == "@SERVERS@") printf "%s", servers; else print }' "$here/haproxy.cfg.template" \
@@ -83,9 +88,13 @@ END \$\$;
 SELECT 'CREATE DATABASE walletpay OWNER walletpay' WHERE NOT EXISTS (SELECT FROM pg_database WHERE datname = 'walletpay')
 \gexec
 SQL
-# two synchronous-capable replicas streaming before anyone relies on the cluster
+# a synchronous standby in place and every replica caught up before anyone relies on the cluster
 for _ in $(seq 1 120); do
-  [ "$(patronictl -c "$base/node1/patroni.yml" list -f json 2>/dev/null | grep -o '"State": "\(streaming\|running\)"' | wc -l)" -ge 3 ] && break
+  members="$(patronictl -c "$base/node1/patroni.yml" list -f json 2>/dev/null || true)"
+  if grep -q '"Role": "Sync Standby"' <<<"$members" \
+      && [ "$(grep -o '"Lag in MB": 0[,}]' <<<"$members" | wc -l)" -ge 2 ]; then
+    break
+  fi
   sleep 0.5
 done
 patronictl -c "$base/node1/patroni.yml" list

@@ -29,6 +29,12 @@ public final class TestDatabase {
         return target;
     }
 
+    /** Applies the schema to a database of the test's own (e.g. a cluster's), as the service's start-up would. */
+    public static DatabaseTarget migrate(DatabaseTarget target) {
+        schemaVersion = Migrations.apply(target);
+        return target;
+    }
+
     /** The schema version the migrations reach, as {@code /health/ready} expects it. */
     public static String schemaVersion() {
         return schemaVersion;
