@@ -85,8 +85,8 @@ public final class LiveWalletProvider implements WalletProvider {
     }
 
     @Override
-    public Future<ProviderPayment> createPayment(UUID orderId, BigDecimal amount) {
-        Objects.requireNonNull(orderId, "orderId");
+    public Future<ProviderPayment> createPayment(ProviderOrder order, BigDecimal amount) {
+        Objects.requireNonNull(order, "order");
         BigDecimal twoDecimals;
         try {
             twoDecimals = amount.setScale(2, RoundingMode.UNNECESSARY);
@@ -105,7 +105,7 @@ public final class LiveWalletProvider implements WalletProvider {
         }
         ObjectNode body = JSON.createObjectNode();
         body.put("amount", twoDecimals);
-        body.put("orderId", orderId.toString());
+        body.put("orderId", order.id());
         return call("CreatePayment", settings.paths().createPayment(), body, false)
                 .map(answer -> {
                     JsonNode paymentToken = answer.path("payment_token");
@@ -124,13 +124,13 @@ public final class LiveWalletProvider implements WalletProvider {
     }
 
     @Override
-    public Future<ProviderTransaction> retrieveByOrder(UUID orderId) {
-        Objects.requireNonNull(orderId, "orderId");
-        ObjectNode body = JSON.createObjectNode().put("orderId", orderId.toString());
+    public Future<ProviderTransaction> retrieveByOrder(ProviderOrder order) {
+        Objects.requireNonNull(order, "order");
+        ObjectNode body = JSON.createObjectNode().put("orderId", order.id());
         return call("RetrieveOrderPayment", settings.paths().retrieveOrder(), body, true)
                 .map(answer -> {
                     ProviderTransaction transaction = transaction("RetrieveOrderPayment", answer);
-                    if (!orderId.equals(transaction.orderId())) {
+                    if (!order.equals(transaction.order())) {
                         throw providerError("RetrieveOrderPayment", "the answer is about another order");
                     }
                     return transaction;
@@ -252,14 +252,10 @@ public final class LiveWalletProvider implements WalletProvider {
         if (transactionId == null || transactionId.isBlank() || reference == null || cost == null) {
             throw providerError(operation, "the payment lacks transaction_id, reference or cost");
         }
-        UUID orderId;
-        try {
-            orderId = UUID.fromString(reference);
-        } catch (IllegalArgumentException e) {
-            throw providerError(operation, "the payment reference is not an order id");
-        }
+        ProviderOrder order = ProviderOrder.parse(reference)
+                .orElseThrow(() -> providerError(operation, "the payment reference is not an order id"));
         return new ProviderTransaction(
-                transactionId, orderId, cost, text(payment.path("payer")), text(payment.path("message")));
+                transactionId, order, cost, text(payment.path("payer")), text(payment.path("message")));
     }
 
     /** A JSON number or numeric string, exactly; two decimals when that loses nothing. */

@@ -44,11 +44,11 @@ public final class ProviderConfirmation {
     /** What {@code transaction} means for the payment {@code paymentId} of {@code amount}. */
     public static Decision decide(ProviderTransaction transaction, UUID paymentId, BigDecimal amount) {
         Objects.requireNonNull(transaction, "transaction");
-        if (!paymentId.equals(transaction.orderId())) {
+        if (!paymentId.equals(transaction.order().paymentId())) {
             return new Decision(
                     Outcome.REVIEW,
                     bounded("order mismatch: the provider reports transaction " + transaction.transactionId()
-                            + " for order " + transaction.orderId()));
+                            + " for order " + transaction.order()));
         }
         // compareTo, not equals: 2500.0 and 2500.00 are the same money; 2500.01 is not
         if (transaction.amount() == null || transaction.amount().compareTo(amount) != 0) {
@@ -90,12 +90,13 @@ public final class ProviderConfirmation {
         return new ServiceException(
                 ErrorKind.CONFLICT,
                 MISMATCH,
-                paymentId.equals(transaction.orderId())
+                paymentId.equals(transaction.order().paymentId())
                         ? "The amount paid at the wallet provider does not match this payment"
                         : "The wallet provider reports this transaction for another payment");
     }
 
-    private static String bounded(String reason) {
+    /** {@code reason}, cut to what a stored reason may hold. */
+    public static String bounded(String reason) {
         return reason.length() <= MAX_REASON ? reason : reason.substring(0, MAX_REASON);
     }
 }

@@ -3,6 +3,7 @@ package io.walletpay.checkout;
 import io.vertx.core.Future;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
+import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
 import java.math.BigDecimal;
 import java.util.Optional;
@@ -22,6 +23,14 @@ public final class ProviderPaymentCheck {
     private ProviderPaymentCheck() {}
 
     /**
+     * The one try that may still be paid: every earlier one was declined (a decline is final at the provider), and
+     * when the next try was never opened the provider does not know its order, which reads as "not paid".
+     */
+    private static ProviderOrder currentTry(Payment payment) {
+        return ProviderOrder.after(payment.id(), payment.declines());
+    }
+
+    /**
      * What the provider says about a payment the service is about to end itself (expiry): {@code target} is
      * COMPLETED (paid), FAILED (a confirmed decline, with its reason) or null (nothing that pays it: the caller
      * ends it its own way); {@code reviewReason} is set when the provider reports another amount or order, so the
@@ -33,11 +42,13 @@ public final class ProviderPaymentCheck {
         static final Settlement NOTHING = new Settlement(null, null, null, null, null);
     }
 
-    public static Future<Settlement> settlement(WalletProvider provider, UUID paymentId, BigDecimal amount) {
+    public static Future<Settlement> settlement(WalletProvider provider, Payment payment) {
         if (!provider.remote()) {
             return Future.succeededFuture(Settlement.NOTHING);
         }
-        return provider.retrieveByOrder(paymentId)
+        UUID paymentId = payment.id();
+        BigDecimal amount = payment.amount();
+        return provider.retrieveByOrder(currentTry(payment))
                 .map(transaction -> {
                     ProviderConfirmation.Decision decision =
                             ProviderConfirmation.decide(transaction, paymentId, amount);
@@ -71,12 +82,13 @@ public final class ProviderPaymentCheck {
      * The provider's confirmed transaction for the payment, empty when it has none (or none that pays it); fails
      * with {@code provider_error} when the provider cannot say, so the caller must not end the payment.
      */
-    public static Future<Optional<ProviderTransaction>> paidTransaction(
-            WalletProvider provider, UUID paymentId, BigDecimal amount) {
+    public static Future<Optional<ProviderTransaction>> paidTransaction(WalletProvider provider, Payment payment) {
         if (!provider.remote()) {
             return Future.succeededFuture(Optional.empty()); // sandbox: payments only happen on our own page
         }
-        return provider.retrieveByOrder(paymentId)
+        UUID paymentId = payment.id();
+        BigDecimal amount = payment.amount();
+        return provider.retrieveByOrder(currentTry(payment))
                 .map(transaction -> {
                     try {
                         ProviderConfirmation.check(transaction, paymentId, amount);

@@ -5,17 +5,18 @@ import java.util.UUID;
 
 /**
  * A transaction as the provider reports it. {@code message} is the provider's own verdict ({@code successful}
- * is the only one that pays); {@link ProviderConfirmation} compares {@code orderId} and {@code amount} against
+ * is the only one that pays); {@link ProviderConfirmation} compares {@code order} (which payment, which try) and {@code amount} against
  * the payment before anything changes.
  */
-public record ProviderTransaction(String transactionId, UUID orderId, BigDecimal amount, String payer, String message) {
+public record ProviderTransaction(
+        String transactionId, ProviderOrder order, BigDecimal amount, String payer, String message) {
 
     public static final String SUCCESSFUL = "successful";
 
     /** A transaction whose verdict is only known as successful or not. */
     public ProviderTransaction(
-            String transactionId, UUID orderId, BigDecimal amount, String payer, boolean successful) {
-        this(transactionId, orderId, amount, payer, successful ? SUCCESSFUL : "failed");
+            String transactionId, ProviderOrder order, BigDecimal amount, String payer, boolean successful) {
+        this(transactionId, order, amount, payer, successful ? SUCCESSFUL : "failed");
     }
 
     public boolean successful() {

@@ -19,7 +19,7 @@ public final class SandboxWalletProvider implements WalletProvider {
     }
 
     @Override
-    public Future<ProviderPayment> createPayment(UUID orderId, BigDecimal amount) {
+    public Future<ProviderPayment> createPayment(ProviderOrder order, BigDecimal amount) {
         String token = Secrets.randomToken(24);
         return Future.succeededFuture(new ProviderPayment(token, publicBaseUrl + "/checkout/" + token));
     }
@@ -30,7 +30,7 @@ public final class SandboxWalletProvider implements WalletProvider {
     }
 
     @Override
-    public Future<ProviderTransaction> retrieveByOrder(UUID orderId) {
+    public Future<ProviderTransaction> retrieveByOrder(ProviderOrder order) {
         return Future.failedFuture(ServiceException.notFound("Sandbox transaction"));
     }
 

@@ -12,11 +12,11 @@ import java.util.UUID;
  */
 public interface WalletProvider {
 
-    /** Opens a payment of {@code amount} HTG (scale 2) for the order; the customer is sent to the redirect URL. */
-    Future<ProviderPayment> createPayment(UUID orderId, BigDecimal amount);
+    /** Opens a payment of {@code amount} HTG (scale 2) for one try of a payment ({@link ProviderOrder}); the customer is sent to the redirect URL. */
+    Future<ProviderPayment> createPayment(ProviderOrder order, BigDecimal amount);
 
     /** The provider's record of the payment made for the order; NOT_FOUND while the customer has not paid. */
-    Future<ProviderTransaction> retrieveByOrder(UUID orderId);
+    Future<ProviderTransaction> retrieveByOrder(ProviderOrder order);
 
     /** Whether customers pay somewhere else (the provider's gateway), so the provider must be asked what happened. */
     default boolean remote() {

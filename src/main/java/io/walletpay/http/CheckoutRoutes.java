@@ -17,8 +17,10 @@ import io.walletpay.page.Problem;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
 import io.walletpay.store.PaymentStore;
+import io.walletpay.store.ProviderOrderStore;
 import io.walletpay.usecase.ConfirmWithProvider;
 import io.walletpay.usecase.PayAtCheckout;
+import io.walletpay.usecase.RetryWithProvider;
 import java.util.regex.Pattern;
 
 /**
@@ -37,14 +39,21 @@ final class CheckoutRoutes {
     private static final int MAX_PHONE_ECHO = 40;
 
     private final PaymentStore payments;
+    private final ProviderOrderStore providerOrders;
     private final WalletProvider provider;
     private final AppConfig config;
 
     private final MeterRegistry registry;
     private final PayAtCheckout payAtCheckout;
 
-    CheckoutRoutes(PaymentStore payments, WalletProvider provider, AppConfig config, MeterRegistry registry) {
+    CheckoutRoutes(
+            PaymentStore payments,
+            ProviderOrderStore providerOrders,
+            WalletProvider provider,
+            AppConfig config,
+            MeterRegistry registry) {
         this.payments = payments;
+        this.providerOrders = providerOrders;
         this.provider = provider;
         this.config = config;
         this.registry = registry;
@@ -55,7 +64,8 @@ final class CheckoutRoutes {
         if (config.provider().live()) {
             new ProviderRoutes(
                             provider,
-                            new ConfirmWithProvider(payments, payAtCheckout, registry),
+                            new ConfirmWithProvider(payments, providerOrders, payAtCheckout, registry),
+                            new RetryWithProvider(payments, providerOrders, provider),
                             config.http().maxBodyBytes())
                     .mount(router);
             router.route("/checkout/*").handler(HtmlResponses::notFound); // customers pay at the provider's gateway
@@ -118,7 +128,7 @@ final class CheckoutRoutes {
                 .onFailure(ctx::fail);
     }
 
-    private static void refused(RoutingContext ctx, Checkout checkout, Checkout.Refusal refusal) {
+    static void refused(RoutingContext ctx, Checkout checkout, Checkout.Refusal refusal) {
         HtmlResponses.problem(
                 ctx, refusal == Checkout.Refusal.EXPIRED ? Problem.EXPIRED : Problem.MERCHANT_DISABLED, checkout);
     }

@@ -21,6 +21,7 @@ import io.walletpay.page.PaymentView;
 import io.walletpay.page.Problem;
 import io.walletpay.page.ProblemView;
 import io.walletpay.page.ReceiptView;
+import io.walletpay.page.RetryView;
 import io.walletpay.payment.Payment;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -84,6 +85,30 @@ final class HtmlResponses {
                 error);
         String origin = origin(checkout.returnUrl());
         send(ctx, status, PageTemplates.payment(text, view), origin == null ? "'self'" : "'self' " + origin);
+    }
+
+    /**
+     * Back from the provider after a decline, in live mode: why, that no money was taken, and a form to try again at
+     * the provider ({@code /provider/retry}, which sends the customer on to the provider's page).
+     */
+    static void retryPage(RoutingContext ctx, Checkout checkout, String providerMessage) {
+        Payment payment = checkout.payment();
+        RetryView view = new RetryView(
+                checkout.merchantName(),
+                payment.amount(),
+                payment.referenceId(),
+                payment.expiresAt(),
+                providerMessage == null ? null : providerMessage.strip(),
+                checkout.triesLeft(),
+                "retry",
+                payment.id().toString(),
+                checkout.returnUrl());
+        String gateway = origin(payment.redirectUrl());
+        send(
+                ctx,
+                200,
+                PageTemplates.retry(text(ctx, checkout.merchantLocale()), view),
+                gateway == null ? "'self'" : "'self' " + gateway);
     }
 
     /**

@@ -10,6 +10,7 @@ import io.walletpay.page.PageText;
 import io.walletpay.page.PaymentView;
 import io.walletpay.page.ProblemView;
 import io.walletpay.page.ReceiptView;
+import io.walletpay.page.RetryView;
 import java.util.Map;
 
 /**
@@ -27,6 +28,10 @@ final class PageTemplates {
 
     static Future<Buffer> payment(PageText text, PaymentView payment) {
         return ENGINE.render(Map.of("t", text, "p", payment), "payment.jte");
+    }
+
+    static Future<Buffer> retry(PageText text, RetryView retry) {
+        return ENGINE.render(Map.of("t", text, "v", retry), "retry.jte");
     }
 
     static Future<Buffer> receipt(PageText text, ReceiptView receipt) {

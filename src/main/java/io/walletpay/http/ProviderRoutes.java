@@ -8,12 +8,14 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.walletpay.checkout.ProviderConfirmation;
+import io.walletpay.checkout.ProviderOrder;
 import io.walletpay.checkout.ProviderTransaction;
 import io.walletpay.checkout.WalletProvider;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.page.Problem;
 import io.walletpay.usecase.ConfirmWithProvider;
+import io.walletpay.usecase.RetryWithProvider;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,10 +34,13 @@ final class ProviderRoutes {
     private final WalletProvider provider;
     private final int maxBodyBytes;
     private final ConfirmWithProvider confirmation;
+    private final RetryWithProvider retries;
 
-    ProviderRoutes(WalletProvider provider, ConfirmWithProvider confirmation, int maxBodyBytes) {
+    ProviderRoutes(
+            WalletProvider provider, ConfirmWithProvider confirmation, RetryWithProvider retries, int maxBodyBytes) {
         this.provider = provider;
         this.confirmation = confirmation;
+        this.retries = retries;
         this.maxBodyBytes = maxBodyBytes;
     }
 
@@ -43,6 +48,8 @@ final class ProviderRoutes {
         router.route("/provider/*").handler(BodyHandler.create(false).setBodyLimit(maxBodyBytes));
         router.get("/provider/return").handler(this::customerReturn);
         router.route("/provider/return").failureHandler(HtmlResponses::failure);
+        router.post("/provider/retry").handler(this::retry);
+        router.route("/provider/retry").failureHandler(HtmlResponses::failure);
         // MonCash calls the Alert URL with GET ?transactionId=…; some integrations POST it
         router.get("/provider/notify").handler(this::notification);
         router.post("/provider/notify").handler(this::notification);
@@ -56,9 +63,42 @@ final class ProviderRoutes {
             return;
         }
         provider.retrieveByTransaction(transactionId)
-                .compose(confirmation::confirm)
-                .onSuccess(checkout -> CheckoutRoutes.result(ctx, checkout))
+                .compose(transaction -> confirmation.confirm(transaction).onSuccess(checkout -> {
+                    if (!transaction.successful() && checkout.open()) {
+                        // declined, and the customer may try again: say why, and offer another try
+                        HtmlResponses.retryPage(ctx, checkout, transaction.message());
+                    } else if (checkout.refusal().isPresent()) {
+                        CheckoutRoutes.refused(ctx, checkout, checkout.refusal().get());
+                    } else {
+                        CheckoutRoutes.result(ctx, checkout);
+                    }
+                }))
                 .onFailure(failure -> HtmlResponses.unconfirmedReturn(ctx, failure));
+    }
+
+    /** The retry page's form: the payment's next try at the provider, and the customer sent on to it. */
+    private void retry(RoutingContext ctx) {
+        if (!"application/x-www-form-urlencoded".equals(Bodies.mediaType(ctx))) {
+            HtmlResponses.unsupportedMediaType(ctx);
+            return;
+        }
+        String payment = ctx.request().getFormAttribute("payment");
+        UUID paymentId = payment == null ? null : io.walletpay.json.Identifiers.parse(payment.strip());
+        if (paymentId == null) {
+            HtmlResponses.notFound(ctx);
+            return;
+        }
+        retries.retry(paymentId)
+                .onSuccess(outcome -> {
+                    if (outcome instanceof RetryWithProvider.Gateway gateway) {
+                        HtmlResponses.seeOther(ctx, gateway.redirectUrl());
+                    } else if (outcome instanceof RetryWithProvider.Refused refused) {
+                        CheckoutRoutes.refused(ctx, refused.checkout(), refused.refusal());
+                    } else if (outcome instanceof RetryWithProvider.Decided decided) {
+                        CheckoutRoutes.result(ctx, decided.checkout());
+                    }
+                })
+                .onFailure(ctx::fail);
     }
 
     /**
@@ -70,7 +110,7 @@ final class ProviderRoutes {
         Reference reference = reference(ctx);
         Future<ProviderTransaction> lookup = reference.transactionId() != null
                 ? provider.retrieveByTransaction(reference.transactionId())
-                : provider.retrieveByOrder(reference.orderId());
+                : provider.retrieveByOrder(reference.order());
         lookup.compose(confirmation::confirm)
                 .onSuccess(checkout -> Responses.json(
                         ctx,
@@ -91,7 +131,7 @@ final class ProviderRoutes {
                 .onFailure(ctx::fail);
     }
 
-    private record Reference(String transactionId, UUID orderId) {}
+    private record Reference(String transactionId, ProviderOrder order) {}
 
     private static Reference reference(RoutingContext ctx) {
         String transactionId = single(ctx, "transactionId");
@@ -143,11 +183,11 @@ final class ProviderRoutes {
             return new Reference(transactionId.strip(), null);
         }
         if (orderId != null && !orderId.isBlank()) {
-            UUID id = io.walletpay.json.Identifiers.parse(orderId.strip());
-            if (id == null) {
-                throw ServiceException.invalid("orderId", "orderId must be a payment id");
-            }
-            return new Reference(null, id);
+            return new Reference(
+                    null,
+                    ProviderOrder.parse(orderId.strip())
+                            .orElseThrow(() -> ServiceException.invalid(
+                                    "orderId", "orderId must be an order id this service gave the provider")));
         }
         throw ServiceException.invalid("transactionId", "Send transactionId or orderId");
     }

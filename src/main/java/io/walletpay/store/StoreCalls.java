@@ -42,7 +42,8 @@ public final class StoreCalls {
                 proxy(ReportStore.class, Stores::reports),
                 proxy(DatabaseHealth.class, Stores::health),
                 proxy(PaymentLinkStore.class, Stores::links),
-                proxy(PortalSessionStore.class, Stores::portalSessions));
+                proxy(PortalSessionStore.class, Stores::portalSessions),
+                proxy(ProviderOrderStore.class, Stores::providerOrders));
     }
 
     /** The stores as callers use them; calls made while no store verticle runs answer 503. */

@@ -74,7 +74,8 @@ public final class StoreVerticle extends VerticleBase implements WakeUps {
                 new PgReportStore(database),
                 this::readiness,
                 new PgPaymentLinkStore(database),
-                new PgPortalSessionStore(database));
+                new PgPortalSessionStore(database),
+                new PgProviderOrderStore(database));
         instance = new StoreCalls.Instance(context, stores, this::guarded);
         calls.add(instance);
         expirySweep = new ExpirySweep(vertx, database, expiry.apply(payments));

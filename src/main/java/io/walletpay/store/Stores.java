@@ -12,4 +12,5 @@ public record Stores(
         ReportStore reports,
         DatabaseHealth health,
         PaymentLinkStore links,
-        PortalSessionStore portalSessions) {}
+        PortalSessionStore portalSessions,
+        ProviderOrderStore providerOrders) {}

@@ -29,7 +29,7 @@ public final class CancelPayment {
 
     public Future<Payment> cancel(UUID merchantId, UUID id) {
         return payments.get(merchantId, id)
-                .compose(payment -> ProviderPaymentCheck.paidTransaction(provider, id, payment.amount()))
+                .compose(payment -> ProviderPaymentCheck.paidTransaction(provider, payment))
                 .compose(paid -> payments.transition(new TransitionPayment(
                         id,
                         merchantId,

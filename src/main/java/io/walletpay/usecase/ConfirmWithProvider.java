@@ -6,10 +6,12 @@ import io.vertx.core.Future;
 import io.walletpay.checkout.Checkout;
 import io.walletpay.checkout.ProviderConfirmation;
 import io.walletpay.checkout.ProviderConfirmation.Decision;
+import io.walletpay.checkout.ProviderOrder;
 import io.walletpay.checkout.ProviderTransaction;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
 import io.walletpay.store.PaymentStore;
+import io.walletpay.store.ProviderOrderStore;
 import io.walletpay.store.PaymentStore.TransitionPayment;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,77 +19,106 @@ import org.slf4j.LoggerFactory;
 /**
  * Confirming a live payment with the provider (the customer's return or the provider's Alert call): what the
  * provider's retrieve call reports is checked against our payment by {@link ProviderConfirmation}, and only then
- * does the payment change.
+ * does the payment change. A decline is an attempt: it is counted once per try, the payment stays pending for
+ * another try ({@link RetryWithProvider}) until it is declined {@link Checkout#DECLINES_BEFORE_FAILING} times. A try
+ * paid after another one already completed the payment (or after it ended) never completes it twice: the payment
+ * is flagged for a person, as there is money to give back.
  */
 public final class ConfirmWithProvider {
 
     private static final Logger log = LoggerFactory.getLogger(ConfirmWithProvider.class);
 
     private final PaymentStore payments;
+    private final ProviderOrderStore orders;
     private final PayAtCheckout payAtCheckout;
     private final Counter needsReview;
 
-    public ConfirmWithProvider(PaymentStore payments, PayAtCheckout payAtCheckout, MeterRegistry registry) {
+    public ConfirmWithProvider(
+            PaymentStore payments, ProviderOrderStore orders, PayAtCheckout payAtCheckout, MeterRegistry registry) {
         this.payments = payments;
+        this.orders = orders;
         this.payAtCheckout = payAtCheckout;
         this.needsReview = Counter.builder("walletpay.payments.needs_review")
-                .description("Payments flagged for a person: the provider reported another amount or order")
+                .description("Payments flagged for a person: the provider reported another amount or order, or a"
+                        + " second payment")
                 .register(registry);
     }
 
     /**
-     * Applies {@link ProviderConfirmation}'s decision: paid completes the payment, a decline fails it with the
-     * provider's reason, a mismatch flags it for a person and changes nothing else. Duplicates find it decided.
+     * Applies {@link ProviderConfirmation}'s decision: paid completes the payment, a decline counts against it (and
+     * fails it at the last try) with the provider's reason, a mismatch flags it for a person and changes nothing
+     * else. Duplicates find it decided.
      */
     public Future<Checkout> confirm(ProviderTransaction transaction) {
-        return payments.checkoutOf(transaction.orderId()).compose(checkout -> {
+        return payments.checkoutOf(transaction.order().paymentId()).compose(checkout -> {
             Payment payment = checkout.payment();
             Decision decision = ProviderConfirmation.decide(transaction, payment.id(), payment.amount());
             return switch (decision.outcome()) {
-                case PAID ->
-                    payAtCheckout
-                            .decide(
-                                    checkout,
-                                    new TransitionPayment(
-                                            payment.id(),
-                                            null,
-                                            PaymentStatus.COMPLETED,
-                                            transaction.transactionId(),
-                                            null,
-                                            transaction.payer()))
-                            .onSuccess(ConfirmWithProvider::paidButEnded);
-                case DECLINED -> {
-                    log.warn("payment {} declined at the provider: {}", payment.id(), decision.reason());
-                    yield payAtCheckout.decide(
-                            checkout,
-                            new TransitionPayment(
-                                    payment.id(),
-                                    null,
-                                    PaymentStatus.FAILED,
-                                    transaction.transactionId(),
-                                    decision.reason(),
-                                    transaction.payer()));
-                }
-                case REVIEW -> flagForReview(payment, transaction, decision.reason());
+                case PAID -> paid(checkout, transaction);
+                case DECLINED -> declined(transaction, decision.reason());
+                case REVIEW -> flagForReview(payment, transaction, decision.reason())
+                        .transform(flagged -> Future.failedFuture(
+                                ProviderConfirmation.mismatch(transaction, payment.id())));
             };
         });
     }
 
-    private static void paidButEnded(Checkout checkout) {
-        if (checkout.payment().status() != PaymentStatus.COMPLETED) {
-            // paid at the provider, but cancelled or expired here first: money to give back, by a person
-            log.warn(
-                    "payment {} is {} but the provider confirms it paid",
-                    checkout.payment().id(),
-                    checkout.payment().status().wireName());
-        }
+    private Future<Checkout> paid(Checkout checkout, ProviderTransaction transaction) {
+        Payment payment = checkout.payment();
+        return orders.paid(transaction.order(), transaction.transactionId())
+                .compose(recorded -> payAtCheckout.decide(
+                        checkout,
+                        new TransitionPayment(
+                                payment.id(),
+                                null,
+                                PaymentStatus.COMPLETED,
+                                transaction.transactionId(),
+                                null,
+                                transaction.payer())))
+                .compose(after -> transaction.transactionId().equals(after.payment().providerTransactionId())
+                        ? Future.succeededFuture(after)
+                        : flagForReview(after.payment(), transaction, paidAgain(after.payment(), transaction))
+                                .map(after));
+    }
+
+    /** Why a try paid at the provider did not complete the payment: someone must give the money back. */
+    private static String paidAgain(Payment payment, ProviderTransaction transaction) {
+        String already = payment.status() == PaymentStatus.COMPLETED
+                ? "the payment was already completed by transaction " + payment.providerTransactionId()
+                : "the payment was already " + payment.status().wireName();
+        return ProviderConfirmation.bounded("paid twice: the provider reports transaction "
+                + transaction.transactionId() + " for order " + transaction.order() + " paid, but " + already
+                + "; money to give back");
+    }
+
+    private Future<Checkout> declined(ProviderTransaction transaction, String reason) {
+        ProviderOrder order = transaction.order();
+        return orders.declined(order, transaction.transactionId(), reason)
+                .compose(counted -> {
+                    if (counted) {
+                        log.info("payment {} declined at the provider (try {}): {}", order.paymentId(),
+                                order.attempt(), reason);
+                    }
+                    return payments.checkoutOf(order.paymentId());
+                })
+                .compose(checkout -> checkout.payment().status() == PaymentStatus.PENDING && checkout.declinedTooOften()
+                        ? payAtCheckout.decide(
+                                checkout,
+                                new TransitionPayment(
+                                        order.paymentId(),
+                                        null,
+                                        PaymentStatus.FAILED,
+                                        transaction.transactionId(),
+                                        reason,
+                                        transaction.payer()))
+                        : Future.succeededFuture(checkout));
     }
 
     /**
-     * Never completes: flags the payment for a person (API field; the metric and an ERROR log the first time, a
-     * WARN for repeats) and answers the 409 whether or not the flag could be stored.
+     * Flags the payment for a person (API field; the metric and an ERROR log the first time, a WARN for repeats);
+     * its status stays as it is.
      */
-    private Future<Checkout> flagForReview(Payment payment, ProviderTransaction transaction, String reason) {
+    private Future<Boolean> flagForReview(Payment payment, ProviderTransaction transaction, String reason) {
         return payments.flagForReview(payment.id(), reason, transaction.transactionId())
                 .andThen(flagged -> {
                     if (flagged.succeeded() && Boolean.TRUE.equals(flagged.result())) {
@@ -96,7 +127,6 @@ public final class ConfirmWithProvider {
                     } else {
                         log.warn("payment {} needs review (again): {}", payment.id(), reason);
                     }
-                })
-                .transform(flagged -> Future.failedFuture(ProviderConfirmation.mismatch(transaction, payment.id())));
+                });
     }
 }

@@ -1,6 +1,7 @@
 package io.walletpay.usecase;
 
 import io.vertx.core.Future;
+import io.walletpay.checkout.ProviderOrder;
 import io.walletpay.checkout.WalletProvider;
 import io.walletpay.config.AppConfig;
 import io.walletpay.merchant.Merchant;
@@ -61,7 +62,7 @@ public final class CreatePayment {
     public Future<NewPayment> open(Merchant merchant, CreatePaymentRequest request) {
         UUID id = UUID.randomUUID();
         Charge charge = new FeeRule(merchant.feePercent(), merchant.feeFixed()).chargeFor(request.amount());
-        return shortCodes.next().compose(shortCode -> provider.createPayment(id, charge.amount())
+        return shortCodes.next().compose(shortCode -> provider.createPayment(ProviderOrder.first(id), charge.amount())
                 .map(opened -> NewPayment.createdNow(
                         id,
                         shortCode,

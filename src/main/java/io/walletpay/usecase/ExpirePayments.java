@@ -50,7 +50,7 @@ public final class ExpirePayments {
     }
 
     private Future<Void> settle(Payment payment) {
-        return ProviderPaymentCheck.settlement(provider, payment.id(), payment.amount())
+        return ProviderPaymentCheck.settlement(provider, payment)
                 .compose(settled -> (settled.reviewReason() == null
                                 ? Future.succeededFuture()
                                 : payments.flagForReview(payment.id(), settled.reviewReason(), null))

@@ -206,8 +206,16 @@ class CheckoutBrowserTest {
         for (int attempt = 1; attempt < Checkout.DECLINES_BEFORE_FAILING; attempt++) {
             browser.findElement(By.id("phone")).sendKeys("0000 0002");
             browser.findElement(By.id("pay")).click();
+            // the page before may already say "declined": wait for the one that counts this try
+            String triesLeft = Messages.of(language)
+                    .get("pay.declined.retry", Checkout.DECLINES_BEFORE_FAILING - attempt)
+                    .replace('\u00A0', ' ');
             new WebDriverWait(browser, Duration.ofSeconds(10))
-                    .until(ExpectedConditions.presenceOfElementLocated(By.id("declined")));
+                    .ignoring(org.openqa.selenium.WebDriverException.class) // the old page going away
+                    .until(page -> page.findElement(By.id("declined"))
+                            .getText()
+                            .replace('\u00A0', ' ')
+                            .contains(triesLeft));
         }
         browser.findElement(By.id("phone")).sendKeys("0000 0002");
         browser.findElement(By.id("pay")).click();

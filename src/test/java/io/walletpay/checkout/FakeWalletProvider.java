@@ -85,10 +85,16 @@ public final class FakeWalletProvider {
     }
 
     /** A payment opened with CreatePayment. {@code rawAmount} is the amount exactly as it was written on the wire. */
-    public record CreatedPayment(UUID orderId, BigDecimal amount, String rawAmount, String paymentToken) {}
+    public record CreatedPayment(String orderId, BigDecimal amount, String rawAmount, String paymentToken) {}
 
     /** A transaction the fake reports from the retrieve calls. */
-    public record Transaction(String transactionId, UUID orderId, BigDecimal amount, String payer, String message) {}
+    public record Transaction(String transactionId, String orderId, BigDecimal amount, String payer, String message) {
+
+        /** A transaction for a payment's first try, whose order id is the payment id. */
+        public Transaction(String transactionId, UUID paymentId, BigDecimal amount, String payer, String message) {
+            this(transactionId, paymentId.toString(), amount, payer, message);
+        }
+    }
 
     private static final JsonMapper JSON = JsonMapper.builder()
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
@@ -103,9 +109,9 @@ public final class FakeWalletProvider {
 
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private final Map<String, Instant> accessTokens = new ConcurrentHashMap<>();
-    private final Map<UUID, CreatedPayment> createdByOrder = new ConcurrentHashMap<>();
+    private final Map<String, CreatedPayment> createdByOrder = new ConcurrentHashMap<>();
     private final Map<String, CreatedPayment> createdByToken = new ConcurrentHashMap<>();
-    private final Map<UUID, Transaction> transactionsByOrder = new ConcurrentHashMap<>();
+    private final Map<String, Transaction> transactionsByOrder = new ConcurrentHashMap<>();
     private final Map<String, Transaction> transactionsById = new ConcurrentHashMap<>();
     private final AtomicInteger tokensIssued = new AtomicInteger();
     private final AtomicLong transactionCounter = new AtomicLong(2_155_000_000L);
@@ -306,6 +312,10 @@ public final class FakeWalletProvider {
     }
 
     public Transaction complete(UUID orderId, BigDecimal amount, String transactionId, String payer) {
+        return complete(orderId.toString(), amount, transactionId, payer);
+    }
+
+    public Transaction complete(String orderId, BigDecimal amount, String transactionId, String payer) {
         return register(new Transaction(transactionId, orderId, amount, payer, "successful"));
     }
 
@@ -327,6 +337,19 @@ public final class FakeWalletProvider {
         }
         String transactionId = String.valueOf(transactionCounter.incrementAndGet());
         return Optional.of(complete(created.orderId(), created.amount(), transactionId, payer));
+    }
+
+    /**
+     * The wallet declined the payment opened with {@code paymentToken} (not enough money, say): the retrieve calls
+     * report a transaction with {@code message} instead of "successful". Empty when no CreatePayment gave that token.
+     */
+    public Optional<Transaction> declineToken(String paymentToken, String payer, String message) {
+        CreatedPayment created = createdByToken.get(paymentToken);
+        if (created == null) {
+            return Optional.empty();
+        }
+        String transactionId = String.valueOf(transactionCounter.incrementAndGet());
+        return Optional.of(register(new Transaction(transactionId, created.orderId(), created.amount(), payer, message)));
     }
 
     // ---- what happened ----------------------------------------------------------------------------------------
@@ -354,6 +377,10 @@ public final class FakeWalletProvider {
     }
 
     public Optional<CreatedPayment> created(UUID orderId) {
+        return created(orderId.toString());
+    }
+
+    public Optional<CreatedPayment> created(String orderId) {
         return Optional.ofNullable(createdByOrder.get(orderId));
     }
 
@@ -441,11 +468,11 @@ public final class FakeWalletProvider {
         if (body == null
                 || !body.path("amount").isNumber()
                 || body.path("amount").decimalValue().signum() <= 0
-                || !isUuid(body.path("orderId").asText(null))) {
+                || body.path("orderId").asText("").isBlank()) {
             json(ctx, 400, error(ctx, 400, "Bad Request", "amount and orderId are required"));
             return;
         }
-        UUID orderId = UUID.fromString(body.path("orderId").asText());
+        String orderId = body.path("orderId").asText();
         String rawAmount = rawNumber(ctx.body().asString(), "amount");
         String paymentToken = randomToken(25); // standard Base64 with '+', '/' and '=': needs URL encoding
         CreatedPayment created =
@@ -470,7 +497,7 @@ public final class FakeWalletProvider {
         }
         JsonNode body = jsonBody(ctx);
         String orderId = body == null ? null : body.path("orderId").asText(null);
-        Transaction found = isUuid(orderId) ? transactionsByOrder.get(UUID.fromString(orderId)) : null;
+        Transaction found = orderId == null ? null : transactionsByOrder.get(orderId);
         answerTransaction(ctx, found);
     }
 
@@ -491,7 +518,7 @@ public final class FakeWalletProvider {
         ObjectNode answer = JSON.createObjectNode();
         answer.put("path", ctx.request().path());
         answer.putObject("payment")
-                .put("reference", found.orderId().toString())
+                .put("reference", found.orderId())
                 .put("transaction_id", found.transactionId())
                 .put("cost", found.amount())
                 .put("message", found.message())
@@ -646,18 +673,6 @@ public final class FakeWalletProvider {
         var matcher = java.util.regex.Pattern.compile("\"" + field + "\"\\s*:\\s*(-?[0-9][0-9.eE+-]*)")
                 .matcher(json);
         return matcher.find() ? matcher.group(1) : null;
-    }
-
-    private static boolean isUuid(String value) {
-        if (value == null) {
-            return false;
-        }
-        try {
-            UUID.fromString(value);
-            return true;
-        } catch (IllegalArgumentException e) {
-            return false;
-        }
     }
 
     private static String randomToken(int bytes) {

@@ -226,34 +226,166 @@ class LiveCheckoutTest {
     }
 
     @Test
-    void aDeclineTheProviderConfirmsNeverCompletesAndFailsThePaymentWithTheProvidersReason() {
+    void aDeclineIsAnAttemptTheCustomerTriesAgainAtTheProviderAndTheSecondTryPays() {
         JsonObject payment =
-                create(shopToken, new JsonObject().put("amount", 80).put("reference_id", "DECLINED"));
-        UUID id = UUID.fromString(payment.getString("id"));
-        fake.register(
-                new Transaction("tx-failed-" + id, id, new BigDecimal("80.00"), "50937004321", "Insufficient balance"));
+                create(shopToken, new JsonObject().put("amount", 80).put("reference_id", "TRY-AGAIN"));
+        String id = payment.getString("id");
+        Transaction declined = fake.declineToken(gatewayToken(payment.getString("redirect_url")), "50937004321",
+                        "Insufficient balance")
+                .orElseThrow();
 
-        Http.Response back = customerReturn("tx-failed-" + id);
+        Http.Response back = customerReturn(declined.transactionId());
 
-        assertThat(back.status()).isEqualTo(303);
-        assertThat(back.header("Location"))
-                .isEqualTo(RETURN_URL + "?transaction_id=" + id + "&reference_id=DECLINED&status=failed");
-        assertThat(status(payment)).isEqualTo("failed");
+        assertThat(back.status()).isEqualTo(200);
+        assertThat(back.header("Content-Type")).isEqualTo("text/html; charset=utf-8");
+        assertThat(back.body())
+                .contains("id=\"declined\"", "Insufficient balance", "action=\"retry\"",
+                        "name=\"payment\" value=\"" + id + "\"", "id=\"retry\"");
+        assertThat(back.header("Content-Security-Policy"))
+                .endsWith("form-action 'self' " + URI.create(fake.gatewayBaseUrl()).resolve("/").toString()
+                        .replaceAll("/$", ""));
+        assertThat(status(payment)).isEqualTo("pending");
+        assertThat(declines(payment)).isEqualTo(1);
+        assertThat(outboxRows(payment)).isZero();
+        // the same decline reported again (a reload, the Alert URL) is not another try
+        assertThat(customerReturn(declined.transactionId()).status()).isEqualTo(200);
+        Http.Response notified = notify("application/json", new JsonObject().put("orderId", id).encode());
+        assertThat(notified.data().getString("status")).isEqualTo("pending");
+        assertThat(declines(payment)).isEqualTo(1);
+
+        int createsBefore = fake.createRequests().size();
+        Http.Response retried = retry(id);
+        assertThat(retried.status()).isEqualTo(303);
+        String secondTry = retried.header("Location");
+        assertThat(secondTry).startsWith(fake.gatewayBaseUrl()).isNotEqualTo(payment.getString("redirect_url"));
+        assertThat(fake.created(id + "-2")).isPresent();
+        // a double click opens the same try, once
+        assertThat(retry(id).header("Location")).isEqualTo(secondTry);
+        assertThat(fake.createRequests()).hasSize(createsBefore + 1);
+
+        Transaction paid = fake.payToken(gatewayToken(secondTry), "50937111111").orElseThrow();
+        Http.Response done = customerReturn(paid.transactionId());
+
+        assertThat(done.status()).isEqualTo(303);
+        assertThat(done.header("Location"))
+                .isEqualTo(RETURN_URL + "?transaction_id=" + id + "&reference_id=TRY-AGAIN&status=completed");
+        JsonObject shown = details(shopToken, payment);
+        assertThat(shown.getString("status")).isEqualTo("completed");
+        assertThat(shown.getString("provider_transaction_id")).isEqualTo(paid.transactionId());
+        assertThat(shown.getBoolean("needs_review")).isFalse();
         assertThat(outboxRows(payment)).isEqualTo(1);
+        assertThat(tries(payment))
+                .containsExactly(
+                        id + " declined " + declined.transactionId(),
+                        id + "-2 paid " + paid.transactionId());
+    }
+
+    @Test
+    void theThirdDeclineFailsThePaymentWithTheProvidersReasonAndOneWebhook() {
+        JsonObject payment = create(shopToken, new JsonObject().put("amount", 90).put("reference_id", "DECLINED"));
+        String id = payment.getString("id");
+        String gateway = payment.getString("redirect_url");
+        Transaction last = null;
+        for (int attempt = 1; attempt <= 3; attempt++) {
+            if (attempt > 1) {
+                Http.Response retried = retry(id);
+                assertThat(retried.status()).isEqualTo(303);
+                gateway = retried.header("Location");
+            }
+            last = fake.declineToken(gatewayToken(gateway), "50937004321", "Insufficient balance")
+                    .orElseThrow();
+            Http.Response back = customerReturn(last.transactionId());
+            if (attempt < 3) {
+                assertThat(back.status()).isEqualTo(200);
+                assertThat(back.body()).contains("id=\"retry\"");
+                assertThat(status(payment)).isEqualTo("pending");
+            } else {
+                assertThat(back.status()).isEqualTo(303);
+                assertThat(back.header("Location"))
+                        .isEqualTo(RETURN_URL + "?transaction_id=" + id + "&reference_id=DECLINED&status=failed");
+            }
+        }
+
         JsonObject shown = details(shopToken, payment);
         assertThat(shown.getString("status")).isEqualTo("failed");
-        assertThat(shown.getString("failure_reason"))
-                .isEqualTo("declined by the wallet provider: Insufficient balance");
-        assertThat(shown.getString("provider_transaction_id")).isEqualTo("tx-failed-" + id);
+        assertThat(shown.getString("failure_reason")).isEqualTo("declined by the wallet provider: Insufficient balance");
+        assertThat(shown.getString("provider_transaction_id")).isEqualTo(last.transactionId());
         assertThat(shown.getString("payer")).isEqualTo("509****4321");
         assertThat(shown.getBoolean("needs_review")).isFalse();
-
-        Http.Response again = notify(
-                "application/json",
-                new JsonObject().put("orderId", id.toString()).encode());
-        assertThat(again.status()).isEqualTo(200);
-        assertThat(again.data().getString("status")).isEqualTo("failed");
         assertThat(outboxRows(payment)).isEqualTo(1);
+        assertThat(tries(payment)).hasSize(3);
+        // a decided payment opens no more tries: the customer sees its result
+        Http.Response after = retry(id);
+        assertThat(after.status()).isEqualTo(303);
+        assertThat(after.header("Location")).startsWith(RETURN_URL).endsWith("status=failed");
+    }
+
+    @Test
+    void aTryPaidAfterAnotherCompletedThePaymentIsFlaggedForReviewNeverCompletedTwice() {
+        JsonObject payment = create(shopToken, new JsonObject().put("amount", 95));
+        String id = payment.getString("id");
+        String firstTry = gatewayToken(payment.getString("redirect_url"));
+        customerReturn(fake.declineToken(firstTry, "50937004321", "Insufficient balance")
+                .orElseThrow()
+                .transactionId());
+        Transaction paid = fake.payToken(gatewayToken(retry(id).header("Location")), "50937111111")
+                .orElseThrow();
+        assertThat(customerReturn(paid.transactionId()).status()).isEqualTo(303);
+        double flaggedBefore = needsReviewMetric();
+
+        // back in the first try's gateway page, the customer paid it too, from another account
+        Transaction again = fake.payToken(firstTry, "50937222222").orElseThrow();
+        Http.Response notified = notify("application/json", new JsonObject()
+                .put("transactionId", again.transactionId())
+                .encode());
+
+        assertThat(notified.status()).isEqualTo(200);
+        assertThat(notified.data().getString("status")).isEqualTo("completed");
+        JsonObject shown = details(shopToken, payment);
+        assertThat(shown.getString("status")).isEqualTo("completed");
+        assertThat(shown.getString("provider_transaction_id")).isEqualTo(paid.transactionId());
+        assertThat(shown.getBoolean("needs_review")).isTrue();
+        assertThat(service.sql("SELECT review_reason FROM payments WHERE id = $1::uuid", id)
+                        .iterator()
+                        .next()
+                        .getString(0))
+                .contains("paid twice", again.transactionId(), paid.transactionId(), "money to give back");
+        assertThat(outboxRows(payment)).isEqualTo(1);
+        assertThat(needsReviewMetric()).isEqualTo(flaggedBefore + 1);
+    }
+
+    @Test
+    void theExpirySweepAsksTheProviderAboutTheCurrentTry() {
+        JsonObject payment = create(shopToken, new JsonObject().put("amount", 96));
+        String id = payment.getString("id");
+        customerReturn(fake.declineToken(gatewayToken(payment.getString("redirect_url")), "509", "Insufficient balance")
+                .orElseThrow()
+                .transactionId());
+        // paid at the provider, but the customer never came back
+        Transaction paid = fake.payToken(gatewayToken(retry(id).header("Location")), "50937111111")
+                .orElseThrow();
+        service.sql("UPDATE payments SET expires_at = now() - interval '1 second' WHERE id = $1::uuid", id);
+
+        await("the sweep settled the payment").atMost(Duration.ofSeconds(30)).until(() -> !status(payment)
+                .equals("pending"));
+        assertThat(status(payment)).isEqualTo("completed");
+        assertThat(details(shopToken, payment).getString("provider_transaction_id"))
+                .isEqualTo(paid.transactionId());
+    }
+
+    @Test
+    void aRetryForNoPaymentOrWithoutAFormIsAPageNotAFailure() {
+        Http.Response unknown = retry(UUID.randomUUID().toString());
+        assertThat(unknown.status()).isEqualTo(404);
+        assertThat(unknown.header("Content-Type")).isEqualTo("text/html; charset=utf-8");
+        assertThat(retry("not-a-payment").status()).isEqualTo(404);
+        Http.Response json = http.send("POST", "/provider/retry", null, "{}", Map.of("Content-Type", "application/json"));
+        assertThat(json.status()).isEqualTo(415);
+        // a payment nobody declined: the first try is still the one to pay
+        JsonObject fresh = create(shopToken, new JsonObject().put("amount", 97));
+        Http.Response first = retry(fresh.getString("id"));
+        assertThat(first.status()).isEqualTo(303);
+        assertThat(first.header("Location")).isEqualTo(fresh.getString("redirect_url"));
     }
 
     @Test
@@ -601,6 +733,40 @@ class LiveCheckoutTest {
         String query = URI.create(payment.getString("redirect_url")).getRawQuery();
         String token = URLDecoder.decode(query.substring("token=".length()), StandardCharsets.UTF_8);
         return fake.payToken(token, "50937111111").orElseThrow();
+    }
+
+    /** The provider's payment token in a gateway address ({@code …?token=…}). */
+    static String gatewayToken(String gatewayUrl) {
+        String query = URI.create(gatewayUrl).getRawQuery();
+        return URLDecoder.decode(query.substring("token=".length()), StandardCharsets.UTF_8);
+    }
+
+    /** The retry page's form, as the customer's browser submits it. */
+    static Http.Response retry(String paymentId) {
+        return http.send(
+                "POST",
+                "/provider/retry",
+                null,
+                "payment=" + URLEncoder.encode(paymentId, StandardCharsets.UTF_8),
+                Map.of("Content-Type", "application/x-www-form-urlencoded"));
+    }
+
+    static int declines(JsonObject payment) {
+        return service.sql("SELECT declines FROM payments WHERE id = $1::uuid", payment.getString("id"))
+                .iterator()
+                .next()
+                .getInteger(0);
+    }
+
+    /** The payment's tries at the provider: "order outcome transaction", in order. */
+    static List<String> tries(JsonObject payment) {
+        List<String> tries = new ArrayList<>();
+        service.sql(
+                        "SELECT order_id, outcome, transaction_id FROM provider_orders WHERE payment_id = $1::uuid"
+                                + " ORDER BY attempt",
+                        payment.getString("id"))
+                .forEach(row -> tries.add(row.getString(0) + " " + row.getString(1) + " " + row.getString(2)));
+        return tries;
     }
 
     static Http.Response customerReturn(String transactionId) {

@@ -60,11 +60,11 @@ class LiveWalletProviderTest {
 
     @Test
     void fetchesOneTokenAndReusesItForSeveralCalls() throws Exception {
-        await(provider.createPayment(UUID.randomUUID(), AMOUNT));
-        await(provider.createPayment(UUID.randomUUID(), AMOUNT));
+        await(provider.createPayment(ProviderOrder.first(UUID.randomUUID()), AMOUNT));
+        await(provider.createPayment(ProviderOrder.first(UUID.randomUUID()), AMOUNT));
         UUID paid = UUID.randomUUID();
         fake.complete(paid, AMOUNT, "2155000001");
-        await(provider.retrieveByOrder(paid));
+        await(provider.retrieveByOrder(ProviderOrder.first(paid)));
 
         assertThat(fake.tokenRequests()).hasSize(1);
         List<String> bearers = fake.requests().stream()
@@ -77,7 +77,7 @@ class LiveWalletProviderTest {
 
     @Test
     void asksForTheTokenWithBasicAuthAndTheClientCredentialsForm() throws Exception {
-        await(provider.createPayment(UUID.randomUUID(), AMOUNT));
+        await(provider.createPayment(ProviderOrder.first(UUID.randomUUID()), AMOUNT));
 
         FakeWalletProvider.Received token = fake.tokenRequests().get(0);
         String expected = "Basic "
@@ -94,14 +94,14 @@ class LiveWalletProviderTest {
     @Test
     void fetchesANewTokenOnlyWhenTheCachedOneNearsItsExpiry() throws Exception {
         fake.tokenLifetime(Duration.ofSeconds(59)); // usable for 54 s: 5 s margin
-        await(provider.createPayment(UUID.randomUUID(), AMOUNT));
+        await(provider.createPayment(ProviderOrder.first(UUID.randomUUID()), AMOUNT));
 
         clock.advance(Duration.ofSeconds(53));
-        await(provider.createPayment(UUID.randomUUID(), AMOUNT));
+        await(provider.createPayment(ProviderOrder.first(UUID.randomUUID()), AMOUNT));
         assertThat(fake.tokenRequests()).hasSize(1);
 
         clock.advance(Duration.ofSeconds(2));
-        await(provider.createPayment(UUID.randomUUID(), AMOUNT));
+        await(provider.createPayment(ProviderOrder.first(UUID.randomUUID()), AMOUNT));
         assertThat(fake.tokenRequests()).hasSize(2);
         List<FakeWalletProvider.Received> creates = fake.createRequests();
         assertThat(creates.get(2).bearer()).isNotEqualTo(creates.get(1).bearer());
@@ -109,10 +109,10 @@ class LiveWalletProviderTest {
 
     @Test
     void unauthorizedCreateRefreshesTheTokenOnceAndRetriesOnce() throws Exception {
-        await(provider.createPayment(UUID.randomUUID(), AMOUNT));
+        await(provider.createPayment(ProviderOrder.first(UUID.randomUUID()), AMOUNT));
         fake.revokeTokens();
 
-        ProviderPayment payment = await(provider.createPayment(UUID.randomUUID(), AMOUNT));
+        ProviderPayment payment = await(provider.createPayment(ProviderOrder.first(UUID.randomUUID()), AMOUNT));
 
         assertThat(payment.paymentToken()).isNotBlank();
         assertThat(fake.tokenRequests()).hasSize(2);
@@ -126,7 +126,7 @@ class LiveWalletProviderTest {
     void aSecond401IsAProviderErrorWithoutFurtherRetries() throws Exception {
         fake.rejectNextCalls(10);
 
-        ServiceException error = failure(provider.createPayment(UUID.randomUUID(), AMOUNT));
+        ServiceException error = failure(provider.createPayment(ProviderOrder.first(UUID.randomUUID()), AMOUNT));
 
         assertProviderError(error);
         assertThat(fake.createRequests()).hasSize(2);
@@ -137,9 +137,9 @@ class LiveWalletProviderTest {
     void createAnswering500IsAProviderError() throws Exception {
         fake.failNextCreates(1, 500);
 
-        assertProviderError(failure(provider.createPayment(UUID.randomUUID(), AMOUNT)));
+        assertProviderError(failure(provider.createPayment(ProviderOrder.first(UUID.randomUUID()), AMOUNT)));
         assertThat(fake.createRequests()).hasSize(1); // a 500 is not retried: the payment may exist
-        assertThat(await(provider.createPayment(UUID.randomUUID(), AMOUNT)).paymentToken())
+        assertThat(await(provider.createPayment(ProviderOrder.first(UUID.randomUUID()), AMOUNT)).paymentToken())
                 .isNotBlank();
     }
 
@@ -148,7 +148,7 @@ class LiveWalletProviderTest {
         fake.stallCreates(true);
         LiveWalletProvider impatient = new LiveWalletProvider(vertx, fake.settings(Duration.ofMillis(300)), clock);
         try {
-            ServiceException error = failure(impatient.createPayment(UUID.randomUUID(), AMOUNT));
+            ServiceException error = failure(impatient.createPayment(ProviderOrder.first(UUID.randomUUID()), AMOUNT));
             assertProviderError(error);
             assertThat(error.getMessage()).contains("in time");
             assertThat(fake.createRequests()).hasSize(1);
@@ -173,8 +173,8 @@ class LiveWalletProviderTest {
                         Duration.ofMillis(500),
                         Duration.ofMillis(500)));
         try {
-            assertProviderError(failure(nowhere.createPayment(UUID.randomUUID(), AMOUNT)));
-            assertProviderError(failure(nowhere.retrieveByOrder(UUID.randomUUID())));
+            assertProviderError(failure(nowhere.createPayment(ProviderOrder.first(UUID.randomUUID()), AMOUNT)));
+            assertProviderError(failure(nowhere.retrieveByOrder(ProviderOrder.first(UUID.randomUUID()))));
         } finally {
             nowhere.close();
         }
@@ -193,7 +193,7 @@ class LiveWalletProviderTest {
                         Duration.ofSeconds(1),
                         Duration.ofSeconds(2)));
         try {
-            ServiceException error = failure(wrong.createPayment(UUID.randomUUID(), AMOUNT));
+            ServiceException error = failure(wrong.createPayment(ProviderOrder.first(UUID.randomUUID()), AMOUNT));
             assertProviderError(error);
             assertThat(error.getMessage()).doesNotContain(secret);
             assertThat(fake.createRequests()).isEmpty();
@@ -206,10 +206,32 @@ class LiveWalletProviderTest {
     }
 
     @Test
+    void aLaterTryIsOpenedAndFoundByItsOwnOrderId() throws Exception {
+        UUID paymentId = UUID.randomUUID();
+        ProviderOrder second = ProviderOrder.after(paymentId, 1);
+
+        ProviderPayment opened = await(provider.createPayment(second, new BigDecimal("75")));
+        FakeWalletProvider.CreatedPayment created = fake.created(paymentId + "-2").orElseThrow();
+        assertThat(created.paymentToken()).isEqualTo(opened.paymentToken());
+        fake.payToken(created.paymentToken(), "50937123456");
+
+        ProviderTransaction byOrder = await(provider.retrieveByOrder(second));
+        assertThat(byOrder.order()).isEqualTo(second);
+        assertThat(await(provider.retrieveByTransaction(byOrder.transactionId())).order()).isEqualTo(second);
+        assertThat(fake.requests("/api/v1/RetrieveOrderPayment").get(0).body())
+                .isEqualTo("{\"orderId\":\"" + paymentId + "-2\"}");
+        // the other tries of the payment are transactions of their own, unknown until paid or declined
+        assertThat(failure(provider.retrieveByOrder(ProviderOrder.first(paymentId))).kind())
+                .isEqualTo(ErrorKind.NOT_FOUND);
+        assertThat(failure(provider.retrieveByOrder(new ProviderOrder(paymentId, 3))).kind())
+                .isEqualTo(ErrorKind.NOT_FOUND);
+    }
+
+    @Test
     void createSendsTheAmountWithTwoDecimalsAndRedirectsToTheGatewayWithTheEncodedToken() throws Exception {
         UUID orderId = UUID.randomUUID();
 
-        ProviderPayment payment = await(provider.createPayment(orderId, new BigDecimal("2500")));
+        ProviderPayment payment = await(provider.createPayment(ProviderOrder.first(orderId), new BigDecimal("2500")));
 
         FakeWalletProvider.CreatedPayment created = fake.created(orderId).orElseThrow();
         assertThat(created.rawAmount()).isEqualTo("2500.00");
@@ -226,7 +248,7 @@ class LiveWalletProviderTest {
 
     @Test
     void createRefusesAmountsWithMoreThanTwoDecimalsWithoutCallingTheProvider() throws Exception {
-        ServiceException error = failure(provider.createPayment(UUID.randomUUID(), new BigDecimal("10.005")));
+        ServiceException error = failure(provider.createPayment(ProviderOrder.first(UUID.randomUUID()), new BigDecimal("10.005")));
 
         assertThat(error.kind()).isEqualTo(ErrorKind.VALIDATION);
         assertThat(fake.requests()).isEmpty();
@@ -238,9 +260,9 @@ class LiveWalletProviderTest {
         BigDecimal beyondDouble = new BigDecimal("90071992547409.93"); // a double would round this
         fake.complete(orderId, beyondDouble, "2155000042", "50937123456");
 
-        ProviderTransaction transaction = await(provider.retrieveByOrder(orderId));
+        ProviderTransaction transaction = await(provider.retrieveByOrder(ProviderOrder.first(orderId)));
 
-        assertThat(transaction.orderId()).isEqualTo(orderId);
+        assertThat(transaction.order()).isEqualTo(ProviderOrder.first(orderId));
         assertThat(transaction.transactionId()).isEqualTo("2155000042");
         assertThat(transaction.amount()).isEqualTo(beyondDouble); // equals: same value and scale 2
         assertThat(transaction.amount().compareTo(new BigDecimal("90071992547409.9300")))
@@ -259,8 +281,7 @@ class LiveWalletProviderTest {
         ProviderTransaction transaction = await(provider.retrieveByTransaction("2155000043"));
 
         assertThat(transaction)
-                .isEqualTo(new ProviderTransaction(
-                        "2155000043", orderId, new BigDecimal("150.50"), FakeWalletProvider.DEFAULT_PAYER, true));
+                .isEqualTo(new ProviderTransaction("2155000043", ProviderOrder.first(orderId), new BigDecimal("150.50"), FakeWalletProvider.DEFAULT_PAYER, true));
         assertThat(fake.requests("/api/v1/RetrieveTransactionPayment").get(0).body())
                 .isEqualTo("{\"transactionId\":\"2155000043\"}");
     }
@@ -271,12 +292,12 @@ class LiveWalletProviderTest {
         fake.register(new FakeWalletProvider.Transaction(
                 "2155000044", orderId, new BigDecimal("10.00"), "50937123456", "insufficient funds"));
 
-        assertThat(await(provider.retrieveByOrder(orderId)).successful()).isFalse();
+        assertThat(await(provider.retrieveByOrder(ProviderOrder.first(orderId))).successful()).isFalse();
     }
 
     @Test
     void retrieveOfAnUnknownOrderOrTransactionIsNotFound() throws Exception {
-        ServiceException byOrder = failure(provider.retrieveByOrder(UUID.randomUUID()));
+        ServiceException byOrder = failure(provider.retrieveByOrder(ProviderOrder.first(UUID.randomUUID())));
         ServiceException byTransaction = failure(provider.retrieveByTransaction("no-such-transaction"));
 
         assertThat(byOrder.kind()).isEqualTo(ErrorKind.NOT_FOUND);
@@ -288,7 +309,7 @@ class LiveWalletProviderTest {
         fake.tokenDelay(Duration.ofMillis(300));
         List<Future<ProviderPayment>> calls = new ArrayList<>();
         for (int i = 0; i < 8; i++) {
-            calls.add(provider.createPayment(UUID.randomUUID(), AMOUNT));
+            calls.add(provider.createPayment(ProviderOrder.first(UUID.randomUUID()), AMOUNT));
         }
 
         await(Future.all(calls));
@@ -308,7 +329,7 @@ class LiveWalletProviderTest {
         List<Future<Boolean>> resumedAtHome = new ArrayList<>();
         for (Context caller : callers) {
             Promise<Boolean> home = Promise.promise();
-            caller.runOnContext(ignored -> provider.createPayment(UUID.randomUUID(), AMOUNT)
+            caller.runOnContext(ignored -> provider.createPayment(ProviderOrder.first(UUID.randomUUID()), AMOUNT)
                     .onComplete(done -> home.complete(done.succeeded() && Vertx.currentContext() == caller)));
             resumedAtHome.add(home.future());
         }
@@ -320,10 +341,10 @@ class LiveWalletProviderTest {
     @Test
     void aFailedTokenRequestIsNotCachedAndTheNextCallAsksAgain() throws Exception {
         fake.failNextTokenRequests(1, 503);
-        assertProviderError(failure(provider.createPayment(UUID.randomUUID(), AMOUNT)));
+        assertProviderError(failure(provider.createPayment(ProviderOrder.first(UUID.randomUUID()), AMOUNT)));
         assertThat(fake.createRequests()).isEmpty();
 
-        assertThat(await(provider.createPayment(UUID.randomUUID(), AMOUNT)).paymentToken())
+        assertThat(await(provider.createPayment(ProviderOrder.first(UUID.randomUUID()), AMOUNT)).paymentToken())
                 .isNotBlank();
         assertThat(fake.tokenRequests()).hasSize(2);
     }
@@ -341,7 +362,7 @@ class LiveWalletProviderTest {
                     loops.add(Thread.currentThread().getName());
                     List<Future<ProviderPayment>> calls = new ArrayList<>();
                     for (int j = 0; j < 5; j++) {
-                        calls.add(provider.createPayment(UUID.randomUUID(), AMOUNT)
+                        calls.add(provider.createPayment(ProviderOrder.first(UUID.randomUUID()), AMOUNT)
                                 .andThen(done -> onOwnContext.add(io.vertx.core.Vertx.currentContext() == context)));
                     }
                     return Future.all(calls);
@@ -366,14 +387,14 @@ class LiveWalletProviderTest {
         fake.tokenDelay(Duration.ofMillis(200));
         List<Future<ProviderPayment>> first = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
-            first.add(provider.createPayment(UUID.randomUUID(), AMOUNT));
+            first.add(provider.createPayment(ProviderOrder.first(UUID.randomUUID()), AMOUNT));
         }
         await(Future.all(first));
         fake.revokeTokens(); // the provider's ~59 s ran out sooner than our clock says: every call now gets 401
 
         List<Future<ProviderPayment>> second = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
-            second.add(provider.createPayment(UUID.randomUUID(), AMOUNT));
+            second.add(provider.createPayment(ProviderOrder.first(UUID.randomUUID()), AMOUNT));
         }
         await(Future.all(second));
 
@@ -389,12 +410,12 @@ class LiveWalletProviderTest {
 
     @Test
     void theTokenIsRefreshedAheadOfItsExpiryByOneRequestForAllWaiters() throws Exception {
-        await(provider.createPayment(UUID.randomUUID(), AMOUNT));
+        await(provider.createPayment(ProviderOrder.first(UUID.randomUUID()), AMOUNT));
         clock.advance(Duration.ofSeconds(55)); // MonCash says expires_in 59: 55 s later it is too close to reuse
         fake.tokenDelay(Duration.ofMillis(200));
         List<Future<ProviderPayment>> calls = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
-            calls.add(provider.createPayment(UUID.randomUUID(), AMOUNT));
+            calls.add(provider.createPayment(ProviderOrder.first(UUID.randomUUID()), AMOUNT));
         }
         await(Future.all(calls));
 
@@ -410,7 +431,7 @@ class LiveWalletProviderTest {
     void moncashErrorBodiesBecomeTheReasonOfTheProviderError() throws Exception {
         fake.failNextCreates(1, 400, "Bad Request", "Amount exceeds the wallet limit");
 
-        ServiceException error = failure(provider.createPayment(UUID.randomUUID(), AMOUNT));
+        ServiceException error = failure(provider.createPayment(ProviderOrder.first(UUID.randomUUID()), AMOUNT));
 
         assertProviderError(error);
         assertThat(error.getMessage())
@@ -422,7 +443,7 @@ class LiveWalletProviderTest {
     void createReportsThePaymentTokenLifeAsExpiredMinusCreatedOnTheProvidersClock() throws Exception {
         fake.paymentTokenLife(Duration.ofMinutes(3));
 
-        ProviderPayment opened = await(provider.createPayment(UUID.randomUUID(), AMOUNT));
+        ProviderPayment opened = await(provider.createPayment(ProviderOrder.first(UUID.randomUUID()), AMOUNT));
 
         // the fake writes both times in UTC+14: compared with our clock they would say hours, not 3 minutes
         assertThat(opened.tokenLife()).isEqualTo(Duration.ofMinutes(3));
@@ -445,12 +466,12 @@ class LiveWalletProviderTest {
                         LiveProviderSettings.Paths.MONCASH,
                         new BigDecimal("75000.00")));
         try {
-            ServiceException refused = failure(capped.createPayment(UUID.randomUUID(), new BigDecimal("75000.01")));
+            ServiceException refused = failure(capped.createPayment(ProviderOrder.first(UUID.randomUUID()), new BigDecimal("75000.01")));
             assertThat(refused.kind()).isEqualTo(ErrorKind.VALIDATION);
             assertThat(refused.getMessage()).contains("75000.00 HTG");
             assertThat(fake.requests()).isEmpty();
 
-            assertThat(await(capped.createPayment(UUID.randomUUID(), new BigDecimal("75000.00")))
+            assertThat(await(capped.createPayment(ProviderOrder.first(UUID.randomUUID()), new BigDecimal("75000.00")))
                             .paymentToken())
                     .isNotBlank();
         } finally {
@@ -479,9 +500,9 @@ class LiveWalletProviderTest {
                         null));
         try {
             UUID orderId = UUID.randomUUID();
-            ProviderPayment opened = await(moved.createPayment(orderId, AMOUNT));
+            ProviderPayment opened = await(moved.createPayment(ProviderOrder.first(orderId), AMOUNT));
             fake.complete(orderId, AMOUNT, "2155000077");
-            await(moved.retrieveByOrder(orderId));
+            await(moved.retrieveByOrder(ProviderOrder.first(orderId)));
             await(moved.retrieveByTransaction("2155000077"));
 
             assertThat(opened.redirectUrl()).startsWith(fake.gatewayBaseUrl() + "/Pay/Redirect?token=");
@@ -502,7 +523,7 @@ class LiveWalletProviderTest {
         UUID orderId = UUID.randomUUID();
         fake.complete(orderId, AMOUNT, "2155000099");
 
-        assertThat(await(provider.retrieveByOrder(orderId)).transactionId()).isEqualTo("2155000099");
+        assertThat(await(provider.retrieveByOrder(ProviderOrder.first(orderId))).transactionId()).isEqualTo("2155000099");
     }
 
     // ---- helpers ----------------------------------------------------------------------------------------------

@@ -71,6 +71,7 @@ class OpenApiDocumentTest {
                         "checkoutPage",
                         "submitCheckout",
                         "providerReturn",
+                        "providerRetry",
                         "providerNotify",
                         "providerNotifyGet",
                         "settlementReport",
