@@ -12,6 +12,7 @@ import io.walletpay.checkout.WalletProvider;
 import io.walletpay.config.AppConfig;
 import io.walletpay.config.LiveProviderSettings;
 import io.walletpay.db.DatabaseTarget;
+import io.walletpay.delivery.TransferVerticle;
 import io.walletpay.delivery.WebhookVerticle;
 import io.walletpay.http.ConnectionLimit;
 import io.walletpay.http.CreateRateLimiter;
@@ -91,6 +92,10 @@ public final class Application {
                                         () -> new WebhookVerticle(target, config, registry),
                                         new DeploymentOptions()
                                                 .setInstances(config.webhooks().instances()))
+                                .onSuccess(ids::add))
+                .compose(id -> !config.role().deliversWebhooks()
+                        ? Future.succeededFuture(id)
+                        : vertx.deployVerticle(new TransferVerticle(stores.transfers(), provider, registry))
                                 .onSuccess(ids::add))
                 .compose(id -> !config.role().servesHttp()
                         ? Future.succeededFuture(id)

@@ -18,6 +18,8 @@ import io.vertx.ext.web.client.WebClientOptions;
 import io.walletpay.config.LiveProviderSettings;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
+import io.walletpay.money.Transfer;
+import io.walletpay.money.TransferOutcome;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -56,6 +58,11 @@ public final class LiveWalletProvider implements WalletProvider {
     private static final String TOKEN_FORM = "scope=read,write&grant_type=client_credentials";
     private static final Duration MAX_EXPIRY_MARGIN = Duration.ofSeconds(5);
     private static final int MAX_REASON = 200;
+    // MonCash's prefunded (business account) API, under the same API base and token as payments
+    static final String TRANSFER_PATH = "/v1/Transfert";
+    static final String TRANSFER_STATUS_PATH = "/v1/PrefundedTransactionStatus";
+    static final String BALANCE_PATH = "/v1/PrefundedBalance";
+    private static final String REFUSED = "provider_refused";
 
     private final LiveProviderSettings settings;
     private final WebClient client;
@@ -153,6 +160,77 @@ public final class LiveWalletProvider implements WalletProvider {
                 });
     }
 
+    @Override
+    public Future<TransferOutcome> transfer(UUID reference, String receiver, BigDecimal amount, String description) {
+        ObjectNode body = JSON.createObjectNode();
+        body.put("amount", amount.setScale(2, RoundingMode.UNNECESSARY));
+        body.put("receiver", receiver);
+        body.put("desc", description);
+        body.put("reference", reference.toString());
+        return call("Transfert", TRANSFER_PATH, body, false)
+                .map(answer -> {
+                    JsonNode transfer = answer.path("transfer");
+                    String message = text(transfer.path("message"));
+                    String transactionId = text(transfer.path("transaction_id"));
+                    if (message == null) {
+                        throw providerError("Transfert", "the answer carries no transfer");
+                    }
+                    if (message.strip().equalsIgnoreCase(ProviderTransaction.SUCCESSFUL)
+                            && transactionId != null
+                            && !transactionId.isBlank()) {
+                        return TransferOutcome.succeeded(transactionId);
+                    }
+                    return TransferOutcome.failed(
+                            ProviderConfirmation.bounded("declined by the wallet provider: " + message.strip()));
+                })
+                // 403: the business account may not pay (not funded, not allowed), a final answer
+                .recover(failure -> failure instanceof ServiceException refused && REFUSED.equals(refused.code())
+                        ? Future.succeededFuture(TransferOutcome.failed(Transfer.PROVIDER_REFUSED))
+                        : Future.failedFuture(failure));
+    }
+
+    @Override
+    public Future<TransferOutcome> transferStatus(UUID reference) {
+        ObjectNode body = JSON.createObjectNode().put("reference", reference.toString());
+        return call("PrefundedTransactionStatus", TRANSFER_STATUS_PATH, body, true)
+                .map(answer -> {
+                    String status = text(answer.path("transStatus"));
+                    if (status == null) {
+                        throw providerError("PrefundedTransactionStatus", "the answer carries no transStatus");
+                    }
+                    String normalized = status.strip().toLowerCase(java.util.Locale.ROOT);
+                    if (normalized.equals(ProviderTransaction.SUCCESSFUL)) {
+                        return TransferOutcome.succeeded(text(answer.path("transaction_id")));
+                    }
+                    if (normalized.contains("fail")
+                            || normalized.contains("reject")
+                            || normalized.contains("declin")
+                            || normalized.contains("cancel")) {
+                        return TransferOutcome.failed(
+                                ProviderConfirmation.bounded("declined by the wallet provider: " + status.strip()));
+                    }
+                    // still in flight at the provider: neither paid nor to be sent again; ask later
+                    throw providerError(
+                            "PrefundedTransactionStatus",
+                            "the transfer is still " + ProviderConfirmation.bounded(status));
+                })
+                .recover(failure -> failure instanceof ServiceException e && e.kind() == ErrorKind.NOT_FOUND
+                        ? Future.succeededFuture(TransferOutcome.UNKNOWN)
+                        : Future.failedFuture(failure));
+    }
+
+    @Override
+    public Future<BigDecimal> balance() {
+        return call("PrefundedBalance", BALANCE_PATH, null, false).map(answer -> {
+            JsonNode balance = answer.path("balance");
+            BigDecimal value = decimal(balance.isObject() ? balance.path("balance") : balance);
+            if (value == null) {
+                throw providerError("PrefundedBalance", "the answer carries no balance");
+            }
+            return value;
+        });
+    }
+
     /** Releases the HTTP connections. */
     public void close() {
         client.close();
@@ -160,10 +238,11 @@ public final class LiveWalletProvider implements WalletProvider {
 
     // ---- one API call: token, request, a single retry on 401, answer checked ------------------------------
 
+    /** A POST of {@code body}, or a GET when it is null. */
     private Future<JsonNode> call(String operation, String path, ObjectNode body, boolean notFoundIsAnAnswer) {
         Buffer payload;
         try {
-            payload = Buffer.buffer(JSON.writeValueAsBytes(body));
+            payload = body == null ? null : Buffer.buffer(JSON.writeValueAsBytes(body));
         } catch (JsonProcessingException e) {
             return Future.failedFuture(providerError(operation, "the request could not be encoded"));
         }
@@ -193,6 +272,12 @@ public final class LiveWalletProvider implements WalletProvider {
     }
 
     private Future<HttpResponse<Buffer>> post(String url, Buffer payload, String token) {
+        if (payload == null) {
+            return timed(client.getAbs(url))
+                    .bearerTokenAuthentication(token)
+                    .putHeader("Accept", "application/json")
+                    .send();
+        }
         return timed(client.postAbs(url))
                 .bearerTokenAuthentication(token)
                 .putHeader("Content-Type", "application/json")
@@ -209,6 +294,9 @@ public final class LiveWalletProvider implements WalletProvider {
         int status = response.statusCode();
         if (status == 404 && notFoundIsAnAnswer) {
             throw ServiceException.notFound("Wallet transaction");
+        }
+        if (status == 403 && operation.equals("Transfert")) {
+            throw new ServiceException(ErrorKind.PROVIDER, REFUSED, "the wallet account may not make this transfer");
         }
         if (status < 200 || status > 299) {
             throw providerError(operation, "the provider answered HTTP " + status + reason(response));

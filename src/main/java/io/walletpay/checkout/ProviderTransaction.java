@@ -1,7 +1,6 @@
 package io.walletpay.checkout;
 
 import java.math.BigDecimal;
-import java.util.UUID;
 
 /**
  * A transaction as the provider reports it. {@code message} is the provider's own verdict ({@code successful}

@@ -3,6 +3,7 @@ package io.walletpay.checkout;
 import io.vertx.core.Future;
 import io.walletpay.error.ServiceException;
 import io.walletpay.merchant.Secrets;
+import io.walletpay.money.TransferOutcome;
 import java.math.BigDecimal;
 import java.util.UUID;
 
@@ -37,5 +38,28 @@ public final class SandboxWalletProvider implements WalletProvider {
     @Override
     public Future<ProviderTransaction> retrieveByTransaction(String transactionId) {
         return Future.failedFuture(ServiceException.notFound("Sandbox transaction"));
+    }
+
+    /** The sandbox wallet number whose transfers fail, for trying the failure path. */
+    public static final String FAILING_RECEIVER = "50900000002";
+
+    /** Transfers succeed at once, except to {@link #FAILING_RECEIVER}. */
+    @Override
+    public Future<TransferOutcome> transfer(UUID reference, String receiver, BigDecimal amount, String description) {
+        return Future.succeededFuture(
+                FAILING_RECEIVER.equals(receiver)
+                        ? TransferOutcome.failed("declined by the wallet provider: sandbox test number")
+                        : TransferOutcome.succeeded("SANDBOX-" + reference));
+    }
+
+    /** The sandbox answers every transfer at once, so it never has one to look up. */
+    @Override
+    public Future<TransferOutcome> transferStatus(UUID reference) {
+        return Future.succeededFuture(TransferOutcome.UNKNOWN);
+    }
+
+    @Override
+    public Future<BigDecimal> balance() {
+        return Future.succeededFuture(null);
     }
 }

@@ -1,16 +1,16 @@
 package io.walletpay.checkout;
 
 import io.vertx.core.Future;
+import io.walletpay.money.TransferProvider;
 import java.math.BigDecimal;
-import java.util.UUID;
 
 /**
  * The wallet provider's merchant API as the service needs it: open a payment for an order, and later ask the
- * provider what really happened. Failures are {@link io.walletpay.error.ServiceException}s: kind PROVIDER with
- * code {@code provider_error} when the provider cannot be reached or answers badly, NOT_FOUND when it knows no
- * such transaction.
+ * provider what really happened; and its transfer API, for money going out ({@link TransferProvider}). Failures
+ * are {@link io.walletpay.error.ServiceException}s: kind PROVIDER with code {@code provider_error} when the
+ * provider cannot be reached or answers badly, NOT_FOUND when it knows no such transaction.
  */
-public interface WalletProvider {
+public interface WalletProvider extends TransferProvider {
 
     /** Opens a payment of {@code amount} HTG (scale 2) for one try of a payment ({@link ProviderOrder}); the customer is sent to the redirect URL. */
     Future<ProviderPayment> createPayment(ProviderOrder order, BigDecimal amount);

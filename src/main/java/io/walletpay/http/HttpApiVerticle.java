@@ -123,6 +123,7 @@ public final class HttpApiVerticle extends VerticleBase {
                         config)
                 .mount(router);
         new SettlementRoutes(stores).mount(router);
+        new MoneyOutRoutes(stores.transfers()).mount(router);
         new PortalRoutes(
                         vertx,
                         new PortalRoutes.Services(

@@ -121,7 +121,7 @@ final class PaymentRoutes {
                 .onFailure(ctx::fail);
     }
 
-    private static String idempotencyKey(RoutingContext ctx) {
+    static String idempotencyKey(RoutingContext ctx) {
         String key = ctx.request().getHeader("Idempotency-Key");
         if (key == null) {
             return null;

@@ -10,7 +10,8 @@ import java.util.UUID;
  * failed, and whether a person must look at it ({@code needsReview}: the provider reported another amount or
  * order, {@code reviewReason} says which). {@code paymentLinkId} names the payment link it was made through, if any. {@code shortCode} is
  * what a customer reads to the shop over the phone ({@code WP-7K3M9Q2X}); {@code declines} counts the wallet's
- * declines while the customer tried to pay.
+ * declines while the customer tried to pay; {@code amountRefunded} what has gone back to the customer (refunds not
+ * failed; the status stays completed).
  */
 public record Payment(
         UUID id,
@@ -36,7 +37,8 @@ public record Payment(
         boolean needsReview,
         String reviewReason,
         UUID paymentLinkId,
-        int declines) {
+        int declines,
+        BigDecimal amountRefunded) {
 
     public static final String CURRENCY = "HTG";
     public static final String METHOD = "wallet";

@@ -6,7 +6,7 @@ final class PaymentSql {
     static final String COLUMNS =
             "id, short_code, merchant_id, reference_id, amount, fees, net_amount, status, customer_name,"
                     + " customer_email, description, checkout_token, redirect_url, provider_transaction_id, created_at,"
-                    + " updated_at, completed_at, expires_at, payer, failure_reason, needs_review, review_reason, payment_link_id, declines";
+                    + " updated_at, completed_at, expires_at, payer, failure_reason, needs_review, review_reason, payment_link_id, declines, amount_refunded";
 
     static final String INSERT = "INSERT INTO payments (id, merchant_id, reference_id, amount, fees, net_amount,"
             + " customer_name, customer_email, description, checkout_token, redirect_url, created_at, expires_at,"

@@ -57,8 +57,8 @@ final class PgPaymentStore implements PaymentStore {
                     command.payer());
         }
 
-        static Transition byToken(String token, PaymentStatus target) {
-            return new Transition(null, token, null, target, null, null, null);
+        static Transition byToken(String token, PaymentStatus target, String payer) {
+            return new Transition(null, token, null, target, null, null, payer);
         }
 
         /** What a batch may hold once: one request per payment id and per token. */
@@ -358,19 +358,19 @@ final class PgPaymentStore implements PaymentStore {
     }
 
     @Override
-    public Future<Checkout> decide(String token, PaymentStatus target) {
-        return decision(token, target).map(Decision::checkout);
+    public Future<Checkout> decide(String token, PaymentStatus target, String payer) {
+        return decision(token, target, payer).map(Decision::checkout);
     }
 
     /** A decided checkout; {@code changed} when this request moved the payment. */
     record Decision(Checkout checkout, boolean changed) {}
 
-    Future<Decision> decision(String token, PaymentStatus target) {
+    Future<Decision> decision(String token, PaymentStatus target, String payer) {
         if (!PaymentStatus.PENDING.canMoveTo(target)) {
             return Future.failedFuture(new IllegalArgumentException("not a transition target: " + target));
         }
         return transitions
-                .submit(Transition.byToken(token, target))
+                .submit(Transition.byToken(token, target, payer))
                 .compose(changed -> changed.isPresent()
                         ? Future.succeededFuture(new Decision(changed.get(), true))
                         : checkout(token).map(current -> new Decision(current, false)));
@@ -587,6 +587,7 @@ final class PgPaymentStore implements PaymentStore {
                 Boolean.TRUE.equals(row.getBoolean("needs_review")),
                 row.getString("review_reason"),
                 row.getUUID("payment_link_id"),
-                row.getInteger("declines"));
+                row.getInteger("declines"),
+                row.getBigDecimal("amount_refunded"));
     }
 }

@@ -43,7 +43,8 @@ public final class StoreCalls {
                 proxy(DatabaseHealth.class, Stores::health),
                 proxy(PaymentLinkStore.class, Stores::links),
                 proxy(PortalSessionStore.class, Stores::portalSessions),
-                proxy(ProviderOrderStore.class, Stores::providerOrders));
+                proxy(ProviderOrderStore.class, Stores::providerOrders),
+                proxy(TransferStore.class, Stores::transfers));
     }
 
     /** The stores as callers use them; calls made while no store verticle runs answer 503. */

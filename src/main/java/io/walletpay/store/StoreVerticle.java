@@ -75,7 +75,8 @@ public final class StoreVerticle extends VerticleBase implements WakeUps {
                 this::readiness,
                 new PgPaymentLinkStore(database),
                 new PgPortalSessionStore(database),
-                new PgProviderOrderStore(database));
+                new PgProviderOrderStore(database),
+                new PgTransferStore(database, this));
         instance = new StoreCalls.Instance(context, stores, this::guarded);
         calls.add(instance);
         expirySweep = new ExpirySweep(vertx, database, expiry.apply(payments));

@@ -13,4 +13,5 @@ public record Stores(
         DatabaseHealth health,
         PaymentLinkStore links,
         PortalSessionStore portalSessions,
-        ProviderOrderStore providerOrders) {}
+        ProviderOrderStore providerOrders,
+        TransferStore transfers) {}

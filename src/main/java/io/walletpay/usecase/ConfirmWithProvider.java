@@ -11,8 +11,8 @@ import io.walletpay.checkout.ProviderTransaction;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
 import io.walletpay.store.PaymentStore;
-import io.walletpay.store.ProviderOrderStore;
 import io.walletpay.store.PaymentStore.TransitionPayment;
+import io.walletpay.store.ProviderOrderStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -56,9 +56,10 @@ public final class ConfirmWithProvider {
             return switch (decision.outcome()) {
                 case PAID -> paid(checkout, transaction);
                 case DECLINED -> declined(transaction, decision.reason());
-                case REVIEW -> flagForReview(payment, transaction, decision.reason())
-                        .transform(flagged -> Future.failedFuture(
-                                ProviderConfirmation.mismatch(transaction, payment.id())));
+                case REVIEW ->
+                    flagForReview(payment, transaction, decision.reason())
+                            .transform(flagged ->
+                                    Future.failedFuture(ProviderConfirmation.mismatch(transaction, payment.id())));
             };
         });
     }
@@ -75,10 +76,11 @@ public final class ConfirmWithProvider {
                                 transaction.transactionId(),
                                 null,
                                 transaction.payer())))
-                .compose(after -> transaction.transactionId().equals(after.payment().providerTransactionId())
-                        ? Future.succeededFuture(after)
-                        : flagForReview(after.payment(), transaction, paidAgain(after.payment(), transaction))
-                                .map(after));
+                .compose(after ->
+                        transaction.transactionId().equals(after.payment().providerTransactionId())
+                                ? Future.succeededFuture(after)
+                                : flagForReview(after.payment(), transaction, paidAgain(after.payment(), transaction))
+                                        .map(after));
     }
 
     /** Why a try paid at the provider did not complete the payment: someone must give the money back. */
@@ -96,8 +98,11 @@ public final class ConfirmWithProvider {
         return orders.declined(order, transaction.transactionId(), reason)
                 .compose(counted -> {
                     if (counted) {
-                        log.info("payment {} declined at the provider (try {}): {}", order.paymentId(),
-                                order.attempt(), reason);
+                        log.info(
+                                "payment {} declined at the provider (try {}): {}",
+                                order.paymentId(),
+                                order.attempt(),
+                                reason);
                     }
                     return payments.checkoutOf(order.paymentId());
                 })

@@ -61,7 +61,12 @@ public final class PayAtCheckout {
         if (choice.target() == PaymentStatus.FAILED) {
             return payments.decline(token).compose(checkout -> afterDecline(token, checkout));
         }
-        Future<Checkout> found = choice.valid() ? payments.decide(token, choice.target()) : payments.checkout(token);
+        // the sandbox's paying wallet is the number typed, recorded like the live provider's payer (refunds go there)
+        String payer = choice.target() == PaymentStatus.COMPLETED
+                ? PhoneNumber.parse(phone).orElse(null)
+                : null;
+        Future<Checkout> found =
+                choice.valid() ? payments.decide(token, choice.target(), payer) : payments.checkout(token);
         return found.compose(checkout -> {
             if (checkout.payment().status() != PaymentStatus.PENDING) {
                 return Future.succeededFuture(new Decided(checkout));
@@ -74,7 +79,7 @@ public final class PayAtCheckout {
                 return Future.succeededFuture(new Rejected(checkout, choice.invalid(), choice.phoneProblem()));
             }
             // the statement found it closed, the read after it open (its merchant came back in between): once more
-            return payments.decide(token, choice.target()).map(Decided::new);
+            return payments.decide(token, choice.target(), payer).map(Decided::new);
         });
     }
 
@@ -87,7 +92,7 @@ public final class PayAtCheckout {
                     new Refused(checkout, checkout.refusal().get()));
         }
         if (checkout.declinedTooOften()) {
-            return payments.decide(token, PaymentStatus.FAILED).map(Decided::new);
+            return payments.decide(token, PaymentStatus.FAILED, null).map(Decided::new);
         }
         return Future.succeededFuture(new Declined(checkout));
     }

@@ -43,7 +43,8 @@ public final class RetryWithProvider {
     public Future<Outcome> retry(UUID paymentId) {
         return payments.checkoutOf(paymentId).compose(checkout -> {
             if (checkout.refusal().isPresent()) {
-                return Future.succeededFuture(new Refused(checkout, checkout.refusal().get()));
+                return Future.succeededFuture(
+                        new Refused(checkout, checkout.refusal().get()));
             }
             if (!checkout.open()) {
                 return Future.succeededFuture(new Decided(checkout));

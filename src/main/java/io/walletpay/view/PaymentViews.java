@@ -48,6 +48,7 @@ public final class PaymentViews {
                 .put("payer", maskedPayer(payment.payer()))
                 .put("failure_reason", payment.failureReason())
                 .put("needs_review", payment.needsReview())
+                .put("amount_refunded", payment.amountRefunded().toPlainString())
                 .put(
                         "payment_link_id",
                         payment.paymentLinkId() == null

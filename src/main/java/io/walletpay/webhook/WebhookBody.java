@@ -89,7 +89,7 @@ public final class WebhookBody {
     }
 
     // Money reaches us at scale 2; a third fraction digit is a bug upstream, and rounding it here would hide it.
-    private static String money(String field, BigDecimal value) {
+    static String money(String field, BigDecimal value) {
         try {
             return value.setScale(2, RoundingMode.UNNECESSARY).toPlainString();
         } catch (ArithmeticException e) {

@@ -87,6 +87,9 @@ public final class FakeWalletProvider {
     /** A payment opened with CreatePayment. {@code rawAmount} is the amount exactly as it was written on the wire. */
     public record CreatedPayment(String orderId, BigDecimal amount, String rawAmount, String paymentToken) {}
 
+    /** A transfer the business account made (Transfert): to whom, how much, under which reference. */
+    public record Transfer(String reference, String receiver, BigDecimal amount, String desc, String transactionId) {}
+
     /** A transaction the fake reports from the retrieve calls. */
     public record Transaction(String transactionId, String orderId, BigDecimal amount, String payer, String message) {
 
@@ -114,6 +117,10 @@ public final class FakeWalletProvider {
     private final Map<String, Transaction> transactionsByOrder = new ConcurrentHashMap<>();
     private final Map<String, Transaction> transactionsById = new ConcurrentHashMap<>();
     private final AtomicInteger tokensIssued = new AtomicInteger();
+    private final Map<String, Transfer> transfersByReference = new ConcurrentHashMap<>();
+    private final AtomicInteger lostTransferAnswers = new AtomicInteger();
+    private volatile boolean refuseTransfers;
+    private volatile BigDecimal prefundedBalance = new BigDecimal("1000000.00");
     private final AtomicLong transactionCounter = new AtomicLong(2_155_000_000L);
 
     private volatile Duration tokenLifetime = Duration.ofSeconds(59);
@@ -159,6 +166,9 @@ public final class FakeWalletProvider {
             router.post(prefix + "/v1/CreatePayment").handler(this::createPayment);
             router.post(prefix + "/v1/RetrieveOrderPayment").handler(this::retrieveOrderPayment);
             router.post(prefix + "/v1/RetrieveTransactionPayment").handler(this::retrieveTransactionPayment);
+            router.post(prefix + "/v1/Transfert").handler(this::transfer);
+            router.post(prefix + "/v1/PrefundedTransactionStatus").handler(this::transferStatus);
+            router.get(prefix + "/v1/PrefundedBalance").handler(this::prefundedBalance);
         }
         router.get("/gateway/Payment/Redirect").handler(this::gatewayPage);
         router.post("/gateway/Payment/Pay").handler(this::gatewayPay);
@@ -349,7 +359,29 @@ public final class FakeWalletProvider {
             return Optional.empty();
         }
         String transactionId = String.valueOf(transactionCounter.incrementAndGet());
-        return Optional.of(register(new Transaction(transactionId, created.orderId(), created.amount(), payer, message)));
+        return Optional.of(
+                register(new Transaction(transactionId, created.orderId(), created.amount(), payer, message)));
+    }
+
+    /** The next {@code count} transfers are made, but their answers never arrive (the caller times out). */
+    public FakeWalletProvider loseTransferAnswers(int count) {
+        lostTransferAnswers.set(count);
+        return this;
+    }
+
+    /** Transfert answers 403 (the business account may not pay) while {@code refuse} holds. */
+    public FakeWalletProvider refuseTransfers(boolean refuse) {
+        refuseTransfers = refuse;
+        return this;
+    }
+
+    /** The transfers made, one per reference however often it was sent. */
+    public List<Transfer> transfers() {
+        return List.copyOf(transfersByReference.values());
+    }
+
+    public BigDecimal prefundedBalance() {
+        return prefundedBalance;
     }
 
     // ---- what happened ----------------------------------------------------------------------------------------
@@ -523,6 +555,78 @@ public final class FakeWalletProvider {
                 .put("cost", found.amount())
                 .put("message", found.message())
                 .put("payer", found.payer());
+        answer.put("timestamp", System.currentTimeMillis()).put("status", 200);
+        later(() -> json(ctx, 200, answer));
+    }
+
+    // ---- the business account's transfers ----------------------------------------------------------------------
+
+    private void transfer(RoutingContext ctx) {
+        if (!authorized(ctx)) {
+            return;
+        }
+        if (refuseTransfers) {
+            json(ctx, 403, error(ctx, 403, "Forbidden", "Not allowed to make transfers"));
+            return;
+        }
+        JsonNode body = jsonBody(ctx);
+        String reference = body == null ? null : body.path("reference").asText(null);
+        String receiver = body == null ? null : body.path("receiver").asText(null);
+        if (reference == null || receiver == null || !body.path("amount").isNumber()) {
+            json(ctx, 400, error(ctx, 400, "Bad Request", "amount, receiver and reference are required"));
+            return;
+        }
+        BigDecimal amount = body.path("amount").decimalValue();
+        // the same reference twice is one transfer, as MonCash refuses a duplicate reference
+        Transfer made = transfersByReference.computeIfAbsent(reference, ref -> {
+            prefundedBalance = prefundedBalance.subtract(amount);
+            return new Transfer(
+                    ref,
+                    receiver,
+                    amount,
+                    body.path("desc").asText(null),
+                    String.valueOf(transactionCounter.incrementAndGet()));
+        });
+        if (lostTransferAnswers.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+            return; // made, never answered
+        }
+        ObjectNode answer = JSON.createObjectNode();
+        answer.put("path", "/Api/v1/Transfert");
+        answer.putObject("transfer")
+                .put("transaction_id", made.transactionId())
+                .put("amount", made.amount())
+                .put("receiver", made.receiver())
+                .put("message", "successful")
+                .put("desc", made.desc());
+        answer.put("timestamp", System.currentTimeMillis()).put("status", 200);
+        later(() -> json(ctx, 200, answer));
+    }
+
+    private void transferStatus(RoutingContext ctx) {
+        if (!authorized(ctx)) {
+            return;
+        }
+        JsonNode body = jsonBody(ctx);
+        String reference = body == null ? null : body.path("reference").asText(null);
+        Transfer made = reference == null ? null : transfersByReference.get(reference);
+        if (made == null) {
+            later(() -> json(ctx, 404, error(ctx, 404, "Not Found", "Can't find this transaction")));
+            return;
+        }
+        ObjectNode answer = JSON.createObjectNode();
+        answer.put("path", "/Api/v1/PrefundedTransactionStatus");
+        answer.put("transStatus", "successful");
+        answer.put("timestamp", System.currentTimeMillis()).put("status", 200);
+        later(() -> json(ctx, 200, answer));
+    }
+
+    private void prefundedBalance(RoutingContext ctx) {
+        if (!authorized(ctx)) {
+            return;
+        }
+        ObjectNode answer = JSON.createObjectNode();
+        answer.put("path", "/Api/v1/PrefundedBalance");
+        answer.putObject("balance").put("balance", prefundedBalance);
         answer.put("timestamp", System.currentTimeMillis()).put("status", 200);
         later(() -> json(ctx, 200, answer));
     }

@@ -230,8 +230,8 @@ class LiveCheckoutTest {
         JsonObject payment =
                 create(shopToken, new JsonObject().put("amount", 80).put("reference_id", "TRY-AGAIN"));
         String id = payment.getString("id");
-        Transaction declined = fake.declineToken(gatewayToken(payment.getString("redirect_url")), "50937004321",
-                        "Insufficient balance")
+        Transaction declined = fake.declineToken(
+                        gatewayToken(payment.getString("redirect_url")), "50937004321", "Insufficient balance")
                 .orElseThrow();
 
         Http.Response back = customerReturn(declined.transactionId());
@@ -239,17 +239,25 @@ class LiveCheckoutTest {
         assertThat(back.status()).isEqualTo(200);
         assertThat(back.header("Content-Type")).isEqualTo("text/html; charset=utf-8");
         assertThat(back.body())
-                .contains("id=\"declined\"", "Insufficient balance", "action=\"retry\"",
-                        "name=\"payment\" value=\"" + id + "\"", "id=\"retry\"");
+                .contains(
+                        "id=\"declined\"",
+                        "Insufficient balance",
+                        "action=\"retry\"",
+                        "name=\"payment\" value=\"" + id + "\"",
+                        "id=\"retry\"");
         assertThat(back.header("Content-Security-Policy"))
-                .endsWith("form-action 'self' " + URI.create(fake.gatewayBaseUrl()).resolve("/").toString()
-                        .replaceAll("/$", ""));
+                .endsWith("form-action 'self' "
+                        + URI.create(fake.gatewayBaseUrl())
+                                .resolve("/")
+                                .toString()
+                                .replaceAll("/$", ""));
         assertThat(status(payment)).isEqualTo("pending");
         assertThat(declines(payment)).isEqualTo(1);
         assertThat(outboxRows(payment)).isZero();
         // the same decline reported again (a reload, the Alert URL) is not another try
         assertThat(customerReturn(declined.transactionId()).status()).isEqualTo(200);
-        Http.Response notified = notify("application/json", new JsonObject().put("orderId", id).encode());
+        Http.Response notified =
+                notify("application/json", new JsonObject().put("orderId", id).encode());
         assertThat(notified.data().getString("status")).isEqualTo("pending");
         assertThat(declines(payment)).isEqualTo(1);
 
@@ -275,14 +283,13 @@ class LiveCheckoutTest {
         assertThat(shown.getBoolean("needs_review")).isFalse();
         assertThat(outboxRows(payment)).isEqualTo(1);
         assertThat(tries(payment))
-                .containsExactly(
-                        id + " declined " + declined.transactionId(),
-                        id + "-2 paid " + paid.transactionId());
+                .containsExactly(id + " declined " + declined.transactionId(), id + "-2 paid " + paid.transactionId());
     }
 
     @Test
     void theThirdDeclineFailsThePaymentWithTheProvidersReasonAndOneWebhook() {
-        JsonObject payment = create(shopToken, new JsonObject().put("amount", 90).put("reference_id", "DECLINED"));
+        JsonObject payment =
+                create(shopToken, new JsonObject().put("amount", 90).put("reference_id", "DECLINED"));
         String id = payment.getString("id");
         String gateway = payment.getString("redirect_url");
         Transaction last = null;
@@ -308,7 +315,8 @@ class LiveCheckoutTest {
 
         JsonObject shown = details(shopToken, payment);
         assertThat(shown.getString("status")).isEqualTo("failed");
-        assertThat(shown.getString("failure_reason")).isEqualTo("declined by the wallet provider: Insufficient balance");
+        assertThat(shown.getString("failure_reason"))
+                .isEqualTo("declined by the wallet provider: Insufficient balance");
         assertThat(shown.getString("provider_transaction_id")).isEqualTo(last.transactionId());
         assertThat(shown.getString("payer")).isEqualTo("509****4321");
         assertThat(shown.getBoolean("needs_review")).isFalse();
@@ -335,9 +343,9 @@ class LiveCheckoutTest {
 
         // back in the first try's gateway page, the customer paid it too, from another account
         Transaction again = fake.payToken(firstTry, "50937222222").orElseThrow();
-        Http.Response notified = notify("application/json", new JsonObject()
-                .put("transactionId", again.transactionId())
-                .encode());
+        Http.Response notified = notify(
+                "application/json",
+                new JsonObject().put("transactionId", again.transactionId()).encode());
 
         assertThat(notified.status()).isEqualTo(200);
         assertThat(notified.data().getString("status")).isEqualTo("completed");
@@ -379,7 +387,8 @@ class LiveCheckoutTest {
         assertThat(unknown.status()).isEqualTo(404);
         assertThat(unknown.header("Content-Type")).isEqualTo("text/html; charset=utf-8");
         assertThat(retry("not-a-payment").status()).isEqualTo(404);
-        Http.Response json = http.send("POST", "/provider/retry", null, "{}", Map.of("Content-Type", "application/json"));
+        Http.Response json =
+                http.send("POST", "/provider/retry", null, "{}", Map.of("Content-Type", "application/json"));
         assertThat(json.status()).isEqualTo(415);
         // a payment nobody declined: the first try is still the one to pay
         JsonObject fresh = create(shopToken, new JsonObject().put("amount", 97));

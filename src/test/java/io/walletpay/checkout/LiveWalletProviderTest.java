@@ -139,7 +139,8 @@ class LiveWalletProviderTest {
 
         assertProviderError(failure(provider.createPayment(ProviderOrder.first(UUID.randomUUID()), AMOUNT)));
         assertThat(fake.createRequests()).hasSize(1); // a 500 is not retried: the payment may exist
-        assertThat(await(provider.createPayment(ProviderOrder.first(UUID.randomUUID()), AMOUNT)).paymentToken())
+        assertThat(await(provider.createPayment(ProviderOrder.first(UUID.randomUUID()), AMOUNT))
+                        .paymentToken())
                 .isNotBlank();
     }
 
@@ -211,19 +212,24 @@ class LiveWalletProviderTest {
         ProviderOrder second = ProviderOrder.after(paymentId, 1);
 
         ProviderPayment opened = await(provider.createPayment(second, new BigDecimal("75")));
-        FakeWalletProvider.CreatedPayment created = fake.created(paymentId + "-2").orElseThrow();
+        FakeWalletProvider.CreatedPayment created =
+                fake.created(paymentId + "-2").orElseThrow();
         assertThat(created.paymentToken()).isEqualTo(opened.paymentToken());
         fake.payToken(created.paymentToken(), "50937123456");
 
         ProviderTransaction byOrder = await(provider.retrieveByOrder(second));
         assertThat(byOrder.order()).isEqualTo(second);
-        assertThat(await(provider.retrieveByTransaction(byOrder.transactionId())).order()).isEqualTo(second);
+        assertThat(await(provider.retrieveByTransaction(byOrder.transactionId()))
+                        .order())
+                .isEqualTo(second);
         assertThat(fake.requests("/api/v1/RetrieveOrderPayment").get(0).body())
                 .isEqualTo("{\"orderId\":\"" + paymentId + "-2\"}");
         // the other tries of the payment are transactions of their own, unknown until paid or declined
-        assertThat(failure(provider.retrieveByOrder(ProviderOrder.first(paymentId))).kind())
+        assertThat(failure(provider.retrieveByOrder(ProviderOrder.first(paymentId)))
+                        .kind())
                 .isEqualTo(ErrorKind.NOT_FOUND);
-        assertThat(failure(provider.retrieveByOrder(new ProviderOrder(paymentId, 3))).kind())
+        assertThat(failure(provider.retrieveByOrder(new ProviderOrder(paymentId, 3)))
+                        .kind())
                 .isEqualTo(ErrorKind.NOT_FOUND);
     }
 
@@ -248,7 +254,8 @@ class LiveWalletProviderTest {
 
     @Test
     void createRefusesAmountsWithMoreThanTwoDecimalsWithoutCallingTheProvider() throws Exception {
-        ServiceException error = failure(provider.createPayment(ProviderOrder.first(UUID.randomUUID()), new BigDecimal("10.005")));
+        ServiceException error =
+                failure(provider.createPayment(ProviderOrder.first(UUID.randomUUID()), new BigDecimal("10.005")));
 
         assertThat(error.kind()).isEqualTo(ErrorKind.VALIDATION);
         assertThat(fake.requests()).isEmpty();
@@ -281,7 +288,12 @@ class LiveWalletProviderTest {
         ProviderTransaction transaction = await(provider.retrieveByTransaction("2155000043"));
 
         assertThat(transaction)
-                .isEqualTo(new ProviderTransaction("2155000043", ProviderOrder.first(orderId), new BigDecimal("150.50"), FakeWalletProvider.DEFAULT_PAYER, true));
+                .isEqualTo(new ProviderTransaction(
+                        "2155000043",
+                        ProviderOrder.first(orderId),
+                        new BigDecimal("150.50"),
+                        FakeWalletProvider.DEFAULT_PAYER,
+                        true));
         assertThat(fake.requests("/api/v1/RetrieveTransactionPayment").get(0).body())
                 .isEqualTo("{\"transactionId\":\"2155000043\"}");
     }
@@ -292,7 +304,8 @@ class LiveWalletProviderTest {
         fake.register(new FakeWalletProvider.Transaction(
                 "2155000044", orderId, new BigDecimal("10.00"), "50937123456", "insufficient funds"));
 
-        assertThat(await(provider.retrieveByOrder(ProviderOrder.first(orderId))).successful()).isFalse();
+        assertThat(await(provider.retrieveByOrder(ProviderOrder.first(orderId))).successful())
+                .isFalse();
     }
 
     @Test
@@ -344,7 +357,8 @@ class LiveWalletProviderTest {
         assertProviderError(failure(provider.createPayment(ProviderOrder.first(UUID.randomUUID()), AMOUNT)));
         assertThat(fake.createRequests()).isEmpty();
 
-        assertThat(await(provider.createPayment(ProviderOrder.first(UUID.randomUUID()), AMOUNT)).paymentToken())
+        assertThat(await(provider.createPayment(ProviderOrder.first(UUID.randomUUID()), AMOUNT))
+                        .paymentToken())
                 .isNotBlank();
         assertThat(fake.tokenRequests()).hasSize(2);
     }
@@ -466,7 +480,8 @@ class LiveWalletProviderTest {
                         LiveProviderSettings.Paths.MONCASH,
                         new BigDecimal("75000.00")));
         try {
-            ServiceException refused = failure(capped.createPayment(ProviderOrder.first(UUID.randomUUID()), new BigDecimal("75000.01")));
+            ServiceException refused =
+                    failure(capped.createPayment(ProviderOrder.first(UUID.randomUUID()), new BigDecimal("75000.01")));
             assertThat(refused.kind()).isEqualTo(ErrorKind.VALIDATION);
             assertThat(refused.getMessage()).contains("75000.00 HTG");
             assertThat(fake.requests()).isEmpty();
@@ -523,7 +538,8 @@ class LiveWalletProviderTest {
         UUID orderId = UUID.randomUUID();
         fake.complete(orderId, AMOUNT, "2155000099");
 
-        assertThat(await(provider.retrieveByOrder(ProviderOrder.first(orderId))).transactionId()).isEqualTo("2155000099");
+        assertThat(await(provider.retrieveByOrder(ProviderOrder.first(orderId))).transactionId())
+                .isEqualTo("2155000099");
     }
 
     // ---- helpers ----------------------------------------------------------------------------------------------

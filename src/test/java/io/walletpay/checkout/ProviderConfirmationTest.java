@@ -17,7 +17,8 @@ class ProviderConfirmationTest {
     @Test
     void aSuccessfulTransactionForTheOrderAndExactAmountConfirms() {
         assertThatCode(() -> ProviderConfirmation.check(
-                        new ProviderTransaction("t1", ProviderOrder.first(ORDER), new BigDecimal("2500.0"), "50937000000", true),
+                        new ProviderTransaction(
+                                "t1", ProviderOrder.first(ORDER), new BigDecimal("2500.0"), "50937000000", true),
                         ORDER,
                         AMOUNT))
                 .doesNotThrowAnyException();
@@ -26,7 +27,10 @@ class ProviderConfirmationTest {
     @Test
     void anAmountOneCentOffIsAMismatch() {
         assertThatThrownBy(() -> ProviderConfirmation.check(
-                        new ProviderTransaction("t1", ProviderOrder.first(ORDER), new BigDecimal("2499.99"), null, true), ORDER, AMOUNT))
+                        new ProviderTransaction(
+                                "t1", ProviderOrder.first(ORDER), new BigDecimal("2499.99"), null, true),
+                        ORDER,
+                        AMOUNT))
                 .isInstanceOfSatisfying(
                         ServiceException.class, e -> assertThat(e.code()).isEqualTo(ProviderConfirmation.MISMATCH));
     }
@@ -34,7 +38,9 @@ class ProviderConfirmationTest {
     @Test
     void aTransactionOfAnotherOrderIsAMismatch() {
         assertThatThrownBy(() -> ProviderConfirmation.check(
-                        new ProviderTransaction("t1", ProviderOrder.first(UUID.randomUUID()), AMOUNT, null, true), ORDER, AMOUNT))
+                        new ProviderTransaction("t1", ProviderOrder.first(UUID.randomUUID()), AMOUNT, null, true),
+                        ORDER,
+                        AMOUNT))
                 .isInstanceOfSatisfying(
                         ServiceException.class, e -> assertThat(e.code()).isEqualTo(ProviderConfirmation.MISMATCH));
     }
@@ -50,7 +56,8 @@ class ProviderConfirmationTest {
     @Test
     void decideCompletesOnlyASuccessfulTransactionForTheOrderAndAmount() {
         assertThat(ProviderConfirmation.decide(
-                                new ProviderTransaction("t1", ProviderOrder.first(ORDER), new BigDecimal("2500"), "509", "successful"),
+                                new ProviderTransaction(
+                                        "t1", ProviderOrder.first(ORDER), new BigDecimal("2500"), "509", "successful"),
                                 ORDER,
                                 AMOUNT)
                         .outcome())
@@ -66,7 +73,9 @@ class ProviderConfirmationTest {
             assertThat(decision.reason()).startsWith("declined by the wallet provider: ");
         }
         assertThat(ProviderConfirmation.decide(
-                                new ProviderTransaction("t1", ProviderOrder.first(ORDER), AMOUNT, "509", (String) null), ORDER, AMOUNT)
+                                new ProviderTransaction("t1", ProviderOrder.first(ORDER), AMOUNT, "509", (String) null),
+                                ORDER,
+                                AMOUNT)
                         .reason())
                 .isEqualTo("declined by the wallet provider: no message");
     }
@@ -74,11 +83,18 @@ class ProviderConfirmationTest {
     @Test
     void anotherAmountOrOrderNeedsReviewEvenWhenTheProviderCallsItSuccessful() {
         ProviderConfirmation.Decision amount = ProviderConfirmation.decide(
-                new ProviderTransaction("t1", ProviderOrder.first(ORDER), new BigDecimal("2500.01"), "509", "successful"), ORDER, AMOUNT);
+                new ProviderTransaction(
+                        "t1", ProviderOrder.first(ORDER), new BigDecimal("2500.01"), "509", "successful"),
+                ORDER,
+                AMOUNT);
         ProviderConfirmation.Decision order = ProviderConfirmation.decide(
-                new ProviderTransaction("t1", ProviderOrder.first(UUID.randomUUID()), AMOUNT, "509", "successful"), ORDER, AMOUNT);
+                new ProviderTransaction("t1", ProviderOrder.first(UUID.randomUUID()), AMOUNT, "509", "successful"),
+                ORDER,
+                AMOUNT);
         ProviderConfirmation.Decision declinedAndShort = ProviderConfirmation.decide(
-                new ProviderTransaction("t1", ProviderOrder.first(ORDER), new BigDecimal("25.00"), "509", "failed"), ORDER, AMOUNT);
+                new ProviderTransaction("t1", ProviderOrder.first(ORDER), new BigDecimal("25.00"), "509", "failed"),
+                ORDER,
+                AMOUNT);
 
         assertThat(amount.outcome()).isEqualTo(ProviderConfirmation.Outcome.REVIEW);
         assertThat(amount.reason()).contains("amount mismatch", "2500.01", "2500.00");
@@ -90,7 +106,9 @@ class ProviderConfirmationTest {
     @Test
     void aLongProviderMessageIsBoundedInTheReason() {
         ProviderConfirmation.Decision decision = ProviderConfirmation.decide(
-                new ProviderTransaction("t1", ProviderOrder.first(ORDER), AMOUNT, "509", "x".repeat(5000)), ORDER, AMOUNT);
+                new ProviderTransaction("t1", ProviderOrder.first(ORDER), AMOUNT, "509", "x".repeat(5000)),
+                ORDER,
+                AMOUNT);
 
         assertThat(decision.reason()).hasSize(ProviderConfirmation.MAX_REASON);
     }

@@ -29,8 +29,20 @@ class ProviderOrderTest {
     void anythingElseIsNoneOfOurs() {
         String id = PAYMENT.toString();
         for (String other : new String[] {
-            null, "", "12345", id.toUpperCase(), id + "-1", id + "-0", id + "-02", id + "-100", id + "2", id + "-",
-            id + "-2 ", " " + id, id + "-٢", id.substring(1)
+            null,
+            "",
+            "12345",
+            id.toUpperCase(),
+            id + "-1",
+            id + "-0",
+            id + "-02",
+            id + "-100",
+            id + "2",
+            id + "-",
+            id + "-2 ",
+            " " + id,
+            id + "-٢",
+            id.substring(1)
         }) {
             assertThat(ProviderOrder.parse(other)).as(other).isEmpty();
         }

@@ -100,7 +100,9 @@ class DatabaseFailoverTest {
             cluster.awaitNewLeader(leader);
             load.awaitAcknowledgedFromNow(200);
             load.report("kill -9 of " + leader + "'s Patroni and postmaster");
-            assertThat(load.refusalsAfterEvent()).as("the lost leader was noticed").isPositive();
+            assertThat(load.refusalsAfterEvent())
+                    .as("the lost leader was noticed")
+                    .isPositive();
         }
         assertNothingLost();
     }
@@ -109,10 +111,14 @@ class DatabaseFailoverTest {
     private static void assertNothingLost() throws Exception {
         Map<String, String> stored = storedStatuses();
         assertThat(Load.ACKNOWLEDGED).isNotEmpty();
-        assertThat(Load.ACKNOWLEDGED.stream().filter(id -> !stored.containsKey(id)).toList())
+        assertThat(Load.ACKNOWLEDGED.stream()
+                        .filter(id -> !stored.containsKey(id))
+                        .toList())
                 .as("acknowledged payments missing after the failover")
                 .isEmpty();
-        assertThat(Load.PAID.stream().filter(id -> !"completed".equals(stored.get(id))).toList())
+        assertThat(Load.PAID.stream()
+                        .filter(id -> !"completed".equals(stored.get(id)))
+                        .toList())
                 .as("payments the page confirmed that are not completed")
                 .isEmpty();
         Set<String> completed = stored.entrySet().stream()
@@ -143,7 +149,9 @@ class DatabaseFailoverTest {
                 .untilAsserted(() -> {
                     rows.clear();
                     try (Connection db = DriverManager.getConnection(
-                                    cluster.target().jdbcUrl(), cluster.target().user(), cluster.target().password());
+                                    cluster.target().jdbcUrl(),
+                                    cluster.target().user(),
+                                    cluster.target().password());
                             ResultSet result =
                                     db.createStatement().executeQuery("SELECT id::text, status FROM payments")) {
                         while (result.next()) {
@@ -177,10 +185,11 @@ class DatabaseFailoverTest {
 
         private void createAndPay() {
             while (running.get()) {
-                Http.Response created = answer(
-                        () -> service.http.post("/api/merchant/payments/wallet/", token, new JsonObject().put("amount", 100)));
+                Http.Response created = answer(() -> service.http.post(
+                        "/api/merchant/payments/wallet/", token, new JsonObject().put("amount", 100)));
                 creates.add(new long[] {System.nanoTime(), created.status()});
-                ANSWERS.computeIfAbsent(created.status(), status -> new AtomicInteger()).incrementAndGet();
+                ANSWERS.computeIfAbsent(created.status(), status -> new AtomicInteger())
+                        .incrementAndGet();
                 if (created.status() != 201) {
                     continue;
                 }
@@ -194,7 +203,9 @@ class DatabaseFailoverTest {
                         null,
                         "phone=37001234&action=pay",
                         Map.of("Content-Type", "application/x-www-form-urlencoded")));
-                PAGE_ANSWERS.computeIfAbsent(page.status(), status -> new AtomicInteger()).incrementAndGet();
+                PAGE_ANSWERS
+                        .computeIfAbsent(page.status(), status -> new AtomicInteger())
+                        .incrementAndGet();
                 if (page.status() == 200 || page.status() == 303) { // the receipt, or off to the Return URL
                     PAID.add(id);
                 }
@@ -226,7 +237,10 @@ class DatabaseFailoverTest {
             await("payments created on the new leader")
                     .atMost(Duration.ofSeconds(120))
                     .pollInterval(Duration.ofMillis(100))
-                    .until(() -> creates.stream().filter(c -> c[0] > now && c[1] == 201).count() >= count);
+                    .until(() -> creates.stream()
+                                    .filter(c -> c[0] > now && c[1] == 201)
+                                    .count()
+                            >= count);
         }
 
         long refusalsAfterEvent() {
@@ -235,12 +249,22 @@ class DatabaseFailoverTest {
 
         /** Prints what a deployer wants to know: answers, and how long creates stopped succeeding. */
         void report(String event) {
-            List<long[]> after =
-                    creates.stream().filter(c -> c[0] > eventAt).sorted((a, b) -> Long.compare(a[0], b[0])).toList();
-            Long firstRefusal = after.stream().filter(c -> c[1] != 201).map(c -> c[0]).findFirst().orElse(null);
+            List<long[]> after = creates.stream()
+                    .filter(c -> c[0] > eventAt)
+                    .sorted((a, b) -> Long.compare(a[0], b[0]))
+                    .toList();
+            Long firstRefusal = after.stream()
+                    .filter(c -> c[1] != 201)
+                    .map(c -> c[0])
+                    .findFirst()
+                    .orElse(null);
             Long recovered = firstRefusal == null
                     ? null
-                    : after.stream().filter(c -> c[0] > firstRefusal && c[1] == 201).map(c -> c[0]).findFirst().orElse(null);
+                    : after.stream()
+                            .filter(c -> c[0] > firstRefusal && c[1] == 201)
+                            .map(c -> c[0])
+                            .findFirst()
+                            .orElse(null);
             long longestGap = 0;
             long previous = eventAt;
             for (long[] create : after) {
@@ -252,12 +276,7 @@ class DatabaseFailoverTest {
             System.out.printf(
                     "failover: %s; answers %s; after the event %d refused; first refusal %s s, first create after it %s s;"
                             + " longest time without a successful create %.2f s%n",
-                    event,
-                    ANSWERS,
-                    refusalsAfterEvent(),
-                    seconds(firstRefusal),
-                    seconds(recovered),
-                    longestGap / 1e9);
+                    event, ANSWERS, refusalsAfterEvent(), seconds(firstRefusal), seconds(recovered), longestGap / 1e9);
         }
 
         private String seconds(Long nanos) {

@@ -35,17 +35,25 @@ public final class PatroniCluster implements AutoCloseable {
      */
     public static PatroniCluster start() throws IOException, InterruptedException {
         Path base = Path.of("/tmp", "walletpay-ha-" + ProcessHandle.current().pid());
-        ChildProcess.run(List.of("bash", SCRIPTS.resolve("stop-local.sh").toString(), base.toString()),
-                Path.of("."), Map.of(), null, 60);
+        ChildProcess.run(
+                List.of("bash", SCRIPTS.resolve("stop-local.sh").toString(), base.toString()),
+                Path.of("."),
+                Map.of(),
+                null,
+                60);
         int etcd = TestConfig.freePort();
         ChildProcess.Result started = ChildProcess.run(
                 List.of("bash", SCRIPTS.resolve("start-local.sh").toString(), base.toString()),
                 Path.of("."),
                 Map.of(
-                        "ETCD_PORT", Integer.toString(etcd),
-                        "PRIMARY_PORT", Integer.toString(TestConfig.freePort()),
-                        "PG_PORT_BASE", "25432",
-                        "REST_PORT_BASE", "28008"),
+                        "ETCD_PORT",
+                        Integer.toString(etcd),
+                        "PRIMARY_PORT",
+                        Integer.toString(TestConfig.freePort()),
+                        "PG_PORT_BASE",
+                        "25432",
+                        "REST_PORT_BASE",
+                        "28008"),
                 null,
                 180);
         Matcher url = DB_URL.matcher(started.output());
@@ -91,9 +99,10 @@ public final class PatroniCluster implements AutoCloseable {
                         .orElse(false))
                 .findFirst()
                 .orElseThrow(() -> new AssertionError("no Patroni process for " + leader));
-        long postmaster = Long.parseLong(Files.readAllLines(base.resolve(leader).resolve("data").resolve("postmaster.pid"))
-                .get(0)
-                .trim());
+        long postmaster = Long.parseLong(
+                Files.readAllLines(base.resolve(leader).resolve("data").resolve("postmaster.pid"))
+                        .get(0)
+                        .trim());
         patroni.destroyForcibly();
         ProcessHandle.of(postmaster).ifPresent(ProcessHandle::destroyForcibly);
     }
@@ -104,8 +113,8 @@ public final class PatroniCluster implements AutoCloseable {
     }
 
     private String patronictl(String... args) throws IOException, InterruptedException {
-        List<String> command = new java.util.ArrayList<>(
-                List.of("patronictl", "-c", base.resolve("node1").resolve("patroni.yml").toString()));
+        List<String> command = new java.util.ArrayList<>(List.of(
+                "patronictl", "-c", base.resolve("node1").resolve("patroni.yml").toString()));
         command.addAll(List.of(args));
         ChildProcess.Result result = ChildProcess.run(command, Path.of("."), Map.of(), null, 60);
         if (result.exitCode() != 0) {
@@ -116,7 +125,11 @@ public final class PatroniCluster implements AutoCloseable {
 
     @Override
     public void close() throws IOException, InterruptedException {
-        ChildProcess.run(List.of("bash", SCRIPTS.resolve("stop-local.sh").toString(), base.toString()),
-                Path.of("."), Map.of(), null, 60);
+        ChildProcess.run(
+                List.of("bash", SCRIPTS.resolve("stop-local.sh").toString(), base.toString()),
+                Path.of("."),
+                Map.of(),
+                null,
+                60);
     }
 }

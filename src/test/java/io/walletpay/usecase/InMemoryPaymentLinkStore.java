@@ -119,7 +119,8 @@ final class InMemoryPaymentLinkStore implements PaymentLinkStore {
                 false,
                 null,
                 linkId,
-                0);
+                0,
+                java.math.BigDecimal.ZERO);
         payments.payments.put(payment.id(), stored0);
         return Future.succeededFuture(stored0);
     }

@@ -66,7 +66,8 @@ final class InMemoryPaymentStore implements PaymentStore {
                 false,
                 null,
                 null,
-                0);
+                0,
+                java.math.BigDecimal.ZERO);
         payments.put(id, payment);
         return payment;
     }
@@ -146,7 +147,8 @@ final class InMemoryPaymentStore implements PaymentStore {
                         false,
                         null,
                         null,
-                        0));
+                        0,
+                        java.math.BigDecimal.ZERO));
         return Future.succeededFuture(answer);
     }
 
@@ -186,10 +188,10 @@ final class InMemoryPaymentStore implements PaymentStore {
     }
 
     @Override
-    public Future<Checkout> decide(String token, PaymentStatus target) {
+    public Future<Checkout> decide(String token, PaymentStatus target, String payer) {
         return checkout(token)
                 .compose(checkout -> checkout.open()
-                        ? transition(new TransitionPayment(checkout.payment().id(), null, target, null))
+                        ? transition(new TransitionPayment(checkout.payment().id(), null, target, null, null, payer))
                                 .map(checkout::with)
                         : Future.succeededFuture(checkout));
     }
@@ -225,7 +227,8 @@ final class InMemoryPaymentStore implements PaymentStore {
                     p.needsReview(),
                     p.reviewReason(),
                     p.paymentLinkId(),
-                    p.declines() + 1);
+                    p.declines() + 1,
+                    p.amountRefunded());
             payments.put(p.id(), declined);
             return checkout.with(declined);
         });
@@ -290,7 +293,8 @@ final class InMemoryPaymentStore implements PaymentStore {
                         true,
                         reason,
                         p.paymentLinkId(),
-                        p.declines()));
+                        p.declines(),
+                        p.amountRefunded()));
         return Future.succeededFuture(true);
     }
 
@@ -353,7 +357,8 @@ final class InMemoryPaymentStore implements PaymentStore {
                 p.needsReview(),
                 p.reviewReason(),
                 p.paymentLinkId(),
-                p.declines());
+                p.declines(),
+                p.amountRefunded());
     }
 
     @Override

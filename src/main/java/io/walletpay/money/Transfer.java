@@ -1,0 +1,29 @@
+package io.walletpay.money;
+
+import java.math.BigDecimal;
+import java.time.OffsetDateTime;
+import java.util.UUID;
+
+/**
+ * Money going out of the wallet account: a refund to the customer who paid a payment ({@code paymentId} set), or a
+ * payout to the merchant. {@code receiver} is the wallet number it goes to; {@code failureReason} says why a failed
+ * one failed ({@code provider_refused} when the provider would not pay, or the provider's words).
+ */
+public record Transfer(
+        UUID id,
+        TransferKind kind,
+        UUID merchantId,
+        UUID paymentId,
+        BigDecimal amount,
+        String receiver,
+        String reason,
+        TransferStatus status,
+        String failureReason,
+        String providerTransactionId,
+        int attempts,
+        OffsetDateTime createdAt,
+        OffsetDateTime updatedAt) {
+
+    /** The reason a transfer fails when the provider answers that the wallet account cannot pay. */
+    public static final String PROVIDER_REFUSED = "provider_refused";
+}

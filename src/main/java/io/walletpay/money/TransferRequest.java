@@ -1,0 +1,50 @@
+package io.walletpay.money;
+
+import io.walletpay.error.ServiceException;
+import io.walletpay.json.JsonInput;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Set;
+
+/**
+ * The body of "refund a payment" ({@code amount} optional: what is left of the payment; {@code reason} optional) or
+ * "pay me out" ({@code amount} required), read and validated; {@link #fingerprint} is what makes two requests with
+ * one Idempotency-Key the same.
+ */
+public record TransferRequest(BigDecimal amount, String reason) {
+
+    static final BigDecimal MIN = new BigDecimal("0.01");
+    static final BigDecimal MAX = new BigDecimal("1000000000.00");
+    static final int MAX_REASON = 200;
+
+    public static TransferRequest refund(byte[] body) {
+        JsonInput input = JsonInput.parseObject(
+                body.length == 0 ? "{}".getBytes(StandardCharsets.UTF_8) : body, Set.of("amount", "reason"));
+        return new TransferRequest(input.optionalMoney("amount", MIN, MAX), input.optionalText("reason", MAX_REASON));
+    }
+
+    public static TransferRequest payout(byte[] body) {
+        JsonInput input = JsonInput.parseObject(body, Set.of("amount"));
+        BigDecimal amount = input.optionalMoney("amount", MIN, MAX);
+        if (amount == null) {
+            throw ServiceException.invalid("amount", "amount is required");
+        }
+        return new TransferRequest(amount, null);
+    }
+
+    /** The request's meaning for {@code target} (the payment refunded, or the kind), not its bytes. */
+    public byte[] fingerprint(String target) {
+        String canonical = String.join(
+                "\u0000",
+                target,
+                amount == null ? "\u0001" : amount.toPlainString(),
+                reason == null ? "\u0001" : "=" + reason);
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(canonical.getBytes(StandardCharsets.UTF_8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JVM", e);
+        }
+    }
+}

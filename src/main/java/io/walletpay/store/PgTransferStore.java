@@ -1,0 +1,320 @@
+package io.walletpay.store;
+
+import io.vertx.core.Future;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.SqlConnection;
+import io.vertx.sqlclient.Tuple;
+import io.walletpay.error.ErrorKind;
+import io.walletpay.error.ServiceException;
+import io.walletpay.money.Balance;
+import io.walletpay.money.DebitRule;
+import io.walletpay.money.Transfer;
+import io.walletpay.money.TransferKind;
+import io.walletpay.money.TransferStatus;
+import io.walletpay.payment.PaymentStatus;
+import io.walletpay.webhook.TransferWebhookBody;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.UUID;
+
+/** Refunds, payouts and the ledger in PostgreSQL ({@code transfers}, {@code ledger_entries}). */
+final class PgTransferStore implements TransferStore {
+
+    private final Database database;
+    private final WakeUps wakeUps;
+
+    PgTransferStore(Database database, WakeUps wakeUps) {
+        this.database = database;
+        this.wakeUps = wakeUps;
+    }
+
+    @Override
+    public Future<Balance> balance(UUID merchantId) {
+        return database.statements()
+                .preparedQuery(TransferSql.BALANCE)
+                .execute(Tuple.of(merchantId))
+                .map(rows -> {
+                    Row row = rows.iterator().next();
+                    return new Balance(money(row.getBigDecimal("available")), money(row.getBigDecimal("pending_out")));
+                });
+    }
+
+    @Override
+    public Future<Created> create(NewTransfer request) {
+        return database.transactions()
+                .withTransaction(connection -> connection
+                        .preparedQuery(TransferSql.LOCK_MERCHANT)
+                        .execute(Tuple.of(request.merchantId()))
+                        .compose(merchant -> {
+                            if (merchant.size() == 0) {
+                                throw ServiceException.notFound("Merchant");
+                            }
+                            String payoutPhone = merchant.iterator().next().getString(0);
+                            return replay(connection, request)
+                                    .compose(earlier -> earlier != null
+                                            ? Future.succeededFuture(new Created(earlier, false))
+                                            : debit(connection, request, payoutPhone)
+                                                    .map(created -> new Created(created, true)));
+                        }))
+                .onSuccess(created -> {
+                    if (created.created()) {
+                        wakeUps.deliveriesDue();
+                    }
+                });
+    }
+
+    /** The transfer an earlier request with the same key made; a different request with it is refused. */
+    private static Future<Transfer> replay(SqlConnection connection, NewTransfer request) {
+        if (request.idempotencyKey() == null) {
+            return Future.succeededFuture(null);
+        }
+        return connection
+                .preparedQuery(TransferSql.BY_KEY)
+                .execute(Tuple.of(request.merchantId(), request.kind().wireName(), request.idempotencyKey()))
+                .map(rows -> {
+                    if (rows.size() == 0) {
+                        return null;
+                    }
+                    Row row = rows.iterator().next();
+                    Buffer hash = row.getBuffer("request_hash");
+                    if (hash == null || !Arrays.equals(hash.getBytes(), request.requestHash())) {
+                        throw new ServiceException(
+                                ErrorKind.CONFLICT,
+                                "idempotency_key_reused",
+                                "This Idempotency-Key was used with a different request");
+                    }
+                    return transfer(row);
+                });
+    }
+
+    private Future<Transfer> debit(SqlConnection connection, NewTransfer request, String payoutPhone) {
+        Future<Target> target = request.kind() == TransferKind.REFUND
+                ? refundTarget(connection, request)
+                : payoutTarget(request, payoutPhone);
+        return target.compose(found -> connection
+                .preparedQuery(TransferSql.AVAILABLE)
+                .execute(Tuple.of(request.merchantId()))
+                .compose(available -> {
+                    DebitRule.requireAvailable(available.iterator().next().getBigDecimal(0), found.amount());
+                    return connection.preparedQuery(TransferSql.INSERT).execute(Tuple.from(new Object[] {
+                        request.id(),
+                        request.kind().wireName(),
+                        request.merchantId(),
+                        request.paymentId(),
+                        found.amount(),
+                        found.receiver(),
+                        request.reason(),
+                        request.idempotencyKey(),
+                        request.requestHash() == null ? null : Buffer.buffer(request.requestHash())
+                    }));
+                })
+                .map(rows -> transfer(rows.iterator().next()))
+                .compose(transfer -> ledger(
+                                connection,
+                                transfer,
+                                transfer.kind().wireName(),
+                                transfer.amount().negate())
+                        .compose(entered -> transfer.kind() == TransferKind.REFUND
+                                ? connection
+                                        .preparedQuery(TransferSql.REFUNDED)
+                                        .execute(Tuple.of(transfer.paymentId(), transfer.amount()))
+                                        .mapEmpty()
+                                : Future.succeededFuture())
+                        .compose(counted -> announce(connection, transfer))
+                        .map(transfer)));
+    }
+
+    /** Where a transfer goes and how much: the amount decided, the wallet number paid. */
+    private record Target(BigDecimal amount, String receiver) {}
+
+    private static Future<Target> refundTarget(SqlConnection connection, NewTransfer request) {
+        return connection
+                .preparedQuery(TransferSql.PAYMENT)
+                .execute(Tuple.of(request.paymentId(), request.merchantId()))
+                .map(rows -> {
+                    if (rows.size() == 0) {
+                        throw ServiceException.notFound("Payment");
+                    }
+                    Row payment = rows.iterator().next();
+                    if (!PaymentStatus.COMPLETED.wireName().equals(payment.getString("status"))) {
+                        throw new ServiceException(
+                                ErrorKind.CONFLICT,
+                                "invalid_state",
+                                "Only a completed payment can be refunded; this one is " + payment.getString("status"));
+                    }
+                    BigDecimal amount = DebitRule.refundAmount(
+                            request.amount(),
+                            payment.getBigDecimal("amount"),
+                            payment.getBigDecimal("amount_refunded"));
+                    String payer = payment.getString("payer");
+                    if (payer == null || payer.isBlank()) {
+                        throw new ServiceException(
+                                ErrorKind.CONFLICT,
+                                "no_payer",
+                                "The wallet provider reported no paying wallet for this payment, so there is no one to"
+                                        + " refund");
+                    }
+                    return new Target(amount, payer);
+                });
+    }
+
+    private static Future<Target> payoutTarget(NewTransfer request, String payoutPhone) {
+        if (payoutPhone == null) {
+            return Future.failedFuture(new ServiceException(
+                    ErrorKind.CONFLICT, "no_payout_phone", "Set a payout_phone before asking for a payout"));
+        }
+        return Future.succeededFuture(new Target(request.amount(), payoutPhone));
+    }
+
+    private static Future<Void> ledger(SqlConnection connection, Transfer transfer, String kind, BigDecimal amount) {
+        return connection
+                .preparedQuery(TransferSql.LEDGER)
+                .execute(Tuple.of(transfer.merchantId(), kind, transfer.id(), amount))
+                .mapEmpty();
+    }
+
+    /** The transfer's webhook, queued in the transaction that changed it. */
+    private static Future<Void> announce(SqlConnection connection, Transfer transfer) {
+        return connection
+                .preparedQuery(OutboxSql.INSERT)
+                .execute(Tuple.of(
+                        new UUID[] {UUID.randomUUID()},
+                        new UUID[] {transfer.merchantId()},
+                        new UUID[] {transfer.paymentId()},
+                        new String[] {transfer.kind().event()},
+                        new String[] {TransferWebhookBody.of(transfer, OffsetDateTime.now())}))
+                .mapEmpty();
+    }
+
+    @Override
+    public Future<List<Transfer>> refunds(UUID merchantId, UUID paymentId) {
+        return database.statements()
+                .preparedQuery(TransferSql.PAYMENT_OF_MERCHANT)
+                .execute(Tuple.of(paymentId, merchantId))
+                .compose(found -> {
+                    if (found.size() == 0) {
+                        throw ServiceException.notFound("Payment");
+                    }
+                    return database.statements()
+                            .preparedQuery(TransferSql.REFUNDS)
+                            .execute(Tuple.of(paymentId, merchantId));
+                })
+                .map(PgTransferStore::transfers);
+    }
+
+    @Override
+    public Future<List<Transfer>> payouts(UUID merchantId, int limit) {
+        return database.statements()
+                .preparedQuery(TransferSql.PAYOUTS)
+                .execute(Tuple.of(merchantId, limit))
+                .map(PgTransferStore::transfers);
+    }
+
+    @Override
+    public Future<Transfer> get(UUID merchantId, TransferKind kind, UUID id) {
+        return database.statements()
+                .preparedQuery(TransferSql.ONE)
+                .execute(Tuple.of(id, merchantId, kind.wireName()))
+                .map(rows -> {
+                    if (rows.size() == 0) {
+                        throw ServiceException.notFound(kind == TransferKind.REFUND ? "Refund" : "Payout");
+                    }
+                    return transfer(rows.iterator().next());
+                });
+    }
+
+    @Override
+    public Future<List<Transfer>> claimDue(int limit, Duration lease) {
+        return database.statements()
+                .preparedQuery(TransferSql.CLAIM_DUE)
+                .execute(Tuple.of(limit, Math.toIntExact(lease.toSeconds())))
+                .map(PgTransferStore::transfers);
+    }
+
+    @Override
+    public Future<Transfer> succeeded(UUID id, String providerTransactionId) {
+        return settle(id, TransferStatus.SUCCEEDED, providerTransactionId, null);
+    }
+
+    @Override
+    public Future<Transfer> failed(UUID id, String reason) {
+        return settle(id, TransferStatus.FAILED, null, reason);
+    }
+
+    private Future<Transfer> settle(UUID id, TransferStatus status, String providerTransactionId, String reason) {
+        return database.transactions()
+                .withTransaction(connection -> connection
+                        .preparedQuery(TransferSql.SETTLE)
+                        .execute(Tuple.of(id, status.wireName(), providerTransactionId, reason))
+                        .compose(rows -> {
+                            if (rows.size() == 0) {
+                                return connection
+                                        .preparedQuery(TransferSql.BY_ID)
+                                        .execute(Tuple.of(id))
+                                        .map(current ->
+                                                transfer(current.iterator().next()));
+                            }
+                            Transfer settled = transfer(rows.iterator().next());
+                            Future<Void> reversed = status != TransferStatus.FAILED
+                                    ? Future.succeededFuture()
+                                    : ledger(
+                                                    connection,
+                                                    settled,
+                                                    settled.kind().wireName() + "_reversal",
+                                                    settled.amount())
+                                            .compose(entered -> settled.kind() != TransferKind.REFUND
+                                                    ? Future.succeededFuture()
+                                                    : connection
+                                                            .preparedQuery(TransferSql.REFUNDED)
+                                                            .execute(Tuple.of(
+                                                                    settled.paymentId(),
+                                                                    settled.amount()
+                                                                            .negate()))
+                                                            .mapEmpty());
+                            return reversed.compose(done -> announce(connection, settled))
+                                    .map(settled);
+                        }))
+                .onSuccess(settled -> wakeUps.deliveriesDue());
+    }
+
+    @Override
+    public Future<Void> retryLater(UUID id, Duration delay, String error) {
+        return database.statements()
+                .preparedQuery(TransferSql.RETRY_LATER)
+                .execute(Tuple.of(id, Math.toIntExact(Math.max(1, delay.toSeconds())), error))
+                .mapEmpty();
+    }
+
+    private static List<Transfer> transfers(RowSet<Row> rows) {
+        List<Transfer> transfers = new ArrayList<>(rows.size());
+        rows.forEach(row -> transfers.add(transfer(row)));
+        return transfers;
+    }
+
+    private static Transfer transfer(Row row) {
+        return new Transfer(
+                row.getUUID("id"),
+                TransferKind.fromWire(row.getString("kind")),
+                row.getUUID("merchant_id"),
+                row.getUUID("payment_id"),
+                row.getBigDecimal("amount"),
+                row.getString("receiver"),
+                row.getString("reason"),
+                TransferStatus.fromWire(row.getString("status")),
+                row.getString("failure_reason"),
+                row.getString("provider_transaction_id"),
+                row.getInteger("attempts"),
+                row.getOffsetDateTime("created_at"),
+                row.getOffsetDateTime("updated_at"));
+    }
+
+    private static BigDecimal money(BigDecimal value) {
+        return value.setScale(2, java.math.RoundingMode.UNNECESSARY);
+    }
+}

@@ -1,0 +1,66 @@
+package io.walletpay.store;
+
+/** The SQL of {@link PgTransferStore}. */
+final class TransferSql {
+
+    private TransferSql() {}
+
+    static final String COLUMNS = "id, kind, merchant_id, payment_id, amount, receiver, reason, status, failure_reason,"
+            + " provider_transaction_id, attempts, created_at, updated_at";
+
+    static final String BALANCE = "SELECT"
+            + " (SELECT coalesce(sum(amount), 0) FROM ledger_entries WHERE merchant_id = $1) AS available,"
+            + " (SELECT coalesce(sum(amount), 0) FROM transfers WHERE merchant_id = $1 AND status = 'pending')"
+            + " AS pending_out";
+
+    /**
+     * Every debit of a merchant takes this lock first, so two debits never both see the balance before the other.
+     * NO KEY UPDATE: payments and webhooks inserted for the merchant meanwhile (which only share its key) go on.
+     */
+    static final String LOCK_MERCHANT = "SELECT payout_phone FROM merchants WHERE id = $1 FOR NO KEY UPDATE";
+
+    static final String BY_KEY = "SELECT " + COLUMNS + ", request_hash FROM transfers"
+            + " WHERE merchant_id = $1 AND kind = $2 AND idempotency_key = $3";
+
+    static final String PAYMENT =
+            "SELECT status, amount, amount_refunded, payer FROM payments" + " WHERE id = $1 AND merchant_id = $2";
+
+    static final String AVAILABLE = "SELECT coalesce(sum(amount), 0) FROM ledger_entries WHERE merchant_id = $1";
+
+    static final String INSERT = "INSERT INTO transfers (id, kind, merchant_id, payment_id, amount, receiver, reason,"
+            + " idempotency_key, request_hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING " + COLUMNS;
+
+    static final String REFUNDED = "UPDATE payments SET amount_refunded = amount_refunded + $2 WHERE id = $1";
+
+    /** A debit ({@code $4} negative) or its reversal ({@code $4} positive). */
+    static final String LEDGER =
+            "INSERT INTO ledger_entries (merchant_id, kind, source_id, amount) VALUES ($1, $2, $3, $4)";
+
+    static final String REFUNDS = "SELECT " + COLUMNS + " FROM transfers WHERE payment_id = $1 AND merchant_id = $2"
+            + " AND kind = 'refund' ORDER BY created_at, id";
+
+    static final String PAYMENT_OF_MERCHANT = "SELECT 1 FROM payments WHERE id = $1 AND merchant_id = $2";
+
+    static final String PAYOUTS = "SELECT " + COLUMNS + " FROM transfers WHERE merchant_id = $1 AND kind = 'payout'"
+            + " ORDER BY created_at DESC, id DESC LIMIT $2";
+
+    static final String ONE = "SELECT " + COLUMNS + " FROM transfers WHERE id = $1 AND merchant_id = $2 AND kind = $3";
+
+    /** Due pending transfers, leased and counted; SKIP LOCKED lets several workers claim side by side. */
+    static final String CLAIM_DUE = "UPDATE transfers SET lease_until = now() + $2::int * interval '1 second',"
+            + " attempts = attempts + 1, updated_at = now()"
+            + " WHERE id IN (SELECT id FROM transfers WHERE status = 'pending' AND next_attempt_at <= now()"
+            + " AND (lease_until IS NULL OR lease_until < now()) ORDER BY next_attempt_at LIMIT $1"
+            + " FOR UPDATE SKIP LOCKED) RETURNING " + COLUMNS;
+
+    /** Settles a pending transfer; a settled one is left alone (no row comes back). */
+    static final String SETTLE = "UPDATE transfers SET status = $2, provider_transaction_id = $3, failure_reason = $4,"
+            + " lease_until = NULL, last_error = NULL, updated_at = now() WHERE id = $1 AND status = 'pending'"
+            + " RETURNING " + COLUMNS;
+
+    static final String RETRY_LATER = "UPDATE transfers SET lease_until = NULL,"
+            + " next_attempt_at = now() + $2::int * interval '1 second', last_error = $3, updated_at = now()"
+            + " WHERE id = $1 AND status = 'pending'";
+
+    static final String BY_ID = "SELECT " + COLUMNS + " FROM transfers WHERE id = $1";
+}

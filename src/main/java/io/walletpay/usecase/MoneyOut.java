@@ -1,0 +1,52 @@
+package io.walletpay.usecase;
+
+import io.vertx.core.Future;
+import io.walletpay.money.Balance;
+import io.walletpay.money.TransferKind;
+import io.walletpay.money.TransferRequest;
+import io.walletpay.store.TransferStore;
+import io.walletpay.store.TransferStore.Created;
+import io.walletpay.store.TransferStore.NewTransfer;
+import java.util.UUID;
+
+/**
+ * A merchant's money going out: a refund of a completed payment to the customer who paid it, or a payout of the
+ * available balance to the merchant's payout number. Each is debited at once and paid by the provider afterwards
+ * ({@link SettleTransfers}); the fee of a refunded payment is not given back.
+ */
+public final class MoneyOut {
+
+    private final TransferStore transfers;
+
+    public MoneyOut(TransferStore transfers) {
+        this.transfers = transfers;
+    }
+
+    public Future<Balance> balance(UUID merchantId) {
+        return transfers.balance(merchantId);
+    }
+
+    public Future<Created> refund(UUID merchantId, UUID paymentId, TransferRequest request, String idempotencyKey) {
+        return transfers.create(new NewTransfer(
+                UUID.randomUUID(),
+                TransferKind.REFUND,
+                merchantId,
+                paymentId,
+                request.amount(),
+                request.reason(),
+                idempotencyKey,
+                request.fingerprint(paymentId.toString())));
+    }
+
+    public Future<Created> payout(UUID merchantId, TransferRequest request, String idempotencyKey) {
+        return transfers.create(new NewTransfer(
+                UUID.randomUUID(),
+                TransferKind.PAYOUT,
+                merchantId,
+                null,
+                request.amount(),
+                null,
+                idempotencyKey,
+                request.fingerprint(TransferKind.PAYOUT.wireName())));
+    }
+}
