@@ -17,6 +17,7 @@ final class AdminMerchantRoutes {
 
     private final Stores stores;
     private final AppConfig.Fees defaultFees;
+    private final io.walletpay.usecase.SetPayoutPhone payoutPhone;
     private final UpdateMerchantSettings settingsChange;
     private final RotateSecretKey secretKeyRotation;
 
@@ -24,6 +25,7 @@ final class AdminMerchantRoutes {
         this.stores = stores;
         this.defaultFees = defaultFees;
         this.settingsChange = new UpdateMerchantSettings(stores, targets::checkForSaving);
+        this.payoutPhone = new io.walletpay.usecase.SetPayoutPhone(stores.audit());
         this.secretKeyRotation = new RotateSecretKey(stores);
     }
 
@@ -75,9 +77,13 @@ final class AdminMerchantRoutes {
 
     private void update(RoutingContext ctx) {
         UUID id = Queries.pathId(ctx, "Merchant");
-        var changes = MerchantInput.adminChanges(Bodies.json(ctx));
-        settingsChange
-                .update(id, changes, actor(ctx))
+        byte[] body = Bodies.json(ctx);
+        var changes = MerchantInput.adminChanges(body);
+        var payout = MerchantInput.payoutPhone(body, true);
+        (payout == null
+                        ? io.vertx.core.Future.<Void>succeededFuture()
+                        : payoutPhone.set(id, payout.payoutPhone(), actor(ctx)).<Void>mapEmpty())
+                .compose(done -> settingsChange.update(id, changes, actor(ctx)))
                 .onSuccess(merchant -> Responses.success(ctx, 200, MerchantViews.admin(merchant)))
                 .onFailure(ctx::fail);
     }

@@ -1,5 +1,6 @@
 package io.walletpay.http;
 
+import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -34,6 +35,7 @@ final class MerchantAccountRoutes {
     private final int failingAfterHours;
     private final MerchantLogin login;
     private final UpdateMerchantSettings settingsChange;
+    private final io.walletpay.usecase.SetPayoutPhone payoutPhone;
     private final RotateWebhookSecret webhookSecretRotation;
     private final RotateSecretKey secretKeyRotation;
     private final AuditLog auditLog;
@@ -46,6 +48,7 @@ final class MerchantAccountRoutes {
             MerchantLogin login,
             WebhookTargets targets) {
         this.settingsChange = new UpdateMerchantSettings(stores, targets::checkForSaving);
+        this.payoutPhone = new io.walletpay.usecase.SetPayoutPhone(stores.audit());
         this.webhookSecretRotation = new RotateWebhookSecret(stores, secretOverlapHours);
         this.secretKeyRotation = new RotateSecretKey(stores);
         this.auditLog = new AuditLog(stores);
@@ -144,11 +147,39 @@ final class MerchantAccountRoutes {
 
     private void updateSettings(RoutingContext ctx) {
         Merchant merchant = MerchantGuard.merchant(ctx);
-        MerchantChanges changes = MerchantInput.settingsChanges(Bodies.json(ctx));
-        settingsChange
-                .update(merchant.id(), changes, actor(ctx))
+        byte[] body = Bodies.json(ctx);
+        MerchantChanges changes = MerchantInput.settingsChanges(body);
+        MerchantInput.PayoutPhoneChange payout = MerchantInput.payoutPhone(body, false);
+        Future<Void> payoutChanged = payout == null
+                ? Future.succeededFuture()
+                : secretKeyTypedAgain(ctx, merchant, payout.secretKey())
+                        .compose(verified -> payoutPhone.set(merchant.id(), payout.payoutPhone(), actor(ctx)))
+                        .mapEmpty();
+        payoutChanged
+                .compose(done -> settingsChange.update(merchant.id(), changes, actor(ctx)))
                 .onSuccess(updated -> withEndpointHealth(ctx, updated))
                 .onFailure(ctx::fail);
+    }
+
+    /**
+     * The merchant's current secret key, typed again for a change that moves money (a stolen token alone must not
+     * redirect payouts): wrong is a 403, and guesses are throttled like logins.
+     */
+    private Future<Void> secretKeyTypedAgain(RoutingContext ctx, Merchant merchant, String secretKey) {
+        String source = ctx.request().remoteAddress().hostAddress();
+        return login.attempt(source, merchant.id().toString(), merchant.id(), secretKey)
+                .compose(outcome -> {
+                    if (outcome instanceof MerchantLogin.Throttled throttled) {
+                        return Future.failedFuture(RateLimitedException.after(throttled.retryAfter()));
+                    }
+                    if (!(outcome instanceof MerchantLogin.Verified)) {
+                        return Future.failedFuture(new io.walletpay.error.ServiceException(
+                                io.walletpay.error.ErrorKind.FORBIDDEN,
+                                "invalid_secret_key",
+                                "secret_key is not this merchant's current secret key"));
+                    }
+                    return Future.succeededFuture();
+                });
     }
 
     private void rotateWebhookSecret(RoutingContext ctx) {

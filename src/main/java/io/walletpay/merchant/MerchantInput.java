@@ -39,8 +39,10 @@ public final class MerchantInput {
     private static final Set<String> CREATE_FIELDS =
             Set.of("name", "webhook_url", "return_url", "locale", "fee_percent", "fee_fixed");
     private static final Set<String> ADMIN_UPDATE_FIELDS =
-            Set.of("name", "status", "webhook_url", "return_url", "locale", "fee_percent", "fee_fixed");
-    private static final Set<String> SETTINGS_FIELDS = Set.of("webhook_url", "return_url", "locale");
+            Set.of("name", "status", "webhook_url", "return_url", "locale", "fee_percent", "fee_fixed", "payout_phone");
+    // payout_phone redirects money: only with the secret key typed again (secret_key), read by payoutPhone()
+    private static final Set<String> SETTINGS_FIELDS =
+            Set.of("webhook_url", "return_url", "locale", "payout_phone", "secret_key");
     // the languages of the customer pages (page.Language)
     private static final Set<String> LOCALES = Set.of("ht", "fr", "en");
 
@@ -77,6 +79,27 @@ public final class MerchantInput {
                 status,
                 input.optionalMoney("fee_percent", BigDecimal.ZERO, MAX_PERCENT),
                 input.optionalMoney("fee_fixed", BigDecimal.ZERO, MAX_FIXED));
+    }
+
+    /** A payout number asked for (empty: clear it) and the secret key sent with it; null when none was. */
+    public record PayoutPhoneChange(String payoutPhone, String secretKey) {}
+
+    /** The {@code payout_phone} of a settings or admin body, with its {@code secret_key}; null when absent. */
+    public static PayoutPhoneChange payoutPhone(byte[] body, boolean admin) {
+        JsonInput input = JsonInput.parseObject(body, admin ? ADMIN_UPDATE_FIELDS : SETTINGS_FIELDS, MONEY);
+        if (!input.has("payout_phone")) {
+            if (!admin && input.has("secret_key")) {
+                throw ServiceException.invalid("secret_key", "secret_key is only sent with payout_phone");
+            }
+            return null;
+        }
+        String phone = input.optionalText("payout_phone", 40);
+        String secretKey = admin ? null : input.optionalText("secret_key", 256);
+        if (!admin && secretKey == null) {
+            throw ServiceException.invalid(
+                    "secret_key", "Changing payout_phone needs the current secret_key in the same request");
+        }
+        return new PayoutPhoneChange(phone == null ? "" : phone, secretKey);
     }
 
     public static MerchantChanges settingsChanges(byte[] body) {

@@ -113,6 +113,9 @@ public final class PortalText {
      */
     public String auditChange(String action, String what) {
         String label = get("audit.action." + action);
+        if ("payout_phone.set".equals(action) && what != null && what.startsWith("509")) {
+            return get("audit.list", label, what); // the new number, masked
+        }
         if (!"settings.update".equals(action) || what == null || what.isEmpty()) {
             return label;
         }

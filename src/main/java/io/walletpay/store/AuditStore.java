@@ -45,4 +45,7 @@ public interface AuditStore {
 
     /** Writes {@code entry} on its own (for an action whose change is committed by another store). */
     Future<Void> record(AuditEntry entry);
+
+    /** Sets where the merchant's payouts go (null clears it), with its entry, in one transaction; 404 if unknown. */
+    Future<Void> setPayoutPhone(UUID merchantId, String payoutPhone, AuditEntry entry);
 }

@@ -45,5 +45,9 @@ final class MerchantSql {
             + " secret_key_version = secret_key_version + 1, updated_at = now()"
             + " WHERE id = $1 RETURNING " + COLUMNS;
 
+    /** Where the merchant's payouts go; {@code $2} null clears it. */
+    static final String SET_PAYOUT_PHONE =
+            "UPDATE merchants SET payout_phone = $2, updated_at = now() WHERE id = $1 RETURNING id";
+
     private MerchantSql() {}
 }

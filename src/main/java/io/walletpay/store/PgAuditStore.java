@@ -3,6 +3,7 @@ package io.walletpay.store;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
+import io.walletpay.error.ServiceException;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.MerchantInput.MerchantChanges;
 import java.time.OffsetDateTime;
@@ -45,6 +46,19 @@ final class PgAuditStore implements AuditStore {
     @Override
     public Future<Void> record(AuditEntry entry) {
         return insert(database.statements(), entry);
+    }
+
+    @Override
+    public Future<Void> setPayoutPhone(UUID merchantId, String payoutPhone, AuditEntry entry) {
+        return database.transactions().withTransaction(connection -> connection
+                .preparedQuery(MerchantSql.SET_PAYOUT_PHONE)
+                .execute(Tuple.of(merchantId, payoutPhone))
+                .compose(rows -> {
+                    if (rows.size() == 0) {
+                        throw ServiceException.notFound("Merchant");
+                    }
+                    return insert(connection, entry);
+                }));
     }
 
     @Override

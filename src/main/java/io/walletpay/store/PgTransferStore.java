@@ -41,7 +41,10 @@ final class PgTransferStore implements TransferStore {
                 .execute(Tuple.of(merchantId))
                 .map(rows -> {
                     Row row = rows.iterator().next();
-                    return new Balance(money(row.getBigDecimal("available")), money(row.getBigDecimal("pending_out")));
+                    return new Balance(
+                            money(row.getBigDecimal("available")),
+                            money(row.getBigDecimal("pending_out")),
+                            row.getString("payout_phone"));
                 });
     }
 

@@ -11,7 +11,7 @@ final class TransferSql {
     static final String BALANCE = "SELECT"
             + " (SELECT coalesce(sum(amount), 0) FROM ledger_entries WHERE merchant_id = $1) AS available,"
             + " (SELECT coalesce(sum(amount), 0) FROM transfers WHERE merchant_id = $1 AND status = 'pending')"
-            + " AS pending_out";
+            + " AS pending_out, (SELECT payout_phone FROM merchants WHERE id = $1) AS payout_phone";
 
     /**
      * Every debit of a merchant takes this lock first, so two debits never both see the balance before the other.

@@ -9,6 +9,7 @@ final class Audited {
     static final String SETTINGS_UPDATE = "settings.update";
     static final String WEBHOOK_SECRET_ROTATE = "webhook_secret.rotate";
     static final String SECRET_KEY_ROTATE = "secret_key.rotate";
+    static final String PAYOUT_PHONE_SET = "payout_phone.set";
     static final String PAYMENT_LINK_CREATE = "payment_link.create";
     static final String PAYMENT_LINK_DEACTIVATE = "payment_link.deactivate";
 

@@ -16,6 +16,7 @@ public final class TransferViews {
         return new JsonObject()
                 .put("available", balance.available().toPlainString())
                 .put("pending_out", balance.pendingOut().toPlainString())
+                .put("payout_phone", PaymentViews.maskedPayer(balance.payoutPhone()))
                 .put("currency", Payment.CURRENCY);
     }
 

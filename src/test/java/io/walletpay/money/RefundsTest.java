@@ -212,22 +212,8 @@ class RefundsTest {
 
     // ---- helpers ----------------------------------------------------------------------------------------------
 
-    /** A payment of {@code amount} HTG the customer paid on the sandbox page with 3700 1234. */
     static JsonObject paid(String token, int amount) {
-        JsonObject payment = service.createPayment(token, new JsonObject().put("amount", amount));
-        String redirect = payment.getString("redirect_url");
-        Http.Response page = http.send(
-                "POST",
-                "/checkout/" + redirect.substring(redirect.lastIndexOf('/') + 1),
-                null,
-                "phone=3700+1234&action=pay",
-                Map.of("Content-Type", "application/x-www-form-urlencoded"));
-        assertThat(page.status()).isIn(200, 303);
-        assertThat(http.get("/api/merchant/payments/" + payment.getString("id"), token)
-                        .data()
-                        .getString("status"))
-                .isEqualTo("completed");
-        return payment;
+        return RefundsTestPayments.paid(service, token, amount);
     }
 
     static Http.Response refund(String token, String paymentId, JsonObject body, String key) {
@@ -254,7 +240,7 @@ class RefundsTest {
         return receiver.received("/hooks").stream()
                 .map(hook -> new JsonObject(new String(hook.body(), StandardCharsets.UTF_8)))
                 .filter(hook -> hook.getString("event").equals("refund.updated"))
-                .filter(hook -> hook.getJsonObject("data").getString("id").equals(refundId))
+                .filter(hook -> refundId.equals(hook.getJsonObject("data").getString("id")))
                 .toList();
     }
 }

@@ -1,0 +1,185 @@
+package io.walletpay.money;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import io.walletpay.checkout.FakeWalletProvider;
+import io.walletpay.support.BehaviourTest;
+import io.walletpay.support.Http;
+import io.walletpay.support.RunningService;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Refunds in live mode against the fake MonCash's transfer API: the customer who paid gets the money by one
+ * Transfert whose reference is the refund's id, even when its answer is lost, and a refused transfer gives the
+ * debit back.
+ */
+@BehaviourTest
+class LiveRefundsTest {
+
+    static Vertx providerVertx;
+    static FakeWalletProvider fake;
+    static RunningService service;
+    static Http http;
+    static String shop;
+
+    @BeforeAll
+    static void start() {
+        providerVertx = Vertx.vertx();
+        fake = RunningService.await(new FakeWalletProvider().start(providerVertx));
+        service = RunningService.startLive(fake.liveModeEnvironment(), Map.of());
+        http = service.http;
+        shop = service.tokenFor(service.createMerchant(new JsonObject()
+                .put("name", "Boutik Live")
+                .put("fee_percent", "0.00")
+                .put("fee_fixed", "0.00")));
+    }
+
+    @AfterAll
+    static void stop() {
+        service.close();
+        RunningService.await(fake.close());
+        RunningService.await(providerVertx.close());
+    }
+
+    @Test
+    void theRefundIsOneTransferToThePayerWithTheRefundsIdAsReference() {
+        JsonObject payment = paidAtProvider(500, "50937111111");
+
+        JsonObject refund = refund(payment, 120);
+
+        await("the refund paid").atMost(Duration.ofSeconds(30)).until(() -> status(refund)
+                .equals("succeeded"));
+        FakeWalletProvider.Transfer made = onlyTransfer(refund);
+        assertThat(made.receiver()).isEqualTo("50937111111");
+        assertThat(made.amount()).isEqualByComparingTo("120.00");
+        assertThat(made.desc()).contains(payment.getString("id"));
+        assertThat(service.sql(
+                                "SELECT provider_transaction_id FROM transfers WHERE id = $1::uuid",
+                                refund.getString("id"))
+                        .iterator()
+                        .next()
+                        .getString(0))
+                .isEqualTo(made.transactionId());
+    }
+
+    @Test
+    void aTransferWhoseAnswerIsLostIsLookedUpNeverSentTwice() {
+        JsonObject payment = paidAtProvider(300, "50937222222");
+        fake.loseTransferAnswers(1);
+
+        JsonObject refund = refund(payment, 300);
+
+        // the first attempt times out; the next asks PrefundedTransactionStatus, which knows the reference
+        await("the refund settled after the lost answer")
+                .atMost(Duration.ofSeconds(60))
+                .until(() -> status(refund).equals("succeeded"));
+        onlyTransfer(refund);
+        assertThat(fake.requests("/api/v1/PrefundedTransactionStatus")).isNotEmpty();
+        assertThat(fake.requests("/api/v1/Transfert").stream()
+                        .filter(request -> request.body().contains(refund.getString("id"))))
+                .hasSize(1);
+    }
+
+    @Test
+    void aRefusedTransferFailsAndGivesTheDebitBack() {
+        JsonObject payment = paidAtProvider(200, "50937333333");
+        String before = balance();
+        fake.refuseTransfers(true);
+        try {
+            JsonObject refund = refund(payment, 200);
+
+            await("the refund failed").atMost(Duration.ofSeconds(30)).until(() -> status(refund)
+                    .equals("failed"));
+            JsonObject shown = http.get("/api/merchant/payments/" + payment.getString("id") + "/refunds", shop)
+                    .dataArray()
+                    .getJsonObject(0);
+            assertThat(shown.getString("failure_reason")).isEqualTo("provider_refused");
+            assertThat(balance()).isEqualTo(before);
+            assertThat(http.get("/api/merchant/payments/" + payment.getString("id"), shop)
+                            .data()
+                            .getString("amount_refunded"))
+                    .isEqualTo("0.00");
+            assertThat(service.sql(
+                                    "SELECT kind FROM ledger_entries WHERE source_id = $1::uuid ORDER BY id",
+                                    refund.getString("id"))
+                            .iterator()
+                            .next()
+                            .getString(0))
+                    .isEqualTo("refund");
+            assertThat(service.sql(
+                                    "SELECT count(*) FROM ledger_entries WHERE source_id = $1::uuid",
+                                    refund.getString("id"))
+                            .iterator()
+                            .next()
+                            .getLong(0))
+                    .isEqualTo(2); // the debit and its reversal, neither changed
+        } finally {
+            fake.refuseTransfers(false);
+        }
+    }
+
+    @Test
+    void operatorsSeeTheWalletAccountsPrefundedBalance() {
+        await("the prefunded balance gauge").atMost(Duration.ofSeconds(30)).until(() -> http.get("/metrics", null)
+                .body()
+                .lines()
+                .anyMatch(line -> line.startsWith("walletpay_provider_prefunded_balance") && !line.endsWith("NaN")));
+    }
+
+    // ---- helpers ----------------------------------------------------------------------------------------------
+
+    /** A payment paid at the provider's gateway by {@code payer}, and confirmed by the customer's return. */
+    static JsonObject paidAtProvider(int amount, String payer) {
+        Http.Response created =
+                http.post("/api/merchant/payments/wallet/", shop, new JsonObject().put("amount", amount));
+        assertThat(created.status()).isEqualTo(201);
+        JsonObject payment = created.data();
+        String query = URI.create(payment.getString("redirect_url")).getRawQuery();
+        String token = URLDecoder.decode(query.substring("token=".length()), StandardCharsets.UTF_8);
+        FakeWalletProvider.Transaction paid = fake.payToken(token, payer).orElseThrow();
+        Http.Response back = http.get(
+                "/provider/return?transactionId=" + URLEncoder.encode(paid.transactionId(), StandardCharsets.UTF_8),
+                null);
+        assertThat(back.status()).isEqualTo(200);
+        return payment;
+    }
+
+    static JsonObject refund(JsonObject payment, int amount) {
+        Http.Response created = http.post(
+                "/api/merchant/payments/" + payment.getString("id") + "/refunds",
+                shop,
+                new JsonObject().put("amount", amount));
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        return created.data();
+    }
+
+    static String status(JsonObject refund) {
+        return service.sql("SELECT status FROM transfers WHERE id = $1::uuid", refund.getString("id"))
+                .iterator()
+                .next()
+                .getString(0);
+    }
+
+    static FakeWalletProvider.Transfer onlyTransfer(JsonObject refund) {
+        var made = fake.transfers().stream()
+                .filter(transfer -> transfer.reference().equals(refund.getString("id")))
+                .toList();
+        assertThat(made).hasSize(1);
+        return made.get(0);
+    }
+
+    static String balance() {
+        return http.get("/api/merchant/balance", shop).data().getString("available");
+    }
+}
