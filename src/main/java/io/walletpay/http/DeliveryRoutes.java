@@ -81,7 +81,11 @@ final class DeliveryRoutes {
     private static JsonObject view(Delivery delivery) {
         return new JsonObject()
                 .put("id", delivery.id().toString())
-                .put("payment_id", delivery.paymentId().toString())
+                .put(
+                        "payment_id",
+                        delivery.paymentId() == null
+                                ? null
+                                : delivery.paymentId().toString())
                 .put("event", delivery.event())
                 .put("status", delivery.status().wireName())
                 .put("attempts", delivery.attempts())

@@ -91,7 +91,9 @@ final class EventRoutes {
         return new JsonObject()
                 .put("id", event.id().toString())
                 .put("type", event.type())
-                .put("payment_id", event.paymentId().toString())
+                .put(
+                        "payment_id",
+                        event.paymentId() == null ? null : event.paymentId().toString())
                 .put("created_at", Timestamps.format(event.createdAt()))
                 .put("data", body.getJsonObject("data"));
     }

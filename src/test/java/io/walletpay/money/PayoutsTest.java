@@ -39,7 +39,7 @@ class PayoutsTest {
     }
 
     @Test
-    void theBalanceIsPaidOutToTheNumberSetWithTheSecretKey() {
+    void theBalanceIsPaidOutToTheNumberSetWithTheSecretKey() throws Exception {
         JsonObject merchant = merchant("Boutik Payout");
         String token = service.tokenFor(merchant);
         RefundsTestPayments.paid(service, token, 1000);
@@ -97,6 +97,19 @@ class PayoutsTest {
                 .extracting(hook -> hook.getJsonObject("data").getString("status"))
                 .containsExactlyInAnyOrder("pending", "succeeded");
         assertThat(hooks.get(0).getString("event")).isEqualTo("payout.updated");
+
+        // the events API and the delivery log show a payout's events, which belong to no payment
+        var events = http.get("/api/merchant/events?type=payout.updated", token).dataArray();
+        assertThat(events).hasSize(2);
+        assertThat(events.getJsonObject(0).getString("payment_id")).isNull();
+        assertThat(http.get("/api/merchant/webhooks/deliveries", token).status())
+                .isEqualTo(200);
+        io.walletpay.support.PortalClient portal = new io.walletpay.support.PortalClient(
+                "http://localhost:" + service.config.http().port());
+        portal.logIn(merchant);
+        var log = portal.get("/portal/webhooks");
+        assertThat(log.statusCode()).isEqualTo(200);
+        assertThat(log.body()).containsAnyOf("Payout", "Versement", "Retrè");
 
         String stranger = service.tokenFor(merchant("Another"));
         assertThat(http.get("/api/merchant/payouts/" + payout.getString("id"), stranger)
