@@ -96,6 +96,20 @@ final class SettlementRoutes {
                     .put("fees", line.fees().toPlainString())
                     .put("net_amount", line.netAmount().toPlainString()));
         }
+        JsonArray transfers = new JsonArray();
+        for (SettlementReport.Outgoing transfer : report.transfers()) {
+            transfers.add(new JsonObject()
+                    .put("id", transfer.id().toString())
+                    .put("type", transfer.type())
+                    .put(
+                            "payment_id",
+                            transfer.paymentId() == null
+                                    ? null
+                                    : transfer.paymentId().toString())
+                    .put("provider_transaction_id", transfer.providerTransactionId())
+                    .put("settled_at", Timestamps.format(transfer.settledAt()))
+                    .put("amount", transfer.amount().toPlainString()));
+        }
         return new JsonObject()
                 .put("date", report.date().toString())
                 .put("time_zone", SettlementReport.ZONE.getId())
@@ -104,6 +118,9 @@ final class SettlementRoutes {
                 .put("total_amount", report.totalAmount().toPlainString())
                 .put("total_fees", report.totalFees().toPlainString())
                 .put("total_net", report.totalNet().toPlainString())
-                .put("payments", payments);
+                .put("payments", payments)
+                .put("total_refunded", report.totalRefunded().toPlainString())
+                .put("total_paid_out", report.totalPaidOut().toPlainString())
+                .put("transfers", transfers);
     }
 }

@@ -28,6 +28,11 @@ final class PgReportStore implements ReportStore {
             + " fees, net_amount FROM payments WHERE merchant_id = $1 AND status = 'completed'"
             + " AND completed_at >= $2 AND completed_at < $3 ORDER BY completed_at, id";
 
+    /** Refunds and payouts the provider paid in [$2, $3) (their last change is the one that settled them). */
+    static final String SETTLED_TRANSFERS = "SELECT id, kind, payment_id, provider_transaction_id, updated_at, amount"
+            + " FROM transfers WHERE merchant_id = $1 AND status = 'succeeded' AND updated_at >= $2 AND updated_at < $3"
+            + " ORDER BY updated_at, id";
+
     private final Database database;
 
     PgReportStore(Database database) {
@@ -64,9 +69,24 @@ final class PgReportStore implements ReportStore {
 
     @Override
     public Future<SettlementReport> settlementDay(UUID merchantId, LocalDate date) {
-        return database.statements()
+        Tuple day = Tuple.of(merchantId, SettlementReport.dayStart(date), SettlementReport.dayEnd(date));
+        Future<List<SettlementReport.Outgoing>> transfers = database.statements()
+                .preparedQuery(SETTLED_TRANSFERS)
+                .execute(day)
+                .map(rows -> {
+                    List<SettlementReport.Outgoing> out = new ArrayList<>();
+                    rows.forEach(row -> out.add(new SettlementReport.Outgoing(
+                            row.getUUID("id"),
+                            row.getString("kind"),
+                            row.getUUID("payment_id"),
+                            row.getString("provider_transaction_id"),
+                            row.getOffsetDateTime("updated_at"),
+                            row.getBigDecimal("amount"))));
+                    return out;
+                });
+        Future<List<SettlementReport.Line>> payments = database.statements()
                 .preparedQuery(SETTLEMENT_DAY)
-                .execute(Tuple.of(merchantId, SettlementReport.dayStart(date), SettlementReport.dayEnd(date)))
+                .execute(day)
                 .map(rows -> {
                     List<SettlementReport.Line> lines = new ArrayList<>();
                     rows.forEach(row -> lines.add(new SettlementReport.Line(
@@ -77,7 +97,9 @@ final class PgReportStore implements ReportStore {
                             row.getBigDecimal("amount"),
                             row.getBigDecimal("fees"),
                             row.getBigDecimal("net_amount"))));
-                    return SettlementReport.of(date, lines);
+                    return lines;
                 });
+        return Future.all(payments, transfers)
+                .map(both -> SettlementReport.of(date, both.resultAt(0), both.resultAt(1)));
     }
 }

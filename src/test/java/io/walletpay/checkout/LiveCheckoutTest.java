@@ -587,11 +587,11 @@ class LiveCheckoutTest {
         List<String> rows = List.of(csv.body().split("\r\n"));
         assertThat(rows).hasSize(5);
         assertThat(rows.get(0))
-                .isEqualTo("payment_id,reference_id,provider_transaction_id,completed_at,amount,fees,net_amount");
+                .isEqualTo("payment_id,reference_id,provider_transaction_id,completed_at,amount,fees,net_amount,type");
         assertThat(rows.get(2))
                 .startsWith(first.getString("id") + ",\"'=SUM(A1)\",\"" + firstPaid.transactionId() + "\",")
-                .endsWith(",1000.00,30.00,970.00");
-        assertThat(rows.get(4)).isEqualTo("TOTAL,,,,1320.50,48.01,1272.49");
+                .endsWith(",1000.00,30.00,970.00,payment");
+        assertThat(rows.get(4)).isEqualTo("TOTAL,,,,1320.50,48.01,1272.49,payment");
 
         Http.Response empty = http.get("/api/merchant/reports/settlement?date=" + day.minusDays(3), token);
         assertThat(empty.data().getInteger("count")).isZero();

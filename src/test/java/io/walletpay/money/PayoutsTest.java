@@ -98,6 +98,18 @@ class PayoutsTest {
                 .containsExactlyInAnyOrder("pending", "succeeded");
         assertThat(hooks.get(0).getString("event")).isEqualTo("payout.updated");
 
+        // the day's settlement report lists the payout as money out
+        String today = java.time.LocalDate.now(java.time.ZoneId.of("America/Port-au-Prince"))
+                .toString();
+        JsonObject report = http.get("/api/merchant/reports/settlement?date=" + today, token)
+                .data();
+        assertThat(report.getString("total_paid_out")).isEqualTo("400.00");
+        assertThat(report.getJsonArray("transfers").getJsonObject(0).getString("id"))
+                .isEqualTo(payout.getString("id"));
+        assertThat(http.get("/api/merchant/reports/settlement?date=" + today + "&format=csv", token)
+                        .body())
+                .contains(payout.getString("id"), ",-400.00,0.00,-400.00,payout");
+
         // the events API and the delivery log show a payout's events, which belong to no payment
         var events = http.get("/api/merchant/events?type=payout.updated", token).dataArray();
         assertThat(events).hasSize(2);

@@ -72,7 +72,8 @@ class GeneratedJavaClientTest {
                         WebhooksApi.class,
                         io.walletpay.client.api.OperationsApi.class,
                         io.walletpay.client.api.PaymentLinksApi.class,
-                        io.walletpay.client.api.CheckoutApi.class)
+                        io.walletpay.client.api.CheckoutApi.class,
+                        io.walletpay.client.api.MoneyOutApi.class)
                 .flatMap(api -> Arrays.stream(api.getDeclaredMethods()))
                 .map(Method::getName)
                 .collect(Collectors.toSet());

@@ -40,6 +40,7 @@ class TenantIsolationTest {
     static String completedA;
     static String deliveryA;
     static String linkA;
+    static String payoutA;
 
     @BeforeAll
     static void start() {
@@ -72,6 +73,21 @@ class TenantIsolationTest {
                 null,
                 "",
                 Map.of("Content-Type", "application/x-www-form-urlencoded"));
+        // a payout of A's, paid, so B has one to look for and nothing of A's changes under the snapshots
+        service.http.patch(
+                "/api/admin/merchants/" + merchantA.getString("merchant_id"),
+                io.walletpay.support.TestConfig.ADMIN_TOKEN,
+                new JsonObject().put("payout_phone", "3712 3456"));
+        payoutA = service.http
+                .post("/api/merchant/payouts", tokenA, new JsonObject().put("amount", 1))
+                .data()
+                .getString("id");
+        await("merchant A's payout paid").atMost(Duration.ofSeconds(30)).until(() -> service.sql(
+                        "SELECT status FROM transfers WHERE id = $1::uuid", payoutA)
+                .iterator()
+                .next()
+                .getString(0)
+                .equals("succeeded"));
         deliveryA = service.sql("SELECT id::text FROM webhook_deliveries WHERE payment_id = $1::uuid", completedA)
                 .iterator()
                 .next()
@@ -201,6 +217,22 @@ class TenantIsolationTest {
                         Set.of(202)),
                 new Probe("POST", "/api/merchant/webhooks/test", "/api/merchant/webhooks/test", null, Set.of(200, 400)),
                 new Probe("GET", "/api/merchant/settings", "/api/merchant/settings", null, Set.of(200)),
+                new Probe("GET", "/api/merchant/balance", "/api/merchant/balance", null, Set.of(200)),
+                new Probe(
+                        "GET",
+                        "/api/merchant/payments/{id}/refunds",
+                        "/api/merchant/payments/" + completedA + "/refunds",
+                        null,
+                        notFound),
+                new Probe(
+                        "POST",
+                        "/api/merchant/payments/{id}/refunds",
+                        "/api/merchant/payments/" + completedA + "/refunds",
+                        "{\"amount\":1}",
+                        notFound),
+                new Probe("POST", "/api/merchant/payouts", "/api/merchant/payouts", "{\"amount\":1}", Set.of(409)),
+                new Probe("GET", "/api/merchant/payouts", "/api/merchant/payouts?limit=100", null, ownOnly),
+                new Probe("GET", "/api/merchant/payouts/{id}", "/api/merchant/payouts/" + payoutA, null, notFound),
                 new Probe("GET", "/api/merchant/audit-log", "/api/merchant/audit-log?limit=100", null, ownOnly),
                 new Probe(
                         "PATCH",
@@ -304,6 +336,10 @@ class TenantIsolationTest {
         service.sql("SELECT * FROM webhook_deliveries WHERE merchant_id = $1::uuid ORDER BY id", id)
                 .forEach(row -> rows.append(row.toJson()));
         service.sql("SELECT * FROM payment_links WHERE merchant_id = $1::uuid ORDER BY id", id)
+                .forEach(row -> rows.append(row.toJson()));
+        service.sql("SELECT * FROM transfers WHERE merchant_id = $1::uuid ORDER BY id", id)
+                .forEach(row -> rows.append(row.toJson()));
+        service.sql("SELECT * FROM ledger_entries WHERE merchant_id = $1::uuid ORDER BY id", id)
                 .forEach(row -> rows.append(row.toJson()));
         service.sql(
                         "SELECT merchant_id, idempotency_key, response_body FROM idempotency_keys WHERE merchant_id = $1::uuid"

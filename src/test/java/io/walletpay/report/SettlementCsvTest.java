@@ -28,8 +28,44 @@ class SettlementCsvTest {
 
         assertThat(SettlementCsv.render(report))
                 .isEqualTo(SettlementCsv.HEADER + "\r\n"
-                        + ID + ",\"order-1\",\"2155000001\",2026-07-01T12:30:00-04:00,2500.00,67.50,2432.50\r\n"
-                        + "TOTAL,,,,2500.00,67.50,2432.50\r\n");
+                        + ID + ",\"order-1\",\"2155000001\",2026-07-01T12:30:00-04:00,2500.00,67.50,2432.50,payment\r\n"
+                        + "TOTAL,,,,2500.00,67.50,2432.50,payment\r\n");
+    }
+
+    @Test
+    void refundsAndPayoutsPaidThatDayFollowAsMoneyOutWithTheirOwnTotals() {
+        UUID refund = UUID.fromString("11111111-2222-4333-8444-555555555555");
+        UUID payout = UUID.fromString("66666666-7777-4888-9999-aaaaaaaaaaaa");
+        SettlementReport report = SettlementReport.of(
+                LocalDate.of(2026, 7, 1),
+                List.of(),
+                List.of(
+                        new SettlementReport.Outgoing(
+                                refund,
+                                "refund",
+                                ID,
+                                "2155000009",
+                                OffsetDateTime.parse("2026-07-01T17:00:00Z"),
+                                new BigDecimal("300.00")),
+                        new SettlementReport.Outgoing(
+                                payout,
+                                "payout",
+                                null,
+                                "2155000010",
+                                OffsetDateTime.parse("2026-07-01T18:00:00Z"),
+                                new BigDecimal("1200.50"))));
+
+        assertThat(SettlementCsv.render(report))
+                .isEqualTo(SettlementCsv.HEADER + "\r\n"
+                        + ID + ",\"" + refund
+                        + "\",\"2155000009\",2026-07-01T13:00:00-04:00,-300.00,0.00,-300.00,refund\r\n"
+                        + ",\"" + payout
+                        + "\",\"2155000010\",2026-07-01T14:00:00-04:00,-1200.50,0.00,-1200.50,payout\r\n"
+                        + "TOTAL,,,,0.00,0.00,0.00,payment\r\n"
+                        + "TOTAL,,,,-300.00,0.00,-300.00,refund\r\n"
+                        + "TOTAL,,,,-1200.50,0.00,-1200.50,payout\r\n");
+        assertThat(report.totalRefunded()).isEqualByComparingTo("300.00");
+        assertThat(report.totalPaidOut()).isEqualByComparingTo("1200.50");
     }
 
     @Test
