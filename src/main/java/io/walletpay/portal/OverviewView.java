@@ -15,7 +15,8 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /** What the overview shows: totals by status for three periods and the bars of the 30-day volume chart. */
-public record OverviewView(String merchantName, List<Period> periods, List<Bar> bars) {
+public record OverviewView(
+        String merchantName, List<Period> periods, List<Bar> bars, io.walletpay.money.Balance balance) {
 
     public static final List<String> STATUSES = List.of("completed", "pending", "failed", "cancelled", "expired");
 

@@ -4,6 +4,7 @@ import io.vertx.core.Future;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import io.walletpay.money.Transfer;
 import io.walletpay.page.PageText;
 import io.walletpay.payment.Payment;
 import io.walletpay.store.DeliveryStore.DeliveryDetail;
@@ -21,7 +22,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@code /portal/payments}: the filtered list (cursor pages), its CSV export, one payment with its timeline and its
- * webhook deliveries with their attempts, Redeliver, and Cancel while pending. Always the session's merchant only.
+ * webhook deliveries with their attempts, Redeliver, Cancel while pending, and its refunds (asked for on
+ * {@link MoneyPages}). Always the session's merchant only.
  */
 final class PaymentPages {
 
@@ -119,11 +121,18 @@ final class PaymentPages {
                                 .map(d -> stores.deliveries().get(merchantId, d.id()))
                                 .toList())
                         .map(all -> all.<DeliveryDetail>list()));
-        Future.all(payment, deliveries)
-                .onSuccess(both -> {
+        Future<List<Transfer>> refunds = stores.transfers().refunds(merchantId, id);
+        Future.all(payment, deliveries, refunds)
+                .onSuccess(all -> {
                     Map<String, Object> model = new HashMap<>();
                     model.put("p", payment.result());
                     model.put("deliveries", deliveries.result());
+                    model.put("refunds", refunds.result());
+                    model.put("formKey", UUID.randomUUID().toString());
+                    // a refund is asked again first: the link opens ?confirm=refund, whose form refunds
+                    model.put(
+                            "confirmingRefund",
+                            notice == null && "refund".equals(PortalPages.param(ctx, "confirm", 8)));
                     model.put("notice", notice == null ? null : pages.text(ctx).get(notice));
                     // cancelling is asked again first: the link opens ?confirm=cancel, whose form cancels
                     model.put(

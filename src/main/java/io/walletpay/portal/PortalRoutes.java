@@ -110,7 +110,9 @@ public final class PortalRoutes {
         router.post("/portal/logout").handler(this::logout);
         router.route("/portal/*").handler(this::requireSession);
         router.get("/portal/").handler(this::overview);
-        new PaymentPages(pages, stores, services.cancellation()).mount(router);
+        PaymentPages payments = new PaymentPages(pages, stores, services.cancellation());
+        payments.mount(router);
+        new MoneyPages(pages, stores, login, payments).mount(router);
         new WebhookPages(pages, stores, services.tester(), services.failingAfterHours()).mount(router);
         new SettingsPages(
                         pages,
@@ -283,7 +285,8 @@ public final class PortalRoutes {
         Future<Summary> day = summarize(merchant, today, end);
         Future<Summary> week = summarize(merchant, today.minusDays(6), end);
         Future<Summary> month = summarize(merchant, today.minusDays(29), end);
-        Future.all(day, week, month)
+        Future<io.walletpay.money.Balance> balance = stores.transfers().balance(merchant.id());
+        Future.all(day, week, month, balance)
                 .onSuccess(all -> {
                     OverviewView view = new OverviewView(
                             merchant.name(),
@@ -291,7 +294,8 @@ public final class PortalRoutes {
                                     OverviewView.period("today", day.result()),
                                     OverviewView.period("week", week.result()),
                                     OverviewView.period("month", month.result())),
-                            OverviewView.bars(month.result(), now));
+                            OverviewView.bars(month.result(), now),
+                            balance.result());
                     pages.render(ctx, 200, "portal/overview.jte", Map.of("v", view));
                 })
                 .onFailure(ctx::fail);

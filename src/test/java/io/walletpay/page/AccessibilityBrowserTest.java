@@ -157,7 +157,9 @@ class AccessibilityBrowserTest {
                 Map.entry("link", "/portal/links/" + link.getString("id")),
                 Map.entry("link card", "/portal/links/" + link.getString("id") + "/card"),
                 Map.entry("webhooks", "/portal/webhooks"),
-                Map.entry("settings", "/portal/settings"))) {
+                Map.entry("settings", "/portal/settings"),
+                Map.entry("refund", "/portal/payments/" + someone + "?confirm=refund"),
+                Map.entry("payouts", "/portal/payouts"))) {
             browser.get(base + page.getValue());
             check(page.getKey());
         }

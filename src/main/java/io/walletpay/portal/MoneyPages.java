@@ -1,0 +1,153 @@
+package io.walletpay.portal;
+
+import io.vertx.core.Future;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.walletpay.error.ErrorKind;
+import io.walletpay.error.ServiceException;
+import io.walletpay.login.MerchantLogin;
+import io.walletpay.merchant.Merchant;
+import io.walletpay.money.TransferRequest;
+import io.walletpay.store.Stores;
+import io.walletpay.usecase.Actor;
+import io.walletpay.usecase.MoneyOut;
+import io.walletpay.usecase.SetPayoutPhone;
+import java.math.BigDecimal;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Money out in the portal: {@code /portal/payouts} (the balance, a payout to the merchant's number, the number itself
+ * with the secret key typed again, and the payouts so far) and the refund form of a payment's page. Every refusal
+ * (not enough balance, more than is left of the payment, a wrong key) is said on the page, in words.
+ */
+final class MoneyPages {
+
+    /** A refusal of the API said in the portal's words: the text key of each error code. */
+    private static final Map<String, String> NOTICES = Map.of(
+            "insufficient_balance", "money.insufficient",
+            "refund_exceeds_payment", "money.exceeds",
+            "no_payout_phone", "money.no_phone",
+            "no_payer", "money.no_payer",
+            "invalid_state", "money.not_completed",
+            "invalid_secret_key", "money.wrong_key");
+
+    private final PortalPages pages;
+    private final Stores stores;
+    private final MoneyOut moneyOut;
+    private final SetPayoutPhone payoutPhone;
+    private final MerchantLogin login;
+    private final PaymentPages payments;
+
+    MoneyPages(PortalPages pages, Stores stores, MerchantLogin login, PaymentPages payments) {
+        this.pages = pages;
+        this.stores = stores;
+        this.moneyOut = new MoneyOut(stores.transfers());
+        this.payoutPhone = new SetPayoutPhone(stores.audit());
+        this.login = login;
+        this.payments = payments;
+    }
+
+    void mount(Router router) {
+        router.get("/portal/payouts").handler(ctx -> payouts(ctx, null));
+        router.post("/portal/payouts").handler(this::payout);
+        router.post("/portal/payouts/phone").handler(this::phone);
+        router.post("/portal/payments/:id/refund").handler(this::refund);
+    }
+
+    private void payouts(RoutingContext ctx, String notice) {
+        UUID merchantId = PortalPages.merchant(ctx).id();
+        var balance = moneyOut.balance(merchantId);
+        var list = stores.transfers().payouts(merchantId, 50);
+        Future.all(balance, list)
+                .onSuccess(both -> {
+                    Map<String, Object> model = new HashMap<>();
+                    model.put("balance", balance.result());
+                    model.put("payouts", list.result());
+                    model.put("notice", notice == null ? null : pages.text(ctx).get(notice));
+                    model.put("formKey", UUID.randomUUID().toString());
+                    pages.render(ctx, 200, "portal/payouts.jte", model);
+                })
+                .onFailure(ctx::fail);
+    }
+
+    private void payout(RoutingContext ctx) {
+        Merchant merchant = PortalPages.merchant(ctx);
+        Optional<BigDecimal> amount = amount(PortalPages.param(ctx, "amount", 20));
+        if (amount.isEmpty()) {
+            payouts(ctx, "money.bad_amount");
+            return;
+        }
+        moneyOut.payout(merchant.id(), new TransferRequest(amount.get(), null), formKey(ctx))
+                .onSuccess(created -> payouts(ctx, "payouts.sent"))
+                .onFailure(failure -> explain(ctx, failure, notice -> payouts(ctx, notice)));
+    }
+
+    private void phone(RoutingContext ctx) {
+        Merchant merchant = PortalPages.merchant(ctx);
+        String phone = PortalPages.param(ctx, "payout_phone", 40);
+        String secretKey = PortalPages.param(ctx, "secret_key", 256);
+        String source = ctx.request().remoteAddress().hostAddress();
+        login.attempt(source, merchant.id().toString(), merchant.id(), secretKey)
+                .compose(outcome -> {
+                    if (!(outcome instanceof MerchantLogin.Verified)) {
+                        return Future.failedFuture(new ServiceException(
+                                ErrorKind.FORBIDDEN, "invalid_secret_key", "secret_key is not the current one"));
+                    }
+                    return payoutPhone.set(merchant.id(), phone, Actor.portal(merchant.id(), source));
+                })
+                .onSuccess(set -> payouts(ctx, "payouts.phone.saved"))
+                .onFailure(failure -> explain(ctx, failure, notice -> payouts(ctx, notice)));
+    }
+
+    private void refund(RoutingContext ctx) {
+        UUID id = PortalPages.parseUuid(ctx.pathParam("id"));
+        if (id == null) {
+            pages.notFound(ctx);
+            return;
+        }
+        String typed = PortalPages.param(ctx, "amount", 20);
+        Optional<BigDecimal> amount = typed.isEmpty() ? Optional.empty() : amount(typed);
+        if (!typed.isEmpty() && amount.isEmpty()) {
+            payments.detail(ctx, "money.bad_amount");
+            return;
+        }
+        String reason = PortalPages.param(ctx, "reason", 200);
+        TransferRequest request = new TransferRequest(amount.orElse(null), reason.isEmpty() ? null : reason);
+        moneyOut.refund(PortalPages.merchant(ctx).id(), id, request, formKey(ctx))
+                .onSuccess(created -> payments.detail(ctx, "refund.done"))
+                .onFailure(failure -> explain(ctx, failure, notice -> payments.detail(ctx, notice)));
+    }
+
+    /** A known refusal shown on the page it came from; anything else is the portal's failure page. */
+    private static void explain(RoutingContext ctx, Throwable failure, java.util.function.Consumer<String> page) {
+        if (failure instanceof ServiceException error && NOTICES.containsKey(error.code())) {
+            page.accept(NOTICES.get(error.code()));
+        } else if (failure instanceof ServiceException error && error.kind() == ErrorKind.VALIDATION) {
+            page.accept("payout_phone".equals(error.field()) ? "money.bad_phone" : "money.bad_amount");
+        } else {
+            ctx.fail(failure);
+        }
+    }
+
+    /** An amount as people type it: digits, with a decimal point or comma and at most two decimals. */
+    static Optional<BigDecimal> amount(String typed) {
+        String plain = typed.strip().replace('\u00A0', ' ').replace(" ", "").replace(',', '.');
+        if (!plain.matches("\\d{1,10}(\\.\\d{1,2})?")) {
+            return Optional.empty();
+        }
+        BigDecimal amount = new BigDecimal(plain).setScale(2);
+        return amount.signum() > 0 ? Optional.of(amount) : Optional.empty();
+    }
+
+    /**
+     * The form's one-time key, used as Idempotency-Key: submitting the same form twice (a double click, a reload)
+     * makes one refund or payout. Bounded to what a key may be.
+     */
+    private static String formKey(RoutingContext ctx) {
+        String key = PortalPages.param(ctx, "form_key", 64);
+        return key.isEmpty() || !key.chars().allMatch(c -> c >= 0x21 && c <= 0x7e) ? null : "portal-" + key;
+    }
+}

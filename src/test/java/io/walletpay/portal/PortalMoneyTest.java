@@ -1,0 +1,127 @@
+package io.walletpay.portal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.vertx.core.json.JsonObject;
+import io.walletpay.support.BehaviourTest;
+import io.walletpay.support.PortalClient;
+import io.walletpay.support.RunningService;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Money out in the portal, as a merchant clicks through it: the balance, a refund, the payout number, a payout. */
+@BehaviourTest
+class PortalMoneyTest {
+
+    static RunningService service;
+    static JsonObject merchant;
+    static String token;
+    static PortalClient portal;
+
+    @BeforeAll
+    static void start() throws Exception {
+        service = RunningService.start();
+        merchant = service.createMerchant(new JsonObject()
+                .put("name", "Boutik Pòtay")
+                .put("fee_percent", "0.00")
+                .put("fee_fixed", "0.00"));
+        token = service.tokenFor(merchant);
+        portal = new PortalClient("http://localhost:" + service.config.http().port());
+        portal.logIn(merchant);
+    }
+
+    @AfterAll
+    static void stop() {
+        service.close();
+    }
+
+    @Test
+    void aRefundIsAskedForOnThePaymentsPageConfirmedAndShownThere() throws Exception {
+        String id = paid(800);
+        HttpResponse<String> page = portal.get("/portal/payments/" + id + "?lang=en");
+        assertThat(page.body()).contains("id=\"refund\"").doesNotContain("id=\"refund-form\"");
+
+        HttpResponse<String> confirm = portal.get("/portal/payments/" + id + "?confirm=refund&lang=en");
+        assertThat(confirm.body()).contains("id=\"refund-form\"", "value=\"800.00\"", "509****1234", "fee is not");
+        HttpResponse<String> tooMuch = portal.submit(
+                confirm, "/portal/payments/" + id + "/refund", Map.of("amount", "900", "form_key", key(confirm)));
+        assertThat(tooMuch.body()).contains("more than what is left");
+        // each form token serves once: the next form is sent from the page the last one answered
+        HttpResponse<String> done = portal.submit(
+                tooMuch,
+                "/portal/payments/" + id + "/refund",
+                Map.of("amount", "250,50", "reason", "one item missing", "form_key", key(confirm)));
+        assertThat(done.statusCode()).isEqualTo(200);
+        assertThat(done.body()).contains("The refund is on its way", "250.50", "one item missing");
+        // the same form sent again makes no second refund
+        portal.submit(
+                done,
+                "/portal/payments/" + id + "/refund",
+                Map.of("amount", "250,50", "reason", "one item missing", "form_key", key(confirm)));
+        assertThat(service.sql("SELECT count(*) FROM transfers WHERE payment_id = $1::uuid", id)
+                        .iterator()
+                        .next()
+                        .getLong(0))
+                .isEqualTo(1);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() ->
+                        portal.get("/portal/payments/" + id + "?lang=en").body().contains("status-succeeded"));
+    }
+
+    @Test
+    void thePayoutNumberNeedsTheSecretKeyAndThenTheBalanceIsPaidOut() throws Exception {
+        paid(500);
+        HttpResponse<String> overview = portal.get("/portal/?lang=en");
+        assertThat(overview.body()).contains("id=\"balance\"", "id=\"to-payouts\"");
+
+        HttpResponse<String> page = portal.get("/portal/payouts?lang=en");
+        assertThat(page.body()).contains("No payout number yet").doesNotContain("id=\"payout-form\"");
+        HttpResponse<String> wrong = portal.submit(
+                page, "/portal/payouts/phone", Map.of("payout_phone", "3712 3456", "secret_key", "sk_wrong"));
+        assertThat(wrong.body()).contains("That is not your secret key");
+        HttpResponse<String> landline = portal.submit(
+                wrong,
+                "/portal/payouts/phone",
+                Map.of("payout_phone", "2812 3456", "secret_key", merchant.getString("secret_key")));
+        assertThat(landline.body()).contains("8 digits starting with 3, 4 or 5");
+        HttpResponse<String> saved = portal.submit(
+                landline,
+                "/portal/payouts/phone",
+                Map.of("payout_phone", "3712 3456", "secret_key", merchant.getString("secret_key")));
+        assertThat(saved.body()).contains("The payout number is saved", "509****3456", "id=\"payout-form\"");
+
+        HttpResponse<String> tooMuch =
+                portal.submit(saved, "/portal/payouts", Map.of("amount", "999999", "form_key", key(saved)));
+        assertThat(tooMuch.body()).contains("not enough");
+        HttpResponse<String> sent =
+                portal.submit(tooMuch, "/portal/payouts", Map.of("amount", "100", "form_key", key(saved)));
+        assertThat(sent.body()).contains("The payout is on its way", "id=\"payout-list\"");
+        HttpResponse<String> kreyol = portal.get("/portal/payouts?lang=ht");
+        assertThat(kreyol.body()).contains("Retrè", "Nimewo pou retrè");
+    }
+
+    static String paid(int amount) {
+        JsonObject payment = service.createPayment(token, new JsonObject().put("amount", amount));
+        String redirect = payment.getString("redirect_url");
+        service.http.send(
+                "POST",
+                "/checkout/" + redirect.substring(redirect.lastIndexOf('/') + 1),
+                null,
+                "phone=3700+1234&action=pay",
+                Map.of("Content-Type", "application/x-www-form-urlencoded"));
+        return payment.getString("id");
+    }
+
+    static String key(HttpResponse<String> page) {
+        Matcher m = Pattern.compile("name=\"form_key\" value=\"([^\"]+)\"").matcher(page.body());
+        assertThat(m.find()).isTrue();
+        return m.group(1);
+    }
+}
