@@ -1,0 +1,160 @@
+package io.walletpay.money;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import io.walletpay.checkout.FakeWalletProvider;
+import io.walletpay.support.BehaviourTest;
+import io.walletpay.support.Http;
+import io.walletpay.support.RunningService;
+import io.walletpay.support.ServiceProcess;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The service dies (kill -9, its PostgreSQL with it) after MonCash made a refund's transfer and before the answer
+ * was recorded. After a restart on the same data the refund is settled by asking MonCash about its reference:
+ * exactly one transfer, and the refund {@code succeeded}.
+ */
+@BehaviourTest
+class TransferCrashTest {
+
+    @TempDir
+    Path dataDir;
+
+    ServiceProcess service;
+    Vertx providerVertx;
+    FakeWalletProvider fake;
+
+    @AfterEach
+    void stop() throws Exception {
+        if (service != null && service.alive()) {
+            service.terminate();
+        }
+        if (fake != null) {
+            RunningService.await(fake.close());
+            RunningService.await(providerVertx.close());
+        }
+    }
+
+    @Test
+    void aRefundWhoseAnswerDiedWithTheServiceIsPaidOnceAfterTheRestart() throws Exception {
+        providerVertx = Vertx.vertx();
+        fake = RunningService.await(new FakeWalletProvider().start(providerVertx));
+        Map<String, String> env = new HashMap<>(fake.liveModeEnvironment());
+        // the service is still waiting for MonCash's answer when it is killed
+        env.put("WALLETPAY_PROVIDER_REQUEST_TIMEOUT_MS", "120000");
+        service = new ServiceProcess(dataDir, env).start();
+        Http http = service.awaitReady();
+        String adminToken = new JsonObject(Files.readString(dataDir.resolve("secrets.json"))).getString("admin_token");
+        JsonObject merchant = http.post(
+                        "/api/admin/merchants",
+                        adminToken,
+                        new JsonObject()
+                                .put("name", "Crash refunds")
+                                .put("fee_percent", "0")
+                                .put("fee_fixed", "0"))
+                .data();
+        String token = token(http, merchant);
+        JsonObject payment = http.post("/api/merchant/payments/wallet/", token, new JsonObject().put("amount", 500))
+                .data();
+        String query = URI.create(payment.getString("redirect_url")).getRawQuery();
+        FakeWalletProvider.Transaction paid = fake.payToken(
+                        URLDecoder.decode(query.substring("token=".length()), StandardCharsets.UTF_8), "50937444444")
+                .orElseThrow();
+        assertThat(http.get(
+                                "/provider/return?transactionId="
+                                        + URLEncoder.encode(paid.transactionId(), StandardCharsets.UTF_8),
+                                null)
+                        .status())
+                .isEqualTo(200);
+
+        fake.loseTransferAnswers(1);
+        String refund = http.post(
+                        "/api/merchant/payments/" + payment.getString("id") + "/refunds",
+                        token,
+                        new JsonObject().put("amount", 500))
+                .data()
+                .getString("id");
+        await("MonCash made the transfer").atMost(Duration.ofSeconds(30)).until(() -> fake.transfers().stream()
+                .anyMatch(transfer -> transfer.reference().equals(refund)));
+
+        killServiceAndDatabase();
+        service.start();
+        Http restarted = service.awaitReady();
+        try (Connection db = service.database();
+                PreparedStatement lease = db.prepareStatement(
+                        // the dead node's lease (a minute) runs out: brought forward rather than waited for
+                        "UPDATE transfers SET lease_until = now() WHERE id = ?::uuid AND status = 'pending'")) {
+            lease.setString(1, refund);
+            assertThat(lease.executeUpdate())
+                    .as("the refund was still pending after the crash")
+                    .isEqualTo(1);
+        }
+
+        String fresh = token(restarted, merchant);
+        await("the refund settled after the restart")
+                .atMost(Duration.ofSeconds(60))
+                .until(() -> restarted
+                        .get("/api/merchant/payments/" + payment.getString("id") + "/refunds", fresh)
+                        .dataArray()
+                        .getJsonObject(0)
+                        .getString("status")
+                        .equals("succeeded"));
+        assertThat(fake.transfers().stream()
+                        .filter(transfer -> transfer.reference().equals(refund)))
+                .hasSize(1);
+        assertThat(fake.requests("/api/v1/Transfert").stream()
+                        .filter(request -> request.body().contains(refund)))
+                .as("the transfer was sent once: the restart asked about it instead")
+                .hasSize(1);
+        assertThat(fake.requests("/api/v1/PrefundedTransactionStatus")).isNotEmpty();
+        assertThat(restarted.get("/api/merchant/balance", fresh).data().getString("available"))
+                .isEqualTo("0.00");
+    }
+
+    private static String token(Http http, JsonObject merchant) {
+        return http.post(
+                        "/api/merchant/token",
+                        null,
+                        new JsonObject()
+                                .put("merchant_id", merchant.getString("merchant_id"))
+                                .put("secret_key", merchant.getString("secret_key")))
+                .data()
+                .getString("token");
+    }
+
+    private void killServiceAndDatabase() throws Exception {
+        long postmaster =
+                Long.parseLong(Files.readAllLines(dataDir.resolve("postgres").resolve("postmaster.pid"))
+                        .get(0)
+                        .trim());
+        List<ProcessHandle> database = new ArrayList<>();
+        ProcessHandle.of(postmaster).ifPresent(handle -> {
+            database.add(handle);
+            handle.descendants().forEach(database::add);
+        });
+        service.kill();
+        database.forEach(ProcessHandle::destroyForcibly);
+        for (ProcessHandle handle : database) {
+            handle.onExit().get(10, TimeUnit.SECONDS);
+        }
+    }
+}
