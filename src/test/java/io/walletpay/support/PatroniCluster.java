@@ -89,6 +89,23 @@ public final class PatroniCluster implements AutoCloseable {
                 .until(this::leader, leader -> !leader.equals(former));
     }
 
+    /**
+     * Waits (up to two minutes) until a synchronous standby is in place again: with {@code synchronous_mode} Patroni
+     * promotes only the synchronous standby, so a leader lost before one is named (just after a switchover, while
+     * the old leader rejoins) has no successor by design.
+     */
+    public void awaitSynchronousStandby() {
+        org.awaitility.Awaitility.await("a synchronous standby")
+                .atMost(java.time.Duration.ofMinutes(2))
+                .pollInterval(java.time.Duration.ofMillis(250))
+                .ignoreExceptions()
+                .until(() -> new JsonArray(patronictl("list", "-f", "json"))
+                        .stream()
+                                .map(JsonObject.class::cast)
+                                .anyMatch(member -> "Sync Standby".equals(member.getString("Role"))
+                                        && Integer.valueOf(0).equals(member.getInteger("Lag in MB"))));
+    }
+
     /** The leader's machine is lost: kill -9 of its Patroni and its postmaster, at once. */
     public void killLeader(String leader) throws IOException {
         String config = base.resolve(leader).resolve("patroni.yml").toString();
