@@ -19,11 +19,8 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -72,7 +69,7 @@ class TransferCrashTest {
                                 .put("fee_percent", "0")
                                 .put("fee_fixed", "0"))
                 .data();
-        String token = token(http, merchant);
+        String token = http.merchantToken(merchant);
         JsonObject payment = http.post("/api/merchant/payments/wallet/", token, new JsonObject().put("amount", 500))
                 .data();
         String query = URI.create(payment.getString("redirect_url")).getRawQuery();
@@ -96,7 +93,7 @@ class TransferCrashTest {
         await("MonCash made the transfer").atMost(Duration.ofSeconds(30)).until(() -> fake.transfers().stream()
                 .anyMatch(transfer -> transfer.reference().equals(refund)));
 
-        killServiceAndDatabase();
+        service.killWithDatabase();
         service.start();
         Http restarted = service.awaitReady();
         try (Connection db = service.database();
@@ -109,7 +106,7 @@ class TransferCrashTest {
                     .isEqualTo(1);
         }
 
-        String fresh = token(restarted, merchant);
+        String fresh = restarted.merchantToken(merchant);
         await("the refund settled after the restart")
                 .atMost(Duration.ofSeconds(60))
                 .until(() -> restarted
@@ -128,33 +125,5 @@ class TransferCrashTest {
         assertThat(fake.requests("/api/v1/PrefundedTransactionStatus")).isNotEmpty();
         assertThat(restarted.get("/api/merchant/balance", fresh).data().getString("available"))
                 .isEqualTo("0.00");
-    }
-
-    private static String token(Http http, JsonObject merchant) {
-        return http.post(
-                        "/api/merchant/token",
-                        null,
-                        new JsonObject()
-                                .put("merchant_id", merchant.getString("merchant_id"))
-                                .put("secret_key", merchant.getString("secret_key")))
-                .data()
-                .getString("token");
-    }
-
-    private void killServiceAndDatabase() throws Exception {
-        long postmaster =
-                Long.parseLong(Files.readAllLines(dataDir.resolve("postgres").resolve("postmaster.pid"))
-                        .get(0)
-                        .trim());
-        List<ProcessHandle> database = new ArrayList<>();
-        ProcessHandle.of(postmaster).ifPresent(handle -> {
-            database.add(handle);
-            handle.descendants().forEach(database::add);
-        });
-        service.kill();
-        database.forEach(ProcessHandle::destroyForcibly);
-        for (ProcessHandle handle : database) {
-            handle.onExit().get(10, TimeUnit.SECONDS);
-        }
     }
 }

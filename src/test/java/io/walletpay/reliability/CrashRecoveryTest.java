@@ -88,14 +88,7 @@ class CrashRecoveryTest {
                             .put("return_url", "https://shop.example/back"));
             assertThat(created.status()).isEqualTo(201);
             JsonObject merchant = created.data();
-            String token = http.post(
-                            "/api/merchant/token",
-                            null,
-                            new JsonObject()
-                                    .put("merchant_id", merchant.getString("merchant_id"))
-                                    .put("secret_key", merchant.getString("secret_key")))
-                    .data()
-                    .getString("token");
+            String token = http.merchantToken(merchant);
 
             Set<String> answered201 = ConcurrentHashMap.newKeySet();
             Set<String> acknowledgedCompleted = ConcurrentHashMap.newKeySet();
@@ -130,15 +123,7 @@ class CrashRecoveryTest {
             merchantUp.set(true);
             service.start();
             Http restarted = service.awaitReady();
-            String freshToken = restarted
-                    .post(
-                            "/api/merchant/token",
-                            null,
-                            new JsonObject()
-                                    .put("merchant_id", merchant.getString("merchant_id"))
-                                    .put("secret_key", merchant.getString("secret_key")))
-                    .data()
-                    .getString("token");
+            String freshToken = restarted.merchantToken(merchant);
 
             for (String id : answered201) {
                 Http.Response payment = restarted.get("/api/merchant/payments/" + id, freshToken);

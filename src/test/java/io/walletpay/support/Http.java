@@ -61,6 +61,20 @@ public final class Http {
         });
     }
 
+    /** A merchant's bearer token from its id and secret key (as the admin API answered them at creation). */
+    public String merchantToken(JsonObject merchant) {
+        Response answer = post(
+                "/api/merchant/token",
+                null,
+                new JsonObject()
+                        .put("merchant_id", merchant.getString("merchant_id"))
+                        .put("secret_key", merchant.getString("secret_key")));
+        if (answer.status() != 200) {
+            throw new AssertionError("no token: " + answer.status() + " " + answer.body());
+        }
+        return answer.data().getString("token");
+    }
+
     public Response get(String path, String bearer) {
         return send("GET", path, bearer, null, Map.of());
     }

@@ -35,12 +35,7 @@ public final class PatroniCluster implements AutoCloseable {
      */
     public static PatroniCluster start() throws IOException, InterruptedException {
         Path base = Path.of("/tmp", "walletpay-ha-" + ProcessHandle.current().pid());
-        ChildProcess.run(
-                List.of("bash", SCRIPTS.resolve("stop-local.sh").toString(), base.toString()),
-                Path.of("."),
-                Map.of(),
-                null,
-                60);
+        stopLocal(base); // what an earlier run of this JVM left
         int etcd = TestConfig.freePort();
         ChildProcess.Result started = ChildProcess.run(
                 List.of("bash", SCRIPTS.resolve("start-local.sh").toString(), base.toString()),
@@ -142,6 +137,11 @@ public final class PatroniCluster implements AutoCloseable {
 
     @Override
     public void close() throws IOException, InterruptedException {
+        stopLocal(base);
+    }
+
+    /** deploy/ha/stop-local.sh on {@code base}: everything it started there stopped, its data removed. */
+    private static void stopLocal(Path base) throws IOException, InterruptedException {
         ChildProcess.run(
                 List.of("bash", SCRIPTS.resolve("stop-local.sh").toString(), base.toString()),
                 Path.of("."),

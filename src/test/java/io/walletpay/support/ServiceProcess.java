@@ -72,6 +72,27 @@ public final class ServiceProcess {
         process.waitFor(10, TimeUnit.SECONDS);
     }
 
+    /**
+     * A lost machine: SIGKILL of the service and, at once, of its embedded PostgreSQL (the postmaster and its
+     * backends); returns once all of them are gone.
+     */
+    public void killWithDatabase() throws Exception {
+        long postmaster = Long.parseLong(
+                java.nio.file.Files.readAllLines(dataDir.resolve("postgres").resolve("postmaster.pid"))
+                        .get(0)
+                        .trim());
+        List<ProcessHandle> database = new java.util.ArrayList<>();
+        ProcessHandle.of(postmaster).ifPresent(handle -> {
+            database.add(handle);
+            handle.descendants().forEach(database::add);
+        });
+        kill();
+        database.forEach(ProcessHandle::destroyForcibly);
+        for (ProcessHandle handle : database) {
+            handle.onExit().get(10, TimeUnit.SECONDS);
+        }
+    }
+
     public long pid() {
         return process.pid();
     }
