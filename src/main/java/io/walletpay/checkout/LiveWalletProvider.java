@@ -62,7 +62,6 @@ public final class LiveWalletProvider implements WalletProvider {
     static final String TRANSFER_PATH = "/v1/Transfert";
     static final String TRANSFER_STATUS_PATH = "/v1/PrefundedTransactionStatus";
     static final String BALANCE_PATH = "/v1/PrefundedBalance";
-    private static final String REFUSED = "provider_refused";
 
     private final LiveProviderSettings settings;
     private final WebClient client;
@@ -184,9 +183,10 @@ public final class LiveWalletProvider implements WalletProvider {
                             ProviderConfirmation.bounded("declined by the wallet provider: " + message.strip()));
                 })
                 // 403: the business account may not pay (not funded, not allowed), a final answer
-                .recover(failure -> failure instanceof ServiceException refused && REFUSED.equals(refused.code())
-                        ? Future.succeededFuture(TransferOutcome.failed(Transfer.PROVIDER_REFUSED))
-                        : Future.failedFuture(failure));
+                .recover(failure ->
+                        failure instanceof ServiceException refused && Transfer.PROVIDER_REFUSED.equals(refused.code())
+                                ? Future.succeededFuture(TransferOutcome.failed(Transfer.PROVIDER_REFUSED))
+                                : Future.failedFuture(failure));
     }
 
     @Override
@@ -296,7 +296,8 @@ public final class LiveWalletProvider implements WalletProvider {
             throw ServiceException.notFound("Wallet transaction");
         }
         if (status == 403 && operation.equals("Transfert")) {
-            throw new ServiceException(ErrorKind.PROVIDER, REFUSED, "the wallet account may not make this transfer");
+            throw new ServiceException(
+                    ErrorKind.PROVIDER, Transfer.PROVIDER_REFUSED, "the wallet account may not make this transfer");
         }
         if (status < 200 || status > 299) {
             throw providerError(operation, "the provider answered HTTP " + status + reason(response));

@@ -40,14 +40,11 @@ public final class SandboxWalletProvider implements WalletProvider {
         return Future.failedFuture(ServiceException.notFound("Sandbox transaction"));
     }
 
-    /** The sandbox wallet number whose transfers fail, for trying the failure path. */
-    public static final String FAILING_RECEIVER = "50900000002";
-
-    /** Transfers succeed at once, except to {@link #FAILING_RECEIVER}. */
+    /** Transfers succeed at once, except to the sandbox's declining number, for trying the failure path. */
     @Override
     public Future<TransferOutcome> transfer(UUID reference, String receiver, BigDecimal amount, String description) {
         return Future.succeededFuture(
-                FAILING_RECEIVER.equals(receiver)
+                PhoneNumber.SANDBOX_DECLINED.equals(receiver)
                         ? TransferOutcome.failed("declined by the wallet provider: sandbox test number")
                         : TransferOutcome.succeeded("SANDBOX-" + reference));
     }

@@ -2,10 +2,9 @@ package io.walletpay.money;
 
 import io.walletpay.error.ServiceException;
 import io.walletpay.json.JsonInput;
+import io.walletpay.payment.RequestFingerprint;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Set;
 
 /**
@@ -15,8 +14,10 @@ import java.util.Set;
  */
 public record TransferRequest(BigDecimal amount, String reason) {
 
-    static final BigDecimal MIN = new BigDecimal("0.01");
-    static final BigDecimal MAX = new BigDecimal("1000000000.00");
+    /** The smallest and largest amount a refund or payout may ask for. */
+    public static final BigDecimal MIN = new BigDecimal("0.01");
+
+    public static final BigDecimal MAX = new BigDecimal("1000000000.00");
     static final int MAX_REASON = 200;
 
     public static TransferRequest refund(byte[] body) {
@@ -36,15 +37,6 @@ public record TransferRequest(BigDecimal amount, String reason) {
 
     /** The request's meaning for {@code target} (the payment refunded, or the kind), not its bytes. */
     public byte[] fingerprint(String target) {
-        String canonical = String.join(
-                "\u0000",
-                target,
-                amount == null ? "\u0001" : amount.toPlainString(),
-                reason == null ? "\u0001" : "=" + reason);
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(canonical.getBytes(StandardCharsets.UTF_8));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JVM", e);
-        }
+        return RequestFingerprint.of(target, amount == null ? null : amount.toPlainString(), reason);
     }
 }

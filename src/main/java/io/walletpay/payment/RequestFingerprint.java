@@ -5,7 +5,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 
 /**
- * What makes two create requests "the same body" for Idempotency-Key: their meaning, not their bytes, so
+ * What makes two requests "the same body" for Idempotency-Key: their meaning, not their bytes, so
  * {@code 100} and {@code 100.00}, or fields in another order, replay instead of conflicting.
  */
 public final class RequestFingerprint {
@@ -18,15 +18,23 @@ public final class RequestFingerprint {
     }
 
     public static byte[] of(CreatePaymentRequest request) {
-        String canonical = String.join(
-                "\u0000",
+        return of(
                 request.amount().toPlainString(),
-                field(request.referenceId()),
-                field(request.customerName()),
-                field(request.customerEmail()),
-                field(request.description()));
+                request.referenceId(),
+                request.customerName(),
+                request.customerEmail(),
+                request.description());
+    }
+
+    /** The fingerprint of a request: {@code first} as it is, then each optional field, absent or not. */
+    public static byte[] of(String first, String... optional) {
+        StringBuilder canonical = new StringBuilder(first);
+        for (String value : optional) {
+            canonical.append('\u0000').append(field(value));
+        }
         try {
-            return MessageDigest.getInstance("SHA-256").digest(canonical.getBytes(StandardCharsets.UTF_8));
+            return MessageDigest.getInstance("SHA-256")
+                    .digest(canonical.toString().getBytes(StandardCharsets.UTF_8));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is part of every JDK", e);
         }

@@ -5,6 +5,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
+import io.walletpay.json.DecimalText;
 import io.walletpay.login.MerchantLogin;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.money.TransferRequest;
@@ -132,14 +133,14 @@ final class MoneyPages {
         }
     }
 
-    /** An amount as people type it: digits, with a decimal point or comma and at most two decimals. */
+    /** An amount as people type it (a decimal point or comma, spaces between digit groups), as the API reads one. */
     static Optional<BigDecimal> amount(String typed) {
-        String plain = typed.strip().replace('\u00A0', ' ').replace(" ", "").replace(',', '.');
-        if (!plain.matches("\\d{1,10}(\\.\\d{1,2})?")) {
+        String plain = typed.strip().replace("\u00A0", "").replace(" ", "").replace(',', '.');
+        try {
+            return Optional.of(DecimalText.read("amount", plain, TransferRequest.MIN, TransferRequest.MAX));
+        } catch (ServiceException notAnAmount) {
             return Optional.empty();
         }
-        BigDecimal amount = new BigDecimal(plain).setScale(2);
-        return amount.signum() > 0 ? Optional.of(amount) : Optional.empty();
     }
 
     /**

@@ -62,11 +62,8 @@ public final class PayAtCheckout {
             return payments.decline(token).compose(checkout -> afterDecline(token, checkout));
         }
         // the sandbox's paying wallet is the number typed, recorded like the live provider's payer (refunds go there)
-        String payer = choice.target() == PaymentStatus.COMPLETED
-                ? PhoneNumber.parse(phone).orElse(null)
-                : null;
         Future<Checkout> found =
-                choice.valid() ? payments.decide(token, choice.target(), payer) : payments.checkout(token);
+                choice.valid() ? payments.decide(token, choice.target(), choice.payer()) : payments.checkout(token);
         return found.compose(checkout -> {
             if (checkout.payment().status() != PaymentStatus.PENDING) {
                 return Future.succeededFuture(new Decided(checkout));
@@ -79,7 +76,7 @@ public final class PayAtCheckout {
                 return Future.succeededFuture(new Rejected(checkout, choice.invalid(), choice.phoneProblem()));
             }
             // the statement found it closed, the read after it open (its merchant came back in between): once more
-            return payments.decide(token, choice.target(), payer).map(Decided::new);
+            return payments.decide(token, choice.target(), choice.payer()).map(Decided::new);
         });
     }
 
