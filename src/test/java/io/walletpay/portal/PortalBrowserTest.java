@@ -227,10 +227,12 @@ class PortalBrowserTest {
         browser.manage().window().setSize(new org.openqa.selenium.Dimension(360, 800));
         fitsThePhone();
         screenshot("portal-link-phone-" + language.tag());
-        for (String page : List.of("/portal/payments", "/portal/webhooks", "/portal/settings", "/portal/links")) {
+        for (String page : List.of(
+                "/portal/payments", "/portal/webhooks", "/portal/settings", "/portal/links", "/portal/payouts")) {
             browser.get(base + page);
             fitsThePhone();
         }
+        screenshot("portal-payouts-phone-" + language.tag());
         // a payment's amount and status are on the screen, not behind a sideways scroll
         browser.get(base + "/portal/payments");
         screenshot("portal-payments-phone-" + language.tag());
