@@ -34,6 +34,7 @@ public final class Main {
             runCommand(args);
             return;
         }
+        ConfigLoader.prepareInBackground();
         ServiceVertx service = ServiceVertx.create();
         try {
             AppConfig config = loadConfig(service);

@@ -38,6 +38,8 @@ class ProcessLifecycleTest {
                 Statement sql = db.createStatement()) {
             assertThat(scalar(sql, "SHOW fsync")).isEqualTo("on");
             assertThat(scalar(sql, "SHOW synchronous_commit")).isEqualTo("on");
+            // a new directory's tables are analysed seconds into their first traffic, not a minute
+            assertThat(scalar(sql, "SHOW autovacuum_naptime")).isEqualTo("5s");
             sql.execute("CREATE TABLE survivor (note text)");
             sql.execute("INSERT INTO survivor VALUES ('written before the restart')");
         }

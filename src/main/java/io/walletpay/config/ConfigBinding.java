@@ -18,6 +18,7 @@ import jakarta.validation.Path;
 import jakarta.validation.Validation;
 import jakarta.validation.Validator;
 import jakarta.validation.ValidatorFactory;
+import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -47,6 +48,27 @@ final class ConfigBinding {
             .build();
 
     private ConfigBinding() {}
+
+    /**
+     * Readies the Jackson mapper and Bean Validation's metadata of the configuration's records on a thread of its
+     * own: half a second of a cold start that the service's own start spends on something else meanwhile.
+     * {@link #bind} waits for whatever is not ready yet (class initialisation and the metadata cache are
+     * thread-safe).
+     */
+    static void prepareInBackground() {
+        Thread thread = new Thread(ConfigBinding::prepare, "walletpay-config-prepare");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private static void prepare() {
+        for (RecordComponent section : AppConfig.class.getRecordComponents()) {
+            if (section.getType().isRecord()) {
+                VALIDATOR.getConstraintsForClass(section.getType());
+            }
+        }
+        VALIDATOR.getConstraintsForClass(AppConfig.class);
+    }
 
     static AppConfig bind(JsonObject json) {
         AppConfig config = bound(withListenAddress(withoutBlanks(json)));

@@ -17,6 +17,11 @@ public final class ConfigLoader {
 
     private ConfigLoader() {}
 
+    /** Starts readying what {@link #load} needs on another thread, so a start does two things at once. */
+    public static void prepareInBackground() {
+        ConfigBinding.prepareInBackground();
+    }
+
     public static Future<AppConfig> load(Vertx vertx) {
         String explicit = System.getenv("WALLETPAY_CONFIG");
         ConfigStoreOptions defaults;
