@@ -25,6 +25,11 @@ JAVA_OPTS=${JAVA_OPTS:-}
 WORK=$(mktemp -d /tmp/walletpay-simple.XXXXXX)
 
 [ -f "$JAR" ] || { echo "no $JAR: run mvn -q package -DskipTests first" >&2; exit 2; }
+for port in $HTTP_PORT $PG_PORT; do
+  if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+    echo "port $port is already in use (another run?); set HTTP_PORT / PG_PORT" >&2; exit 2
+  fi
+done
 service=
 cleanup() { [ -n "$service" ] && kill "$service" 2>/dev/null; wait 2>/dev/null || true; }
 trap cleanup EXIT

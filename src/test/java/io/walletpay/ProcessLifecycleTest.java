@@ -68,6 +68,26 @@ class ProcessLifecycleTest {
         assertThat(output).contains("configuration key 'http.port'");
     }
 
+    @Test
+    void aClassDataArchiveWrittenAtAStopIsUsedByTheNextStart(@TempDir Path archiveDir) throws Exception {
+        // the operator guide's faster restart: JDK_JAVA_OPTIONS as a systemd unit or a container would set it
+        Path archive = archiveDir.resolve("walletpay.jsa");
+        service = ServiceProcess.fromJar(dataDir, Map.of("JDK_JAVA_OPTIONS", "-XX:ArchiveClassesAtExit=" + archive))
+                .start();
+        service.awaitReady();
+        assertThat(service.terminate()).isTrue();
+        assertThat(service.exitValue()).isZero();
+        assertThat(archive).as("written when the service stopped").isNotEmptyFile();
+
+        // -Xshare:on refuses to start the JVM unless the archive maps and matches the jar
+        service = ServiceProcess.fromJar(
+                        dataDir, Map.of("JDK_JAVA_OPTIONS", "-XX:SharedArchiveFile=" + archive + " -Xshare:on"))
+                .start();
+        service.awaitReady();
+        assertThat(service.terminate()).isTrue();
+        assertThat(service.exitValue()).isZero();
+    }
+
     private String survivorNote() throws Exception {
         try (Connection db = service.database();
                 Statement sql = db.createStatement()) {

@@ -36,6 +36,24 @@ public final class ChildProcess {
     }
 
     /**
+     * The service as deployers run it, {@code java -jar} on the fat jar {@code mvn package} built (the failsafe
+     * tests run after it).
+     */
+    public static ProcessBuilder serviceJar(List<String> jvmOptions) {
+        Path jar = Path.of("target", "walletpay.jar");
+        if (!java.nio.file.Files.isRegularFile(jar)) {
+            throw new IllegalStateException(jar + " is missing: run the behaviour tests through mvn verify");
+        }
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-jar", jar.toString()));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(new File("."));
+        builder.environment().keySet().removeIf(name -> name.startsWith("WALLETPAY_"));
+        return builder;
+    }
+
+    /**
      * Runs {@code command} in {@code directory} with {@code environment} added, {@code stdin} (or nothing) as its
      * input, and waits up to {@code timeoutSeconds} for it to end; a tool still running then fails the test.
      */

@@ -21,11 +21,22 @@ public final class ServiceProcess {
     private final int httpPort = TestConfig.freePort();
     private final int dbPort = TestConfig.freePort();
     private final Map<String, String> env;
+    private final boolean fatJar;
     private Process process;
 
     public ServiceProcess(Path dataDir, Map<String, String> env) {
+        this(dataDir, env, false);
+    }
+
+    private ServiceProcess(Path dataDir, Map<String, String> env, boolean fatJar) {
         this.dataDir = dataDir;
         this.env = env;
+        this.fatJar = fatJar;
+    }
+
+    /** The service started as deployers start it: {@code java -jar target/walletpay.jar}. */
+    public static ServiceProcess fromJar(Path dataDir, Map<String, String> env) {
+        return new ServiceProcess(dataDir, env, true);
     }
 
     /** Starts the service (output appended to {@code service.log} in the data directory). */
@@ -40,7 +51,8 @@ public final class ServiceProcess {
 
     /** A builder for the service process with {@code extra} environment, for tests that read its output. */
     public ProcessBuilder builder(Map<String, String> extra) {
-        ProcessBuilder builder = ChildProcess.service(List.of("-Xmx256m"));
+        ProcessBuilder builder =
+                fatJar ? ChildProcess.serviceJar(List.of("-Xmx256m")) : ChildProcess.service(List.of("-Xmx256m"));
         builder.environment().put("WALLETPAY_HTTP_PORT", Integer.toString(httpPort));
         builder.environment().put("WALLETPAY_DATA_DIR", dataDir.toString());
         builder.environment().put("WALLETPAY_DB_EMBEDDED_PORT", Integer.toString(dbPort));
