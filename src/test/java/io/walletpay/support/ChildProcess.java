@@ -26,13 +26,7 @@ public final class ChildProcess {
      * {@code WALLETPAY_*} variable inherited from the machine; {@code jvmOptions} before the class path.
      */
     public static ProcessBuilder service(List<String> jvmOptions) {
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
-        ProcessBuilder builder = new ProcessBuilder(command).directory(new File("."));
-        builder.environment().keySet().removeIf(name -> name.startsWith("WALLETPAY_"));
-        return builder;
+        return java(jvmOptions, List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
     }
 
     /**
@@ -44,10 +38,15 @@ public final class ChildProcess {
         if (!java.nio.file.Files.isRegularFile(jar)) {
             throw new IllegalStateException(jar + " is missing: run the behaviour tests through mvn verify");
         }
+        return java(jvmOptions, List.of("-jar", jar.toString()));
+    }
+
+    /** This JDK's java with {@code jvmOptions}, then {@code launch}; no WALLETPAY_ variable of the test's own. */
+    private static ProcessBuilder java(List<String> jvmOptions, List<String> launch) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
-        command.addAll(List.of("-jar", jar.toString()));
+        command.addAll(launch);
         ProcessBuilder builder = new ProcessBuilder(command).directory(new File("."));
         builder.environment().keySet().removeIf(name -> name.startsWith("WALLETPAY_"));
         return builder;
