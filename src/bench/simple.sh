@@ -11,6 +11,7 @@
 #   src/bench/simple.sh                           # RATES="400 1000", RUNS=3, WARMUP=40, DURATION=20
 #   RATES=2500 RUNS=1 src/bench/simple.sh         # one capacity run
 #   JAVA_OPTS="-Xmx512m" src/bench/simple.sh      # the service with other JVM options
+#   WALLETPAY_HTTP_INSTANCES=2 src/bench/simple.sh   # WALLETPAY_* variables of the caller reach the service
 set -uo pipefail
 
 JAR=${JAR:-target/walletpay.jar}
@@ -31,16 +32,21 @@ for port in $HTTP_PORT $PG_PORT; do
   fi
 done
 service=
-cleanup() { [ -n "$service" ] && kill "$service" 2>/dev/null; wait 2>/dev/null || true; }
+generator=
+cleanup() { kill $service $generator 2>/dev/null; wait 2>/dev/null || true; }
 trap cleanup EXIT
 
-ticks() { # user+system clock ticks of a process and its threads
-  awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo 0
+ticks() { # user+system clock ticks of a process and its threads (fields after the command, which may hold spaces)
+  sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | awk '{ print $12 + $13 }' || echo 0
 }
-postgres_ticks() { # summed over the embedded PostgreSQL's processes (the postmaster and its children)
+reaped_ticks() { # user+system clock ticks of the children a process has waited for (exited backends, workers)
+  sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | awk '{ print $14 + $15 }' || echo 0
+}
+postgres_ticks() { # the embedded PostgreSQL: the postmaster, its children, and the children that have exited
   local total=0 pid postmaster
   postmaster=$(pgrep -f -- "-D $1" | head -1)
   [ -n "$postmaster" ] || { echo 0; return; }
+  total=$(reaped_ticks "$postmaster")
   for pid in "$postmaster" $(pgrep -P "$postmaster"); do
     total=$((total + $(ticks "$pid")))
   done
@@ -49,7 +55,7 @@ postgres_ticks() { # summed over the embedded PostgreSQL's processes (the postma
 jit_ticks() { # the JVM's JIT compiler threads (C1, C2): a fresh service still compiles its hot paths for minutes
   local total=0 task
   for task in /proc/"$1"/task/*; do
-    grep -q 'Compiler' "$task/comm" 2>/dev/null && total=$((total + $(awk '{ print $14 + $15 }' "$task/stat")))
+    grep -q 'Compiler' "$task/comm" 2>/dev/null && total=$((total + $(ticks "${task#/proc/}")))
   done
   echo "$total"
 }
@@ -67,6 +73,7 @@ for rate in $RATES; do
     service=$!
     until curl -sf "http://127.0.0.1:$HTTP_PORT/health/ready" >/dev/null 2>&1; do
       kill -0 "$service" 2>/dev/null || { echo "the service stopped; see $data.log" >&2; exit 1; }
+      [ $(( $(date +%s%N) - started )) -lt 120000000000 ] || { echo "not ready after 120 s; see $data.log" >&2; exit 1; }
       sleep 0.05
     done
     ready=$(awk -v a="$started" -v b="$(date +%s%N)" 'BEGIN { printf "%.1f", (b - a) / 1e9 }')
@@ -80,21 +87,25 @@ for rate in $RATES; do
     p0=$(postgres_ticks "$data/postgres"); c0=$(jit_ticks "$service")
     sleep "$DURATION"
     p1=$(postgres_ticks "$data/postgres"); c1=$(jit_ticks "$service")
-    wait "$generator"
+    wait "$generator" || echo "   (the generator reported errors: see $WORK/flow-$rate-$run.txt)"
+    generator=
     compact=$(tr -d ' \n\t' < "$out")
     paid_rps=$(echo "$compact" | grep -o '"pay":{.*' | grep -o '"ok_rps":[0-9.]*' | head -1 | cut -d: -f2)
     webhooks=$(echo "$compact" | grep -o '"webhooks":{.*')
     verified="$(echo "$webhooks" | grep -o '"verified":[0-9]*' | head -1 | cut -d: -f2)/$(echo "$webhooks" | grep -o '"expected":[0-9]*' | head -1 | cut -d: -f2)"
     p99=$(echo "$webhooks" | grep -o '"p99":[0-9.]*' | head -1 | cut -d: -f2)
     service_ms=$(echo "$compact" | grep -o '"service_ms_per_flow":[0-9.]*' | head -1 | cut -d: -f2)
-    # PostgreSQL over this script's window of the same length (the generator's own window is a second later)
-    per_paid() { # ticks over this script's window of the same length (the generator's is a second later)
+    # The JIT's and PostgreSQL's ticks are counted over this script's window: as long as the generator's measured
+    # one, but starting when the generator was launched plus the warm-up, a few seconds before the generator's own
+    # (its JVM start and set-up come first); so they are per paid payment over the same length, not the same seconds.
+    per_paid() {
       awk -v t="$1" -v r="${paid_rps:-0}" -v d="$DURATION" -v hz="$hz" \
         'BEGIN { if (r > 0) printf "%.2f", t * 1000 / hz / (r * d); else print "n/a" }'
     }
     printf '%-6s %-4s %9s %11s %11s ms %11s %11s %12s %8s\n' "$rate" "$run" "$paid_rps" "$verified" "$p99" \
       "$service_ms" "$(per_paid $((c1 - c0)))" "$(per_paid $((p1 - p0)))" "$ready"
     kill "$service"; wait "$service" 2>/dev/null; service=
+    rm -rf "$data" # its logs stay beside it
   done
 done
 echo "== per-run output in $WORK"

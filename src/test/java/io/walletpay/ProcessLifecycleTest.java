@@ -80,12 +80,20 @@ class ProcessLifecycleTest {
         assertThat(archive).as("written when the service stopped").isNotEmptyFile();
 
         // -Xshare:on refuses to start the JVM unless the archive maps and matches the jar
+        Path classLog = archiveDir.resolve("classes.log");
         service = ServiceProcess.fromJar(
-                        dataDir, Map.of("JDK_JAVA_OPTIONS", "-XX:SharedArchiveFile=" + archive + " -Xshare:on"))
+                        dataDir,
+                        Map.of(
+                                "JDK_JAVA_OPTIONS",
+                                "-XX:SharedArchiveFile=" + archive + " -Xshare:on -Xlog:class+load=info:file="
+                                        + classLog))
                 .start();
         service.awaitReady();
         assertThat(service.terminate()).isTrue();
         assertThat(service.exitValue()).isZero();
+        assertThat(java.nio.file.Files.readAllLines(classLog))
+                .as("the service's own classes came from the archive")
+                .anyMatch(line -> line.contains("io.walletpay.Main ") && line.contains("shared objects file (top)"));
     }
 
     private String survivorNote() throws Exception {

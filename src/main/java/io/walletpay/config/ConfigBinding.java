@@ -50,24 +50,24 @@ final class ConfigBinding {
     private ConfigBinding() {}
 
     /**
-     * Readies the Jackson mapper and Bean Validation's metadata of the configuration's records on a thread of its
-     * own: half a second of a cold start that the service's own start spends on something else meanwhile.
-     * {@link #bind} waits for whatever is not ready yet (class initialisation and the metadata cache are
-     * thread-safe).
+     * Readies what {@link #bind} needs, on whichever thread calls it first: initialising this class builds the Jackson
+     * mapper and the Bean Validation factory (half a second of a cold start), then the deserializer and the
+     * validation metadata of the configuration's records are built. {@link ConfigLoader#prepareInBackground} calls it
+     * on a thread of its own; {@link #bind} waits for whatever is not ready yet (class initialisation and both caches
+     * are thread-safe), and reports any failure itself.
      */
-    static void prepareInBackground() {
-        Thread thread = new Thread(ConfigBinding::prepare, "walletpay-config-prepare");
-        thread.setDaemon(true);
-        thread.start();
-    }
-
-    private static void prepare() {
-        for (RecordComponent section : AppConfig.class.getRecordComponents()) {
-            if (section.getType().isRecord()) {
-                VALIDATOR.getConstraintsForClass(section.getType());
+    static void prepare() {
+        try {
+            MAPPER.readerFor(AppConfig.class);
+            for (RecordComponent section : AppConfig.class.getRecordComponents()) {
+                if (section.getType().isRecord()) {
+                    VALIDATOR.getConstraintsForClass(section.getType());
+                }
             }
+            VALIDATOR.getConstraintsForClass(AppConfig.class);
+        } catch (RuntimeException | LinkageError e) {
+            // bind() meets the same problem and reports it with the configuration's words
         }
-        VALIDATOR.getConstraintsForClass(AppConfig.class);
     }
 
     static AppConfig bind(JsonObject json) {

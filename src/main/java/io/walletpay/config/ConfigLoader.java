@@ -17,9 +17,14 @@ public final class ConfigLoader {
 
     private ConfigLoader() {}
 
-    /** Starts readying what {@link #load} needs on another thread, so a start does two things at once. */
+    /**
+     * Starts readying what {@link #load} needs on a thread of its own, so a start does two things at once; the
+     * configuration's classes are first touched on that thread, not on the caller's.
+     */
     public static void prepareInBackground() {
-        ConfigBinding.prepareInBackground();
+        Thread thread = new Thread(ConfigBinding::prepare, "walletpay-config-prepare");
+        thread.setDaemon(true);
+        thread.start();
     }
 
     public static Future<AppConfig> load(Vertx vertx) {
