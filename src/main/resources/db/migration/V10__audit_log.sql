@@ -1,4 +1,4 @@
--- Who changed a merchant's settings or rotated its secrets, from where, and when (issue 15). Never a secret value:
+-- Who changed a merchant's settings or rotated its secrets, from where, and when. Never a secret value:
 -- "what" names the fields changed (webhook_url,locale) or the secret rotated, not what they became.
 -- actor: the merchant's id (API), "admin", or "portal:<merchant id>"; source_address: the caller's IP address.
 CREATE TABLE audit_log (

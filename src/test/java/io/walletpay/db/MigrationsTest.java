@@ -1,0 +1,63 @@
+package io.walletpay.db;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.walletpay.support.BehaviourTest;
+import io.walletpay.support.TestDatabase;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import org.flywaydb.core.api.exception.FlywayValidateException;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A database that applied migrations whose comments were reworded since starts as before (their checksums are
+ * realigned); a database whose applied migration differs in any other way is still refused.
+ */
+@BehaviourTest
+class MigrationsTest {
+
+    @Test
+    void aDatabaseMigratedBeforeTheCommentsWereRewordedStillStarts() throws Exception {
+        DatabaseTarget target = TestDatabase.migrated();
+        int current = checksum(target, "5");
+        update(target, "UPDATE flyway_schema_history SET checksum = checksum + 1 WHERE version IN ('5', '10')");
+
+        Migrations.apply(target);
+
+        assertThat(checksum(target, "5")).isEqualTo(current);
+    }
+
+    @Test
+    void anyOtherChangedMigrationIsStillRefused() throws Exception {
+        DatabaseTarget target = TestDatabase.migrated();
+        update(target, "UPDATE flyway_schema_history SET checksum = checksum + 1 WHERE version IN ('3', '5')");
+        int changed = checksum(target, "3");
+
+        assertThatThrownBy(() -> Migrations.apply(target)).isInstanceOf(FlywayValidateException.class);
+        assertThat(checksum(target, "3")).isEqualTo(changed);
+    }
+
+    private static int checksum(DatabaseTarget target, String version) throws Exception {
+        try (Connection db = connect(target);
+                Statement sql = db.createStatement();
+                ResultSet rows = sql.executeQuery(
+                        "SELECT checksum FROM flyway_schema_history WHERE version = '" + version + "'")) {
+            rows.next();
+            return rows.getInt(1);
+        }
+    }
+
+    private static void update(DatabaseTarget target, String statement) throws Exception {
+        try (Connection db = connect(target);
+                Statement sql = db.createStatement()) {
+            sql.executeUpdate(statement);
+        }
+    }
+
+    private static Connection connect(DatabaseTarget target) throws Exception {
+        return DriverManager.getConnection(target.jdbcUrl(), target.user(), target.password());
+    }
+}
