@@ -272,9 +272,11 @@ public final class WebhookVerticle extends VerticleBase {
                     if (due.size() == room && overLimit.size() < due.size()) {
                         claimAgain = true; // there may be more
                     }
-                    // more may be due: the claim was cut by its room, a merchant was left out as full, or the
-                    // claim filled a merchant's free slots (its next rows wait for them)
-                    if (due.size() == room || someoneFull || (!due.isEmpty() && anyoneFull(limit))) {
+                    // more may be due unless this claim found nothing: a merchant was left out as full, or the
+                    // claim took no more of a merchant's rows than it had free slots when the claim began (slots
+                    // that may have freed since), so the next freed slot claims again; only an empty claim of
+                    // everyone with room says the backlog is gone, else given-back rows would wait for a tick
+                    if (!due.isEmpty() || someoneFull) {
                         backlog = true;
                     }
                 })

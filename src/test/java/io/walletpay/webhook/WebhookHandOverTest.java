@@ -130,6 +130,34 @@ class WebhookHandOverTest {
         assertThat(started(service)).isEqualTo(Map.of("hand_over", 1.0, "claim", 2.0));
     }
 
+    @Test
+    void rowsGivenBackWhileTheEndpointWasSlowAreAllClaimedOnceItKeepsUpWithoutWaitingForATick() {
+        // two at a time per endpoint, four in all: 64 rows may wait here; the rest of a burst is given back
+        Map<String, String> twoPerEndpoint = new HashMap<>(NO_POLLING);
+        twoPerEndpoint.put("WALLETPAY_WEBHOOKS_MAX_IN_FLIGHT", "4");
+        twoPerEndpoint.put("WALLETPAY_WEBHOOKS_MAX_IN_FLIGHT_PER_ENDPOINT", "2");
+        java.util.concurrent.atomic.AtomicBoolean slow = new java.util.concurrent.atomic.AtomicBoolean(true);
+        receiver.script("/burst", call -> slow.get() ? Answer.slow(2_000) : Answer.status(200));
+        RunningService service = RunningService.start(twoPerEndpoint);
+        services.add(service);
+        String token = merchant(service, "/burst");
+        int burst = 160;
+        for (int i = 0; i < burst; i++) {
+            completed(service, token, 100 + i);
+        }
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> count(
+                                service,
+                                "SELECT count(*) FROM webhook_deliveries WHERE attempts = 0 AND lease_until IS NULL")
+                        > 0);
+
+        slow.set(false);
+
+        // no poll tick comes (one a minute): each freed slot claims again while claims find rows
+        deliveredEachOnce(service, "/burst", burst);
+        assertThat(count(service, "SELECT count(*) FROM webhook_attempts")).isEqualTo((long) burst);
+    }
+
     /** {@code count} webhooks reached the endpoint at {@code path}, each a delivery of its own, all recorded. */
     private void deliveredEachOnce(RunningService service, String path, int count) {
         List<Received> received = receiver.await(path, count);
