@@ -241,29 +241,36 @@ final class PgPaymentStore implements PaymentStore {
                 .addValue(expires)
                 .addValue(codes);
         int keyed = keys.size();
+        if (keyed == 0) {
+            // one statement is a transaction of its own: one round trip, where BEGIN and COMMIT would add two; it
+            // writes every row or none (no conflict clause), so its answer needs no count check after the commit
+            return database.statements()
+                    .preparedQuery(PaymentSql.INSERT_ALL)
+                    .execute(payments)
+                    .map(answers);
+        }
         return database.transactions().withTransaction(connection -> connection
                 .preparedQuery(PaymentSql.INSERT_ALL)
                 .execute(payments)
-                .compose(inserted -> {
-                    if (inserted.rowCount() != n) {
-                        return Future.failedFuture(
-                                new IllegalStateException("batch insert wrote " + inserted.rowCount() + " of " + n));
-                    }
-                    if (keyed == 0) {
-                        return Future.succeededFuture(answers);
-                    }
-                    return connection
-                            .preparedQuery(PaymentSql.KEYS_ANSWERED)
-                            .execute(Tuple.of(
-                                    keyMerchants.toArray(new UUID[0]),
-                                    keys.toArray(new String[0]),
-                                    statuses.toArray(new Integer[0]),
-                                    bodies.toArray(new String[0]),
-                                    claims.toArray(new UUID[0])))
-                            .compose(answered -> answered.rowCount() == keyed
-                                    ? Future.succeededFuture(answers)
-                                    : Future.failedFuture(keyInUse())); // rolls back; replayed one by one
-                }));
+                .compose(inserted -> inserted(inserted, n, answers))
+                .compose(inserted -> connection
+                        .preparedQuery(PaymentSql.KEYS_ANSWERED)
+                        .execute(Tuple.of(
+                                keyMerchants.toArray(new UUID[0]),
+                                keys.toArray(new String[0]),
+                                statuses.toArray(new Integer[0]),
+                                bodies.toArray(new String[0]),
+                                claims.toArray(new UUID[0])))
+                        .compose(answered -> answered.rowCount() == keyed
+                                ? Future.succeededFuture(answers)
+                                : Future.failedFuture(keyInUse())))); // rolls back; replayed one by one
+    }
+
+    private static <T> Future<T> inserted(RowSet<Row> inserted, int expected, T answer) {
+        return inserted.rowCount() == expected
+                ? Future.succeededFuture(answer)
+                : Future.failedFuture(
+                        new IllegalStateException("batch insert wrote " + inserted.rowCount() + " of " + expected));
     }
 
     private Future<StoredResponse> createOne(CreatePayment command) {
@@ -377,7 +384,7 @@ final class PgPaymentStore implements PaymentStore {
     }
 
     /**
-     * Transitions queued together (never two of one payment id or token) in one transaction: one UPDATE from
+     * Transitions queued together (never two of one payment id or token) in one transaction of two round trips: one UPDATE from
      * arrays, then the outbox rows of those that changed in one INSERT from arrays. A request whose payment did not
      * change answers empty, as alone; should anything fail, {@link GroupCommit} replays the batch one by one.
      */
@@ -408,11 +415,11 @@ final class PgPaymentStore implements PaymentStore {
                 .addValue(providerTransactions)
                 .addValue(failureReasons)
                 .addValue(payers);
-        return outbox.committed(database.transactions().withTransaction(connection -> connection
-                        .preparedQuery(PaymentSql.TRANSITION_ALL)
-                        .execute(arrays)
-                        .compose(rows -> {
-                            Map<Object, Checkout> changed = new HashMap<>();
+        Map<Object, Checkout> changed = new HashMap<>();
+        List<Optional<Checkout>> answers = new ArrayList<>(n);
+        return outbox.committed(database.inTwoRoundTrips(
+                        new Database.Statement(PaymentSql.TRANSITION_ALL, arrays),
+                        rows -> {
                             for (Row row : rows) {
                                 Checkout checkout = checkout(row);
                                 String token = row.getString("decided_token");
@@ -422,7 +429,6 @@ final class PgPaymentStore implements PaymentStore {
                                                 : checkout.payment().id(),
                                         checkout);
                             }
-                            List<Optional<Checkout>> answers = new ArrayList<>(n);
                             List<Payment> changedInOrder = new ArrayList<>(changed.size());
                             for (Transition command : commands) {
                                 Checkout checkout = changed.get(command.key());
@@ -431,9 +437,10 @@ final class PgPaymentStore implements PaymentStore {
                                     changedInOrder.add(checkout.payment());
                                 }
                             }
-                            return outbox.record(connection, changedInOrder, answers);
-                        })))
-                .onSuccess(answers -> answers.forEach(answer -> answer.ifPresent(this::announce)));
+                            return outbox.statement(changedInOrder);
+                        },
+                        (rows, written) -> outbox.written(written, answers)))
+                .onSuccess(decided -> decided.forEach(answer -> answer.ifPresent(this::announce)));
     }
 
     private void announce(Checkout changed) {
@@ -519,15 +526,15 @@ final class PgPaymentStore implements PaymentStore {
 
     @Override
     public Future<List<Payment>> expireDue() {
-        return outbox.committed(database.transactions().withTransaction(connection -> connection
-                        .preparedQuery(PaymentSql.EXPIRE_DUE)
-                        .execute(Tuple.of(EXPIRY_BATCH))
-                        .compose(rows -> {
-                            List<Payment> expired = new ArrayList<>();
+        List<Payment> expired = new ArrayList<>();
+        return outbox.committed(database.inTwoRoundTrips(
+                        new Database.Statement(PaymentSql.EXPIRE_DUE, Tuple.of(EXPIRY_BATCH)),
+                        rows -> {
                             rows.forEach(row -> expired.add(toPayment(row)));
-                            return outbox.record(connection, expired, expired);
-                        })))
-                .onSuccess(expired -> expired.forEach(this::announce));
+                            return outbox.statement(expired);
+                        },
+                        (rows, written) -> outbox.written(written, expired)))
+                .onSuccess(done -> done.forEach(this::announce));
     }
 
     @Override
