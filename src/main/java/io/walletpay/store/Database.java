@@ -6,17 +6,11 @@ import io.vertx.core.net.NetClientOptions;
 import io.vertx.pgclient.PgBuilder;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
-import io.vertx.sqlclient.Row;
-import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.SqlClient;
-import io.vertx.sqlclient.SqlConnection;
-import io.vertx.sqlclient.Tuple;
 import io.walletpay.config.AppConfig;
 import io.walletpay.db.DatabaseTarget;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BiFunction;
-import java.util.function.Function;
 
 /**
  * The reactive clients a store uses: a pipelining client for single statements (the hot path) and a pool for
@@ -66,44 +60,6 @@ public record Database(SqlClient statements, Pool transactions) {
                         statements.query("SELECT 1").execute(),
                         transactions.query("SELECT 1").execute())
                 .mapEmpty();
-    }
-
-    /** A prepared statement and its parameters. */
-    public record Statement(String sql, Tuple params) {}
-
-    /**
-     * Two statements in one transaction, the second made from the first's rows, in two round trips where {@code
-     * withTransaction} takes four: BEGIN goes out with the first statement, and COMMIT right behind the second (alone
-     * when {@code second} answers null). PostgreSQL applies both or neither: a statement it refuses aborts the
-     * transaction, and the COMMIT behind it then ends it rolled back; should {@code second} throw, nothing was sent
-     * after the first and the transaction is rolled back. {@code answer} runs once committed and cannot undo it, so
-     * whatever must roll the transaction back is said in the SQL.
-     */
-    public <T> Future<T> inTwoRoundTrips(
-            Statement first, Function<RowSet<Row>, Statement> second, BiFunction<RowSet<Row>, RowSet<Row>, T> answer) {
-        return transactions.withConnection(connection -> {
-            boolean[] commitSent = {false};
-            connection.query("BEGIN").execute(); // its failure fails the statement behind it
-            return connection
-                    .preparedQuery(first.sql())
-                    .execute(first.params())
-                    .compose(firstRows -> {
-                        Statement next = second.apply(firstRows);
-                        Future<RowSet<Row>> secondRows = next == null
-                                ? Future.succeededFuture()
-                                : connection.preparedQuery(next.sql()).execute(next.params());
-                        commitSent[0] = true;
-                        Future<RowSet<Row>> committed =
-                                connection.query("COMMIT").execute();
-                        return Future.join(secondRows, committed)
-                                .map(both -> answer.apply(firstRows, secondRows.result()));
-                    })
-                    .recover(failure -> commitSent[0] ? Future.failedFuture(failure) : rollBack(connection, failure));
-        });
-    }
-
-    private static <T> Future<T> rollBack(SqlConnection connection, Throwable failure) {
-        return connection.query("ROLLBACK").execute().transform(rolledBack -> Future.failedFuture(failure));
     }
 
     public Future<Void> close() {

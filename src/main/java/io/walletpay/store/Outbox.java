@@ -2,7 +2,7 @@ package io.walletpay.store;
 
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Row;
-import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
 import io.walletpay.payment.Payment;
 import io.walletpay.webhook.DueDelivery;
@@ -52,14 +52,10 @@ final class Outbox {
         return leaseSeconds > 0;
     }
 
-    /**
-     * The statement that writes the outbox rows of {@code changed}, to run in the transaction that changed them; null
-     * when nothing changed. One statement whatever the count (a sweep's batch, a group commit's): one round trip, not
-     * one per row. It writes every row or none, and a leased row always comes back (its merchant is a foreign key).
-     */
-    Database.Statement statement(List<Payment> changed) {
+    /** Writes the outbox rows of {@code changed} on the transaction; the answer travels with the leased rows. */
+    <T> Future<Written<T>> record(SqlConnection transaction, List<Payment> changed, T answer) {
         if (changed.isEmpty()) {
-            return null;
+            return Future.succeededFuture(new Written<>(answer, List.of()));
         }
         int n = changed.size();
         UUID[] ids = new UUID[n];
@@ -75,20 +71,22 @@ final class Outbox {
             events[i] = WebhookBody.EVENT;
             bodies[i] = body(payment);
         }
+        // one statement whatever the count (a sweep's batch, a group commit's): one round trip, not one per row
         Tuple rows = Tuple.of(ids, merchants, payments, events, bodies);
-        return handsOver()
-                ? new Database.Statement(OutboxSql.INSERT_LEASED, rows.addInteger(leaseSeconds))
-                : new Database.Statement(OutboxSql.INSERT, rows);
-    }
-
-    /** The answer of a transaction with what {@link #statement} answered (null when it had nothing to write). */
-    <T> Written<T> written(RowSet<Row> inserted, T answer) {
-        if (inserted == null || !handsOver()) {
-            return new Written<>(answer, List.of());
+        if (!handsOver()) {
+            return transaction
+                    .preparedQuery(OutboxSql.INSERT)
+                    .execute(rows)
+                    .compose(inserted -> written(inserted.rowCount(), n, new Written<>(answer, List.of())));
         }
-        List<DueDelivery> leased = new ArrayList<>(inserted.size());
-        inserted.forEach(row -> leased.add(due(row)));
-        return new Written<>(answer, leased);
+        return transaction
+                .preparedQuery(OutboxSql.INSERT_LEASED)
+                .execute(rows.addInteger(leaseSeconds))
+                .compose(inserted -> {
+                    List<DueDelivery> leased = new ArrayList<>(n);
+                    inserted.forEach(row -> leased.add(due(row)));
+                    return written(leased.size(), n, new Written<>(answer, leased));
+                });
     }
 
     /** The answer of a committed transaction; its leased rows go to the sender now, not before the commit. */
@@ -99,6 +97,12 @@ final class Outbox {
             }
             return written.answer();
         });
+    }
+
+    private static <T> Future<Written<T>> written(int count, int expected, Written<T> written) {
+        return count == expected
+                ? Future.succeededFuture(written)
+                : Future.failedFuture(new IllegalStateException("outbox wrote " + count + " of " + expected));
     }
 
     /** A leased row as the sender needs it: the same columns {@code DeliverySql.CLAIM_DUE} answers. */

@@ -252,25 +252,23 @@ final class PgPaymentStore implements PaymentStore {
         return database.transactions().withTransaction(connection -> connection
                 .preparedQuery(PaymentSql.INSERT_ALL)
                 .execute(payments)
-                .compose(inserted -> inserted(inserted, n, answers))
-                .compose(inserted -> connection
-                        .preparedQuery(PaymentSql.KEYS_ANSWERED)
-                        .execute(Tuple.of(
-                                keyMerchants.toArray(new UUID[0]),
-                                keys.toArray(new String[0]),
-                                statuses.toArray(new Integer[0]),
-                                bodies.toArray(new String[0]),
-                                claims.toArray(new UUID[0])))
-                        .compose(answered -> answered.rowCount() == keyed
-                                ? Future.succeededFuture(answers)
-                                : Future.failedFuture(keyInUse())))); // rolls back; replayed one by one
-    }
-
-    private static <T> Future<T> inserted(RowSet<Row> inserted, int expected, T answer) {
-        return inserted.rowCount() == expected
-                ? Future.succeededFuture(answer)
-                : Future.failedFuture(
-                        new IllegalStateException("batch insert wrote " + inserted.rowCount() + " of " + expected));
+                .compose(inserted -> {
+                    if (inserted.rowCount() != n) {
+                        return Future.failedFuture(
+                                new IllegalStateException("batch insert wrote " + inserted.rowCount() + " of " + n));
+                    }
+                    return connection
+                            .preparedQuery(PaymentSql.KEYS_ANSWERED)
+                            .execute(Tuple.of(
+                                    keyMerchants.toArray(new UUID[0]),
+                                    keys.toArray(new String[0]),
+                                    statuses.toArray(new Integer[0]),
+                                    bodies.toArray(new String[0]),
+                                    claims.toArray(new UUID[0])))
+                            .compose(answered -> answered.rowCount() == keyed
+                                    ? Future.succeededFuture(answers)
+                                    : Future.failedFuture(keyInUse())); // rolls back; replayed one by one
+                }));
     }
 
     private Future<StoredResponse> createOne(CreatePayment command) {
@@ -384,7 +382,7 @@ final class PgPaymentStore implements PaymentStore {
     }
 
     /**
-     * Transitions queued together (never two of one payment id or token) in one transaction of two round trips: one UPDATE from
+     * Transitions queued together (never two of one payment id or token) in one transaction: one UPDATE from
      * arrays, then the outbox rows of those that changed in one INSERT from arrays. A request whose payment did not
      * change answers empty, as alone; should anything fail, {@link GroupCommit} replays the batch one by one.
      */
@@ -415,11 +413,11 @@ final class PgPaymentStore implements PaymentStore {
                 .addValue(providerTransactions)
                 .addValue(failureReasons)
                 .addValue(payers);
-        Map<Object, Checkout> changed = new HashMap<>();
-        List<Optional<Checkout>> answers = new ArrayList<>(n);
-        return outbox.committed(database.inTwoRoundTrips(
-                        new Database.Statement(PaymentSql.TRANSITION_ALL, arrays),
-                        rows -> {
+        return outbox.committed(database.transactions().withTransaction(connection -> connection
+                        .preparedQuery(PaymentSql.TRANSITION_ALL)
+                        .execute(arrays)
+                        .compose(rows -> {
+                            Map<Object, Checkout> changed = new HashMap<>();
                             for (Row row : rows) {
                                 Checkout checkout = checkout(row);
                                 String token = row.getString("decided_token");
@@ -429,6 +427,7 @@ final class PgPaymentStore implements PaymentStore {
                                                 : checkout.payment().id(),
                                         checkout);
                             }
+                            List<Optional<Checkout>> answers = new ArrayList<>(n);
                             List<Payment> changedInOrder = new ArrayList<>(changed.size());
                             for (Transition command : commands) {
                                 Checkout checkout = changed.get(command.key());
@@ -437,10 +436,9 @@ final class PgPaymentStore implements PaymentStore {
                                     changedInOrder.add(checkout.payment());
                                 }
                             }
-                            return outbox.statement(changedInOrder);
-                        },
-                        (rows, written) -> outbox.written(written, answers)))
-                .onSuccess(decided -> decided.forEach(answer -> answer.ifPresent(this::announce)));
+                            return outbox.record(connection, changedInOrder, answers);
+                        })))
+                .onSuccess(answers -> answers.forEach(answer -> answer.ifPresent(this::announce)));
     }
 
     private void announce(Checkout changed) {
@@ -526,15 +524,15 @@ final class PgPaymentStore implements PaymentStore {
 
     @Override
     public Future<List<Payment>> expireDue() {
-        List<Payment> expired = new ArrayList<>();
-        return outbox.committed(database.inTwoRoundTrips(
-                        new Database.Statement(PaymentSql.EXPIRE_DUE, Tuple.of(EXPIRY_BATCH)),
-                        rows -> {
+        return outbox.committed(database.transactions().withTransaction(connection -> connection
+                        .preparedQuery(PaymentSql.EXPIRE_DUE)
+                        .execute(Tuple.of(EXPIRY_BATCH))
+                        .compose(rows -> {
+                            List<Payment> expired = new ArrayList<>();
                             rows.forEach(row -> expired.add(toPayment(row)));
-                            return outbox.statement(expired);
-                        },
-                        (rows, written) -> outbox.written(written, expired)))
-                .onSuccess(done -> done.forEach(this::announce));
+                            return outbox.record(connection, expired, expired);
+                        })))
+                .onSuccess(expired -> expired.forEach(this::announce));
     }
 
     @Override
