@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.ServiceProcess;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -91,7 +92,7 @@ class ProcessLifecycleTest {
         service.awaitReady();
         assertThat(service.terminate()).isTrue();
         assertThat(service.exitValue()).isZero();
-        assertThat(java.nio.file.Files.readAllLines(classLog))
+        assertThat(Files.readAllLines(classLog))
                 .as("the service's own classes came from the archive")
                 .anyMatch(line -> line.contains("io.walletpay.Main ") && line.contains("shared objects file (top)"));
     }

@@ -1,6 +1,7 @@
 package io.walletpay.store;
 
 import static io.walletpay.store.StoreTestSupport.await;
+import static io.walletpay.store.StoreTestSupport.merchant;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.Future;
@@ -87,15 +88,6 @@ class PaymentLinkMaxPaymentsTest {
         } finally {
             await(database.close());
         }
-    }
-
-    private static UUID merchant(Database database) throws Exception {
-        UUID id = UUID.randomUUID();
-        await(database.statements()
-                .preparedQuery("INSERT INTO merchants (id, name, secret_hash, webhook_secret, fee_percent, fee_fixed)"
-                        + " VALUES ($1, 'Link stall', '\\x00'::bytea, 'whsec', 0, 0)")
-                .execute(Tuple.of(id)));
-        return id;
     }
 
     private static NewPayment payment(UUID merchant) {

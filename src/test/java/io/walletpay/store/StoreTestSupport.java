@@ -5,6 +5,7 @@ import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
 /** What the store's tests on a real PostgreSQL share: waiting for a future, and a table as comparable JSON rows. */
@@ -32,5 +33,15 @@ final class StoreTestSupport {
             rows.add(row.toJson().encode());
         }
         return rows;
+    }
+
+    /** A new active merchant with no fees, as the store's statements need one; its id. */
+    static UUID merchant(Database database) throws Exception {
+        UUID id = UUID.randomUUID();
+        await(database.statements()
+                .preparedQuery("INSERT INTO merchants (id, name, secret_hash, webhook_secret, fee_percent, fee_fixed)"
+                        + " VALUES ($1, 'Store test stall', '\\x00'::bytea, 'whsec', 0, 0)")
+                .execute(Tuple.of(id)));
+        return id;
     }
 }

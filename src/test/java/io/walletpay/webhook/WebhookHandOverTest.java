@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
@@ -136,7 +137,7 @@ class WebhookHandOverTest {
         Map<String, String> twoPerEndpoint = new HashMap<>(NO_POLLING);
         twoPerEndpoint.put("WALLETPAY_WEBHOOKS_MAX_IN_FLIGHT", "4");
         twoPerEndpoint.put("WALLETPAY_WEBHOOKS_MAX_IN_FLIGHT_PER_ENDPOINT", "2");
-        java.util.concurrent.atomic.AtomicBoolean slow = new java.util.concurrent.atomic.AtomicBoolean(true);
+        AtomicBoolean slow = new AtomicBoolean(true);
         receiver.script("/burst", call -> slow.get() ? Answer.slow(2_000) : Answer.status(200));
         RunningService service = RunningService.start(twoPerEndpoint);
         services.add(service);
