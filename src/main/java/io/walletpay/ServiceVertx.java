@@ -18,6 +18,7 @@ import io.vertx.spi.cluster.hazelcast.ConfigUtil;
 import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
 import io.walletpay.config.AppConfig;
 import io.walletpay.http.CreateRateLimiter;
+import io.walletpay.metrics.GuardedMetricsFactory;
 import java.util.Set;
 import java.util.UUID;
 
@@ -40,7 +41,7 @@ public record ServiceVertx(Vertx vertx, PrometheusMeterRegistry registry) {
         PrometheusMeterRegistry registry = newRegistry();
         Vertx vertx = Vertx.builder()
                 .with(new VertxOptions().setMetricsOptions(metrics()).setAddressResolverOptions(dns))
-                .withMetrics(new MicrometerMetricsFactory(registry))
+                .withMetrics(new GuardedMetricsFactory(new MicrometerMetricsFactory(registry)))
                 .build();
         return new ServiceVertx(vertx, registry);
     }
@@ -69,7 +70,7 @@ public record ServiceVertx(Vertx vertx, PrometheusMeterRegistry registry) {
         options.getEventBusOptions().setHost(cluster.host()).setPort(0);
         return Vertx.builder()
                 .with(options)
-                .withMetrics(new MicrometerMetricsFactory(registry))
+                .withMetrics(new GuardedMetricsFactory(new MicrometerMetricsFactory(registry)))
                 .withClusterManager(new HazelcastClusterManager(hazelcast))
                 .buildClustered()
                 .map(vertx -> new ServiceVertx(vertx, registry));
