@@ -4,7 +4,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.VertxOptions;
 import io.walletpay.bus.WakeUpMessages;
 import io.walletpay.checkout.LiveWalletProvider;
 import io.walletpay.checkout.SandboxWalletProvider;
@@ -74,8 +73,7 @@ public final class Application {
         ConnectionLimit connections = new ConnectionLimit(config.http().maxConnections());
         StoreCalls storeCalls = new StoreCalls();
         Stores stores = storeCalls.stores();
-        int httpInstances =
-                config.http().instances() > 0 ? config.http().instances() : VertxOptions.DEFAULT_EVENT_LOOP_POOL_SIZE;
+        int httpInstances = config.http().instances() > 0 ? config.http().instances() : AppConfig.EVENT_LOOPS;
         return vertx.deployVerticle(
                         () -> new StoreVerticle(
                                 target,

@@ -40,6 +40,13 @@ public record AppConfig(
         @NotNull Role role,
         @NotNull @Valid Cluster cluster) {
 
+    /**
+     * One event loop per core the JVM may use (Vert.x's default is two per core): a request's hops between the HTTP verticle,
+     * the store and the PostgreSQL connections then find their event loop awake more often instead of waking another
+     * thread, and {@code 0} for {@code http.instances} or {@code db.store_instances} means this many.
+     */
+    public static final int EVENT_LOOPS = Runtime.getRuntime().availableProcessors();
+
     /** Without {@code public_base_url}, the service is reached on localhost at its port; never a trailing slash. */
     public AppConfig {
         if (publicBaseUrl == null && http != null) {
@@ -83,7 +90,7 @@ public record AppConfig(
 
         public Db {
             if (storeInstances == 0) {
-                storeInstances = io.vertx.core.VertxOptions.DEFAULT_EVENT_LOOP_POOL_SIZE;
+                storeInstances = EVENT_LOOPS;
             }
         }
 

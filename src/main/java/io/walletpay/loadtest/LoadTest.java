@@ -73,9 +73,7 @@ public final class LoadTest {
      * @throws IllegalStateException when it could not finish
      */
     public static Summary run(LoadTestOptions options) {
-        Vertx vertx = Vertx.builder()
-                .with(new VertxOptions().setEventLoopPoolSize(options.eventLoops()))
-                .build();
+        Vertx vertx = Vertx.builder().with(vertxOptions(options)).build();
         try {
             return await(LoadRun.start(vertx, options).toCompletionStage().toCompletableFuture());
         } finally {
@@ -88,9 +86,7 @@ public final class LoadTest {
     }
 
     private static void serveCeiling(LoadTestOptions options) {
-        Vertx vertx = Vertx.builder()
-                .with(new VertxOptions().setEventLoopPoolSize(options.eventLoops()))
-                .build();
+        Vertx vertx = Vertx.builder().with(vertxOptions(options)).build();
         try {
             await(CeilingServer.deploy(vertx, options.host(), options.port(), options.eventLoops())
                     .toCompletionStage()
@@ -103,6 +99,11 @@ public final class LoadTest {
         System.out.println("ceiling server: POST " + CeilingServer.CREATE_PATH + " on " + options.host() + ":"
                 + options.port() + " answers a constant 201 (" + CeilingServer.CREATED.length() + " bytes), "
                 + options.eventLoops() + " instances; stop with Ctrl-C");
+    }
+
+    /** The generator and the ceiling server run on the transport the service runs on (native epoll on Linux). */
+    private static VertxOptions vertxOptions(LoadTestOptions options) {
+        return new VertxOptions().setEventLoopPoolSize(options.eventLoops()).setPreferNativeTransport(true);
     }
 
     private static <T> T await(CompletableFuture<T> future) {

@@ -3,7 +3,6 @@ package io.walletpay.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.vertx.core.VertxOptions;
 import io.walletpay.support.TestConfig;
 import java.math.BigDecimal;
 import java.util.Map;
@@ -47,7 +46,7 @@ class AppConfigTest {
         assertThat(TestConfig.with(Map.of("WALLETPAY_DB_STORE_INSTANCES", "0"))
                         .db()
                         .storeInstances())
-                .isEqualTo(VertxOptions.DEFAULT_EVENT_LOOP_POOL_SIZE);
+                .isEqualTo(Runtime.getRuntime().availableProcessors());
         assertThat(TestConfig.with(Map.of("WALLETPAY_DB_STORE_INSTANCES", "3"))
                         .db()
                         .storeInstances())
