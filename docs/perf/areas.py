@@ -7,8 +7,9 @@ import collections
 import sys
 
 # glibc's names for the socket calls (x64; another libc may name them otherwise, and they fall to "kernel, other")
-WRITES = {"__GI_write", "__write", "write", "writev", "__writev"}
-READS = {"__GI_read", "__read", "read", "readv"}
+# (Java NIO writes with write/writev; Netty's native epoll transport sends with send/writev and reads with recv)
+WRITES = {"__GI_write", "__write", "write", "writev", "__writev", "__GI___send", "__send", "send", "sendmsg"}
+READS = {"__GI_read", "__read", "read", "readv", "__GI___recv", "__recv", "recv", "recvmsg"}
 
 # (area, test on the stack's frames); order matters: a socket write inside the PostgreSQL client counts as a write
 RULES = [
