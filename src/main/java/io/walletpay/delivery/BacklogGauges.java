@@ -3,14 +3,15 @@ package io.walletpay.delivery;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.walletpay.webhook.Backlog;
+import io.walletpay.webhook.RowCounts;
 import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Gauges read from the database every refresh: the backlog of due deliveries and the age of the oldest, deliveries
- * by status, payments by status. One set per registry, shared by every sender instance of the JVM (Micrometer
+ * Gauges read from the database (GaugeRefresher): the backlog of due deliveries and the age of the oldest, failing
+ * endpoints, deliveries by status, payments by status. One set per registry, shared by every sender instance of the JVM (Micrometer
  * keeps the first gauge registered under a name, so per-instance values would be silently ignored).
  */
 public final class BacklogGauges {
@@ -53,10 +54,12 @@ public final class BacklogGauges {
         due.set(backlog.due());
         oldestDueMillis.set(backlog.oldestDueMillis());
         failingEndpoints.set(backlog.failingEndpoints());
-        backlog.deliveriesByStatus()
-                .forEach((status, count) -> gauge(deliveries, "walletpay.webhook.deliveries", status)
-                        .set(count));
-        backlog.paymentsByStatus().forEach((status, count) -> gauge(payments, "walletpay.payments", status)
+    }
+
+    void update(RowCounts counts) {
+        counts.deliveriesByStatus().forEach((status, count) -> gauge(deliveries, "walletpay.webhook.deliveries", status)
+                .set(count));
+        counts.paymentsByStatus().forEach((status, count) -> gauge(payments, "walletpay.payments", status)
                 .set(count));
     }
 

@@ -47,8 +47,6 @@ public final class WebhookVerticle extends VerticleBase {
     private static final int WAITING_PER_SLOT = 16;
 
     private static final int MAX_WAITING = 16_384;
-    /** Two cheap counting queries; often enough for a scrape interval, rare enough to cost nothing. */
-    private static final long GAUGE_REFRESH_MS = 5_000;
 
     private final DatabaseTarget target;
     private final AppConfig config;
@@ -63,7 +61,7 @@ public final class WebhookVerticle extends VerticleBase {
     private WebhookMetrics metrics;
     private DeliverWebhook deliverWebhook;
     private long poller;
-    private long gaugeRefresher;
+    private GaugeRefresher gaugeRefresher;
     private int inFlight;
     private boolean claiming;
     private boolean claimAgain;
@@ -127,11 +125,9 @@ public final class WebhookVerticle extends VerticleBase {
             giveBackStale();
             wake();
         });
-        BacklogGauges gauges = BacklogGauges.of(registry);
-        gaugeRefresher = vertx.setPeriodic(
-                0, GAUGE_REFRESH_MS, tick -> store.backlog(config.webhooks().failingAfterHours())
-                        .onSuccess(gauges::update)
-                        .onFailure(failure -> log.debug("backlog gauges not refreshed: {}", failure.toString())));
+        gaugeRefresher = new GaugeRefresher(
+                vertx, store, BacklogGauges.of(registry), config.webhooks().failingAfterHours());
+        gaugeRefresher.start();
         wake(); // whatever was due before this start, including rows a crashed sender had leased
     }
 
@@ -143,7 +139,7 @@ public final class WebhookVerticle extends VerticleBase {
     public Future<?> stop() {
         stopping = true;
         vertx.cancelTimer(poller);
-        vertx.cancelTimer(gaugeRefresher);
+        gaugeRefresher.stop();
         giveBack(waiting.takeAll());
         drained = Promise.promise();
         drainedWhenIdle();

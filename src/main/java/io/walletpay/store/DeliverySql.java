@@ -131,7 +131,7 @@ final class DeliverySql {
 
     /**
      * For the metrics gauges: due backlog and its oldest age, and how many endpoints have been failing for {@code $1}
-     * hours; then {@link #STATUS_COUNTS}, one row per delivery and per payment status.
+     * hours.
      */
     static final String BACKLOG = "SELECT count(*) AS due,"
             + " COALESCE(EXTRACT(EPOCH FROM now() - min(next_attempt_at)) * 1000, 0)::bigint AS oldest_ms,"
@@ -144,6 +144,7 @@ final class DeliverySql {
             + " COALESCE(webhook_failing_since <= now() - ($2::int) * interval '1 hour', false) AS failing"
             + " FROM merchants WHERE id = $1";
 
+    /** For the metrics gauges: one row per delivery and per payment status; reads both tables whole. */
     static final String STATUS_COUNTS = "SELECT 'delivery' AS kind, status, count(*) AS n FROM webhook_deliveries"
             + " GROUP BY status UNION ALL SELECT 'payment', status, count(*) FROM payments GROUP BY status";
 

@@ -7,6 +7,7 @@ import io.walletpay.webhook.Delivery;
 import io.walletpay.webhook.DeliveryStatus;
 import io.walletpay.webhook.DueDelivery;
 import io.walletpay.webhook.EndpointHealth;
+import io.walletpay.webhook.RowCounts;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
@@ -91,4 +92,7 @@ public interface DeliveryStore {
 
     /** What waits to be sent, for the backlog gauges. */
     Future<Backlog> backlog(int failingAfterHours);
+
+    /** Deliveries and payments by status, for their gauges; reads both tables whole. */
+    Future<RowCounts> rowCounts();
 }

@@ -5,6 +5,7 @@ import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
 import io.walletpay.error.ServiceException;
+import io.walletpay.payment.PaymentStatus;
 import io.walletpay.webhook.AttemptResult;
 import io.walletpay.webhook.Delivery;
 import io.walletpay.webhook.DeliveryStatus;
@@ -286,25 +287,32 @@ public final class PgDeliveryStore implements DeliveryStore {
      */
     @Override
     public Future<io.walletpay.webhook.Backlog> backlog(int failingAfterHours) {
-        SqlClient sql = database.statements();
-        return sql.preparedQuery(DeliverySql.BACKLOG)
+        return database.statements()
+                .preparedQuery(DeliverySql.BACKLOG)
                 .execute(Tuple.of(failingAfterHours))
-                .compose(head -> sql.query(DeliverySql.STATUS_COUNTS).execute().map(counts -> {
-                    Row first = head.iterator().next();
-                    java.util.Map<String, Long> deliveries = new java.util.HashMap<>();
-                    java.util.Map<String, Long> payments = new java.util.HashMap<>();
-                    counts.forEach(row -> ("delivery".equals(row.getString("kind")) ? deliveries : payments)
-                            .put(row.getString("status"), row.getLong("n")));
-                    for (String status : List.of("pending", "succeeded", "failed")) {
-                        deliveries.putIfAbsent(status, 0L);
-                    }
+                .map(rows -> {
+                    Row first = rows.iterator().next();
                     return new io.walletpay.webhook.Backlog(
-                            first.getLong("due"),
-                            first.getLong("oldest_ms"),
-                            first.getLong("failing_endpoints"),
-                            deliveries,
-                            payments);
-                }));
+                            first.getLong("due"), first.getLong("oldest_ms"), first.getLong("failing_endpoints"));
+                });
+    }
+
+    @Override
+    public Future<io.walletpay.webhook.RowCounts> rowCounts() {
+        return database.statements().query(DeliverySql.STATUS_COUNTS).execute().map(counts -> {
+            java.util.Map<String, Long> deliveries = new java.util.HashMap<>();
+            java.util.Map<String, Long> payments = new java.util.HashMap<>();
+            counts.forEach(row -> ("delivery".equals(row.getString("kind")) ? deliveries : payments)
+                    .put(row.getString("status"), row.getLong("n")));
+            // a status with no rows left has no row in the answer, and its gauge must read 0, not its last count
+            for (DeliveryStatus status : DeliveryStatus.values()) {
+                deliveries.putIfAbsent(status.wireName(), 0L);
+            }
+            for (PaymentStatus status : PaymentStatus.values()) {
+                payments.putIfAbsent(status.wireName(), 0L);
+            }
+            return new io.walletpay.webhook.RowCounts(deliveries, payments);
+        });
     }
 
     /** The merchant's endpoint health; failing after {@code failingAfterHours} of failures without a success. */
