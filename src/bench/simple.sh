@@ -9,7 +9,9 @@
 #
 # Usage (from the project root, after `mvn -q package -DskipTests`):
 #   src/bench/simple.sh                           # RATES="400 1000", RUNS=3, WARMUP=40, DURATION=20
-#   RATES=2500 RUNS=1 src/bench/simple.sh         # one capacity run
+#   WALLETPAY_PAYMENTS_CREATE_RATE_PER_SECOND=1000000 RATES=2500 RUNS=1 src/bench/simple.sh
+#                                                 # one capacity run: one merchant past the default
+#                                                 # per-merchant create limit (2 000/s) needs it raised
 #   JAVA_OPTS="-Xmx512m" src/bench/simple.sh      # the service with other JVM options
 #   WALLETPAY_HTTP_INSTANCES=2 src/bench/simple.sh   # WALLETPAY_* variables of the caller reach the service
 set -uo pipefail

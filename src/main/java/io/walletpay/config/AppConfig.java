@@ -41,9 +41,9 @@ public record AppConfig(
         @NotNull @Valid Cluster cluster) {
 
     /**
-     * One event loop per core the JVM may use (Vert.x's default is two per core): a request's hops between the HTTP verticle,
-     * the store and the PostgreSQL connections then find their event loop awake more often instead of waking another
-     * thread, and {@code 0} for {@code http.instances} or {@code db.store_instances} means this many.
+     * One event loop per core the JVM may use (a container's CPU limit counts); Vert.x's default is two per core, which
+     * cost more CPU per paid payment once requests overlap (docs/performance.md). {@code 0} for
+     * {@code http.instances} or {@code db.store_instances} means this many.
      */
     public static final int EVENT_LOOPS = Runtime.getRuntime().availableProcessors();
 

@@ -11,8 +11,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Gauges read from the database (GaugeRefresher): the backlog of due deliveries and the age of the oldest, failing
- * endpoints, deliveries by status, payments by status. One set per registry, shared by every sender instance of the JVM (Micrometer
- * keeps the first gauge registered under a name, so per-instance values would be silently ignored).
+ * endpoints, deliveries by status, payments by status. One set per registry, shared by every sender instance of the
+ * JVM (Micrometer keeps the first gauge registered under a name, so per-instance values would be silently ignored).
  */
 public final class BacklogGauges {
 
