@@ -42,6 +42,7 @@ public final class Main {
             refuseUnlessReady(config);
             lockDataDirectory(config);
             Running running = start(service, config);
+            announceTransport(service.vertx());
             if (!config.production()) {
                 announceDevelopmentCredentials(running.config(), running);
             }
@@ -147,6 +148,16 @@ public final class Main {
     private static void stopOnSignals(Running running) {
         Signal.handle(new Signal("TERM"), signal -> stopAndExit(running));
         Signal.handle(new Signal("INT"), signal -> stopAndExit(running));
+    }
+
+    /** Where Netty's native transport cannot load (another platform, a missing library), Vert.x runs on Java NIO. */
+    private static void announceTransport(io.vertx.core.Vertx vertx) {
+        if (!vertx.isNativeTransportEnabled()) {
+            Throwable cause = vertx.unavailableNativeTransportCause();
+            log.info(
+                    "Netty's native epoll transport is not available here ({}); running on Java NIO",
+                    cause == null ? "no cause given" : oneLine(rootCause(cause)));
+        }
     }
 
     private static void announceListening(AppConfig config) {

@@ -2,7 +2,9 @@ package io.walletpay.delivery;
 
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.walletpay.payment.PaymentStatus;
 import io.walletpay.webhook.Backlog;
+import io.walletpay.webhook.DeliveryStatus;
 import io.walletpay.webhook.RowCounts;
 import java.util.Map;
 import java.util.WeakHashMap;
@@ -38,11 +40,11 @@ public final class BacklogGauges {
                 .description("Merchant endpoints failing for webhooks.failing_after_hours without a success")
                 .register(registry);
         // every known status from the start, at zero: a scrape never sees half a family
-        for (String status : java.util.List.of("pending", "succeeded", "failed")) {
-            gauge(deliveries, "walletpay.webhook.deliveries", status);
+        for (DeliveryStatus status : DeliveryStatus.values()) {
+            gauge(deliveries, "walletpay.webhook.deliveries", status.wireName());
         }
-        for (String status : java.util.List.of("pending", "completed", "failed", "cancelled", "expired")) {
-            gauge(payments, "walletpay.payments", status);
+        for (PaymentStatus status : PaymentStatus.values()) {
+            gauge(payments, "walletpay.payments", status.wireName());
         }
     }
 

@@ -139,7 +139,9 @@ public final class WebhookVerticle extends VerticleBase {
     public Future<?> stop() {
         stopping = true;
         vertx.cancelTimer(poller);
-        gaugeRefresher.stop();
+        if (gaugeRefresher != null) { // null when begin() failed before making it
+            gaugeRefresher.stop();
+        }
         giveBack(waiting.takeAll());
         drained = Promise.promise();
         drainedWhenIdle();

@@ -24,7 +24,9 @@ import io.vertx.core.spi.metrics.VertxMetrics;
  * Vert.x's metrics as the given factory makes them, with the HTTP server's behind {@link NullSafeHttpServerMetrics}.
  * A connection accepted in the instant between the listener opening and Vert.x creating that listener's metrics has
  * no socket metric; Micrometer's HTTP server metrics then throw on its first request, which is never answered. The
- * guard leaves such a connection uncounted and lets its requests through.
+ * guard leaves such a connection uncounted and lets its requests through. The metrics it makes are not Micrometer's
+ * own class, so vertx-micrometer's {@code MetricsService} snapshots would be empty: the service reads its metrics
+ * from the Prometheus registry instead.
  */
 public final class GuardedMetricsFactory implements VertxMetricsFactory {
 

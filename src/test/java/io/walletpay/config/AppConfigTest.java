@@ -46,7 +46,7 @@ class AppConfigTest {
         assertThat(TestConfig.with(Map.of("WALLETPAY_DB_STORE_INSTANCES", "0"))
                         .db()
                         .storeInstances())
-                .isEqualTo(Runtime.getRuntime().availableProcessors());
+                .isEqualTo(AppConfig.EVENT_LOOPS);
         assertThat(TestConfig.with(Map.of("WALLETPAY_DB_STORE_INSTANCES", "3"))
                         .db()
                         .storeInstances())
