@@ -151,7 +151,7 @@ public final class Main {
     }
 
     /** Where Netty's native transport cannot load (another platform, a missing library), Vert.x runs on Java NIO. */
-    private static void announceTransport(io.vertx.core.Vertx vertx) {
+    private static void announceTransport(Vertx vertx) {
         if (!vertx.isNativeTransportEnabled()) {
             Throwable cause = vertx.unavailableNativeTransportCause();
             log.info(
