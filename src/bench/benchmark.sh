@@ -225,6 +225,7 @@ for run in $(seq 1 "$RUNS"); do
     record "flow at $rate/s: webhooks verified/expected, missing" "$run" "$(echo "$webhooks" | grep -o '"verified":[0-9]*' | head -1 | cut -d: -f2)/$(echo "$webhooks" | grep -o '"expected":[0-9]*' | head -1 | cut -d: -f2), $(echo "$webhooks" | grep -o '"missing":[0-9]*' | cut -d: -f2)"
     record "flow at $rate/s: event->webhook p99 (ms)" "$run" "$(echo "$webhooks" | grep -o '"p99":[0-9.]*' | head -1 | cut -d: -f2)"
     record "flow at $rate/s: service CPU per paid payment (ms)" "$run" "$(field "$out" service_ms_per_flow)"
+    record "flow at $rate/s: service threads' sleeps per paid payment" "$run" "$(field "$out" service_sleeps_per_flow)"
     record "flow at $rate/s: generator CPU per paid payment (ms)" "$run" "$(field "$out" generator_ms_per_flow)"
   done
 done

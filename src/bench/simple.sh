@@ -4,8 +4,9 @@
 # connections, a warm-up at the same rate, then the measured window of the full flow (create -> pay through the
 # sandbox checkout -> signed webhook, every signature verified). Prints, per rate and run: paid payments a second,
 # webhooks verified, event->webhook p99, CPU per paid payment of the service's JVM (from /proc, as `top` sees it),
-# the part of it its JIT compiler threads spent, the embedded PostgreSQL's processes' CPU per paid payment, and
-# the start-to-ready time of that fresh service (a new data directory: initdb included).
+# the part of it its JIT compiler threads spent, how many times its threads went to sleep waiting for work per paid
+# payment (their voluntary context switches: each costs a wake-up), the embedded PostgreSQL's processes' CPU per
+# paid payment, and the start-to-ready time of that fresh service (a new data directory: initdb included).
 #
 # Usage (from the project root, after `mvn -q package -DskipTests`):
 #   src/bench/simple.sh                           # RATES="400 1000", RUNS=3, WARMUP=40, DURATION=20
@@ -64,7 +65,7 @@ jit_ticks() { # the JVM's JIT compiler threads (C1, C2): a fresh service still c
 hz=$(getconf CLK_TCK)
 
 echo "== machine: $(nproc) cores, $(java -version 2>&1 | head -1); warm-up ${WARMUP}s, measured ${DURATION}s, $CONNECTIONS connections"
-printf '%-6s %-4s %9s %11s %14s %11s %11s %12s %8s\n' rate run "paid/s" verified "webhook p99" "service ms" "of it JIT" "postgres ms" "ready s"
+printf '%-6s %-4s %9s %11s %14s %11s %11s %7s %12s %8s\n' rate run "paid/s" verified "webhook p99" "service ms" "of it JIT" sleeps "postgres ms" "ready s"
 for rate in $RATES; do
   for run in $(seq 1 "$RUNS"); do
     data="$WORK/data-$rate-$run"
@@ -97,6 +98,7 @@ for rate in $RATES; do
     verified="$(echo "$webhooks" | grep -o '"verified":[0-9]*' | head -1 | cut -d: -f2)/$(echo "$webhooks" | grep -o '"expected":[0-9]*' | head -1 | cut -d: -f2)"
     p99=$(echo "$webhooks" | grep -o '"p99":[0-9.]*' | head -1 | cut -d: -f2)
     service_ms=$(echo "$compact" | grep -o '"service_ms_per_flow":[0-9.]*' | head -1 | cut -d: -f2)
+    sleeps=$(echo "$compact" | grep -o '"service_sleeps_per_flow":[0-9.]*' | head -1 | cut -d: -f2)
     # The JIT's and PostgreSQL's ticks are counted over this script's window: as long as the generator's measured
     # one, but starting when the generator was launched plus the warm-up, a few seconds before the generator's own
     # (its JVM start and set-up come first); so they are per paid payment over the same length, not the same seconds.
@@ -104,8 +106,8 @@ for rate in $RATES; do
       awk -v t="$1" -v r="${paid_rps:-0}" -v d="$DURATION" -v hz="$hz" \
         'BEGIN { if (r > 0) printf "%.2f", t * 1000 / hz / (r * d); else print "n/a" }'
     }
-    printf '%-6s %-4s %9s %11s %11s ms %11s %11s %12s %8s\n' "$rate" "$run" "$paid_rps" "$verified" "$p99" \
-      "$service_ms" "$(per_paid $((c1 - c0)))" "$(per_paid $((p1 - p0)))" "$ready"
+    printf '%-6s %-4s %9s %11s %11s ms %11s %11s %7s %12s %8s\n' "$rate" "$run" "$paid_rps" "$verified" "$p99" \
+      "$service_ms" "$(per_paid $((c1 - c0)))" "$sleeps" "$(per_paid $((p1 - p0)))" "$ready"
     kill "$service"; wait "$service" 2>/dev/null; service=
     rm -rf "$data" # its logs stay beside it
   done

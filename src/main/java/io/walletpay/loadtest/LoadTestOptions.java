@@ -77,7 +77,8 @@ public record LoadTestOptions(
       output:
         --json FILE              write the JSON summary to FILE; "-" writes it to stdout (the report goes to stderr)
         --service-pid PID[,PID…] also report the CPU time the service's processes (on this machine) spent in the
-                                 measured window, summed, per flow; the generator always reports its own
+                                 measured window, summed, per flow, and (on Linux) how many times their threads
+                                 went to sleep waiting for work; the generator always reports its own CPU
         --quiet                  no progress line
       exit code: 0 when there were no errors (and, when verifying, no missing or invalid webhook); 1 otherwise;
       2 for a usage or set-up failure.

@@ -115,6 +115,11 @@ public record Summary(
         return cpu == null || cpu.serviceMs() < 0 || flows() == 0 ? -1 : cpu.serviceMs() / flows();
     }
 
+    /** How many times the service's threads went to sleep per flow; -1 when not measured. */
+    public double serviceSleepsPerFlow() {
+        return cpu == null || cpu.serviceSleeps() < 0 || flows() == 0 ? -1 : (double) cpu.serviceSleeps() / flows();
+    }
+
     /** Errors of create and pay requests together. */
     public long errorCount() {
         return create.errorCount() + (pay == null ? 0 : pay.errorCount());
@@ -199,7 +204,10 @@ public record Summary(
                                 .put("service_ms", cpu.serviceMs() < 0 ? null : round(cpu.serviceMs(), 3))
                                 .put(
                                         "service_ms_per_flow",
-                                        serviceCpuMsPerFlow() < 0 ? null : round(serviceCpuMsPerFlow(), 4)));
+                                        serviceCpuMsPerFlow() < 0 ? null : round(serviceCpuMsPerFlow(), 4))
+                                .put(
+                                        "service_sleeps_per_flow",
+                                        serviceSleepsPerFlow() < 0 ? null : round(serviceSleepsPerFlow(), 2)));
         json.put("passed", passed());
         return json;
     }
@@ -280,10 +288,17 @@ public record Summary(
                             ? ""
                             : String.format(
                                     Locale.ROOT,
-                                    "; service %s ms (%s ms per %s)",
+                                    "; service %s ms (%s ms per %s)%s",
                                     number(cpu.serviceMs()),
                                     number(serviceCpuMsPerFlow()),
-                                    pay != null ? "paid payment" : "created payment")));
+                                    pay != null ? "paid payment" : "created payment",
+                                    serviceSleepsPerFlow() < 0
+                                            ? ""
+                                            : String.format(
+                                                    Locale.ROOT,
+                                                    ", its threads slept %.1f times per %s",
+                                                    serviceSleepsPerFlow(),
+                                                    pay != null ? "paid payment" : "created payment"))));
         }
         List<String> failures = failures();
         out.append(failures.isEmpty() ? "result    PASS\n" : "result    FAIL: " + String.join(", ", failures) + "\n");

@@ -84,6 +84,13 @@ class LoadGeneratorTest {
         assertThat(summary.generatorCpuMsPerFlow()).isPositive();
         assertThat(summary.serviceCpuMsPerFlow()).isPositive();
         assertThat(summary.report()).contains("cpu       generator").contains("per paid payment); service");
+        if (System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT).startsWith("linux")) {
+            // the service's threads waited for each request: they went to sleep, and the report says how often
+            assertThat(summary.serviceSleepsPerFlow()).isPositive();
+            assertThat(summary.report()).containsPattern("its threads slept [0-9]+\\.[0-9] times per paid payment");
+            assertThat(summary.toJson().getJsonObject("cpu").getDouble("service_sleeps_per_flow"))
+                    .isPositive();
+        }
         assertThat(summary.toJson().getJsonObject("cpu").getLong("flows"))
                 .isEqualTo(summary.pay().ok());
 
