@@ -7,7 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -24,15 +26,15 @@ final class CpuMeter {
 
     /**
      * CPU milliseconds spent in the window; {@code serviceMs} is -1 when no (readable) service pid was given, {@code
-     * serviceSleeps} -1 when the service's threads cannot be read (not Linux). Threads that end within the window
-     * take their sleeps with them.
+     * serviceSleeps} -1 when the service's threads cannot be read (not Linux). A thread that ends within the window
+     * takes its sleeps in it with it.
      */
     record Spent(double generatorMs, double serviceMs, long serviceSleeps) {}
 
     private final List<Long> servicePids;
     private long generatorAtStart = -1;
     private long serviceAtStart = -1;
-    private long sleepsAtStart = -1;
+    private Map<String, Long> sleepsAtStart;
     private Spent spent;
 
     CpuMeter(List<Long> servicePids) {
@@ -68,42 +70,55 @@ final class CpuMeter {
         long generator = cpuNanos(ProcessHandle.current()) - generatorAtStart;
         long serviceNow = serviceNanos();
         double serviceMs = serviceAtStart < 0 || serviceNow < 0 ? -1 : (serviceNow - serviceAtStart) / 1e6;
-        long sleepsNow = serviceSleeps();
-        long sleeps = sleepsAtStart < 0 || sleepsNow < 0 ? -1 : Math.max(0, sleepsNow - sleepsAtStart);
-        spent = new Spent(generator / 1e6, serviceMs, sleeps);
+        spent = new Spent(generator / 1e6, serviceMs, sleepsBetween(sleepsAtStart, serviceSleeps()));
     }
 
-    /** The service's processes' threads' voluntary context switches so far; -1 when one cannot be read. */
-    private long serviceSleeps() {
+    /**
+     * Each live thread's voluntary context switches so far, by process and thread id; null when a process cannot be
+     * read. Threads are told apart, so one that ends in the window takes only its own sleeps with it.
+     */
+    private Map<String, Long> serviceSleeps() {
         if (servicePids.isEmpty()) {
+            return null;
+        }
+        Map<String, Long> all = new HashMap<>();
+        for (long pid : servicePids) {
+            Map<String, Long> one = sleepsByThread(pid);
+            if (one == null) {
+                return null;
+            }
+            one.forEach((thread, count) -> all.put(pid + "/" + thread, count));
+        }
+        return all;
+    }
+
+    /** The sleeps in the window: of threads alive at both ends, the difference; of threads born in it, all. */
+    private static long sleepsBetween(Map<String, Long> before, Map<String, Long> after) {
+        if (before == null || after == null) {
             return -1;
         }
         long sum = 0;
-        for (long pid : servicePids) {
-            long one = sleeps(pid);
-            if (one < 0) {
-                return -1;
-            }
-            sum += one;
+        for (Map.Entry<String, Long> thread : after.entrySet()) {
+            sum += Math.max(0, thread.getValue() - before.getOrDefault(thread.getKey(), 0L));
         }
         return sum;
     }
 
-    /** The voluntary context switches of every live thread of {@code pid}, from {@code /proc}; -1 when unreadable. */
-    static long sleeps(long pid) {
+    /** The voluntary context switches of each live thread of {@code pid}, from {@code /proc}; null when unreadable. */
+    static Map<String, Long> sleepsByThread(long pid) {
         Path tasks = Path.of("/proc", Long.toString(pid), "task");
         if (!Files.isDirectory(tasks)) {
-            return -1;
+            return null;
         }
-        long sum = 0;
-        try (DirectoryStream<Path> threads = Files.newDirectoryStream(tasks)) {
-            for (Path thread : threads) {
-                sum += voluntarySwitches(thread.resolve("status"));
+        Map<String, Long> threads = new HashMap<>();
+        try (DirectoryStream<Path> listed = Files.newDirectoryStream(tasks)) {
+            for (Path thread : listed) {
+                threads.put(thread.getFileName().toString(), voluntarySwitches(thread.resolve("status")));
             }
         } catch (IOException | UncheckedIOException unreadable) {
-            return -1;
+            return null;
         }
-        return sum;
+        return threads;
     }
 
     private static long voluntarySwitches(Path status) throws IOException {
