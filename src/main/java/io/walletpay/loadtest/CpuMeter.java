@@ -74,8 +74,9 @@ final class CpuMeter {
     }
 
     /**
-     * Each live thread's voluntary context switches so far, by process and thread id; null when a process cannot be
-     * read. Threads are told apart, so one that ends in the window takes only its own sleeps with it.
+     * Each live thread's voluntary context switches so far, by thread id (unique on the machine, whatever the
+     * process); null when a process cannot be read. Threads are told apart, so one that ends in the window takes
+     * only its own sleeps with it.
      */
     private Map<String, Long> serviceSleeps() {
         if (servicePids.isEmpty()) {
@@ -87,7 +88,7 @@ final class CpuMeter {
             if (one == null) {
                 return null;
             }
-            one.forEach((thread, count) -> all.put(pid + "/" + thread, count));
+            all.putAll(one);
         }
         return all;
     }
