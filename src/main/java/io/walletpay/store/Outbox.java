@@ -2,6 +2,7 @@ package io.walletpay.store;
 
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
 import io.walletpay.payment.Payment;
 import io.walletpay.webhook.DueDelivery;
@@ -51,13 +52,8 @@ final class Outbox {
         return leaseSeconds > 0;
     }
 
-    /**
-     * Writes the outbox rows of {@code changed} as the transaction's last statement, its COMMIT sent with it; the
-     * answer travels with the leased rows. The statement writes every row or fails (no conflict clause, and each
-     * row's merchant exists by its foreign key), so its answer needs no count check, which could not undo the
-     * commit anyway.
-     */
-    <T> Future<Written<T>> record(PipelinedTransaction transaction, List<Payment> changed, T answer) {
+    /** Writes the outbox rows of {@code changed} on the transaction; the answer travels with the leased rows. */
+    <T> Future<Written<T>> record(SqlConnection transaction, List<Payment> changed, T answer) {
         if (changed.isEmpty()) {
             return Future.succeededFuture(new Written<>(answer, List.of()));
         }
@@ -78,14 +74,18 @@ final class Outbox {
         // one statement whatever the count (a sweep's batch, a group commit's): one round trip, not one per row
         Tuple rows = Tuple.of(ids, merchants, payments, events, bodies);
         if (!handsOver()) {
-            return transaction.last(OutboxSql.INSERT, rows).map(inserted -> new Written<>(answer, List.of()));
+            return transaction
+                    .preparedQuery(OutboxSql.INSERT)
+                    .execute(rows)
+                    .compose(inserted -> written(inserted.rowCount(), n, new Written<>(answer, List.of())));
         }
         return transaction
-                .last(OutboxSql.INSERT_LEASED, rows.addInteger(leaseSeconds))
-                .map(inserted -> {
+                .preparedQuery(OutboxSql.INSERT_LEASED)
+                .execute(rows.addInteger(leaseSeconds))
+                .compose(inserted -> {
                     List<DueDelivery> leased = new ArrayList<>(n);
                     inserted.forEach(row -> leased.add(due(row)));
-                    return new Written<>(answer, leased);
+                    return written(leased.size(), n, new Written<>(answer, leased));
                 });
     }
 
@@ -97,6 +97,12 @@ final class Outbox {
             }
             return written.answer();
         });
+    }
+
+    private static <T> Future<Written<T>> written(int count, int expected, Written<T> written) {
+        return count == expected
+                ? Future.succeededFuture(written)
+                : Future.failedFuture(new IllegalStateException("outbox wrote " + count + " of " + expected));
     }
 
     /** A leased row as the sender needs it: the same columns {@code DeliverySql.CLAIM_DUE} answers. */

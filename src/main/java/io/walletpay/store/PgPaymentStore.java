@@ -249,28 +249,26 @@ final class PgPaymentStore implements PaymentStore {
                     .execute(payments)
                     .map(answers);
         }
-        // both statements go out together: the keys' answers do not depend on the insert's, and should the insert
-        // fail, PostgreSQL refuses the second in the aborted transaction
-        return PipelinedTransaction.run(database.transactions(), transaction -> {
-            Future<RowSet<Row>> inserted = transaction.execute(PaymentSql.INSERT_ALL, payments);
-            Future<RowSet<Row>> answered = transaction.execute(
-                    PaymentSql.KEYS_ANSWERED,
-                    Tuple.of(
-                            keyMerchants.toArray(new UUID[0]),
-                            keys.toArray(new String[0]),
-                            statuses.toArray(new Integer[0]),
-                            bodies.toArray(new String[0]),
-                            claims.toArray(new UUID[0])));
-            return Future.all(inserted, answered).compose(both -> {
-                if (inserted.result().rowCount() != n) {
-                    return Future.failedFuture(new IllegalStateException(
-                            "batch insert wrote " + inserted.result().rowCount() + " of " + n));
-                }
-                return answered.result().rowCount() == keyed
-                        ? Future.succeededFuture(answers)
-                        : Future.failedFuture(keyInUse()); // rolls back; replayed one by one
-            });
-        });
+        return database.transactions().withTransaction(connection -> connection
+                .preparedQuery(PaymentSql.INSERT_ALL)
+                .execute(payments)
+                .compose(inserted -> {
+                    if (inserted.rowCount() != n) {
+                        return Future.failedFuture(
+                                new IllegalStateException("batch insert wrote " + inserted.rowCount() + " of " + n));
+                    }
+                    return connection
+                            .preparedQuery(PaymentSql.KEYS_ANSWERED)
+                            .execute(Tuple.of(
+                                    keyMerchants.toArray(new UUID[0]),
+                                    keys.toArray(new String[0]),
+                                    statuses.toArray(new Integer[0]),
+                                    bodies.toArray(new String[0]),
+                                    claims.toArray(new UUID[0])))
+                            .compose(answered -> answered.rowCount() == keyed
+                                    ? Future.succeededFuture(answers)
+                                    : Future.failedFuture(keyInUse())); // rolls back; replayed one by one
+                }));
     }
 
     private Future<StoredResponse> createOne(CreatePayment command) {
@@ -279,33 +277,24 @@ final class PgPaymentStore implements PaymentStore {
         if (command.idempotencyKey() == null) {
             return insert(database.statements(), payment).map(response);
         }
-        return PipelinedTransaction.run(database.transactions(), transaction -> {
-            Future<RowSet<Row>> inserted = transaction.execute(PaymentSql.INSERT, insertArguments(payment));
-            Future<RowSet<Row>> answered = transaction.execute(
-                    PaymentSql.KEY_ANSWERED,
-                    Tuple.of(
-                            payment.merchantId(),
-                            command.idempotencyKey(),
-                            response.status(),
-                            response.body(),
-                            command.claimId()));
-            return Future.all(inserted, answered)
-                    .compose(both -> answered.result().rowCount() == 1
-                            ? Future.succeededFuture(response)
-                            : Future.failedFuture(
-                                    keyInUse())); // rolls the payment back: the key is another request's now
-        });
+        return database.transactions()
+                .withTransaction(connection -> insert(connection, payment).compose(inserted -> connection
+                        .preparedQuery(PaymentSql.KEY_ANSWERED)
+                        .execute(Tuple.of(
+                                payment.merchantId(),
+                                command.idempotencyKey(),
+                                response.status(),
+                                response.body(),
+                                command.claimId()))
+                        .compose(answered -> answered.rowCount() == 1
+                                ? Future.succeededFuture(response)
+                                : Future.failedFuture(
+                                        keyInUse())))); // rolls the payment back: the key is another request's now
     }
 
     private static Future<Payment> insert(SqlClient sql, NewPayment payment) {
-        return sql.preparedQuery(PaymentSql.INSERT)
-                .execute(insertArguments(payment))
-                .map(rows -> toPayment(rows.iterator().next()));
-    }
-
-    private static Tuple insertArguments(NewPayment payment) {
         var request = payment.request();
-        return Tuple.tuple()
+        Tuple params = Tuple.tuple()
                 .addValue(payment.id())
                 .addValue(payment.merchantId())
                 .addValue(request.referenceId())
@@ -320,6 +309,9 @@ final class PgPaymentStore implements PaymentStore {
                 .addValue(payment.createdAt())
                 .addValue(payment.expiresAt())
                 .addValue(payment.shortCode());
+        return sql.preparedQuery(PaymentSql.INSERT)
+                .execute(params)
+                .map(rows -> toPayment(rows.iterator().next()));
     }
 
     @Override
@@ -421,8 +413,9 @@ final class PgPaymentStore implements PaymentStore {
                 .addValue(providerTransactions)
                 .addValue(failureReasons)
                 .addValue(payers);
-        return outbox.committed(PipelinedTransaction.run(database.transactions(), transaction -> transaction
-                        .execute(PaymentSql.TRANSITION_ALL, arrays)
+        return outbox.committed(database.transactions().withTransaction(connection -> connection
+                        .preparedQuery(PaymentSql.TRANSITION_ALL)
+                        .execute(arrays)
                         .compose(rows -> {
                             Map<Object, Checkout> changed = new HashMap<>();
                             for (Row row : rows) {
@@ -443,7 +436,7 @@ final class PgPaymentStore implements PaymentStore {
                                     changedInOrder.add(checkout.payment());
                                 }
                             }
-                            return outbox.record(transaction, changedInOrder, answers);
+                            return outbox.record(connection, changedInOrder, answers);
                         })))
                 .onSuccess(answers -> answers.forEach(answer -> answer.ifPresent(this::announce)));
     }
@@ -531,12 +524,13 @@ final class PgPaymentStore implements PaymentStore {
 
     @Override
     public Future<List<Payment>> expireDue() {
-        return outbox.committed(PipelinedTransaction.run(database.transactions(), transaction -> transaction
-                        .execute(PaymentSql.EXPIRE_DUE, Tuple.of(EXPIRY_BATCH))
+        return outbox.committed(database.transactions().withTransaction(connection -> connection
+                        .preparedQuery(PaymentSql.EXPIRE_DUE)
+                        .execute(Tuple.of(EXPIRY_BATCH))
                         .compose(rows -> {
                             List<Payment> expired = new ArrayList<>();
                             rows.forEach(row -> expired.add(toPayment(row)));
-                            return outbox.record(transaction, expired, expired);
+                            return outbox.record(connection, expired, expired);
                         })))
                 .onSuccess(expired -> expired.forEach(this::announce));
     }
