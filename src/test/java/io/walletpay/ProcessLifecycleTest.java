@@ -41,6 +41,8 @@ class ProcessLifecycleTest {
             assertThat(scalar(sql, "SHOW synchronous_commit")).isEqualTo("on");
             // a new directory's tables are analysed seconds into their first traffic, not a minute
             assertThat(scalar(sql, "SHOW autovacuum_naptime")).isEqualTo("5s");
+            // and again once a table has changed by as many rows as it holds, not on every look while it grows
+            assertThat(scalar(sql, "SHOW autovacuum_analyze_scale_factor")).isEqualTo("1");
             sql.execute("CREATE TABLE survivor (note text)");
             sql.execute("INSERT INTO survivor VALUES ('written before the restart')");
         }
