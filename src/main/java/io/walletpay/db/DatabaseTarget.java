@@ -5,6 +5,13 @@ import io.vertx.pgclient.PgConnectOptions;
 /** Where PostgreSQL answers: the same coordinates for the reactive client and for Flyway's JDBC connection. */
 public record DatabaseTarget(String host, int port, String database, String user, String password) {
 
+    /**
+     * The longest statement the reactive client prepares once per connection and keeps. Vert.x keeps only those
+     * under 2 048 characters by default; a longer one is parsed and planned again on every execution, which the
+     * batched record of webhook attempts (just over that) was.
+     */
+    public static final int CACHED_STATEMENT_MAX_LENGTH = 8_192;
+
     public static DatabaseTarget fromUrl(String url) {
         PgConnectOptions options = PgConnectOptions.fromUri(url);
         return new DatabaseTarget(
@@ -23,7 +30,8 @@ public record DatabaseTarget(String host, int port, String database, String user
                 .setUser(user)
                 .setPassword(password)
                 .setCachePreparedStatements(true)
-                .setPreparedStatementCacheMaxSize(256);
+                .setPreparedStatementCacheMaxSize(256)
+                .setPreparedStatementCacheSqlLimit(CACHED_STATEMENT_MAX_LENGTH);
     }
 
     public DatabaseTarget withDatabase(String name) {
