@@ -7,8 +7,8 @@ public record DatabaseTarget(String host, int port, String database, String user
 
     /**
      * The longest statement the reactive client prepares once per connection and keeps. Vert.x keeps only those
-     * under 2 048 characters by default; a longer one is parsed and planned again on every execution, which the
-     * batched record of webhook attempts (just over that) was.
+     * under 2 048 characters by default, and a longer one is parsed and planned again on every execution: the
+     * batched record of webhook attempts is just over that.
      */
     public static final int CACHED_STATEMENT_MAX_LENGTH = 8_192;
 
