@@ -22,6 +22,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -48,6 +49,19 @@ class ConnectionBoundsTest {
     @AfterAll
     static void stop() {
         service.close();
+    }
+
+    /**
+     * The tests share one service, and the server counts a connection closed by the client only once it has seen the
+     * close: a test that held every slot leaves them taken for a moment after it ends, and the next test's first
+     * connection would be refused. So each test ends once a new connection is served again.
+     */
+    @AfterEach
+    void waitUntilTheServerHasCountedThisTestsConnectionsClosed() {
+        await("a new connection is served once this test's connections are closed")
+                .atMost(Duration.ofSeconds(10))
+                .pollInterval(Duration.ofMillis(20))
+                .until(ConnectionBoundsTest::freshConnectionRequest, answer -> answer.startsWith("HTTP/1.1 200"));
     }
 
     @Test
