@@ -10,7 +10,7 @@ public record DatabaseTarget(String host, int port, String database, String user
      * under 2 048 characters by default, and a longer one is parsed and planned again on every execution: the
      * batched record of webhook attempts is just over that.
      */
-    public static final int CACHED_STATEMENT_MAX_LENGTH = 8_192;
+    private static final int CACHED_STATEMENT_MAX_LENGTH = 8_192;
 
     public static DatabaseTarget fromUrl(String url) {
         PgConnectOptions options = PgConnectOptions.fromUri(url);

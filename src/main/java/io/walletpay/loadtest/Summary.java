@@ -278,27 +278,26 @@ public record Summary(
                     number(webhooks.fromPaySent().max())));
         }
         if (cpu != null) {
+            String flow = pay != null ? "paid payment" : "created payment";
             out.append(String.format(
                     Locale.ROOT,
-                    "cpu       generator %s ms (%s ms per %s)%s%n",
+                    "cpu       generator %s ms (%s ms per %s)",
                     number(cpu.generatorMs()),
                     number(generatorCpuMsPerFlow()),
-                    pay != null ? "paid payment" : "created payment",
-                    serviceCpuMsPerFlow() < 0
-                            ? ""
-                            : String.format(
-                                    Locale.ROOT,
-                                    "; service %s ms (%s ms per %s)%s",
-                                    number(cpu.serviceMs()),
-                                    number(serviceCpuMsPerFlow()),
-                                    pay != null ? "paid payment" : "created payment",
-                                    serviceSleepsPerFlow() < 0
-                                            ? ""
-                                            : String.format(
-                                                    Locale.ROOT,
-                                                    ", its threads slept %.1f times per %s",
-                                                    serviceSleepsPerFlow(),
-                                                    pay != null ? "paid payment" : "created payment"))));
+                    flow));
+            if (serviceCpuMsPerFlow() >= 0) {
+                out.append(String.format(
+                        Locale.ROOT,
+                        "; service %s ms (%s ms per %s)",
+                        number(cpu.serviceMs()),
+                        number(serviceCpuMsPerFlow()),
+                        flow));
+                if (serviceSleepsPerFlow() >= 0) {
+                    out.append(String.format(
+                            Locale.ROOT, ", its threads slept %.1f times per %s", serviceSleepsPerFlow(), flow));
+                }
+            }
+            out.append(System.lineSeparator());
         }
         List<String> failures = failures();
         out.append(failures.isEmpty() ? "result    PASS\n" : "result    FAIL: " + String.join(", ", failures) + "\n");

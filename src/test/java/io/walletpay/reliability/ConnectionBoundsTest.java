@@ -58,10 +58,7 @@ class ConnectionBoundsTest {
      */
     @AfterEach
     void waitUntilTheServerHasCountedThisTestsConnectionsClosed() {
-        await("a new connection is served once this test's connections are closed")
-                .atMost(Duration.ofSeconds(10))
-                .pollInterval(Duration.ofMillis(20))
-                .until(ConnectionBoundsTest::freshConnectionRequest, answer -> answer.startsWith("HTTP/1.1 200"));
+        awaitANewConnectionServed("a new connection is served once this test's connections are closed");
     }
 
     @Test
@@ -110,10 +107,7 @@ class ConnectionBoundsTest {
 
             held.remove(0).close();
             // the server counts the closed connection once it has seen the close: until then a new one is refused
-            await("a slot freed by a close is usable again")
-                    .atMost(Duration.ofSeconds(10))
-                    .pollInterval(Duration.ofMillis(20))
-                    .until(ConnectionBoundsTest::freshConnectionRequest, answer -> answer.startsWith("HTTP/1.1 200"));
+            awaitANewConnectionServed("a slot freed by a close is usable again");
         } finally {
             for (Socket socket : held) {
                 socket.close();
@@ -162,6 +156,13 @@ class ConnectionBoundsTest {
     }
 
     /** One GET on a new connection; "" when the server refused it. */
+    private static void awaitANewConnectionServed(String why) {
+        await(why)
+                .atMost(Duration.ofSeconds(10))
+                .pollInterval(Duration.ofMillis(20))
+                .until(ConnectionBoundsTest::freshConnectionRequest, answer -> answer.startsWith("HTTP/1.1 200"));
+    }
+
     private static String freshConnectionRequest() {
         try (Socket again = new Socket("127.0.0.1", service.config.http().port())) {
             again.setSoTimeout(5_000);
