@@ -1,4 +1,5 @@
-# walletpay: the same fat jar as `mvn package`, on a JRE 17, as a non-root user.
+# walletpay: the same jars as `mvn package` (the service and the cluster add-on beside it), on a JRE 17, as a
+# non-root user.
 # Build: docker build -t walletpay .   Run: see deploy/docker-compose.yml and README "Running several nodes".
 
 FROM maven:3.9-eclipse-temurin-17 AS build
@@ -15,7 +16,7 @@ FROM eclipse-temurin:17-jre
 RUN groupadd --system walletpay && useradd --system --gid walletpay --home-dir /app --shell /usr/sbin/nologin walletpay \
     && mkdir -p /app/data && chown -R walletpay:walletpay /app && chmod 0700 /app/data
 WORKDIR /app
-COPY --from=build /src/target/walletpay.jar /app/walletpay.jar
+COPY --from=build /src/target/walletpay.jar /src/target/walletpay-cluster.jar /app/
 COPY --from=build /src/config/application.json /app/config/application.json
 USER walletpay
 ENV WALLETPAY_DATA_DIR=/app/data \

@@ -3,6 +3,7 @@ package io.walletpay;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
+import io.walletpay.cluster.ClusterAddOn;
 import io.walletpay.config.AppConfig;
 import io.walletpay.config.ConfigException;
 import io.walletpay.config.ConfigLoader;
@@ -84,6 +85,10 @@ public final class Main {
     private static ServiceVertx joinClusterIfEnabled(ServiceVertx local, AppConfig config) throws Refused {
         if (!config.cluster().enabled()) {
             return local;
+        }
+        if (!ClusterAddOn.present()) {
+            throw new Refused(List.of("cluster.enabled (WALLETPAY_CLUSTER_ENABLED) needs the cluster add-on: put "
+                    + ClusterAddOn.JAR + ", built with walletpay.jar, in the same directory as walletpay.jar"));
         }
         local.vertx().close();
         ServiceVertx clustered;

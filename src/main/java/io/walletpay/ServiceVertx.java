@@ -1,8 +1,5 @@
 package io.walletpay;
 
-import com.hazelcast.config.Config;
-import com.hazelcast.config.JoinConfig;
-import com.hazelcast.config.NetworkConfig;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.config.MeterFilter;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
@@ -14,10 +11,8 @@ import io.vertx.core.dns.AddressResolverOptions;
 import io.vertx.micrometer.MicrometerMetricsFactory;
 import io.vertx.micrometer.MicrometerMetricsOptions;
 import io.vertx.micrometer.VertxPrometheusOptions;
-import io.vertx.spi.cluster.hazelcast.ConfigUtil;
-import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
+import io.walletpay.cluster.HazelcastMember;
 import io.walletpay.config.AppConfig;
-import io.walletpay.http.CreateRateLimiter;
 import io.walletpay.metrics.GuardedMetricsFactory;
 import java.util.Set;
 import java.util.UUID;
@@ -47,31 +42,18 @@ public record ServiceVertx(Vertx vertx, PrometheusMeterRegistry registry) {
     }
 
     /**
-     * A clustered instance (cluster.enabled): Hazelcast on {@code cluster.host:cluster.port} joining the static
-     * TCP members (multicast off, so nodes never find strangers on the network), and the event bus bound to the
-     * same host on a free port. Only wake-ups cross nodes; store requests stay local (BusCalls.serve).
+     * A clustered instance (cluster.enabled): a Hazelcast member ({@link HazelcastMember}), and the event bus bound to
+     * the same host on a free port. Only wake-ups cross nodes; store requests stay local (BusCalls.serve). Needs the
+     * cluster add-on on the class path ({@code ClusterAddOn}).
      */
     public static Future<ServiceVertx> createClustered(AppConfig.Cluster cluster) {
-        Config hazelcast = ConfigUtil.loadConfig();
-        hazelcast.setClusterName("walletpay");
-        hazelcast.setProperty("hazelcast.logging.type", "slf4j");
-        hazelcast.setProperty("hazelcast.phone.home.enabled", "false");
-        NetworkConfig network = hazelcast.getNetworkConfig();
-        network.setPort(cluster.port()).setPortAutoIncrement(false).setPublicAddress(cluster.host());
-        network.getInterfaces().setEnabled(false);
-        JoinConfig join = network.getJoin();
-        join.getMulticastConfig().setEnabled(false);
-        join.getAutoDetectionConfig().setEnabled(false);
-        join.getTcpIpConfig().setEnabled(true).setMembers(cluster.members());
-        hazelcast.setProperty("hazelcast.local.localAddress", cluster.host());
-        CreateRateLimiter.configure(hazelcast); // the cluster-wide create rate limit lives in this Hazelcast
         PrometheusMeterRegistry registry = newRegistry();
         VertxOptions options = options();
         options.getEventBusOptions().setHost(cluster.host()).setPort(0);
         return Vertx.builder()
                 .with(options)
                 .withMetrics(new GuardedMetricsFactory(new MicrometerMetricsFactory(registry)))
-                .withClusterManager(new HazelcastClusterManager(hazelcast))
+                .withClusterManager(HazelcastMember.clusterManager(cluster))
                 .buildClustered()
                 .map(vertx -> new ServiceVertx(vertx, registry));
     }

@@ -1,22 +1,16 @@
 package io.walletpay.http;
 
-import com.hazelcast.config.Config;
-import com.hazelcast.config.MapConfig;
-import com.hazelcast.core.HazelcastInstance;
-import com.hazelcast.map.IMap;
 import io.github.bucket4j.Bandwidth;
 import io.github.bucket4j.Bucket;
 import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.ConsumptionProbe;
 import io.github.bucket4j.distributed.AsyncBucketProxy;
-import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
 import io.github.bucket4j.distributed.proxy.AsyncProxyManager;
 import io.github.bucket4j.distributed.proxy.optimization.Optimizations;
-import io.github.bucket4j.grid.hazelcast.Bucket4jHazelcast;
-import io.github.bucket4j.grid.hazelcast.HazelcastProxyManager;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.walletpay.cluster.ClusterBuckets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
@@ -32,19 +26,13 @@ import org.slf4j.LoggerFactory;
  * {@code payments.create_rate_per_second} tokens refilled each second.
  *
  * <p>On a single node the buckets live in this JVM, shared by every HTTP verticle. On a clustered node they
- * live in a Hazelcast map of the cluster manager's instance (bucket4j's Hazelcast integration,
- * an entry processor on the key's owner), so all API nodes together take from one bucket per merchant. That call
+ * live in the cluster ({@link ClusterBuckets}), so all API nodes together take from one bucket per merchant. That call
  * is asynchronous (never blocks the event loop) and answers back on the caller's context; if the cluster does not
  * answer within {@link #CLUSTER_TIMEOUT_MS} (a member just died, partitions migrating), this node's own bucket
  * decides instead, and goes on deciding for {@link #CLUSTER_RETRY_AFTER_MS} before the cluster is asked again: a
  * hiccup of the cluster must never refuse payments, nor make each of them wait for the timeout.
  */
 public final class CreateRateLimiter {
-
-    /** The Hazelcast map of the cluster-wide buckets. */
-    public static final String MAP = "walletpay-create-rate";
-    /** First Hazelcast serializer type id of bucket4j's entry processors (five ids from it). */
-    public static final int SERIALIZER_TYPE_ID_BASE = 7_100;
 
     static final long CLUSTER_TIMEOUT_MS = 1_000;
     /** After the cluster failed to answer, how long this node's own buckets decide before it is asked again. */
@@ -60,7 +48,8 @@ public final class CreateRateLimiter {
     private final AtomicBoolean clusterFailing = new AtomicBoolean();
     private volatile long clusterRetryAt = System.nanoTime() - 1;
 
-    private CreateRateLimiter(int perSecond, AsyncProxyManager<String> cluster) {
+    /** Buckets shared by the cluster ({@link ClusterBuckets}), this node's own deciding while it does not answer. */
+    public CreateRateLimiter(int perSecond, AsyncProxyManager<String> cluster) {
         this.configuration = BucketConfiguration.builder()
                 .addLimit(Bandwidth.builder()
                         .capacity(perSecond)
@@ -76,34 +65,17 @@ public final class CreateRateLimiter {
     }
 
     /**
-     * The limiter for a node: cluster-wide when {@code vertx} is clustered over Hazelcast, per JVM otherwise.
-     * Call it off the event loop (start-up): the first use of the map may wait for the cluster.
+     * The limiter for a node: cluster-wide when {@code vertx} is clustered, per JVM otherwise (where the cluster
+     * add-on, and so {@link ClusterBuckets}, may be absent). Call it off the event loop (start-up): the first use
+     * of the map may wait for the cluster.
      */
     public static CreateRateLimiter forNode(Vertx vertx, int perSecond) {
-        return ClusterHazelcast.of(vertx)
-                .map(hazelcast -> clusterWide(hazelcast, perSecond))
+        if (!vertx.isClustered()) {
+            return new CreateRateLimiter(perSecond);
+        }
+        return ClusterBuckets.of(vertx)
+                .map(cluster -> new CreateRateLimiter(perSecond, cluster))
                 .orElseGet(() -> new CreateRateLimiter(perSecond));
-    }
-
-    /** Buckets in {@code hazelcast}'s map {@link #MAP}, shared by every member. */
-    public static CreateRateLimiter clusterWide(HazelcastInstance hazelcast, int perSecond) {
-        IMap<String, byte[]> map = hazelcast.getMap(MAP);
-        HazelcastProxyManager<String> manager = Bucket4jHazelcast.entryProcessorBasedBuilder(map)
-                // an idle merchant's bucket is full again after a second: keep it no longer than that
-                .expirationAfterWrite(
-                        ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(Duration.ofSeconds(10)))
-                .build();
-        return new CreateRateLimiter(perSecond, manager.asAsync());
-    }
-
-    /**
-     * What a Hazelcast member needs before it starts so the buckets can live in it: bucket4j's serializers (its
-     * entry processors travel between members) and a map without synchronous backups (a lost bucket only
-     * refills, so no create waits for a backup).
-     */
-    public static void configure(Config hazelcast) {
-        HazelcastProxyManager.addCustomSerializers(hazelcast.getSerializationConfig(), SERIALIZER_TYPE_ID_BASE);
-        hazelcast.addMapConfig(new MapConfig(MAP).setBackupCount(0).setAsyncBackupCount(1));
     }
 
     /** True when the buckets are shared by the cluster. */

@@ -56,6 +56,20 @@ class ArchitectureTest {
                 .check(classes);
     }
 
+    /** Hazelcast ships in the cluster add-on beside the service's jar, so a single node must never need it. */
+    @Test
+    void onlyTheClusterPackageTouchesHazelcast() {
+        noClasses()
+                .that()
+                .resideOutsideOfPackage("io.walletpay.cluster..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "com.hazelcast..", "io.vertx.spi.cluster.hazelcast..", "io.github.bucket4j.grid.hazelcast..")
+                .because("Hazelcast and its integrations are in walletpay-cluster.jar, which a single node may lack")
+                .check(classes);
+    }
+
     /**
      * What the rest of the service may know of the store package: its interfaces, the records they declare and
      * {@code Stores}; never a PostgreSQL implementation, its SQL or the verticle that owns the connections.

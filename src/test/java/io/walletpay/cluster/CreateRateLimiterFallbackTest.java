@@ -32,10 +32,10 @@ class CreateRateLimiterFallbackTest {
         config.getNetworkConfig().setPort(TestConfig.freePort()).setPortAutoIncrement(false);
         config.getNetworkConfig().getJoin().getMulticastConfig().setEnabled(false);
         config.getNetworkConfig().getJoin().getAutoDetectionConfig().setEnabled(false);
-        CreateRateLimiter.configure(config);
+        ClusterBuckets.configure(config);
         HazelcastInstance hazelcast = Hazelcast.newHazelcastInstance(config);
         int perSecond = 5;
-        CreateRateLimiter limiter = CreateRateLimiter.clusterWide(hazelcast, perSecond);
+        CreateRateLimiter limiter = new CreateRateLimiter(perSecond, ClusterBuckets.in(hazelcast));
         UUID merchant = UUID.randomUUID();
         assertThat(limiter.clusterWide()).isTrue();
         assertThat(acquire(limiter, merchant)).as("through the cluster").isNull();

@@ -34,11 +34,21 @@ public final class ChildProcess {
      * tests run after it).
      */
     public static ProcessBuilder serviceJar(List<String> jvmOptions) {
-        Path jar = Path.of("target", "walletpay.jar");
+        return serviceJar(builtJar("walletpay.jar"), jvmOptions);
+    }
+
+    /** {@code java -jar jar}, for a jar copied where a deployer would put it. */
+    public static ProcessBuilder serviceJar(Path jar, List<String> jvmOptions) {
+        return java(jvmOptions, List.of("-jar", jar.toString()));
+    }
+
+    /** A jar {@code mvn package} built into {@code target/}. */
+    public static Path builtJar(String name) {
+        Path jar = Path.of("target", name);
         if (!java.nio.file.Files.isRegularFile(jar)) {
             throw new IllegalStateException(jar + " is missing: run the behaviour tests through mvn verify");
         }
-        return java(jvmOptions, List.of("-jar", jar.toString()));
+        return jar;
     }
 
     /** This JDK's java with {@code jvmOptions}, then {@code launch}; no WALLETPAY_ variable of the test's own. */

@@ -21,22 +21,27 @@ public final class ServiceProcess {
     private final int httpPort = TestConfig.freePort();
     private final int dbPort = TestConfig.freePort();
     private final Map<String, String> env;
-    private final boolean fatJar;
+    private final Path jar;
     private Process process;
 
     public ServiceProcess(Path dataDir, Map<String, String> env) {
-        this(dataDir, env, false);
+        this(null, dataDir, env);
     }
 
-    private ServiceProcess(Path dataDir, Map<String, String> env, boolean fatJar) {
+    private ServiceProcess(Path jar, Path dataDir, Map<String, String> env) {
+        this.jar = jar;
         this.dataDir = dataDir;
         this.env = env;
-        this.fatJar = fatJar;
     }
 
     /** The service started as deployers start it: {@code java -jar target/walletpay.jar}. */
     public static ServiceProcess fromJar(Path dataDir, Map<String, String> env) {
-        return new ServiceProcess(dataDir, env, true);
+        return fromJar(ChildProcess.builtJar("walletpay.jar"), dataDir, env);
+    }
+
+    /** {@code java -jar jar}: the service's jar copied where a deployer would put it. */
+    public static ServiceProcess fromJar(Path jar, Path dataDir, Map<String, String> env) {
+        return new ServiceProcess(jar, dataDir, env);
     }
 
     /** Starts the service (output appended to {@code service.log} in the data directory). */
@@ -51,8 +56,9 @@ public final class ServiceProcess {
 
     /** A builder for the service process with {@code extra} environment, for tests that read its output. */
     public ProcessBuilder builder(Map<String, String> extra) {
-        ProcessBuilder builder =
-                fatJar ? ChildProcess.serviceJar(List.of("-Xmx256m")) : ChildProcess.service(List.of("-Xmx256m"));
+        ProcessBuilder builder = jar != null
+                ? ChildProcess.serviceJar(jar, List.of("-Xmx256m"))
+                : ChildProcess.service(List.of("-Xmx256m"));
         builder.environment().put("WALLETPAY_HTTP_PORT", Integer.toString(httpPort));
         builder.environment().put("WALLETPAY_DATA_DIR", dataDir.toString());
         builder.environment().put("WALLETPAY_DB_EMBEDDED_PORT", Integer.toString(dbPort));
