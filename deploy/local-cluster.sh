@@ -12,6 +12,8 @@ RUN=${RUN_DIR:-target/local-cluster}
 LB_PORT=${LB_PORT:-8080}
 PG_PORT=${PG_PORT:-55432}
 [ -f "$JAR" ] || { echo "build first: mvn -q -DskipTests package" >&2; exit 2; }
+[ -f "$(dirname "$JAR")/walletpay-cluster.jar" ] \
+  || { echo "clustered nodes need walletpay-cluster.jar beside $JAR (mvn package builds both)" >&2; exit 2; }
 mkdir -p "$RUN"/node1 "$RUN"/node2 "$RUN"/node3
 MEMBERS=127.0.0.1:5801,127.0.0.1:5802,127.0.0.1:5803
 # checkout links point at the load balancer, or at node 1 when there is none to start

@@ -11,9 +11,9 @@
 # Usage (from the project root, after `mvn -q package -DskipTests`):
 #   src/bench/benchmark.sh                      # defaults below: 3 runs, 32 and 64 connections, flow at 400 and 1000/s
 #   RUNS=1 CONCURRENCIES=32 FLOW_RATES=400 DURATION=20 src/bench/benchmark.sh
-#   NODES=3 src/bench/benchmark.sh             # 3 clustered nodes (role all) on node 1's PostgreSQL (walletpay-cluster.jar
-#                                               # beside $JAR, as mvn package leaves it); the generator
-#                                               # spreads its requests over them (no load balancer on 2 cores)
+#   NODES=3 src/bench/benchmark.sh             # 3 clustered nodes (role all) on node 1's PostgreSQL; the generator
+#                                               # spreads its requests over them (no load balancer on 2 cores);
+#                                               # needs walletpay-cluster.jar beside $JAR, as mvn package leaves it
 #   HEAP_RUN=300 src/bench/benchmark.sh         # also a 5-minute max-rate run sampling the service's heap
 #   SERVICE_WARMUP=40                           # seconds of unreported load first, so the JIT has compiled
 #   GROUP_COMMIT=off src/bench/benchmark.sh     # creates one by one (db.group_commit), for the before/after
@@ -40,6 +40,8 @@ GROUP_COMMIT=${GROUP_COMMIT:-on}
 DB_URL=${DB_URL:-}
 
 [ -f "$JAR" ] || { echo "no $JAR: run mvn -q package -DskipTests first" >&2; exit 2; }
+[ "$NODES" -gt 1 ] && [ ! -f "$(dirname "$JAR")/walletpay-cluster.jar" ] \
+  && { echo "NODES=$NODES needs walletpay-cluster.jar beside $JAR (mvn package builds both)" >&2; exit 2; }
 command -v pgbench >/dev/null || { echo "pgbench not found (PostgreSQL client tools)" >&2; exit 2; }
 
 pids=()

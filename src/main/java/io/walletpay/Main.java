@@ -14,6 +14,7 @@ import io.walletpay.db.DatabaseTarget;
 import io.walletpay.db.EmbeddedDatabase;
 import io.walletpay.db.Migrations;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -86,9 +87,9 @@ public final class Main {
         if (!config.cluster().enabled()) {
             return local;
         }
-        if (!ClusterAddOn.present()) {
-            throw new Refused(List.of("cluster.enabled (WALLETPAY_CLUSTER_ENABLED) needs the cluster add-on: put "
-                    + ClusterAddOn.JAR + ", built with walletpay.jar, in the same directory as walletpay.jar"));
+        Optional<String> cannotCluster = ClusterAddOn.problem();
+        if (cannotCluster.isPresent()) {
+            throw new Refused(List.of(cannotCluster.get()));
         }
         local.vertx().close();
         ServiceVertx clustered;

@@ -65,9 +65,9 @@ public final class CreateRateLimiter {
     }
 
     /**
-     * The limiter for a node: cluster-wide when {@code vertx} is clustered, per JVM otherwise (where the cluster
-     * add-on, and so {@link ClusterBuckets}, may be absent). Call it off the event loop (start-up): the first use
-     * of the map may wait for the cluster.
+     * The limiter for a node: cluster-wide when {@code vertx} is clustered, per JVM otherwise. Clustering is checked
+     * first so that a single node never loads {@link ClusterBuckets}, whose Hazelcast types only the cluster add-on
+     * carries. Call it off the event loop (start-up): the first use of the map may wait for the cluster.
      */
     public static CreateRateLimiter forNode(Vertx vertx, int perSecond) {
         if (!vertx.isClustered()) {
