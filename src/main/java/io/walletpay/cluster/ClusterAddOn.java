@@ -5,6 +5,7 @@ import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.jar.JarFile;
@@ -23,7 +24,7 @@ public final class ClusterAddOn {
     /** The manifest attribute both jars of one build carry with the same value. */
     static final String BUILD = "Walletpay-Build";
 
-    /** One class of each library the add-on carries: Hazelcast, Vert.x's cluster manager, bucket4j's grid. */
+    /** One class of each library the add-on carries: Hazelcast first, Vert.x's cluster manager, bucket4j's grid. */
     private static final List<String> CLASSES = List.of(
             "com.hazelcast.core.Hazelcast",
             "io.vertx.spi.cluster.hazelcast.HazelcastClusterManager",
@@ -35,19 +36,17 @@ public final class ClusterAddOn {
 
     /** Why this JVM cannot join a cluster, in one line for the operator; empty when it can. */
     public static Optional<String> problem() {
-        ClassLoader loader = ClusterAddOn.class.getClassLoader();
-        Class<?> hazelcast;
+        List<Class<?>> libraries = new ArrayList<>();
         try {
-            hazelcast = Class.forName(CLASSES.get(0), false, loader);
-            for (String name : CLASSES.subList(1, CLASSES.size())) {
-                Class.forName(name, false, loader);
+            for (String name : CLASSES) {
+                libraries.add(Class.forName(name, false, ClusterAddOn.class.getClassLoader()));
             }
         } catch (ClassNotFoundException missing) {
             return Optional.of(KEY + " needs the cluster add-on: put " + JAR
                     + ", built with walletpay.jar, in the same directory as walletpay.jar");
         }
         Optional<String> service = build(ClusterAddOn.class);
-        Optional<String> addOn = build(hazelcast);
+        Optional<String> addOn = build(libraries.get(0));
         if (service.isPresent() && addOn.isPresent() && !service.equals(addOn)) {
             return Optional.of(KEY + ": " + JAR + " is from another build (" + addOn.get() + ") than walletpay.jar ("
                     + service.get() + "): put the two files of one build side by side");
