@@ -10,7 +10,6 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -61,14 +60,10 @@ class ProcessLifecycleTest {
 
     @Test
     void aBadConfigurationValueStopsStartUpWithOneLineNamingTheKey() throws Exception {
-        Process failed = new ServiceProcess(dataDir, Map.of())
-                .builder(Map.of("WALLETPAY_HTTP_PORT", "not-a-port"))
-                .redirectErrorStream(true)
-                .start();
-        String output = new String(failed.getInputStream().readAllBytes());
-        assertThat(failed.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(failed.exitValue()).isEqualTo(2);
-        assertThat(output).contains("configuration key 'http.port'");
+        ServiceProcess.Finished failed =
+                new ServiceProcess(dataDir, Map.of()).run(Map.of("WALLETPAY_HTTP_PORT", "not-a-port"));
+        assertThat(failed.exitCode()).isEqualTo(2);
+        assertThat(failed.output()).contains("configuration key 'http.port'");
     }
 
     @Test

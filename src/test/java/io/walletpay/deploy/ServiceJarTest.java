@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.jar.JarInputStream;
@@ -124,23 +123,12 @@ class ServiceJarTest {
         assertThat(Files.readString(data.resolve("service.log"))).contains("joined the cluster as all node");
     }
 
-    /** The output of a clustered start of {@code jar} that must refuse: exit code 2 within 60 s. */
+    /** The output of a clustered start of {@code jar} that must refuse: exit code 2. */
     private String refusal(Path jar) throws Exception {
-        Path output = dir.resolve("refusal.log");
-        Process refused = ServiceProcess.fromJar(jar, dataDir(), Map.of())
-                .builder(clustered())
-                .redirectErrorStream(true)
-                .redirectOutput(output.toFile())
-                .start();
-        try {
-            assertThat(refused.waitFor(60, TimeUnit.SECONDS))
-                    .as("exited; see " + output)
-                    .isTrue();
-            assertThat(refused.exitValue()).isEqualTo(2);
-            return Files.readString(output);
-        } finally {
-            refused.destroyForcibly();
-        }
+        ServiceProcess.Finished refused =
+                ServiceProcess.fromJar(jar, dataDir(), clustered()).run(Map.of());
+        assertThat(refused.exitCode()).as(refused.output()).isEqualTo(2);
+        return refused.output();
     }
 
     private static List<String> entries(JarFile jar) {

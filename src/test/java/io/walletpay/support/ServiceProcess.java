@@ -146,21 +146,25 @@ public final class ServiceProcess {
     }
 
     /**
-     * Runs the service's {@code main} with {@code args}, this service's environment and {@code extra} to its end (within 120 s)
-     * and returns what it printed and its exit code.
+     * Runs the service's {@code main} with {@code args}, this service's environment and {@code extra} to its end (within
+     * 120 s) and returns what it printed and its exit code. Its output goes to a file of the data directory, so a run
+     * that never ends fails the test after the wait instead of hanging it; the child is killed either way.
      */
     public Finished run(Map<String, String> extra, String... args) throws java.io.IOException, InterruptedException {
         Map<String, String> merged = new java.util.HashMap<>(env);
         merged.putAll(extra);
-        ProcessBuilder builder = builder(merged).redirectErrorStream(true);
+        Path output = java.nio.file.Files.createTempFile(dataDir, "run-", ".log");
+        ProcessBuilder builder = builder(merged).redirectErrorStream(true).redirectOutput(output.toFile());
         builder.command().addAll(List.of(args));
         Process child = builder.start();
-        String output = new String(child.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        if (!child.waitFor(120, TimeUnit.SECONDS)) {
+        try {
+            if (!child.waitFor(120, TimeUnit.SECONDS)) {
+                throw new AssertionError("service did not exit; printed: " + java.nio.file.Files.readString(output));
+            }
+            return new Finished(child.exitValue(), java.nio.file.Files.readString(output));
+        } finally {
             child.destroyForcibly();
-            throw new AssertionError("service did not exit; printed: " + output);
         }
-        return new Finished(child.exitValue(), output);
     }
 
     /** A finished run: its exit code and everything it printed (stdout and stderr). */
