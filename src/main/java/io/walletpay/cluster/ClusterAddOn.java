@@ -19,10 +19,10 @@ import java.util.jar.Manifest;
  */
 public final class ClusterAddOn {
 
-    public static final String JAR = "walletpay-cluster.jar";
+    private static final String JAR = "walletpay-cluster.jar";
 
     /** The manifest attribute both jars of one build carry with the same value. */
-    static final String BUILD = "Walletpay-Build";
+    private static final String BUILD = "Walletpay-Build";
 
     /** One class of each library the add-on carries: Hazelcast first, Vert.x's cluster manager, bucket4j's grid. */
     private static final List<String> CLASSES = List.of(

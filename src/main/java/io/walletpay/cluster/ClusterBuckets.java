@@ -22,9 +22,9 @@ import java.util.Optional;
 public final class ClusterBuckets {
 
     /** The Hazelcast map of the buckets. */
-    public static final String MAP = "walletpay-create-rate";
+    private static final String MAP = "walletpay-create-rate";
     /** First Hazelcast serializer type id of bucket4j's entry processors (five ids from it). */
-    public static final int SERIALIZER_TYPE_ID_BASE = 7_100;
+    private static final int SERIALIZER_TYPE_ID_BASE = 7_100;
 
     private ClusterBuckets() {}
 
@@ -39,12 +39,12 @@ public final class ClusterBuckets {
     }
 
     /**
-     * The buckets of the cluster {@code vertx} runs in, when it is clustered over Hazelcast. Vert.x 5 has no public
-     * accessor for a running instance's cluster manager, so this is the one place that asks its internal API.
+     * The buckets of the cluster {@code vertx} runs in, when it is clustered over Hazelcast (a single node has no
+     * cluster manager). Vert.x 5 has no public accessor for a running instance's cluster manager, so this is the
+     * one place that asks its internal API.
      */
     public static Optional<AsyncProxyManager<String>> of(Vertx vertx) {
-        if (vertx.isClustered()
-                && ((VertxInternal) vertx).clusterManager() instanceof HazelcastClusterManager manager) {
+        if (((VertxInternal) vertx).clusterManager() instanceof HazelcastClusterManager manager) {
             return Optional.of(in(manager.getHazelcastInstance()));
         }
         return Optional.empty();
