@@ -155,7 +155,6 @@ final class ConfigBinding {
         return String.join(".", names);
     }
 
-    /** A copy with every string trimmed and every blank string null: a value set to "" is a value not set. */
     /**
      * Without {@code http.host}, production listens on every interface (behind its load balancer) and development
      * on 127.0.0.1 only: a laptop on a café's Wi-Fi must not offer its open metrics and test merchants to the room.
@@ -169,6 +168,7 @@ final class ConfigBinding {
         return json;
     }
 
+    /** A copy with every string trimmed and every blank string null: a value set to "" is a value not set. */
     private static JsonObject withoutBlanks(JsonObject json) {
         JsonObject copy = new JsonObject();
         json.forEach(entry -> copy.put(entry.getKey(), withoutBlank(entry.getValue())));
