@@ -36,6 +36,7 @@ public final class Main {
             runCommand(args);
             return;
         }
+        Shutdown.onSignals();
         ConfigLoader.prepareInBackground();
         ServiceVertx service = ServiceVertx.create();
         try {
@@ -48,7 +49,7 @@ public final class Main {
             if (!config.production()) {
                 announceDevelopmentCredentials(running.config(), running);
             }
-            stopOnSignals(running);
+            Shutdown.running(running);
             announceListening(config);
         } catch (Refused refused) {
             refuse(service.vertx(), refused.lines);
@@ -151,9 +152,54 @@ public final class Main {
         }
     }
 
-    private static void stopOnSignals(Running running) {
-        Signal.handle(new Signal("TERM"), signal -> stopAndExit(running));
-        Signal.handle(new Signal("INT"), signal -> stopAndExit(running));
+    /**
+     * What SIGTERM and SIGINT do, from the first line of {@code main}. While the process is still starting (nothing in
+     * flight, the HTTP port not open yet) it ends at once, as the JVM would. From the moment the verticles deploy, the
+     * port may already answer, even {@code /health/ready}, so a signal then waits for the start to finish and stops
+     * gracefully, like one that comes later; a second signal in that wait ends the process at once.
+     */
+    private static final class Shutdown {
+
+        private static boolean deploying;
+        private static boolean requested;
+        private static Running running;
+
+        static void onSignals() {
+            Signal.handle(new Signal("TERM"), Shutdown::requested);
+            Signal.handle(new Signal("INT"), Shutdown::requested);
+        }
+
+        static synchronized void deploying() {
+            deploying = true;
+        }
+
+        static void running(Running started) {
+            boolean stopNow;
+            synchronized (Shutdown.class) {
+                running = started;
+                stopNow = requested;
+            }
+            if (stopNow) {
+                stopAndExit(started);
+            }
+        }
+
+        private static void requested(Signal signal) {
+            Running toStop;
+            boolean endNow;
+            synchronized (Shutdown.class) {
+                endNow = running == null && (!deploying || requested);
+                requested = true;
+                toStop = running;
+            }
+            if (endNow) {
+                System.exit(128 + signal.getNumber()); // the JVM's own code for a signal; shutdown hooks still run
+            } else if (toStop != null) {
+                stopAndExit(toStop);
+            } else {
+                log.info("stopping once the start-up has finished (a second signal stops at once)");
+            }
+        }
     }
 
     /** Where Netty's native transport cannot load (another platform, a missing library), Vert.x runs on Java NIO. */
@@ -239,6 +285,7 @@ public final class Main {
                 throw new Refused(problems);
             }
             String schemaVersion = Migrations.apply(target);
+            Shutdown.deploying();
             Application application =
                     await(Application.deploy(vertx, service.registry(), config, target, schemaVersion));
             return new Running(vertx, config, secrets.adminTokenGenerated(), application, embedded);

@@ -4,17 +4,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.ServiceProcess;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.Map;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The real process on the embedded default: durable data, SIGTERM exits 0, a kill -9 does not stop the next start. */
+/**
+ * The real process on the embedded default: durable data, SIGTERM exits 0 (also the moment the port opens), a kill -9
+ * does not stop the next start.
+ */
 @BehaviourTest
 class ProcessLifecycleTest {
 
@@ -56,6 +64,30 @@ class ProcessLifecycleTest {
 
         service.start().awaitReady();
         assertThat(survivorNote()).isEqualTo("written before the restart");
+    }
+
+    @Test
+    void aSigtermAsSoonAsThePortOpensStillStopsGracefully() throws Exception {
+        // the port opens while the last verticles deploy and, in development, while the demo merchant is written:
+        // a stop asked for then waits for the start to finish rather than cutting it
+        service = new ServiceProcess(dataDir, Map.of()).start();
+        Awaitility.await("port " + service.httpPort() + " accepting")
+                .atMost(Duration.ofSeconds(120))
+                .pollInterval(Duration.ofMillis(5))
+                .failFast("service process exited", () -> !service.alive())
+                .until(() -> accepts(service.httpPort()));
+        assertThat(service.terminate()).as("stopped within 30 s of SIGTERM").isTrue();
+        assertThat(service.exitValue()).isZero();
+        assertThat(Files.readString(dataDir.resolve("service.log"))).contains("io.walletpay.Main stopped");
+    }
+
+    private static boolean accepts(int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 100);
+            return true;
+        } catch (IOException notYet) {
+            return false;
+        }
     }
 
     @Test
