@@ -49,10 +49,18 @@ public final class Main {
             if (!config.production()) {
                 announceDevelopmentCredentials(running.config(), running);
             }
-            Shutdown.running(running);
+            if (Shutdown.running(running)) {
+                return; // a signal came while it started: it is stopping now
+            }
             announceListening(config);
         } catch (Refused refused) {
             refuse(service.vertx(), refused.lines);
+        } catch (RuntimeException | Error e) {
+            // after the verticles deployed (writing the demo merchant, say): a start that did not finish is not a
+            // service to leave running, and a stop asked for meanwhile must not wait for it
+            log.debug("start-up failed", e);
+            System.err.println("walletpay: start-up failed: " + oneLine(rootCause(e)));
+            System.exit(1);
         }
     }
 
@@ -156,7 +164,8 @@ public final class Main {
      * What SIGTERM and SIGINT do, from the first line of {@code main}. While the process is still starting (nothing in
      * flight, the HTTP port not open yet) it ends at once, as the JVM would. From the moment the verticles deploy, the
      * port may already answer, even {@code /health/ready}, so a signal then waits for the start to finish and stops
-     * gracefully, like one that comes later; a second signal in that wait ends the process at once.
+     * gracefully, like one that comes later (or, should the start fail, the process exits with its failure's code); a
+     * second signal in that wait ends the process at once.
      */
     private static final class Shutdown {
 
@@ -173,7 +182,8 @@ public final class Main {
             deploying = true;
         }
 
-        static void running(Running started) {
+        /** The service is running: a stop asked for while it started begins now, and this answers true. */
+        static boolean running(Running started) {
             boolean stopNow;
             synchronized (Shutdown.class) {
                 running = started;
@@ -182,6 +192,7 @@ public final class Main {
             if (stopNow) {
                 stopAndExit(started);
             }
+            return stopNow;
         }
 
         private static void requested(Signal signal) {
