@@ -2,6 +2,8 @@ package io.walletpay;
 
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonObject;
 import io.walletpay.config.AppConfig;
 import io.walletpay.merchant.MerchantInput.NewMerchant;
@@ -26,8 +28,17 @@ final class DemoMerchant {
         return vertx.fileSystem()
                 .exists(file)
                 .compose(exists -> exists
-                        ? vertx.fileSystem().readFile(file).map(buffer -> new JsonObject(buffer))
+                        ? vertx.fileSystem().readFile(file).map(buffer -> read(buffer, file))
                         : create(vertx, config, merchants, Path.of(file)));
+    }
+
+    private static JsonObject read(Buffer saved, String file) {
+        try {
+            return new JsonObject(saved);
+        } catch (DecodeException e) { // not chained: the start-up's one line names the root cause, which is this
+            throw new IllegalStateException(
+                    file + " is not the JSON this service wrote; delete it and a new demo merchant is made");
+        }
     }
 
     private static Future<JsonObject> create(Vertx vertx, AppConfig config, MerchantStore merchants, Path file) {

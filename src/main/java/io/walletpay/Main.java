@@ -197,19 +197,21 @@ public final class Main {
 
         private static void requested(Signal signal) {
             Running toStop;
+            boolean again;
             boolean endNow;
             synchronized (Shutdown.class) {
-                endNow = running == null && (!deploying || requested);
+                again = requested;
                 requested = true;
                 toStop = running;
+                endNow = running == null && (!deploying || again);
             }
             if (endNow) {
                 System.exit(128 + signal.getNumber()); // the JVM's own code for a signal; shutdown hooks still run
-            } else if (toStop != null) {
-                stopAndExit(toStop);
-            } else {
+            } else if (toStop == null) {
                 log.info("stopping once the start-up has finished (a second signal stops at once)");
-            }
+            } else if (!again) {
+                stopAndExit(toStop);
+            } // else a stop is already under way
         }
     }
 
@@ -322,13 +324,8 @@ public final class Main {
         System.out.println();
     }
 
-    private static final java.util.concurrent.atomic.AtomicBoolean STOPPING =
-            new java.util.concurrent.atomic.AtomicBoolean();
-
+    /** Called once, by {@link Shutdown}. */
     private static void stopAndExit(Running running) {
-        if (STOPPING.getAndSet(true)) {
-            return; // a second SIGTERM or Ctrl-C while stopping: the first stop is already under way
-        }
         Thread stopper = new Thread(
                 () -> {
                     log.info("stopping: no new connections, finishing in-flight work");

@@ -91,6 +91,19 @@ class ProcessLifecycleTest {
     }
 
     @Test
+    void aStartThatFailsAfterItsVerticlesDeployedExitsWithOneLine() throws Exception {
+        // the demo merchant's file is read once the verticles run; a damaged one must end the start, not leave a
+        // half-started process holding the port
+        Files.createDirectories(dataDir);
+        Files.writeString(dataDir.resolve("demo-merchant.json"), "{ not json");
+        ServiceProcess.Finished failed = new ServiceProcess(dataDir, Map.of()).run(Map.of());
+        assertThat(failed.exitCode()).isEqualTo(1);
+        assertThat(failed.output())
+                .contains("walletpay: start-up failed: ")
+                .contains("demo-merchant.json is not the JSON");
+    }
+
+    @Test
     void aBadConfigurationValueStopsStartUpWithOneLineNamingTheKey() throws Exception {
         ServiceProcess.Finished failed =
                 new ServiceProcess(dataDir, Map.of()).run(Map.of("WALLETPAY_HTTP_PORT", "not-a-port"));
