@@ -43,8 +43,9 @@ public record ServiceVertx(Vertx vertx, PrometheusMeterRegistry registry) {
 
     /**
      * A clustered instance (cluster.enabled): a Hazelcast member ({@link HazelcastMember}), and the event bus bound to
-     * the same host on a free port. Only wake-ups cross nodes; store requests stay local (BusCalls.serve). Needs the
-     * cluster add-on on the class path ({@link io.walletpay.cluster.ClusterAddOn}).
+     * the same host on a free port. Only wake-ups cross nodes; store calls stay on their node
+     * ({@link io.walletpay.store.StoreCalls}). Needs the cluster add-on on the class path
+     * ({@link io.walletpay.cluster.ClusterAddOn}).
      */
     public static Future<ServiceVertx> createClustered(AppConfig.Cluster cluster) {
         PrometheusMeterRegistry registry = newRegistry();
