@@ -73,7 +73,7 @@ public final class Application {
         ConnectionLimit connections = new ConnectionLimit(config.http().maxConnections());
         StoreCalls storeCalls = new StoreCalls();
         Stores stores = storeCalls.stores();
-        int httpInstances = config.http().instances() > 0 ? config.http().instances() : AppConfig.EVENT_LOOPS;
+        int httpInstances = config.http().instances() > 0 ? config.http().instances() : config.eventLoops();
         return vertx.deployVerticle(
                         () -> new StoreVerticle(
                                 target,

@@ -41,11 +41,11 @@ public final class Main {
         ServiceVertx service = ServiceVertx.create();
         try {
             AppConfig config = loadConfig(service);
-            service = joinClusterIfEnabled(service, config);
+            service = vertxFor(service, config);
             refuseUnlessReady(config);
             lockDataDirectory(config);
             Running running = start(service, config);
-            announceTransport(service.vertx());
+            announceTransport(service.vertx(), config.eventLoops());
             if (!config.production()) {
                 announceDevelopmentCredentials(running.config(), running);
             }
@@ -91,10 +91,18 @@ public final class Main {
         }
     }
 
-    /** The config is read before the cluster is joined: it says where to join. */
-    private static ServiceVertx joinClusterIfEnabled(ServiceVertx local, AppConfig config) throws Refused {
+    /**
+     * The config is read on a Vert.x with the default event loops, before the cluster is joined (it says where to join)
+     * and before any verticle is deployed: asked for another number of event loops, the service starts a Vert.x of
+     * that size in place of the first.
+     */
+    private static ServiceVertx vertxFor(ServiceVertx local, AppConfig config) throws Refused {
         if (!config.cluster().enabled()) {
-            return local;
+            if (config.eventLoops() == AppConfig.defaultEventLoops()) {
+                return local;
+            }
+            local.vertx().close();
+            return ServiceVertx.create(config.eventLoops());
         }
         Optional<String> cannotCluster = ClusterAddOn.problem();
         if (cannotCluster.isPresent()) {
@@ -103,7 +111,7 @@ public final class Main {
         local.vertx().close();
         ServiceVertx clustered;
         try {
-            clustered = await(ServiceVertx.createClustered(config.cluster()));
+            clustered = await(ServiceVertx.createClustered(config.cluster(), config.eventLoops()));
         } catch (Exception e) {
             System.err.println("walletpay: cluster.enabled: could not join "
                     + config.cluster().members() + " from "
@@ -216,11 +224,15 @@ public final class Main {
     }
 
     /** Where Netty's native transport cannot load (another platform, a missing library), Vert.x runs on Java NIO. */
-    private static void announceTransport(Vertx vertx) {
-        if (!vertx.isNativeTransportEnabled()) {
+    private static void announceTransport(Vertx vertx, int eventLoops) {
+        String loops = eventLoops == 1 ? "1 event loop" : eventLoops + " event loops";
+        if (vertx.isNativeTransportEnabled()) {
+            log.info("running {} on Netty's native epoll transport", loops);
+        } else {
             Throwable cause = vertx.unavailableNativeTransportCause();
             log.info(
-                    "Netty's native epoll transport is not available here ({}); running on Java NIO",
+                    "running {} on Java NIO: Netty's native epoll transport is not available here ({})",
+                    loops,
                     cause == null ? "no cause given" : oneLine(rootCause(cause)));
         }
     }

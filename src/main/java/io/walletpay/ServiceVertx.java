@@ -27,15 +27,24 @@ public record ServiceVertx(Vertx vertx, PrometheusMeterRegistry registry) {
     private static final Set<String> STANDARD_METHODS =
             Set.of("GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH");
 
+    /** With {@link AppConfig#defaultEventLoops()} event loops: what reads the configuration, which may ask for others. */
     public static ServiceVertx create() {
-        return create(new AddressResolverOptions());
+        return create(AppConfig.defaultEventLoops(), new AddressResolverOptions());
+    }
+
+    public static ServiceVertx create(int eventLoops) {
+        return create(eventLoops, new AddressResolverOptions());
     }
 
     /** With the given name resolution (tests point webhook delivery at a DNS server of their own). */
     public static ServiceVertx create(AddressResolverOptions dns) {
+        return create(AppConfig.defaultEventLoops(), dns);
+    }
+
+    private static ServiceVertx create(int eventLoops, AddressResolverOptions dns) {
         PrometheusMeterRegistry registry = newRegistry();
         Vertx vertx = Vertx.builder()
-                .with(options().setAddressResolverOptions(dns))
+                .with(options(eventLoops).setAddressResolverOptions(dns))
                 .withMetrics(new GuardedMetricsFactory(new MicrometerMetricsFactory(registry)))
                 .build();
         return new ServiceVertx(vertx, registry);
@@ -47,9 +56,9 @@ public record ServiceVertx(Vertx vertx, PrometheusMeterRegistry registry) {
      * ({@link io.walletpay.store.StoreCalls}). Needs the cluster add-on on the class path
      * ({@link io.walletpay.cluster.ClusterAddOn}).
      */
-    public static Future<ServiceVertx> createClustered(AppConfig.Cluster cluster) {
+    public static Future<ServiceVertx> createClustered(AppConfig.Cluster cluster, int eventLoops) {
         PrometheusMeterRegistry registry = newRegistry();
-        VertxOptions options = options();
+        VertxOptions options = options(eventLoops);
         options.getEventBusOptions().setHost(cluster.host()).setPort(0);
         return Vertx.builder()
                 .with(options)
@@ -66,12 +75,12 @@ public record ServiceVertx(Vertx vertx, PrometheusMeterRegistry registry) {
     }
 
     /**
-     * {@link AppConfig#EVENT_LOOPS} event loops, and Netty's native epoll transport where the platform has it (the
-     * jar carries it for Linux on x86-64 and arm64; elsewhere Vert.x uses NIO).
+     * {@code eventLoops} event loops, and Netty's native epoll transport where the platform has it (the jar carries it
+     * for Linux on x86-64 and arm64; elsewhere Vert.x uses NIO).
      */
-    private static VertxOptions options() {
+    private static VertxOptions options(int eventLoops) {
         return new VertxOptions()
-                .setEventLoopPoolSize(AppConfig.EVENT_LOOPS)
+                .setEventLoopPoolSize(eventLoops)
                 .setPreferNativeTransport(true)
                 .setMetricsOptions(metrics());
     }

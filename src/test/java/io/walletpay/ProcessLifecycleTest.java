@@ -104,6 +104,32 @@ class ProcessLifecycleTest {
     }
 
     @Test
+    void theEventLoopsAskedForAreTheOnesThatServe() throws Exception {
+        service = new ServiceProcess(dataDir, Map.of("WALLETPAY_EVENT_LOOPS", "3")).start();
+        service.awaitReady();
+        // said once the start has finished, which may be just after the port first answers
+        Awaitility.await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(
+                        Files.readString(dataDir.resolve("service.log")))
+                .contains("running 3 event loops on "));
+        // one HTTP verticle per event loop by default, so every loop has a thread by the time the port answers
+        assertThat(threadsNamed(service.pid(), "vert.x-eventloo")).isEqualTo(3);
+    }
+
+    /** Linux's names of a process's threads ({@code /proc/PID/task/TID/comm}, at most 15 characters). */
+    private static long threadsNamed(long pid, String prefix) throws IOException {
+        try (var tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+            return tasks.filter(task -> {
+                        try {
+                            return Files.readString(task.resolve("comm")).startsWith(prefix);
+                        } catch (IOException gone) {
+                            return false; // a thread that ended meanwhile
+                        }
+                    })
+                    .count();
+        }
+    }
+
+    @Test
     void aBadConfigurationValueStopsStartUpWithOneLineNamingTheKey() throws Exception {
         ServiceProcess.Finished failed =
                 new ServiceProcess(dataDir, Map.of()).run(Map.of("WALLETPAY_HTTP_PORT", "not-a-port"));

@@ -4,27 +4,33 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import io.vertx.core.internal.VertxInternal;
-import io.walletpay.config.AppConfig;
 import io.walletpay.support.BehaviourTest;
 import java.util.Locale;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
 
-/** The service's Vert.x: one event loop per core, on Netty's native epoll transport where the jar carries it. */
+/** The service's Vert.x: one event loop per two cores, on Netty's native epoll transport where the jar carries it. */
 @BehaviourTest
 class ServiceVertxTest {
 
     @Test
-    void runsOneEventLoopPerCore() {
-        ServiceVertx service = ServiceVertx.create();
+    void runsOneEventLoopPerTwoCoresUnlessToldOtherwise() {
+        ServiceVertx byDefault = ServiceVertx.create();
+        ServiceVertx three = ServiceVertx.create(3);
         try {
-            long loops = StreamSupport.stream(
-                            ((VertxInternal) service.vertx()).eventLoopGroup().spliterator(), false)
-                    .count();
-            assertThat(loops).isEqualTo(AppConfig.EVENT_LOOPS);
+            assertThat(eventLoops(byDefault))
+                    .isEqualTo(Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
+            assertThat(eventLoops(three)).isEqualTo(3);
         } finally {
-            service.vertx().close().await();
+            byDefault.vertx().close().await();
+            three.vertx().close().await();
         }
+    }
+
+    private static long eventLoops(ServiceVertx service) {
+        return StreamSupport.stream(
+                        ((VertxInternal) service.vertx()).eventLoopGroup().spliterator(), false)
+                .count();
     }
 
     @Test

@@ -38,22 +38,35 @@ public record AppConfig(
         @NotNull @Valid Management management,
         @NotNull @Valid Logins logins,
         @NotNull Role role,
-        @NotNull @Valid Cluster cluster) {
+        @NotNull @Valid Cluster cluster,
+        @Range(max = 256) int eventLoops) {
 
     /**
-     * One event loop per core the JVM may use (a container's CPU limit counts); Vert.x's default is two per core, which
-     * cost more CPU per paid payment once requests overlap (docs/performance.md). {@code 0} for
-     * {@code http.instances} or {@code db.store_instances} means this many.
+     * Without {@code public_base_url}, the service is reached on localhost at its port; never a trailing slash.
+     * {@code event_loops} 0 means {@link #defaultEventLoops()}, and {@code db.store_instances} 0 one per event loop.
      */
-    public static final int EVENT_LOOPS = Runtime.getRuntime().availableProcessors();
-
-    /** Without {@code public_base_url}, the service is reached on localhost at its port; never a trailing slash. */
     public AppConfig {
         if (publicBaseUrl == null && http != null) {
             publicBaseUrl = "http://localhost:" + http.port();
         } else if (publicBaseUrl != null && publicBaseUrl.endsWith("/")) {
             publicBaseUrl = publicBaseUrl.substring(0, publicBaseUrl.length() - 1);
         }
+        if (eventLoops == 0) {
+            eventLoops = defaultEventLoops();
+        }
+        if (db != null && db.storeInstances() == 0) {
+            db = db.withStoreInstances(eventLoops);
+        }
+    }
+
+    /**
+     * One event loop per two cores the JVM may use (a container's CPU limit counts), at least one. PostgreSQL does
+     * most of a payment's work, and every further event loop adds hand-offs between threads, each a wake-up: on two
+     * cores one event loop cost a fifth less CPU per paid payment than two, at every rate, for the same capacity
+     * (docs/performance.md). Vert.x's default is two per core.
+     */
+    public static int defaultEventLoops() {
+        return Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
     }
 
     static final String TWO_DECIMALS = "expected at most two decimals, like 2.50";
@@ -75,7 +88,7 @@ public record AppConfig(
 
     /**
      * {@code url} is null when the embedded PostgreSQL is to be used. {@code storeInstances} 0 means one per event
-     * loop, as Vert.x sizes its event-loop pool.
+     * loop (resolved by {@link AppConfig}, which knows how many there are).
      */
     public record Db(
             String url,
@@ -88,10 +101,17 @@ public record AppConfig(
             @Range(max = 256) int storeInstances,
             @NotNull Switch groupCommit) {
 
-        public Db {
-            if (storeInstances == 0) {
-                storeInstances = EVENT_LOOPS;
-            }
+        Db withStoreInstances(int instances) {
+            return new Db(
+                    url,
+                    poolSize,
+                    pipeliningLimit,
+                    connectTimeoutMs,
+                    acquireTimeoutMs,
+                    timeoutMs,
+                    embeddedPort,
+                    instances,
+                    groupCommit);
         }
 
         @Override

@@ -67,7 +67,8 @@ public final class DevelopmentSecrets {
                 config.management(),
                 config.logins(),
                 config.role(),
-                config.cluster());
+                config.cluster(),
+                config.eventLoops());
         return new Resolved(resolved, needsAdmin);
     }
 

@@ -39,10 +39,10 @@ class ClusterBusTest {
         int portA = TestConfig.freePort();
         int portB = TestConfig.freePort();
         List<String> members = List.of("127.0.0.1:" + portA, "127.0.0.1:" + portB);
-        Future<ServiceVertx> a =
-                ServiceVertx.createClustered(new AppConfig.Cluster(true, members, "127.0.0.1", portA, 5));
-        Future<ServiceVertx> b =
-                ServiceVertx.createClustered(new AppConfig.Cluster(true, members, "127.0.0.1", portB, 5));
+        Future<ServiceVertx> a = ServiceVertx.createClustered(
+                new AppConfig.Cluster(true, members, "127.0.0.1", portA, 5), AppConfig.defaultEventLoops());
+        Future<ServiceVertx> b = ServiceVertx.createClustered(
+                new AppConfig.Cluster(true, members, "127.0.0.1", portB, 5), AppConfig.defaultEventLoops());
         first = a.toCompletionStage().toCompletableFuture().get(2, TimeUnit.MINUTES);
         second = b.toCompletionStage().toCompletableFuture().get(2, TimeUnit.MINUTES);
         WakeUpMessages.registerCodecs(first.vertx().eventBus());

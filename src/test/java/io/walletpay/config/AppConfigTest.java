@@ -41,12 +41,31 @@ class AppConfigTest {
     }
 
     @Test
+    void eventLoopsDefaultToOnePerTwoCoresAndMayBeSet() {
+        assertThat(TestConfig.with(Map.of()).eventLoops())
+                .isEqualTo(AppConfig.defaultEventLoops())
+                .isEqualTo(Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
+        assertThat(TestConfig.with(Map.of("WALLETPAY_EVENT_LOOPS", "1")).eventLoops())
+                .isEqualTo(1);
+        assertThatThrownBy(() -> TestConfig.with(Map.of("WALLETPAY_EVENT_LOOPS", "-1")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("event_loops");
+        assertThatThrownBy(() -> TestConfig.with(Map.of("WALLETPAY_EVENT_LOOPS", "257")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("event_loops");
+    }
+
+    @Test
     void storeInstancesDefaultToOneAndZeroMeansOnePerEventLoop() {
         assertThat(TestConfig.with(Map.of()).db().storeInstances()).isEqualTo(1);
         assertThat(TestConfig.with(Map.of("WALLETPAY_DB_STORE_INSTANCES", "0"))
                         .db()
                         .storeInstances())
-                .isEqualTo(AppConfig.EVENT_LOOPS);
+                .isEqualTo(AppConfig.defaultEventLoops());
+        assertThat(TestConfig.with(Map.of("WALLETPAY_DB_STORE_INSTANCES", "0", "WALLETPAY_EVENT_LOOPS", "3"))
+                        .db()
+                        .storeInstances())
+                .isEqualTo(3);
         assertThat(TestConfig.with(Map.of("WALLETPAY_DB_STORE_INSTANCES", "3"))
                         .db()
                         .storeInstances())
