@@ -37,11 +37,7 @@ public record ServiceVertx(Vertx vertx, PrometheusMeterRegistry registry) {
     }
 
     /** With the given name resolution (tests point webhook delivery at a DNS server of their own). */
-    public static ServiceVertx create(AddressResolverOptions dns) {
-        return create(AppConfig.defaultEventLoops(), dns);
-    }
-
-    private static ServiceVertx create(int eventLoops, AddressResolverOptions dns) {
+    public static ServiceVertx create(int eventLoops, AddressResolverOptions dns) {
         PrometheusMeterRegistry registry = newRegistry();
         Vertx vertx = Vertx.builder()
                 .with(options(eventLoops).setAddressResolverOptions(dns))

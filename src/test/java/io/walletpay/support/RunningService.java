@@ -55,8 +55,12 @@ public final class RunningService implements AutoCloseable {
             Map<String, String> overrides, DatabaseTarget database, io.vertx.core.dns.AddressResolverOptions dns) {
         try {
             Path dataDir = Files.createTempDirectory("walletpay-test");
-            AppConfig config = TestConfig.forTest(dataDir, overrides);
-            ServiceVertx service = ServiceVertx.create(dns);
+            // two event loops on any machine, as on four cores: store calls, their answers and wake-ups cross threads
+            // here, while the tests of the jar itself run the default (one loop on two cores)
+            Map<String, String> withLoops = new HashMap<>(overrides);
+            withLoops.putIfAbsent("WALLETPAY_EVENT_LOOPS", "2");
+            AppConfig config = TestConfig.forTest(dataDir, withLoops);
+            ServiceVertx service = ServiceVertx.create(config.eventLoops(), dns);
             Vertx vertx = service.vertx();
             Application application = await(
                     Application.deploy(vertx, service.registry(), config, database, TestDatabase.schemaVersion()));
