@@ -73,7 +73,6 @@ public final class Application {
         ConnectionLimit connections = new ConnectionLimit(config.http().maxConnections());
         StoreCalls storeCalls = new StoreCalls();
         Stores stores = storeCalls.stores();
-        int httpInstances = config.http().instances() > 0 ? config.http().instances() : config.eventLoops();
         return vertx.deployVerticle(
                         () -> new StoreVerticle(
                                 target,
@@ -100,7 +99,8 @@ public final class Application {
                         : vertx.deployVerticle(
                                         () -> new HttpApiVerticle(
                                                 config, stores, provider, rateLimiter, logins, registry, connections),
-                                        new DeploymentOptions().setInstances(httpInstances))
+                                        new DeploymentOptions()
+                                                .setInstances(config.http().instances()))
                                 .onSuccess(ids::add))
                 .compose(id -> config.management().separate()
                         ? vertx.deployVerticle(new ManagementVerticle(config, stores, registry))

@@ -45,7 +45,7 @@ public final class Main {
             refuseUnlessReady(config);
             lockDataDirectory(config);
             Running running = start(service, config);
-            announceTransport(service.vertx(), config.eventLoops());
+            announceTransport(service);
             if (!config.production()) {
                 announceDevelopmentCredentials(running.config(), running);
             }
@@ -98,17 +98,17 @@ public final class Main {
      */
     private static ServiceVertx vertxFor(ServiceVertx local, AppConfig config) throws Refused {
         if (!config.cluster().enabled()) {
-            if (config.eventLoops() == AppConfig.defaultEventLoops()) {
+            if (config.eventLoops() == local.eventLoops()) {
                 return local;
             }
-            local.vertx().close();
+            await(local.vertx().close());
             return ServiceVertx.create(config.eventLoops());
         }
         Optional<String> cannotCluster = ClusterAddOn.problem();
         if (cannotCluster.isPresent()) {
             throw new Refused(List.of(cannotCluster.get()));
         }
-        local.vertx().close();
+        await(local.vertx().close());
         ServiceVertx clustered;
         try {
             clustered = await(ServiceVertx.createClustered(config.cluster(), config.eventLoops()));
@@ -224,7 +224,9 @@ public final class Main {
     }
 
     /** Where Netty's native transport cannot load (another platform, a missing library), Vert.x runs on Java NIO. */
-    private static void announceTransport(Vertx vertx, int eventLoops) {
+    private static void announceTransport(ServiceVertx service) {
+        Vertx vertx = service.vertx();
+        int eventLoops = service.eventLoops();
         String loops = eventLoops == 1 ? "1 event loop" : eventLoops + " event loops";
         if (vertx.isNativeTransportEnabled()) {
             log.info("running {} on Netty's native epoll transport", loops);

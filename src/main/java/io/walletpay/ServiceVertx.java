@@ -8,6 +8,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.dns.AddressResolverOptions;
+import io.vertx.core.internal.VertxInternal;
 import io.vertx.micrometer.MicrometerMetricsFactory;
 import io.vertx.micrometer.MicrometerMetricsOptions;
 import io.vertx.micrometer.VertxPrometheusOptions;
@@ -62,6 +63,15 @@ public record ServiceVertx(Vertx vertx, PrometheusMeterRegistry registry) {
                 .withClusterManager(HazelcastMember.clusterManager(cluster))
                 .buildClustered()
                 .map(vertx -> new ServiceVertx(vertx, registry));
+    }
+
+    /** How many event loops this Vert.x runs, counted from its event-loop group. */
+    public int eventLoops() {
+        int loops = 0;
+        for (var ignored : ((VertxInternal) vertx).eventLoopGroup()) {
+            loops++;
+        }
+        return loops;
     }
 
     private static PrometheusMeterRegistry newRegistry() {

@@ -1,7 +1,9 @@
 package io.walletpay;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
 
+import io.walletpay.config.AppConfig;
 import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.ServiceProcess;
 import java.io.IOException;
@@ -105,14 +107,19 @@ class ProcessLifecycleTest {
 
     @Test
     void theEventLoopsAskedForAreTheOnesThatServe() throws Exception {
-        service = new ServiceProcess(dataDir, Map.of("WALLETPAY_EVENT_LOOPS", "3")).start();
+        assumeThat(Path.of("/proc/self/task"))
+                .as("Linux names its threads under /proc")
+                .isDirectory();
+        int asked = AppConfig.defaultEventLoops() + 1; // not the default, so the service must size its Vert.x anew
+        service = new ServiceProcess(dataDir, Map.of("WALLETPAY_EVENT_LOOPS", Integer.toString(asked))).start();
         service.awaitReady();
         // said once the start has finished, which may be just after the port first answers
         Awaitility.await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(
                         Files.readString(dataDir.resolve("service.log")))
-                .contains("running 3 event loops on "));
-        // one HTTP verticle per event loop by default, so every loop has a thread by the time the port answers
-        assertThat(threadsNamed(service.pid(), "vert.x-eventloo")).isEqualTo(3);
+                .contains("running " + asked + " event loops on "));
+        // one HTTP verticle per event loop by default, so every loop has a thread by the time the port answers, and
+        // the Vert.x that read the configuration is closed (its threads carry the same names)
+        assertThat(threadsNamed(service.pid(), "vert.x-eventloo")).isEqualTo(asked);
     }
 
     /** Linux's names of a process's threads ({@code /proc/PID/task/TID/comm}, at most 15 characters). */

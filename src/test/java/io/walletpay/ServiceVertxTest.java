@@ -21,6 +21,7 @@ class ServiceVertxTest {
             assertThat(eventLoops(byDefault))
                     .isEqualTo(Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
             assertThat(eventLoops(three)).isEqualTo(3);
+            assertThat(three.eventLoops()).as("what the start-up log reports").isEqualTo(3);
         } finally {
             byDefault.vertx().close().await();
             three.vertx().close().await();

@@ -39,11 +39,13 @@ public record AppConfig(
         @NotNull @Valid Logins logins,
         @NotNull Role role,
         @NotNull @Valid Cluster cluster,
-        @Range(max = 256) int eventLoops) {
+        @Range(min = 0, max = AppConfig.MAX_EVENT_LOOPS) int eventLoops) {
 
     /**
      * Without {@code public_base_url}, the service is reached on localhost at its port; never a trailing slash.
-     * {@code event_loops} 0 means {@link #defaultEventLoops()}, and {@code db.store_instances} 0 one per event loop.
+     * {@code event_loops} 0 means {@link #defaultEventLoops()}, and {@code http.instances} or
+     * {@code db.store_instances} 0 one per event loop (an {@code event_loops} out of its range is left for the
+     * validator to name, and only it).
      */
     public AppConfig {
         if (publicBaseUrl == null && http != null) {
@@ -54,20 +56,27 @@ public record AppConfig(
         if (eventLoops == 0) {
             eventLoops = defaultEventLoops();
         }
-        if (db != null && db.storeInstances() == 0) {
-            db = db.withStoreInstances(eventLoops);
+        if (eventLoops >= 1 && eventLoops <= MAX_EVENT_LOOPS) {
+            if (http != null && http.instances() == 0) {
+                http = http.withInstances(eventLoops);
+            }
+            if (db != null && db.storeInstances() == 0) {
+                db = db.withStoreInstances(eventLoops);
+            }
         }
     }
 
     /**
      * One event loop per two cores the JVM may use (a container's CPU limit counts), at least one. PostgreSQL does
      * most of a payment's work, and every further event loop adds hand-offs between threads, each a wake-up: on two
-     * cores one event loop cost a fifth less CPU per paid payment than two, at every rate, for the same capacity
-     * (docs/performance.md). Vert.x's default is two per core.
+     * cores one event loop cost a tenth to a fifth less CPU per paid payment than two at 400 and 1 000 a second, for
+     * the same capacity (docs/performance.md). Vert.x's default is two per core.
      */
     public static int defaultEventLoops() {
-        return Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
+        return Math.min(MAX_EVENT_LOOPS, Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
     }
+
+    public static final int MAX_EVENT_LOOPS = 256;
 
     static final String TWO_DECIMALS = "expected at most two decimals, like 2.50";
 
@@ -84,7 +93,20 @@ public record AppConfig(
             @Range(min = 1, max = 3600) int idleTimeoutSeconds,
             @Range(min = 1024, max = 1024 * 1024) int maxHeaderBytes,
             @Range(max = 25) int shutdownGraceSeconds,
-            @Range(min = 1, max = 1_000_000) int maxConnections) {}
+            @Range(min = 1, max = 1_000_000) int maxConnections) {
+
+        Http withInstances(int count) {
+            return new Http(
+                    host,
+                    port,
+                    count,
+                    maxBodyBytes,
+                    idleTimeoutSeconds,
+                    maxHeaderBytes,
+                    shutdownGraceSeconds,
+                    maxConnections);
+        }
+    }
 
     /**
      * {@code url} is null when the embedded PostgreSQL is to be used. {@code storeInstances} 0 means one per event

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.walletpay.support.TestConfig;
 import java.math.BigDecimal;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -42,17 +43,34 @@ class AppConfigTest {
 
     @Test
     void eventLoopsDefaultToOnePerTwoCoresAndMayBeSet() {
-        assertThat(TestConfig.with(Map.of()).eventLoops())
+        AppConfig byDefault = TestConfig.with(Map.of());
+        assertThat(byDefault.eventLoops())
                 .isEqualTo(AppConfig.defaultEventLoops())
                 .isEqualTo(Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
-        assertThat(TestConfig.with(Map.of("WALLETPAY_EVENT_LOOPS", "1")).eventLoops())
-                .isEqualTo(1);
-        assertThatThrownBy(() -> TestConfig.with(Map.of("WALLETPAY_EVENT_LOOPS", "-1")))
-                .isInstanceOf(ConfigException.class)
-                .hasMessageContaining("event_loops");
-        assertThatThrownBy(() -> TestConfig.with(Map.of("WALLETPAY_EVENT_LOOPS", "257")))
-                .isInstanceOf(ConfigException.class)
-                .hasMessageContaining("event_loops");
+        assertThat(byDefault.http().instances())
+                .as("one HTTP verticle per event loop")
+                .isEqualTo(byDefault.eventLoops());
+
+        String other = Integer.toString(AppConfig.defaultEventLoops() + 1);
+        AppConfig set = TestConfig.with(Map.of("WALLETPAY_EVENT_LOOPS", other));
+        assertThat(set.eventLoops()).isEqualTo(AppConfig.defaultEventLoops() + 1);
+        assertThat(set.http().instances()).isEqualTo(AppConfig.defaultEventLoops() + 1);
+        assertThat(TestConfig.with(Map.of("WALLETPAY_EVENT_LOOPS", other, "WALLETPAY_HTTP_INSTANCES", "5"))
+                        .http()
+                        .instances())
+                .isEqualTo(5);
+    }
+
+    @Test
+    void anEventLoopCountOutOfRangeIsRefusedNamingOnlyThatKey() {
+        for (String wrong : List.of("-1", "257")) {
+            assertThatThrownBy(() -> TestConfig.with(
+                            Map.of("WALLETPAY_EVENT_LOOPS", wrong, "WALLETPAY_DB_STORE_INSTANCES", "0")))
+                    .isInstanceOfSatisfying(ConfigException.class, refused -> assertThat(refused.lines())
+                            .singleElement()
+                            .asString()
+                            .contains("event_loops"));
+        }
     }
 
     @Test
