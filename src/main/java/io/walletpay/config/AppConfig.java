@@ -41,6 +41,8 @@ public record AppConfig(
         @NotNull @Valid Cluster cluster,
         @Range(min = 0, max = AppConfig.MAX_EVENT_LOOPS) int eventLoops) {
 
+    public static final int MAX_EVENT_LOOPS = 256;
+
     /**
      * Without {@code public_base_url}, the service is reached on localhost at its port; never a trailing slash.
      * {@code event_loops} 0 means {@link #defaultEventLoops()}, and {@code http.instances} or
@@ -75,8 +77,6 @@ public record AppConfig(
     public static int defaultEventLoops() {
         return Math.min(MAX_EVENT_LOOPS, Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
     }
-
-    public static final int MAX_EVENT_LOOPS = 256;
 
     static final String TWO_DECIMALS = "expected at most two decimals, like 2.50";
 
