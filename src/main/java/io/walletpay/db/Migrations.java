@@ -3,8 +3,8 @@ package io.walletpay.db;
 import java.util.Set;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.CoreErrorCode;
-import org.flywaydb.core.api.MigrationVersion;
 import org.flywaydb.core.api.exception.FlywayValidateException;
+import org.flywaydb.core.api.output.MigrateResult;
 import org.flywaydb.core.api.output.ValidateOutput;
 import org.flywaydb.core.api.output.ValidateResult;
 
@@ -26,17 +26,18 @@ public final class Migrations {
                 .locations("classpath:db/migration")
                 .connectRetries(5)
                 .load();
+        MigrateResult result;
         try {
-            flyway.migrate();
+            result = flyway.migrate();
         } catch (FlywayValidateException refused) {
             if (!onlyRewordedComments(flyway.validateWithResult())) {
                 throw refused;
             }
             flyway.repair();
-            flyway.migrate();
+            result = flyway.migrate();
         }
-        MigrationVersion current = flyway.info().current().getVersion();
-        return current.getVersion();
+        // the version migrate reached, or (nothing to apply, as on most starts) the one it found: no second look
+        return result.targetSchemaVersion != null ? result.targetSchemaVersion : result.initialSchemaVersion;
     }
 
     /**

@@ -5,19 +5,34 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.TestDatabase;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.Comparator;
+import java.util.stream.Stream;
 import org.flywaydb.core.api.exception.FlywayValidateException;
 import org.junit.jupiter.api.Test;
 
 /**
- * A database that applied migrations whose comments were reworded since starts as before (their checksums are
- * realigned); a database whose applied migration differs in any other way is still refused.
+ * The schema version a start reports, on a new database and an existing one; a database that applied migrations
+ * whose comments were reworded since starts as before (their checksums are realigned); a database whose applied
+ * migration differs in any other way is still refused.
  */
 @BehaviourTest
 class MigrationsTest {
+
+    @Test
+    void answersTheLatestVersionWhetherItAppliedEverythingOrNothing() throws Exception {
+        DatabaseTarget target = TestDatabase.empty();
+        String latest = latestMigrationVersion();
+
+        assertThat(Migrations.apply(target)).isEqualTo(latest);
+        assertThat(Migrations.apply(target)).isEqualTo(latest);
+        assertThat(appliedVersion(target)).isEqualTo(latest);
+    }
 
     @Test
     void aDatabaseMigratedBeforeTheCommentsWereRewordedStillStarts() throws Exception {
@@ -38,6 +53,25 @@ class MigrationsTest {
 
         assertThatThrownBy(() -> Migrations.apply(target)).isInstanceOf(FlywayValidateException.class);
         assertThat(checksum(target, "3")).isEqualTo(changed);
+    }
+
+    private static String latestMigrationVersion() throws Exception {
+        try (Stream<Path> files = Files.list(Path.of("src/main/resources/db/migration"))) {
+            return files.map(file -> file.getFileName().toString())
+                    .map(name -> name.substring(1, name.indexOf("__")))
+                    .max(Comparator.comparingInt(Integer::parseInt))
+                    .orElseThrow();
+        }
+    }
+
+    private static String appliedVersion(DatabaseTarget target) throws Exception {
+        try (Connection db = connect(target);
+                Statement sql = db.createStatement();
+                ResultSet rows = sql.executeQuery("SELECT version FROM flyway_schema_history WHERE success"
+                        + " ORDER BY installed_rank DESC LIMIT 1")) {
+            rows.next();
+            return rows.getString(1);
+        }
     }
 
     private static int checksum(DatabaseTarget target, String version) throws Exception {
