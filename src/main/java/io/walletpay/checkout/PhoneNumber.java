@@ -43,6 +43,7 @@ public record PhoneNumber(String digits) {
     private static final Pattern CANONICAL = Pattern.compile("509[3-5][0-9]{7}");
     private static final Pattern SEPARATORS = Pattern.compile("[ \\t\\u00A0\\u202F.()-]");
     private static final Pattern DIGITS = Pattern.compile("[0-9]+");
+    private static final Pattern INTERNATIONAL_PREFIX = Pattern.compile("^(\\+|00(?=509))");
     // Generous bound so a pasted paragraph is refused before any pattern runs on it.
     private static final int MAX_RAW_LENGTH = 40;
 
@@ -112,7 +113,9 @@ public record PhoneNumber(String digits) {
         if (raw == null || raw.length() > MAX_RAW_LENGTH) {
             return false;
         }
-        String compact = SEPARATORS.matcher(raw.strip()).replaceAll("").replaceFirst("^(\\+|00(?=509))", "");
+        String compact = INTERNATIONAL_PREFIX
+                .matcher(SEPARATORS.matcher(raw.strip()).replaceAll(""))
+                .replaceFirst("");
         return compact.equals("00000002") || compact.equals(SANDBOX_DECLINED);
     }
 
