@@ -31,11 +31,11 @@ public final class Main {
     private Main() {}
 
     /**
-     * Not a static field: initialising this class would then set logging up before {@link #main} could start readying
-     * the configuration beside it.
+     * The logger, in a class of its own: as a field of {@code Main} it would set logging up while this class
+     * initialises, before {@link #main} could start readying the configuration beside it.
      */
-    private static Logger log() {
-        return LoggerFactory.getLogger(Main.class);
+    private static final class Log {
+        static final Logger MAIN = LoggerFactory.getLogger(Main.class);
     }
 
     public static void main(String[] args) {
@@ -65,7 +65,7 @@ public final class Main {
         } catch (RuntimeException | Error e) {
             // after the verticles deployed (writing the demo merchant, say): a start that did not finish is not a
             // service to leave running, and a stop asked for meanwhile must not wait for it
-            log().debug("start-up failed", e);
+            Log.MAIN.debug("start-up failed", e);
             System.err.println("walletpay: start-up failed: " + oneLine(rootCause(e)));
             System.exit(1);
         }
@@ -126,11 +126,11 @@ public final class Main {
             System.exit(2);
             throw new IllegalStateException("unreachable");
         }
-        log().info(
-                        "joined the cluster as {} node at {}:{}",
-                        config.role().name().toLowerCase(java.util.Locale.ROOT),
-                        config.cluster().host(),
-                        config.cluster().port());
+        Log.MAIN.info(
+                "joined the cluster as {} node at {}:{}",
+                config.role().name().toLowerCase(java.util.Locale.ROOT),
+                config.cluster().host(),
+                config.cluster().port());
         return clustered;
     }
 
@@ -167,7 +167,7 @@ public final class Main {
                         "port " + config.http().port() + " on " + config.http().host()
                                 + " is already in use by another process; stop it or choose another port")));
             }
-            log().debug("start-up failed", e);
+            Log.MAIN.debug("start-up failed", e);
             System.err.println("walletpay: start-up failed: " + oneLine(cause));
             service.vertx().close();
             System.exit(1);
@@ -223,7 +223,7 @@ public final class Main {
             if (endNow) {
                 System.exit(128 + signal.getNumber()); // the JVM's own code for a signal; shutdown hooks still run
             } else if (toStop == null) {
-                log().info("stopping once the start-up has finished (a second signal stops at once)");
+                Log.MAIN.info("stopping once the start-up has finished (a second signal stops at once)");
             } else if (!again) {
                 stopAndExit(toStop);
             } // else a stop is already under way
@@ -236,27 +236,27 @@ public final class Main {
         int eventLoops = service.eventLoops();
         String loops = eventLoops == 1 ? "1 event loop" : eventLoops + " event loops";
         if (vertx.isNativeTransportEnabled()) {
-            log().info("running {} on Netty's native epoll transport", loops);
+            Log.MAIN.info("running {} on Netty's native epoll transport", loops);
         } else {
             Throwable cause = vertx.unavailableNativeTransportCause();
-            log().info(
-                            "running {} on Java NIO: Netty's native epoll transport is not available here ({})",
-                            loops,
-                            cause == null ? "no cause given" : oneLine(rootCause(cause)));
+            Log.MAIN.info(
+                    "running {} on Java NIO: Netty's native epoll transport is not available here ({})",
+                    loops,
+                    cause == null ? "no cause given" : oneLine(rootCause(cause)));
         }
     }
 
     private static void announceListening(AppConfig config) {
         String mode = config.mode().name().toLowerCase(java.util.Locale.ROOT);
         if (!config.role().servesHttp()) {
-            log().info("walletpay worker running ({} mode): webhook delivery and sweeps, no API port", mode);
+            Log.MAIN.info("walletpay worker running ({} mode): webhook delivery and sweeps, no API port", mode);
             return;
         }
-        log().info(
-                        "walletpay listening on port {} ({} mode); public base URL {}",
-                        config.http().port(),
-                        mode,
-                        config.publicBaseUrl());
+        Log.MAIN.info(
+                "walletpay listening on port {} ({} mode); public base URL {}",
+                config.http().port(),
+                mode,
+                config.publicBaseUrl());
     }
 
     /** Held for the life of the process; the OS releases it when the process ends, however it ends. */
@@ -311,7 +311,7 @@ public final class Main {
             target = embedded.target();
         } else {
             target = DatabaseTarget.fromUrl(config.db().url());
-            log().info("using external PostgreSQL {}", target);
+            Log.MAIN.info("using external PostgreSQL {}", target);
         }
         try {
             List<String> problems = ProductionReadiness.databaseProblems(config, target);
@@ -349,7 +349,7 @@ public final class Main {
     private static void stopAndExit(Running running) {
         Thread stopper = new Thread(
                 () -> {
-                    log().info("stopping: no new connections, finishing in-flight work");
+                    Log.MAIN.info("stopping: no new connections, finishing in-flight work");
                     try {
                         running.application()
                                 .stop()
@@ -362,16 +362,16 @@ public final class Main {
                                 .toCompletableFuture()
                                 .get(5, TimeUnit.SECONDS);
                     } catch (Exception e) {
-                        log().warn("graceful stop incomplete: {}", e.toString());
+                        Log.MAIN.warn("graceful stop incomplete: {}", e.toString());
                     }
                     try {
                         if (running.embedded() != null) {
                             running.embedded().close();
                         }
                     } catch (Exception e) {
-                        log().warn("embedded PostgreSQL did not stop cleanly: {}", e.toString());
+                        Log.MAIN.warn("embedded PostgreSQL did not stop cleanly: {}", e.toString());
                     }
-                    log().info("stopped");
+                    Log.MAIN.info("stopped");
                     System.exit(0);
                 },
                 "walletpay-shutdown");
