@@ -26,17 +26,10 @@ import sun.misc.Signal;
  */
 public final class Main {
 
+    private static final Logger log = LoggerFactory.getLogger(Main.class);
     private static final long STOP_TIMEOUT_SECONDS = 25;
 
     private Main() {}
-
-    /**
-     * The logger, in a class of its own: as a field of {@code Main} it would set logging up while this class
-     * initialises, before {@link #main} could start readying the configuration beside it.
-     */
-    private static final class Log {
-        static final Logger MAIN = LoggerFactory.getLogger(Main.class);
-    }
 
     public static void main(String[] args) {
         if (args.length > 0) {
@@ -44,7 +37,7 @@ public final class Main {
             return;
         }
         Shutdown.onSignals();
-        ConfigLoader.prepareInBackground(); // before anything logs: it is the longest part of reading the configuration
+        ConfigLoader.prepareInBackground();
         ServiceVertx service = ServiceVertx.create();
         try {
             AppConfig config = loadConfig(service);
@@ -65,7 +58,7 @@ public final class Main {
         } catch (RuntimeException | Error e) {
             // after the verticles deployed (writing the demo merchant, say): a start that did not finish is not a
             // service to leave running, and a stop asked for meanwhile must not wait for it
-            Log.MAIN.debug("start-up failed", e);
+            log.debug("start-up failed", e);
             System.err.println("walletpay: start-up failed: " + oneLine(rootCause(e)));
             System.exit(1);
         }
@@ -126,7 +119,7 @@ public final class Main {
             System.exit(2);
             throw new IllegalStateException("unreachable");
         }
-        Log.MAIN.info(
+        log.info(
                 "joined the cluster as {} node at {}:{}",
                 config.role().name().toLowerCase(java.util.Locale.ROOT),
                 config.cluster().host(),
@@ -167,7 +160,7 @@ public final class Main {
                         "port " + config.http().port() + " on " + config.http().host()
                                 + " is already in use by another process; stop it or choose another port")));
             }
-            Log.MAIN.debug("start-up failed", e);
+            log.debug("start-up failed", e);
             System.err.println("walletpay: start-up failed: " + oneLine(cause));
             service.vertx().close();
             System.exit(1);
@@ -223,7 +216,7 @@ public final class Main {
             if (endNow) {
                 System.exit(128 + signal.getNumber()); // the JVM's own code for a signal; shutdown hooks still run
             } else if (toStop == null) {
-                Log.MAIN.info("stopping once the start-up has finished (a second signal stops at once)");
+                log.info("stopping once the start-up has finished (a second signal stops at once)");
             } else if (!again) {
                 stopAndExit(toStop);
             } // else a stop is already under way
@@ -236,10 +229,10 @@ public final class Main {
         int eventLoops = service.eventLoops();
         String loops = eventLoops == 1 ? "1 event loop" : eventLoops + " event loops";
         if (vertx.isNativeTransportEnabled()) {
-            Log.MAIN.info("running {} on Netty's native epoll transport", loops);
+            log.info("running {} on Netty's native epoll transport", loops);
         } else {
             Throwable cause = vertx.unavailableNativeTransportCause();
-            Log.MAIN.info(
+            log.info(
                     "running {} on Java NIO: Netty's native epoll transport is not available here ({})",
                     loops,
                     cause == null ? "no cause given" : oneLine(rootCause(cause)));
@@ -249,10 +242,10 @@ public final class Main {
     private static void announceListening(AppConfig config) {
         String mode = config.mode().name().toLowerCase(java.util.Locale.ROOT);
         if (!config.role().servesHttp()) {
-            Log.MAIN.info("walletpay worker running ({} mode): webhook delivery and sweeps, no API port", mode);
+            log.info("walletpay worker running ({} mode): webhook delivery and sweeps, no API port", mode);
             return;
         }
-        Log.MAIN.info(
+        log.info(
                 "walletpay listening on port {} ({} mode); public base URL {}",
                 config.http().port(),
                 mode,
@@ -311,7 +304,7 @@ public final class Main {
             target = embedded.target();
         } else {
             target = DatabaseTarget.fromUrl(config.db().url());
-            Log.MAIN.info("using external PostgreSQL {}", target);
+            log.info("using external PostgreSQL {}", target);
         }
         try {
             List<String> problems = ProductionReadiness.databaseProblems(config, target);
@@ -349,7 +342,7 @@ public final class Main {
     private static void stopAndExit(Running running) {
         Thread stopper = new Thread(
                 () -> {
-                    Log.MAIN.info("stopping: no new connections, finishing in-flight work");
+                    log.info("stopping: no new connections, finishing in-flight work");
                     try {
                         running.application()
                                 .stop()
@@ -362,16 +355,16 @@ public final class Main {
                                 .toCompletableFuture()
                                 .get(5, TimeUnit.SECONDS);
                     } catch (Exception e) {
-                        Log.MAIN.warn("graceful stop incomplete: {}", e.toString());
+                        log.warn("graceful stop incomplete: {}", e.toString());
                     }
                     try {
                         if (running.embedded() != null) {
                             running.embedded().close();
                         }
                     } catch (Exception e) {
-                        Log.MAIN.warn("embedded PostgreSQL did not stop cleanly: {}", e.toString());
+                        log.warn("embedded PostgreSQL did not stop cleanly: {}", e.toString());
                     }
-                    Log.MAIN.info("stopped");
+                    log.info("stopped");
                     System.exit(0);
                 },
                 "walletpay-shutdown");

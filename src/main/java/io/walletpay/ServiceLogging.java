@@ -1,5 +1,6 @@
 package io.walletpay;
 
+import ch.qos.logback.classic.ClassicConstants;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
@@ -8,13 +9,19 @@ import ch.qos.logback.classic.spi.Configurator;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.ConsoleAppender;
 import ch.qos.logback.core.spi.ContextAwareBase;
+import ch.qos.logback.core.status.WarnStatus;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.Map;
 
 /**
  * The service's logging: one line per event on standard output, the root level from {@code WALLETPAY_LOG_LEVEL}.
  * Logback finds this class through its service loader and runs it before looking for an XML file; set up in code,
- * it spares every start the XML parser and Logback's configuration model (a fifth of a restart on two cores). A
- * file named by {@code -Dlogback.configurationFile} still wins: then this configurator steps aside.
+ * it spares every start the XML parser and Logback's configuration model. A deployer's own file, named by
+ * {@code -Dlogback.configurationFile}, still wins: then this configurator steps aside.
  */
 public final class ServiceLogging extends ContextAwareBase implements Configurator {
 
@@ -34,23 +41,30 @@ public final class ServiceLogging extends ContextAwareBase implements Configurat
             "io.micrometer.core.instrument.MeterRegistry", Level.ERROR);
 
     static final String LEVEL_VARIABLE = "WALLETPAY_LOG_LEVEL";
-    static final String OWN_FILE_PROPERTY = "logback.configurationFile";
 
     @Override
     public ExecutionStatus configure(LoggerContext context) {
         return configure(
                 context,
-                System.getProperty(OWN_FILE_PROPERTY),
+                System.getProperty(ClassicConstants.CONFIG_FILE_PROPERTY),
                 System.getProperty(LEVEL_VARIABLE, System.getenv(LEVEL_VARIABLE)));
     }
 
     /**
-     * Sets {@code context} up as the service logs, unless {@code ownFile} names a deployer's own configuration;
-     * {@code rootLevel} null, blank or not a level name means INFO.
+     * Sets {@code context} up as the service logs, unless {@code deployersFile} names a configuration Logback can
+     * read; {@code rootLevel} missing or blank means INFO, and so does a value that is not a level, with a warning
+     * Logback prints. A named file that cannot be found is warned about too: without this, Logback would fall back to
+     * logging everything at DEBUG in its own format.
      */
-    static ExecutionStatus configure(LoggerContext context, String ownFile, String rootLevel) {
-        if (ownFile != null) {
-            return ExecutionStatus.INVOKE_NEXT_IF_ANY;
+    static ExecutionStatus configure(LoggerContext context, String deployersFile, String rootLevel) {
+        if (deployersFile != null) {
+            if (found(deployersFile)) {
+                return ExecutionStatus.INVOKE_NEXT_IF_ANY;
+            }
+            warn(
+                    context,
+                    ClassicConstants.CONFIG_FILE_PROPERTY + " names " + deployersFile
+                            + ", which is neither a file, a class-path resource nor a URL; logging as the service does");
         }
         PatternLayoutEncoder encoder = new PatternLayoutEncoder();
         encoder.setContext(context);
@@ -62,9 +76,50 @@ public final class ServiceLogging extends ContextAwareBase implements Configurat
         console.setEncoder(encoder);
         console.start();
         Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
-        root.setLevel(Level.toLevel(rootLevel == null ? null : rootLevel.trim(), Level.INFO));
+        root.setLevel(rootLevel(context, rootLevel));
         root.addAppender(console);
         OWN_LEVELS.forEach((name, level) -> context.getLogger(name).setLevel(level));
         return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
+    }
+
+    private static Level rootLevel(LoggerContext context, String value) {
+        if (value == null || value.isBlank()) {
+            return Level.INFO;
+        }
+        Level level = Level.toLevel(value, null);
+        if (level == null) {
+            warn(
+                    context,
+                    LEVEL_VARIABLE + " is " + value + ", not a level (TRACE, DEBUG, INFO, WARN, ERROR, OFF); INFO");
+            return Level.INFO;
+        }
+        return level;
+    }
+
+    /** Where Logback looks for the named configuration: a file, a class-path resource, or a URL. */
+    private static boolean found(String name) {
+        try {
+            if (Files.isRegularFile(Path.of(name))) {
+                return true;
+            }
+        } catch (InvalidPathException notAPath) {
+            // perhaps a URL
+        }
+        if (ServiceLogging.class.getClassLoader().getResource(name) != null) {
+            return true;
+        }
+        try {
+            URI uri = new URI(name);
+            if (!uri.isAbsolute()) {
+                return false;
+            }
+            return !"file".equals(uri.getScheme()) || Files.isRegularFile(Path.of(uri));
+        } catch (URISyntaxException | IllegalArgumentException notAUrl) {
+            return false;
+        }
+    }
+
+    private static void warn(LoggerContext context, String message) {
+        context.getStatusManager().add(new WarnStatus(message, ServiceLogging.class));
     }
 }

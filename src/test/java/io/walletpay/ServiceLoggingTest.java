@@ -10,9 +10,14 @@ import ch.qos.logback.classic.spi.Configurator;
 import ch.qos.logback.classic.spi.Configurator.ExecutionStatus;
 import ch.qos.logback.classic.spi.LoggingEvent;
 import ch.qos.logback.core.ConsoleAppender;
+import ch.qos.logback.core.status.Status;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.ServiceLoader;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** How the service logs, set up in code: the line's shape, the root level, the libraries' own levels. */
 class ServiceLoggingTest {
@@ -24,7 +29,7 @@ class ServiceLoggingTest {
     }
 
     @Test
-    void writesOneLinePerEventWithTheTimeInUtcTheLevelTheThreadAndTheShortenedLogger() {
+    void writesOneLinePerEventWithTheTimeAndItsOffsetTheLevelTheThreadAndTheShortenedLogger() {
         LoggerContext context = new LoggerContext();
         assertThat(ServiceLogging.configure(context, null, null)).isEqualTo(ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY);
         Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
@@ -49,12 +54,21 @@ class ServiceLoggingTest {
     }
 
     @Test
-    void theRootLevelComesFromTheVariableAndIsInfoWhenItIsMissingOrNotALevel() {
+    void theRootLevelComesFromTheVariableAndIsInfoWhenItIsMissingOrBlank() {
         assertThat(rootLevelFor(null)).isEqualTo(Level.INFO);
         assertThat(rootLevelFor(" ")).isEqualTo(Level.INFO);
-        assertThat(rootLevelFor("loud")).isEqualTo(Level.INFO);
         assertThat(rootLevelFor("warn")).isEqualTo(Level.WARN);
         assertThat(rootLevelFor(" DEBUG ")).isEqualTo(Level.DEBUG);
+    }
+
+    @Test
+    void aValueThatIsNotALevelMeansInfoAndIsWarnedAbout() {
+        LoggerContext context = new LoggerContext();
+
+        ServiceLogging.configure(context, null, "loud");
+
+        assertThat(context.getLogger(Logger.ROOT_LOGGER_NAME).getLevel()).isEqualTo(Level.INFO);
+        assertThat(warnings(context)).singleElement().asString().contains("WALLETPAY_LOG_LEVEL is loud, not a level");
     }
 
     @Test
@@ -77,15 +91,48 @@ class ServiceLoggingTest {
     }
 
     @Test
-    void aDeployersOwnConfigurationFileWins() {
+    void aDeployersOwnConfigurationFileWins(@TempDir Path directory) throws Exception {
+        Path own = Files.writeString(directory.resolve("logback.xml"), "<configuration/>");
+
+        for (String named : List.of(own.toString(), own.toUri().toString(), "logback-test.xml")) {
+            LoggerContext context = new LoggerContext();
+
+            assertThat(ServiceLogging.configure(context, named, "WARN"))
+                    .as(named)
+                    .isEqualTo(ExecutionStatus.INVOKE_NEXT_IF_ANY);
+            Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
+            assertThat(root.iteratorForAppenders().hasNext()).isFalse();
+            assertThat(root.getLevel()).isEqualTo(Level.DEBUG); // Logback's own default, for the named file to set
+        }
+    }
+
+    @Test
+    void theTestRunsNameTheirOwnFileSoTheServicesConfiguratorStepsAsideThere() {
+        // surefire and failsafe set -Dlogback.configurationFile=logback-test.xml (pom.xml)
+        assertThat(new ServiceLogging().configure(new LoggerContext())).isEqualTo(ExecutionStatus.INVOKE_NEXT_IF_ANY);
+    }
+
+    @Test
+    void aNamedFileThatCannotBeFoundIsWarnedAboutAndTheServiceLogsAsItDoes() {
         LoggerContext context = new LoggerContext();
 
-        ExecutionStatus status = ServiceLogging.configure(context, "/etc/walletpay/logback.xml", "WARN");
+        ExecutionStatus status = ServiceLogging.configure(context, "/etc/walletpay/no-such-logback.xml", "WARN");
 
-        assertThat(status).isEqualTo(ExecutionStatus.INVOKE_NEXT_IF_ANY);
-        Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
-        assertThat(root.iteratorForAppenders().hasNext()).isFalse();
-        assertThat(root.getLevel()).isEqualTo(Level.DEBUG); // logback's own default, untouched
+        assertThat(status).isEqualTo(ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY);
+        assertThat(context.getLogger(Logger.ROOT_LOGGER_NAME).getLevel()).isEqualTo(Level.WARN);
+        assertThat(context.getLogger(Logger.ROOT_LOGGER_NAME).getAppender("STDOUT"))
+                .isNotNull();
+        assertThat(warnings(context))
+                .singleElement()
+                .asString()
+                .contains("logback.configurationFile names /etc/walletpay/no-such-logback.xml");
+    }
+
+    private static List<String> warnings(LoggerContext context) {
+        return context.getStatusManager().getCopyOfStatusList().stream()
+                .filter(status -> status.getLevel() == Status.WARN)
+                .map(Status::getMessage)
+                .toList();
     }
 
     private static Level rootLevelFor(String value) {

@@ -43,7 +43,7 @@ public record PhoneNumber(String digits) {
     private static final Pattern CANONICAL = Pattern.compile("509[3-5][0-9]{7}");
     private static final Pattern SEPARATORS = Pattern.compile("[ \\t\\u00A0\\u202F.()-]");
     private static final Pattern DIGITS = Pattern.compile("[0-9]+");
-    private static final Pattern INTERNATIONAL_PREFIX = Pattern.compile("^(\\+|00(?=509))");
+    private static final Pattern INTERNATIONAL_PREFIX = Pattern.compile("^(?:\\+|00(?=509))");
     // Generous bound so a pasted paragraph is refused before any pattern runs on it.
     private static final int MAX_RAW_LENGTH = 40;
 

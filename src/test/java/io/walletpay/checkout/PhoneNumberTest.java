@@ -79,6 +79,8 @@ class PhoneNumberTest {
         assertThat(PhoneNumber.sandboxDeclined("509 0000 0002")).isTrue();
         assertThat(PhoneNumber.sandboxDeclined("0000 0002")).isTrue();
         assertThat(PhoneNumber.sandboxDeclined("+509-0000-0002")).isTrue();
+        assertThat(PhoneNumber.sandboxDeclined("00509 0000 0002")).isTrue();
+        assertThat(PhoneNumber.sandboxDeclined("0000 0003")).isFalse();
         assertThat(PhoneNumber.sandboxDeclined("50900000003")).isFalse();
         assertThat(PhoneNumber.sandboxDeclined("50937123456")).isFalse();
     }

@@ -40,9 +40,10 @@ class MigrationsTest {
         int current = checksum(target, "5");
         update(target, "UPDATE flyway_schema_history SET checksum = checksum + 1 WHERE version IN ('5', '10')");
 
-        Migrations.apply(target);
+        String version = Migrations.apply(target);
 
         assertThat(checksum(target, "5")).isEqualTo(current);
+        assertThat(version).isEqualTo(latestMigrationVersion());
     }
 
     @Test

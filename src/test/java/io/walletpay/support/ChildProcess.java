@@ -26,7 +26,10 @@ public final class ChildProcess {
      * {@code WALLETPAY_*} variable inherited from the machine; {@code jvmOptions} before the class path.
      */
     public static ProcessBuilder service(List<String> jvmOptions) {
-        return java(jvmOptions, List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        List<String> options = new ArrayList<>(jvmOptions);
+        options.add(
+                "-Dlogback.configurationFile=logback-test.xml"); // logs as the test runs do, not as a deployer's jar
+        return java(options, List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
     }
 
     /**
