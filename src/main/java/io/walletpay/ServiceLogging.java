@@ -96,7 +96,11 @@ public final class ServiceLogging extends ContextAwareBase implements Configurat
         return level;
     }
 
-    /** Where Logback looks for the named configuration: a file, a class-path resource, or a URL. */
+    /**
+     * Where Logback looks for the named configuration: a file, a class-path resource, or a URL. Logback's own look-up
+     * of the property is private, and its public search goes on to the default file names, which would hide a name
+     * that does not resolve.
+     */
     private static boolean found(String name) {
         try {
             if (Files.isRegularFile(Path.of(name))) {

@@ -27,8 +27,8 @@ public final class ChildProcess {
      */
     public static ProcessBuilder service(List<String> jvmOptions) {
         List<String> options = new ArrayList<>(jvmOptions);
-        options.add(
-                "-Dlogback.configurationFile=logback-test.xml"); // logs as the test runs do, not as a deployer's jar
+        // logs as the test runs do (logback-test.xml), not as a deployer's jar
+        options.add("-Dlogback.configurationFile=logback-test.xml");
         return java(options, List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
     }
 
