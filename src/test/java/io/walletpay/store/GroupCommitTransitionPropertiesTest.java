@@ -27,7 +27,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * batches) give the same answers and leave the same payments and outbox rows as the same transitions run one by
  * one, each after the previous answered: racing transitions of one payment (the first wins, the others are 409
  * {@code invalid_state}), another merchant's payment and an unknown one (404), and a row PostgreSQL refuses (fails
- * alone; the batch around it still commits).
+ * alone; the batch around it still commits). Every payment completed, alone or in a batch, credits its merchant's
+ * ledger once with its net amount.
  */
 @BehaviourTest
 class GroupCommitTransitionPropertiesTest {
@@ -62,7 +63,53 @@ class GroupCommitTransitionPropertiesTest {
                 .count());
         assertThat(batched.eventsMatchingTheirPayment())
                 .isEqualTo(batched.outbox().size());
+        assertThat(batched.ledger()).isEqualTo(alone.ledger());
+        assertThat(batched.ledger())
+                .hasSize((int) batched.outcomes().stream()
+                        .filter("ok completed"::equals)
+                        .count())
+                .isNotEmpty()
+                .allMatch(entry -> entry.contains("\"kind\":\"payment\"") && entry.contains("\"amount\":97.00"));
+        assertThat(batched.ledgerMatchingCompletedPayments())
+                .isEqualTo(batched.ledger().size());
     }
+
+    /**
+     * A statement that changes completed payments again (a later flag, a refund's running total) credits nothing
+     * more, and one that moves payments elsewhere credits nothing: only the change to completed does.
+     */
+    @org.junit.jupiter.api.Test
+    void onlyTheStatementThatCompletesAPaymentCreditsTheLedger() throws Exception {
+        Database database = fixture.database("ledger-test");
+        PaymentStore store = new PgPaymentStore(database, fixture.config().payments());
+        UUID merchant = StoreTestSupport.merchant(database);
+        List<Future<Payment>> completions = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            UUID id = new UUID(7, i);
+            await(database.statements()
+                    .preparedQuery("INSERT INTO payments (id, merchant_id, amount, fees, net_amount, checkout_token,"
+                            + " redirect_url, expires_at) VALUES ($1, $2, 100.00, 3.00, 97.00, $3,"
+                            + " 'http://localhost/pay', now() + interval '1 hour')")
+                    .execute(Tuple.of(id, merchant, "token-" + i)));
+            if (i % 2 == 0) {
+                completions.add(store.transition(
+                        new TransitionPayment(id, merchant, PaymentStatus.COMPLETED, "tx-" + i, null, null)));
+            }
+        }
+        await(Future.all(completions));
+        List<String> credited = rows(database, LEDGER);
+
+        await(database.statements()
+                .query("UPDATE payments SET needs_review = true, updated_at = now(),"
+                        + " status = CASE WHEN status = 'pending' THEN 'expired' ELSE status END")
+                .execute());
+
+        assertThat(credited).hasSize(3).allMatch(entry -> entry.contains("\"amount\":97.00"));
+        assertThat(rows(database, LEDGER)).isEqualTo(credited);
+    }
+
+    private static final String LEDGER =
+            "SELECT merchant_id, kind, source_id, amount FROM ledger_entries" + " ORDER BY source_id";
 
     /**
      * Where the JVM runs a webhook sender the outbox rows are written leased and handed to it once committed: the
@@ -97,7 +144,9 @@ class GroupCommitTransitionPropertiesTest {
             long eventsMatchingTheirPayment,
             List<DueDelivery> handedOver,
             long leasedRows,
-            List<DueDelivery> claimedOnceReleased) {}
+            List<DueDelivery> claimedOnceReleased,
+            List<String> ledger,
+            long ledgerMatchingCompletedPayments) {}
 
     private Run run(long seed, boolean groupCommit) throws Exception {
         return run(seed, groupCommit, false);
@@ -203,7 +252,16 @@ class GroupCommitTransitionPropertiesTest {
                 .query("UPDATE webhook_deliveries SET lease_until = NULL")
                 .execute());
         List<DueDelivery> claimed = await(new PgDeliveryStore(database).claimDue(200, 60, Map.of(), 1000));
+        List<String> ledger = rows(database, LEDGER);
+        long ledgerMatching = await(database.statements()
+                        .query("SELECT count(*) FROM ledger_entries l JOIN payments p ON p.id = l.source_id"
+                                + " WHERE p.status = 'completed' AND l.merchant_id = p.merchant_id"
+                                + " AND l.amount = p.net_amount AND l.created_at = p.completed_at")
+                        .execute())
+                .iterator()
+                .next()
+                .getLong(0);
         await(database.close());
-        return new Run(outcomes, payments, outbox, matching, handedOver, leasedRows, claimed);
+        return new Run(outcomes, payments, outbox, matching, handedOver, leasedRows, claimed, ledger, ledgerMatching);
     }
 }

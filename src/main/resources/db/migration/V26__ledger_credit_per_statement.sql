@@ -1,0 +1,27 @@
+-- A completed payment still credits the ledger in the statement that completes it, whichever path completed it; the
+-- trigger now runs once per statement instead of once per row. The service completes payments in batches (one
+-- UPDATE for every checkout decided at once), and a row trigger ran a PL/pgSQL call and an INSERT of its own for
+-- each of them; this one inserts the batch's entries in one INSERT, from the rows the statement changed.
+--
+-- A trigger that reads the changed rows (its transition tables) cannot name columns, so it fires after every UPDATE
+-- of payments and keeps only the rows that became completed there, as the row trigger's WHEN clause did.
+
+DROP TRIGGER payments_credit_ledger ON payments;
+DROP FUNCTION ledger_credit_completed_payment();
+
+CREATE FUNCTION ledger_credit_completed_payments() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO ledger_entries (merchant_id, kind, source_id, amount, created_at)
+    SELECT after_update.merchant_id, 'payment', after_update.id, after_update.net_amount,
+           coalesce(after_update.completed_at, now())
+    FROM after_update JOIN before_update USING (id)
+    WHERE after_update.status = 'completed' AND before_update.status IS DISTINCT FROM 'completed'
+      AND after_update.net_amount > 0
+    ON CONFLICT (kind, source_id) DO NOTHING;
+    RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER payments_credit_ledger AFTER UPDATE ON payments
+    REFERENCING OLD TABLE AS before_update NEW TABLE AS after_update
+    FOR EACH STATEMENT EXECUTE FUNCTION ledger_credit_completed_payments();
