@@ -1,10 +1,12 @@
--- A completed payment still credits the ledger in the statement that completes it, whichever path completed it; the
--- trigger now runs once per statement instead of once per row. The service completes payments in batches (one
--- UPDATE for every checkout decided at once), and a row trigger ran a PL/pgSQL call and an INSERT of its own for
--- each of them; this one inserts the batch's entries in one INSERT, from the rows the statement changed.
+-- A completed payment credits the ledger in the statement that completes it, whichever path completed it, once per
+-- statement: the service completes payments in batches (one UPDATE for every checkout decided at once), and one
+-- INSERT writes the entries of every payment the statement moved to completed, from the rows it changed (its
+-- transition tables), where a row trigger made a PL/pgSQL call and an INSERT of its own for each.
 --
--- A trigger that reads the changed rows (its transition tables) cannot name columns, so it fires after every UPDATE
--- of payments and keeps only the rows that became completed there, as the row trigger's WHEN clause did.
+-- A trigger that reads the changed rows cannot name columns, so it fires after every UPDATE of payments and keeps
+-- only the rows that became completed there. PostgreSQL keeps those rows, before and after, for the statement's
+-- length: an UPDATE of the whole table (a backfill in a later migration) holds two copies of it, on disk past
+-- work_mem.
 
 DROP TRIGGER payments_credit_ledger ON payments;
 DROP FUNCTION ledger_credit_completed_payment();
