@@ -91,7 +91,7 @@ class GroupCommitTransitionPropertiesTest {
         List<Future<Payment>> completions = new ArrayList<>();
         for (int i = 0; i < 7; i++) {
             UUID id = new UUID(7, i);
-            // the last one is stored completed already, as no statement of the service does: it has no credit
+            // the last one is written completed directly (no statement of the service does that), so it has no credit
             await(database.statements()
                     .preparedQuery("INSERT INTO payments (id, merchant_id, amount, fees, net_amount, checkout_token,"
                             + " redirect_url, expires_at, status) VALUES ($1, $2, 100.00, 3.00, 97.00, $3,"
