@@ -6,11 +6,11 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonObject;
 import io.walletpay.config.AppConfig;
+import io.walletpay.json.NewIdentifiers;
 import io.walletpay.merchant.MerchantInput.NewMerchant;
 import io.walletpay.merchant.Secrets;
 import io.walletpay.store.MerchantStore;
 import java.nio.file.Path;
-import java.util.UUID;
 
 /**
  * Development only: the first start creates a demo merchant and keeps its credentials in
@@ -51,7 +51,7 @@ final class DemoMerchant {
                 config.fees().percent(),
                 config.fees().fixed());
         return merchants
-                .create(UUID.randomUUID(), demo, secrets.secretHash(), secrets.webhookSecret())
+                .create(NewIdentifiers.next(), demo, secrets.secretHash(), secrets.webhookSecret())
                 .map(merchant -> new JsonObject()
                         .put("merchant_id", merchant.id().toString())
                         .put("name", merchant.name())

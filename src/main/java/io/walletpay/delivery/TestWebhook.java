@@ -3,6 +3,7 @@ package io.walletpay.delivery;
 import io.vertx.core.Future;
 import io.walletpay.delivery.WebhookTester.SendTestWebhook;
 import io.walletpay.delivery.WebhookTester.TestWebhookResult;
+import io.walletpay.json.NewIdentifiers;
 import io.walletpay.webhook.DueDelivery;
 import io.walletpay.webhook.WebhookBody;
 import java.nio.charset.StandardCharsets;
@@ -10,7 +11,6 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
-import java.util.UUID;
 
 /**
  * {@code POST /api/merchant/webhooks/test}: one signed {@code webhook.test} event sent at once through the same
@@ -30,7 +30,7 @@ final class TestWebhook {
         String body = "{\"event\":\"" + EVENT + "\",\"version\":\"" + WebhookBody.VERSION + "\",\"timestamp\":\""
                 + WebhookBody.timestamp(now) + "\",\"data\":{\"merchant_id\":\"" + request.merchantId() + "\"}}";
         DueDelivery delivery = new DueDelivery(
-                UUID.randomUUID(),
+                NewIdentifiers.next(),
                 request.merchantId(),
                 new String(body.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8),
                 0,

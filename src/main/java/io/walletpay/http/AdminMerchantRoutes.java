@@ -4,6 +4,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.walletpay.config.AppConfig;
 import io.walletpay.delivery.WebhookTargets;
+import io.walletpay.json.NewIdentifiers;
 import io.walletpay.merchant.MerchantInput;
 import io.walletpay.merchant.Secrets;
 import io.walletpay.store.Stores;
@@ -51,7 +52,7 @@ final class AdminMerchantRoutes {
         settingsChange
                 .checkUrls(input.webhookUrl(), input.returnUrl())
                 .compose(checked -> stores.merchants()
-                        .create(UUID.randomUUID(), input, secrets.secretHash(), secrets.webhookSecret()))
+                        .create(NewIdentifiers.next(), input, secrets.secretHash(), secrets.webhookSecret()))
                 .onSuccess(merchant -> Responses.success(
                         ctx,
                         201,

@@ -4,6 +4,7 @@ import io.vertx.core.Future;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
+import io.walletpay.json.NewIdentifiers;
 import io.walletpay.payment.Payment;
 import io.walletpay.webhook.DueDelivery;
 import io.walletpay.webhook.WebhookBody;
@@ -65,7 +66,7 @@ final class Outbox {
         String[] bodies = new String[n];
         for (int i = 0; i < n; i++) {
             Payment payment = changed.get(i);
-            ids[i] = UUID.randomUUID();
+            ids[i] = NewIdentifiers.next();
             merchants[i] = payment.merchantId();
             payments[i] = payment.id();
             events[i] = WebhookBody.EVENT;

@@ -8,6 +8,7 @@ import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
+import io.walletpay.json.NewIdentifiers;
 import io.walletpay.money.Balance;
 import io.walletpay.money.DebitRule;
 import io.walletpay.money.Transfer;
@@ -187,7 +188,7 @@ final class PgTransferStore implements TransferStore {
         return connection
                 .preparedQuery(OutboxSql.INSERT)
                 .execute(Tuple.of(
-                        new UUID[] {UUID.randomUUID()},
+                        new UUID[] {NewIdentifiers.next()},
                         new UUID[] {transfer.merchantId()},
                         new UUID[] {transfer.paymentId()},
                         new String[] {transfer.kind().event()},

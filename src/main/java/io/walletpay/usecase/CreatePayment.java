@@ -4,6 +4,7 @@ import io.vertx.core.Future;
 import io.walletpay.checkout.ProviderOrder;
 import io.walletpay.checkout.WalletProvider;
 import io.walletpay.config.AppConfig;
+import io.walletpay.json.NewIdentifiers;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.payment.AmountLimits;
 import io.walletpay.payment.Charge;
@@ -60,7 +61,7 @@ public final class CreatePayment {
 
     /** The payment as it will be stored, opened at the wallet provider; a payment link stores it its own way. */
     public Future<NewPayment> open(Merchant merchant, CreatePaymentRequest request) {
-        UUID id = UUID.randomUUID();
+        UUID id = NewIdentifiers.next();
         Charge charge = new FeeRule(merchant.feePercent(), merchant.feeFixed()).chargeFor(request.amount());
         return shortCodes.next().compose(shortCode -> provider.createPayment(ProviderOrder.first(id), charge.amount())
                 .map(opened -> NewPayment.createdNow(

@@ -1,6 +1,7 @@
 package io.walletpay.usecase;
 
 import io.vertx.core.Future;
+import io.walletpay.json.NewIdentifiers;
 import io.walletpay.money.Balance;
 import io.walletpay.money.TransferKind;
 import io.walletpay.money.TransferRequest;
@@ -28,7 +29,7 @@ public final class MoneyOut {
 
     public Future<Created> refund(UUID merchantId, UUID paymentId, TransferRequest request, String idempotencyKey) {
         return transfers.create(new NewTransfer(
-                UUID.randomUUID(),
+                NewIdentifiers.next(),
                 TransferKind.REFUND,
                 merchantId,
                 paymentId,
@@ -40,7 +41,7 @@ public final class MoneyOut {
 
     public Future<Created> payout(UUID merchantId, TransferRequest request, String idempotencyKey) {
         return transfers.create(new NewTransfer(
-                UUID.randomUUID(),
+                NewIdentifiers.next(),
                 TransferKind.PAYOUT,
                 merchantId,
                 null,

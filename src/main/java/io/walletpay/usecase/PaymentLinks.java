@@ -3,6 +3,7 @@ package io.walletpay.usecase;
 import io.vertx.core.Future;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
+import io.walletpay.json.NewIdentifiers;
 import io.walletpay.links.PaymentLinkRequest;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.Secrets;
@@ -58,7 +59,7 @@ public final class PaymentLinks {
                     new ServiceException(ErrorKind.FORBIDDEN, "merchant_disabled", "This merchant is disabled"));
         }
         NewLink link = new NewLink(
-                UUID.randomUUID(),
+                NewIdentifiers.next(),
                 merchant.id(),
                 Secrets.randomToken(CODE_BYTES),
                 request.amount(),

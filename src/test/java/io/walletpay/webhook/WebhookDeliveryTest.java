@@ -17,6 +17,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.stream.Collectors;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -136,6 +137,21 @@ class WebhookDeliveryTest {
                 .map(data -> data.getString("status"))
                 .collect(Collectors.toSet());
         assertThat(statuses).containsExactlyInAnyOrder("failed", "cancelled");
+    }
+
+    @Test
+    void paymentsAndTheirDeliveriesAreNamedInTheOrderTheyWereMade() {
+        Shop shop = shop("/ordered");
+        UUID first = UUID.fromString(pay(shop, new JsonObject().put("amount", 12), PaymentStatus.COMPLETED));
+        UUID second = UUID.fromString(pay(shop, new JsonObject().put("amount", 13), PaymentStatus.COMPLETED));
+
+        List<UUID> deliveries = receiver.await("/ordered", 2).stream()
+                .map(hook -> UUID.fromString(hook.header("X-Service-Delivery")))
+                .toList();
+        // version 7: the millisecond each was made leads, so each table's indexes grow at their right edge
+        assertThat(List.of(first, second, deliveries.get(0), deliveries.get(1)))
+                .allSatisfy(id -> assertThat(id.version()).isEqualTo(7));
+        assertThat(first.getMostSignificantBits() >>> 16).isLessThanOrEqualTo(second.getMostSignificantBits() >>> 16);
     }
 
     @Test

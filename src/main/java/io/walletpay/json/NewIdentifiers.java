@@ -1,0 +1,26 @@
+package io.walletpay.json;
+
+import com.fasterxml.uuid.Generators;
+import com.fasterxml.uuid.NoArgGenerator;
+import java.util.UUID;
+
+/**
+ * The identifiers the service gives what it stores (payments, webhook deliveries, transfers, payment links,
+ * merchants): UUID version 7, the millisecond it was made followed by 74 random bits. Made in time order, new
+ * rows land at the right edge of each primary key and of every index that names them (a delivery's payment, a
+ * ledger entry's source, an attempt's delivery) instead of on a random page per row, which is less work for
+ * PostgreSQL on every insert and every foreign-key check. The random part is drawn afresh for every identifier,
+ * never counted up from the one before, so no identifier tells another. An identifier is still only a name: what
+ * it may be used for is checked against its owner, never inferred from its shape.
+ */
+public final class NewIdentifiers {
+
+    private static final NoArgGenerator TIME_ORDERED = Generators.timeBasedEpochRandomGenerator();
+
+    private NewIdentifiers() {}
+
+    /** A new identifier, ordered after every one made in an earlier millisecond. */
+    public static UUID next() {
+        return TIME_ORDERED.generate();
+    }
+}
