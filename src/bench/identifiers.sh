@@ -2,9 +2,13 @@
 # PostgreSQL alone: how fast it stores payments and their webhook deliveries named by random identifiers (UUID
 # version 4) and by time-ordered ones (version 7), on tables that already hold three million of each (a month of
 # a busy merchant's payments). A throwaway server from the machine's PostgreSQL binaries (default settings, fsync
-# and synchronous commit on); each transaction stores 20 payments and 20 deliveries, as a group commit does; both
-# kinds of identifier are made by the same SQL, only the millisecond differs (the clock's or a random one). The two
-# variants alternate, ROUNDS times, each DURATION seconds with CLIENTS pgbench clients.
+# and synchronous commit on), removed at the end; each transaction stores 20 payments and 20 deliveries, as a group
+# commit does; both kinds of identifier are made by the same SQL, only the millisecond differs (the clock's or a
+# random one). The tables carry only the identifiers' indexes (the service's payments table has more, on values
+# that stay unordered). The two variants alternate, ROUNDS times, each DURATION seconds with CLIENTS pgbench
+# clients, each after a checkpoint, the one measured first changing every round. Per measurement it prints the
+# transactions a second and the full-page images written to the log (pg_stat_wal): after each checkpoint
+# PostgreSQL logs a whole page the first time it changes it.
 #
 # Usage: src/bench/identifiers.sh            # ROUNDS=3 DURATION=20 CLIENTS=4 ROWS=3000000
 #        PGBIN=/usr/lib/postgresql/15/bin src/bench/identifiers.sh
@@ -20,7 +24,7 @@ PGBIN=${PGBIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1
 WORK=$(mktemp -d /tmp/walletpay-identifiers.XXXXXX)
 as_owner() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 [ "$(id -u)" != 0 ] || chown postgres "$WORK"
-stop() { as_owner "$PGBIN/pg_ctl" -D "$WORK/data" -m fast stop > /dev/null 2>&1 || true; }
+stop() { as_owner "$PGBIN/pg_ctl" -D "$WORK/data" -m fast stop > /dev/null 2>&1 || true; rm -rf "$WORK"; }
 trap stop EXIT
 
 as_owner "$PGBIN/initdb" -D "$WORK/data" -A trust > /dev/null
@@ -57,13 +61,20 @@ for v in 4 7; do
     INSERT INTO d$v (id, payment_id, body) SELECT id_v$v(), id, repeat('x', 400) FROM p;" > "$WORK/tx$v.sql"
 done
 [ "$(id -u)" != 0 ] || chown postgres "$WORK"/tx*.sql
+sizes() {
+  psql -c "SELECT relname AS index, pg_size_pretty(pg_relation_size(oid)) AS size FROM pg_class
+    WHERE relkind = 'i' AND relname ~ '^[pd][47]' ORDER BY 1"
+}
+echo "== the indexes after loading"; sizes
 echo "== transactions a second (20 payments and 20 deliveries each), $CLIENTS clients, ${DURATION} s each"
 for round in $(seq 1 "$ROUNDS"); do
-  for v in 4 7; do
+  order="4 7"; [ $((round % 2)) = 1 ] || order="7 4"
+  for v in $order; do
+    psql -c "CHECKPOINT" -c "SELECT pg_stat_reset_shared('wal')" > /dev/null
     tps=$(as_owner "$PGBIN/pgbench" -h "$WORK" -p "$PORT" -n -c "$CLIENTS" -j 2 -T "$DURATION" -f "$WORK/tx$v.sql" postgres \
       2>/dev/null | sed -n 's/^tps = \([0-9.]*\).*/\1/p')
-    printf 'round %s  version %s  %10.1f\n' "$round" "$v" "$tps"
+    fpi=$(psql -At -c "SELECT wal_fpi FROM pg_stat_wal")
+    printf 'round %s  version %s  %10.1f transactions/s  %8s full-page images\n' "$round" "$v" "$tps" "$fpi"
   done
 done
-psql -c "SELECT relname AS index, pg_size_pretty(pg_relation_size(oid)) AS size FROM pg_class
-  WHERE relkind = 'i' AND relname ~ '^[pd][47]' ORDER BY 1"
+echo "== the indexes at the end"; sizes

@@ -9,9 +9,11 @@ import java.util.UUID;
  * merchants): UUID version 7, the millisecond it was made followed by 74 random bits. Made in time order, new
  * rows land at the right edge of each primary key and of every index that names them (a delivery's payment, a
  * ledger entry's source, an attempt's delivery) instead of on a random page per row, which is less work for
- * PostgreSQL on every insert and every foreign-key check. The random part is drawn afresh for every identifier,
- * never counted up from the one before, so no identifier tells another. An identifier is still only a name: what
- * it may be used for is checked against its owner, never inferred from its shape.
+ * PostgreSQL on every insert and every foreign-key check. The random part is drawn afresh from a
+ * {@link java.security.SecureRandom} for every identifier, never counted up from the one before, so no
+ * identifier tells another. A payment's id reaches its customer (the wallet provider's order, the page that
+ * offers another try) and is enough to ask for another try or for the payment's status there: those 74 bits keep
+ * it as unguessable as it needs to be. Everything else an identifier names is checked against its owner.
  */
 public final class NewIdentifiers {
 

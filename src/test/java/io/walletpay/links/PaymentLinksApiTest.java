@@ -66,6 +66,12 @@ class PaymentLinksApiTest {
                 http.post(LINKS, token, new JsonObject().put("amount", 250).put("description", "Diri ak pwa, 1 plat"));
         assertThat(created.status()).isEqualTo(201);
         JsonObject link = created.data();
+        assertThat(UUID.fromString(link.getString("id")).version())
+                .as("a time-ordered identifier")
+                .isEqualTo(7);
+        assertThat(UUID.fromString(merchant.getString("merchant_id")).version())
+                .as("a time-ordered identifier")
+                .isEqualTo(7);
         assertThat(link.getString("amount")).isEqualTo("250.00");
         assertThat(link.getString("min_amount")).isNull();
         assertThat(link.getBoolean("active")).isTrue();

@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -69,6 +70,9 @@ class RefundsTest {
         assertThat(refund.getString("amount")).isEqualTo("300.00");
         assertThat(refund.getString("status")).isEqualTo("pending");
         assertThat(refund.getString("reason")).isEqualTo("damaged");
+        assertThat(UUID.fromString(refund.getString("id")).version())
+                .as("a time-ordered identifier")
+                .isEqualTo(7);
         // the same request again answers the same refund and takes nothing more
         Http.Response again =
                 refund(shop, id, new JsonObject().put("amount", 300).put("reason", "damaged"), "r-1");

@@ -140,7 +140,7 @@ class WebhookDeliveryTest {
     }
 
     @Test
-    void paymentsAndTheirDeliveriesAreNamedInTheOrderTheyWereMade() {
+    void paymentsAndTheirDeliveriesAreNamedByTimeOrderedIdentifiers() {
         Shop shop = shop("/ordered");
         UUID first = UUID.fromString(pay(shop, new JsonObject().put("amount", 12), PaymentStatus.COMPLETED));
         UUID second = UUID.fromString(pay(shop, new JsonObject().put("amount", 13), PaymentStatus.COMPLETED));
@@ -151,7 +151,15 @@ class WebhookDeliveryTest {
         // version 7: the millisecond each was made leads, so each table's indexes grow at their right edge
         assertThat(List.of(first, second, deliveries.get(0), deliveries.get(1)))
                 .allSatisfy(id -> assertThat(id.version()).isEqualTo(7));
-        assertThat(first.getMostSignificantBits() >>> 16).isLessThanOrEqualTo(second.getMostSignificantBits() >>> 16);
+        assertThat(millisecondOf(second)).isGreaterThanOrEqualTo(millisecondOf(first));
+        // a delivery is written in the transaction that completed its payment, after the payment was created
+        assertThat(deliveries).allSatisfy(delivery -> assertThat(millisecondOf(delivery))
+                .isGreaterThanOrEqualTo(millisecondOf(first)));
+    }
+
+    /** The millisecond a version 7 identifier carries in its first 48 bits. */
+    static long millisecondOf(UUID id) {
+        return id.getMostSignificantBits() >>> 16;
     }
 
     @Test
