@@ -72,10 +72,24 @@ public final class ServiceProcess {
         Awaitility.await("service ready on port " + httpPort)
                 .atMost(Duration.ofSeconds(120))
                 .pollInterval(Duration.ofMillis(200))
-                .failFast("service process exited; see " + dataDir.resolve("service.log"), () -> !process.isAlive())
+                .failFast(this::failIfExited)
                 .ignoreException(UncheckedIOException.class) // still starting: nothing listens yet
                 .until(() -> http.get("/health/ready", null).status() == 200);
         return http;
+    }
+
+    /** Throws, with the exit code and the last lines the service wrote, once the process has died. */
+    private void failIfExited() throws java.io.IOException {
+        if (process.isAlive()) {
+            return;
+        }
+        List<String> log = new String(
+                        java.nio.file.Files.readAllBytes(dataDir.resolve("service.log")),
+                        java.nio.charset.StandardCharsets.UTF_8)
+                .lines()
+                .toList();
+        throw new AssertionError("service process exited with " + process.exitValue() + "; the end of its log:\n"
+                + String.join("\n", log.subList(Math.max(0, log.size() - 40), log.size())));
     }
 
     /** SIGTERM; true when it exited within 30 s. */
