@@ -136,6 +136,15 @@ class EmbeddedDatabaseAccessTest {
                     .isTrue();
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(Path.of(socketDirectory))))
                     .isEqualTo("rwx------");
+            try (ResultSet verifiers = sql.executeQuery("SELECT rolname, rolpassword FROM pg_authid"
+                    + " WHERE rolname IN ('postgres', 'walletpay') ORDER BY rolname")) {
+                // SCRAM-SHA-256$<iterations>:<salt>$<stored key>:<server key>, one hash a connection
+                for (String role : new String[] {"postgres", "walletpay"}) {
+                    assertThat(verifiers.next()).isTrue();
+                    assertThat(verifiers.getString("rolname")).isEqualTo(role);
+                    assertThat(verifiers.getString("rolpassword")).as(role).startsWith("SCRAM-SHA-256$1:");
+                }
+            }
             try (ResultSet rules = sql.executeQuery("SELECT DISTINCT auth_method FROM pg_hba_file_rules")) {
                 rules.next();
                 assertThat(rules.getString(1)).isEqualTo("scram-sha-256");
