@@ -40,7 +40,7 @@ public final class Main {
         ConfigLoader.prepareInBackground();
         ServiceVertx service = ServiceVertx.create();
         try {
-            AppConfig config = loadConfig(service);
+            AppConfig config = loadConfig();
             service = vertxFor(service, config);
             refuseUnlessReady(config);
             lockDataDirectory(config);
@@ -83,18 +83,18 @@ public final class Main {
         }
     }
 
-    private static AppConfig loadConfig(ServiceVertx service) throws Refused {
+    private static AppConfig loadConfig() throws Refused {
         try {
-            return await(ConfigLoader.load(service.vertx()));
+            return ConfigLoader.load();
         } catch (ConfigException e) {
             throw new Refused(e.lines());
         }
     }
 
     /**
-     * The config is read on a Vert.x with the default event loops, before the cluster is joined (it says where to join)
-     * and before any verticle is deployed: asked for another number of event loops, the service starts a Vert.x of
-     * that size in place of the first.
+     * Vert.x starts with the default event loops, beside the configuration's validator being readied on another
+     * thread; the config, read next, says whether to join the cluster (and where) and may ask for another number of
+     * event loops: then a Vert.x of that kind starts in place of the first.
      */
     private static ServiceVertx vertxFor(ServiceVertx local, AppConfig config) throws Refused {
         if (!config.cluster().enabled()) {
@@ -371,13 +371,10 @@ public final class Main {
         stopper.start();
     }
 
-    private static <T> T await(Future<T> future) throws ConfigException {
+    private static <T> T await(Future<T> future) {
         try {
             return future.toCompletionStage().toCompletableFuture().get(5, TimeUnit.MINUTES);
         } catch (java.util.concurrent.ExecutionException e) {
-            if (e.getCause() instanceof ConfigException config) {
-                throw config;
-            }
             throw new IllegalStateException(e.getCause().getMessage(), e.getCause());
         } catch (Exception e) {
             throw new IllegalStateException(e);

@@ -145,6 +145,24 @@ class ProcessLifecycleTest {
     }
 
     @Test
+    void aConfigurationFileThatCannotBeUsedStopsStartUpWithOneLineNamingIt() throws Exception {
+        Path missing = dataDir.resolve("nowhere.json");
+        ServiceProcess.Finished absent =
+                new ServiceProcess(dataDir, Map.of()).run(Map.of("WALLETPAY_CONFIG", missing.toString()));
+        assertThat(absent.exitCode()).isEqualTo(2);
+        assertThat(absent.output())
+                .contains("walletpay: configuration file " + missing + " (WALLETPAY_CONFIG) does not exist");
+
+        Path broken = Files.writeString(dataDir.resolve("broken.json"), "{ \"http\": { \"port\": 8080 }");
+        ServiceProcess.Finished unreadable =
+                new ServiceProcess(dataDir, Map.of()).run(Map.of("WALLETPAY_CONFIG", broken.toString()));
+        assertThat(unreadable.exitCode()).isEqualTo(2);
+        assertThat(unreadable.output())
+                .contains("walletpay: configuration file " + broken + " (WALLETPAY_CONFIG) is not valid JSON: ")
+                .doesNotContain("Exception");
+    }
+
+    @Test
     void aClassDataArchiveWrittenAtAStopIsUsedByTheNextStart(@TempDir Path archiveDir) throws Exception {
         // the operator guide's faster restart: JDK_JAVA_OPTIONS as a systemd unit or a container would set it
         Path archive = archiveDir.resolve("walletpay.jsa");

@@ -1,19 +1,28 @@
 package io.walletpay.config;
 
-import io.vertx.config.ConfigRetriever;
-import io.vertx.config.ConfigRetrieverOptions;
-import io.vertx.config.ConfigStoreOptions;
-import io.vertx.core.Future;
-import io.vertx.core.Vertx;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.vertx.core.json.DecodeException;
+import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Finds the defaults ({@code WALLETPAY_CONFIG}, else {@code config/application.json}, else the copy inside the
- * jar), reads them and the environment through vertx-config, and applies the overrides.
+ * jar), reads them, and applies the environment's overrides. A file that cannot be read or is not a JSON object is
+ * refused with one line naming it, as a bad value is.
  */
 public final class ConfigLoader {
+
+    static final String FILE_VARIABLE = "WALLETPAY_CONFIG";
+    private static final Path WORKING_DIRECTORY_FILE = Path.of("config", "application.json");
+    private static final String IN_THE_JAR = "/application.json";
 
     private ConfigLoader() {}
 
@@ -27,38 +36,68 @@ public final class ConfigLoader {
         thread.start();
     }
 
-    public static Future<AppConfig> load(Vertx vertx) {
-        String explicit = System.getenv("WALLETPAY_CONFIG");
-        ConfigStoreOptions defaults;
-        if (explicit != null) {
-            defaults = fileStore(explicit);
-        } else if (Files.isRegularFile(Path.of("config/application.json"))) {
-            defaults = fileStore("config/application.json");
-        } else {
-            defaults = fileStore("application.json"); // vertx-config falls back to the classpath
-        }
-        ConfigRetriever fileRetriever = ConfigRetriever.create(
-                vertx, new ConfigRetrieverOptions().setScanPeriod(0).addStore(defaults));
-        ConfigRetriever envRetriever = ConfigRetriever.create(
-                vertx,
-                new ConfigRetrieverOptions()
-                        .setScanPeriod(0)
-                        .addStore(new ConfigStoreOptions()
-                                .setType("env")
-                                .setConfig(new JsonObject().put("raw-data", true))));
-        return Future.all(fileRetriever.getConfig(), envRetriever.getConfig())
-                .map(both -> {
-                    JsonObject file = both.resultAt(0);
-                    JsonObject env = both.resultAt(1);
-                    return AppConfig.from(EnvOverrides.apply(file, env.getMap()));
-                })
-                .onComplete(done -> {
-                    fileRetriever.close();
-                    envRetriever.close();
-                });
+    /** The configuration of this process, or a {@link ConfigException} whose lines say what to fix. */
+    public static AppConfig load() {
+        return load(System.getenv());
     }
 
-    private static ConfigStoreOptions fileStore(String path) {
-        return new ConfigStoreOptions().setType("file").setFormat("json").setConfig(new JsonObject().put("path", path));
+    static AppConfig load(Map<String, String> env) {
+        return AppConfig.from(EnvOverrides.apply(defaults(env), env));
+    }
+
+    private static JsonObject defaults(Map<String, String> env) {
+        String explicit = env.get(FILE_VARIABLE);
+        if (explicit != null && !explicit.isEmpty()) {
+            String source = explicit + " (" + FILE_VARIABLE + ")";
+            return parse(read(Path.of(explicit), source), source);
+        }
+        if (Files.isRegularFile(WORKING_DIRECTORY_FILE)) {
+            String source = WORKING_DIRECTORY_FILE.toString();
+            return parse(read(WORKING_DIRECTORY_FILE, source), source);
+        }
+        try (InputStream packaged = ConfigLoader.class.getResourceAsStream(IN_THE_JAR)) {
+            if (packaged == null) {
+                throw new IllegalStateException("application.json is missing from the service's jar");
+            }
+            return parse(new String(packaged.readAllBytes(), StandardCharsets.UTF_8), "the jar's application.json");
+        } catch (IOException e) {
+            throw new IllegalStateException("the jar's application.json cannot be read", e);
+        }
+    }
+
+    private static String read(Path file, String source) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new ConfigException(List.of("configuration file " + source + " does not exist"));
+        } catch (IOException e) {
+            throw new ConfigException(List.of("configuration file " + source + " cannot be read: " + e));
+        }
+    }
+
+    /** A JSON object, or one line saying what is wrong with the text and where. */
+    private static JsonObject parse(String text, String source) {
+        Object value;
+        try {
+            value = Json.decodeValue(text);
+        } catch (DecodeException e) {
+            throw new ConfigException(List.of("configuration file " + source + " is not valid JSON: " + where(e)));
+        }
+        if (value instanceof JsonObject object) {
+            return object;
+        }
+        throw new ConfigException(List.of("configuration file " + source + " does not hold a JSON object"));
+    }
+
+    /** Jackson's problem, without its details (they quote the source), and its line and column. */
+    private static String where(DecodeException e) {
+        if (e.getCause() instanceof JsonProcessingException json && json.getLocation() != null) {
+            String problem = json.getOriginalMessage();
+            int details = problem.indexOf(':');
+            return (details > 0 ? problem.substring(0, details) : problem) + " at line "
+                    + json.getLocation().getLineNr() + ", column "
+                    + json.getLocation().getColumnNr();
+        }
+        return e.getMessage();
     }
 }
