@@ -1,13 +1,16 @@
 package io.walletpay.config;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
@@ -38,48 +41,65 @@ public final class ConfigLoader {
 
     /** The configuration of this process, or a {@link ConfigException} whose lines say what to fix. */
     public static AppConfig load() {
-        return load(System.getenv());
+        return load(System.getenv(), Path.of(""));
     }
 
-    static AppConfig load(Map<String, String> env) {
-        return AppConfig.from(EnvOverrides.apply(defaults(env), env));
+    /** As {@link #load()}, with the environment {@code env} and the working directory {@code workingDirectory}. */
+    static AppConfig load(Map<String, String> env, Path workingDirectory) {
+        return AppConfig.from(EnvOverrides.apply(defaults(env, workingDirectory), env));
     }
 
-    private static JsonObject defaults(Map<String, String> env) {
+    private static JsonObject defaults(Map<String, String> env, Path workingDirectory) {
         String explicit = env.get(FILE_VARIABLE);
         if (explicit != null && !explicit.isEmpty()) {
-            String source = explicit + " (" + FILE_VARIABLE + ")";
-            return parse(read(Path.of(explicit), source), source);
+            Path file;
+            try {
+                file = workingDirectory.resolve(explicit).toAbsolutePath();
+            } catch (InvalidPathException e) {
+                throw new ConfigException(List.of("configuration file '" + explicit + "' (" + FILE_VARIABLE
+                        + ") is not a path: " + e.getReason()));
+            }
+            String source = file + " (" + FILE_VARIABLE + ")";
+            return parse(read(file, source), source);
         }
-        if (Files.isRegularFile(WORKING_DIRECTORY_FILE)) {
-            String source = WORKING_DIRECTORY_FILE.toString();
-            return parse(read(WORKING_DIRECTORY_FILE, source), source);
+        Path local = workingDirectory.resolve(WORKING_DIRECTORY_FILE);
+        if (Files.isRegularFile(local)) {
+            String source = local.toAbsolutePath().toString();
+            return parse(read(local, source), source);
         }
         try (InputStream packaged = ConfigLoader.class.getResourceAsStream(IN_THE_JAR)) {
             if (packaged == null) {
-                throw new IllegalStateException("application.json is missing from the service's jar");
+                throw new IllegalStateException("the service's jar holds no application.json");
             }
-            return parse(new String(packaged.readAllBytes(), StandardCharsets.UTF_8), "the jar's application.json");
+            return parse(packaged.readAllBytes(), "application.json in the service's jar");
         } catch (IOException e) {
-            throw new IllegalStateException("the jar's application.json cannot be read", e);
+            throw new IllegalStateException("application.json in the service's jar cannot be read: " + e.getMessage());
         }
     }
 
-    private static String read(Path file, String source) {
+    private static byte[] read(Path file, String source) {
         try {
-            return Files.readString(file, StandardCharsets.UTF_8);
+            return Files.readAllBytes(file);
         } catch (NoSuchFileException e) {
             throw new ConfigException(List.of("configuration file " + source + " does not exist"));
+        } catch (AccessDeniedException e) {
+            throw new ConfigException(List.of("configuration file " + source + " cannot be read by this user"));
         } catch (IOException e) {
-            throw new ConfigException(List.of("configuration file " + source + " cannot be read: " + e));
+            String reason = e instanceof FileSystemException named && named.getReason() != null
+                    ? named.getReason()
+                    : e.getMessage();
+            throw new ConfigException(List.of("configuration file " + source + " cannot be read: " + reason));
         }
     }
 
-    /** A JSON object, or one line saying what is wrong with the text and where. */
-    private static JsonObject parse(String text, String source) {
+    /**
+     * A JSON object, or one line saying what is wrong with the text and where. Jackson reads the bytes, so it takes
+     * any encoding JSON allows (UTF-8 with or without a byte-order mark, UTF-16, UTF-32), as it always did here.
+     */
+    private static JsonObject parse(byte[] bytes, String source) {
         Object value;
         try {
-            value = Json.decodeValue(text);
+            value = Json.decodeValue(Buffer.buffer(bytes));
         } catch (DecodeException e) {
             throw new ConfigException(List.of("configuration file " + source + " is not valid JSON: " + where(e)));
         }
@@ -89,11 +109,11 @@ public final class ConfigLoader {
         throw new ConfigException(List.of("configuration file " + source + " does not hold a JSON object"));
     }
 
-    /** Jackson's problem, without its details (they quote the source), and its line and column. */
+    /** Jackson's problem without what follows its ": " (it quotes the source), and its line and column. */
     private static String where(DecodeException e) {
         if (e.getCause() instanceof JsonProcessingException json && json.getLocation() != null) {
             String problem = json.getOriginalMessage();
-            int details = problem.indexOf(':');
+            int details = problem.indexOf(": ");
             return (details > 0 ? problem.substring(0, details) : problem) + " at line "
                     + json.getLocation().getLineNr() + ", column "
                     + json.getLocation().getColumnNr();

@@ -38,7 +38,7 @@ public final class EmbeddedDatabase implements AutoCloseable {
     /**
      * How many times a password is hashed into its stored verifier (PostgreSQL's default is 4 096), and so how many
      * times a client hashes it again at each connection: some 12 ms of a core per connection once compiled, and
-     * 40-80 ms for each of a start's first connections, on the start's path or an event loop. Iterations slow down
+     * 40 to 80 ms for each of a start's first connections, on the start's path or an event loop. Iterations slow down
      * guessing a weak password from a stolen verifier; these passwords are 256 random bits, kept in plain text in
      * the data directory beside the verifiers, so no count makes them easier or harder to guess.
      */
@@ -149,6 +149,9 @@ public final class EmbeddedDatabase implements AutoCloseable {
     private void enforceAccessRules(Path pgData, boolean legacy) throws SQLException, IOException {
         try (Connection admin = superuserConnection(legacy ? "" : credentials.superuserPassword());
                 Statement sql = admin.createStatement()) {
+            // the passwords below are statements' text: never in the server's log, even when one fails
+            sql.execute("SET log_statement = 'none'");
+            sql.execute("SET log_min_error_statement = 'panic'");
             if (legacy) {
                 log.warn(
                         "upgrading the embedded PostgreSQL in {}: passwords for every role, service role '{}'",

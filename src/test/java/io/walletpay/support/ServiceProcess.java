@@ -2,6 +2,8 @@ package io.walletpay.support;
 
 import io.walletpay.Main;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -83,9 +85,7 @@ public final class ServiceProcess {
         if (process.isAlive()) {
             return;
         }
-        List<String> log = new String(
-                        java.nio.file.Files.readAllBytes(dataDir.resolve("service.log")),
-                        java.nio.charset.StandardCharsets.UTF_8)
+        List<String> log = new String(Files.readAllBytes(dataDir.resolve("service.log")), StandardCharsets.UTF_8)
                 .lines()
                 .toList();
         throw new AssertionError("service process exited with " + process.exitValue() + "; the end of its log:\n"
@@ -109,8 +109,8 @@ public final class ServiceProcess {
      * backends); returns once all of them are gone.
      */
     public void killWithDatabase() throws Exception {
-        long postmaster = Long.parseLong(
-                java.nio.file.Files.readAllLines(dataDir.resolve("postgres").resolve("postmaster.pid"))
+        long postmaster =
+                Long.parseLong(Files.readAllLines(dataDir.resolve("postgres").resolve("postmaster.pid"))
                         .get(0)
                         .trim());
         List<ProcessHandle> database = new java.util.ArrayList<>();
@@ -151,8 +151,7 @@ public final class ServiceProcess {
     /** A password the service generated into {@code <data_dir>/database-credentials.json}. */
     public String credential(String name) {
         try {
-            return new io.vertx.core.json.JsonObject(
-                            java.nio.file.Files.readString(dataDir.resolve("database-credentials.json")))
+            return new io.vertx.core.json.JsonObject(Files.readString(dataDir.resolve("database-credentials.json")))
                     .getString(name);
         } catch (java.io.IOException e) {
             throw new UncheckedIOException(e);
@@ -167,15 +166,15 @@ public final class ServiceProcess {
     public Finished run(Map<String, String> extra, String... args) throws java.io.IOException, InterruptedException {
         Map<String, String> merged = new java.util.HashMap<>(env);
         merged.putAll(extra);
-        Path output = java.nio.file.Files.createTempFile(dataDir, "run-", ".log");
+        Path output = Files.createTempFile(dataDir, "run-", ".log");
         ProcessBuilder builder = builder(merged).redirectErrorStream(true).redirectOutput(output.toFile());
         builder.command().addAll(List.of(args));
         Process child = builder.start();
         try {
             if (!child.waitFor(120, TimeUnit.SECONDS)) {
-                throw new AssertionError("service did not exit; printed: " + java.nio.file.Files.readString(output));
+                throw new AssertionError("service did not exit; printed: " + Files.readString(output));
             }
-            return new Finished(child.exitValue(), java.nio.file.Files.readString(output));
+            return new Finished(child.exitValue(), Files.readString(output));
         } finally {
             child.destroyForcibly();
         }
