@@ -2,6 +2,7 @@ package io.walletpay.json;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.uuid.impl.UUIDUtil;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -13,11 +14,6 @@ import org.junit.jupiter.api.Test;
 /** The identifiers the service gives what it stores: time-ordered, readable back, never counted up. */
 class NewIdentifiersTest {
 
-    /** The millisecond a version 7 identifier carries in its first 48 bits. */
-    static long millisecondOf(UUID id) {
-        return id.getMostSignificantBits() >>> 16;
-    }
-
     @Test
     void aNewIdentifierIsAVersionSevenUuidCarryingTheMillisecondItWasMade() {
         long before = Instant.now().toEpochMilli();
@@ -26,7 +22,7 @@ class NewIdentifiersTest {
 
         assertThat(id.version()).isEqualTo(7);
         assertThat(id.variant()).isEqualTo(2);
-        assertThat(millisecondOf(id)).isBetween(before, after);
+        assertThat(UUIDUtil.extractTimestamp(id)).isBetween(before, after);
     }
 
     @Test
@@ -40,11 +36,11 @@ class NewIdentifiersTest {
     void identifiersMadeInALaterMillisecondSortAfterAsPostgresqlOrdersThem() {
         UUID earlier = NewIdentifiers.next();
         UUID later = NewIdentifiers.next();
-        while (millisecondOf(later) == millisecondOf(earlier)) {
+        while (UUIDUtil.extractTimestamp(later) == UUIDUtil.extractTimestamp(earlier)) {
             later = NewIdentifiers.next();
         }
 
-        assertThat(millisecondOf(later)).isGreaterThan(millisecondOf(earlier));
+        assertThat(UUIDUtil.extractTimestamp(later)).isGreaterThan(UUIDUtil.extractTimestamp(earlier));
 
         // PostgreSQL compares uuid values byte by byte, unsigned: the canonical text sorts the same way
         assertThat(later.toString()).isGreaterThan(earlier.toString());
@@ -64,7 +60,7 @@ class NewIdentifiersTest {
         for (int i = 1; i < made.size(); i++) {
             UUID previous = made.get(i - 1);
             UUID next = made.get(i);
-            if (millisecondOf(previous) == millisecondOf(next)) {
+            if (UUIDUtil.extractTimestamp(previous) == UUIDUtil.extractTimestamp(next)) {
                 neighboursOfOneMillisecond++;
                 if (next.getLeastSignificantBits() - previous.getLeastSignificantBits() == 1) {
                     countedUp++;
