@@ -84,15 +84,33 @@ public final class TcpProxy implements AutoCloseable {
         while (!server.isClosed()) {
             try {
                 Socket client = server.accept();
+                if (!track(server, client)) {
+                    return;
+                }
                 Socket upstream = new Socket(targetHost, targetPort);
-                open.add(client);
-                open.add(upstream);
+                if (!track(server, upstream)) {
+                    closeQuietly(client);
+                    return;
+                }
                 pump(client, upstream);
                 pump(upstream, client);
             } catch (IOException closed) {
                 return;
             }
         }
+    }
+
+    /**
+     * Records a socket for {@link #cut()} to close, unless the listener that accepted it was cut already: a
+     * connection accepted just before a cut would otherwise outlive it.
+     */
+    private synchronized boolean track(ServerSocket server, Socket socket) {
+        if (listener != server) {
+            closeQuietly(socket);
+            return false;
+        }
+        open.add(socket);
+        return true;
     }
 
     private void pump(Socket from, Socket to) {
