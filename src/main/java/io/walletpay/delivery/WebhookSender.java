@@ -73,8 +73,9 @@ final class WebhookSender {
                 .build();
     }
 
+    /** One attempt of {@code delivery}, announced in {@code X-Service-Event} as the event its body names. */
     Future<AttemptResult> attempt(DueDelivery delivery) {
-        return attempt(delivery, WebhookBody.EVENT);
+        return attempt(delivery, WebhookBody.eventOf(delivery.body()));
     }
 
     /** One attempt of {@code delivery}, announced in {@code X-Service-Event} as {@code event}. */

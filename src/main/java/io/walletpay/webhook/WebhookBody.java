@@ -3,6 +3,8 @@ package io.walletpay.webhook;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -34,6 +36,30 @@ public final class WebhookBody {
 
     private WebhookBody(byte[] bytes) {
         this.bytes = bytes;
+    }
+
+    /**
+     * The {@code event} a stored body announces ({@code payment.updated}, {@code refund.updated}, …), read from the
+     * body itself so that the {@code X-Service-Event} header always says what the signed bytes say. Every body this
+     * service stores names it first, so only the first fields are read; a body without one is a
+     * {@code payment.updated}, the only event there was before others.
+     */
+    public static String eventOf(String body) {
+        try (JsonParser json = JSON.createParser(body)) {
+            if (json.nextToken() != JsonToken.START_OBJECT) {
+                return EVENT;
+            }
+            for (String field = json.nextFieldName(); field != null; field = json.nextFieldName()) {
+                if (field.equals("event") && json.nextToken() == JsonToken.VALUE_STRING) {
+                    return json.getText();
+                }
+                json.nextToken();
+                json.skipChildren();
+            }
+            return EVENT;
+        } catch (IOException unreadable) {
+            return EVENT;
+        }
     }
 
     public static WebhookBody of(WebhookEvent event) {

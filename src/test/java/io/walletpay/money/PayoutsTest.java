@@ -97,6 +97,12 @@ class PayoutsTest {
                 .extracting(hook -> hook.getJsonObject("data").getString("status"))
                 .containsExactlyInAnyOrder("pending", "succeeded");
         assertThat(hooks.get(0).getString("event")).isEqualTo("payout.updated");
+        // the header a receiver routes on says what the signed body says
+        assertThat(receiver.received("/hooks").stream()
+                        .filter(hook ->
+                                new String(hook.body(), StandardCharsets.UTF_8).contains(payout.getString("id")))
+                        .map(hook -> hook.header("X-Service-Event")))
+                .containsExactly("payout.updated", "payout.updated");
 
         // the day's settlement report lists the payout as money out
         String today = java.time.LocalDate.now(java.time.ZoneId.of("America/Port-au-Prince"))

@@ -106,6 +106,12 @@ class RefundsTest {
                 .containsExactlyInAnyOrder("pending", "succeeded");
         assertThat(hooks.get(0).getString("event")).isEqualTo("refund.updated");
         assertThat(hooks.get(0).getJsonObject("data").getString("amount")).isEqualTo("300.00");
+        // the header a receiver routes on says what the signed body says
+        assertThat(receiver.received("/hooks").stream()
+                        .filter(hook ->
+                                new String(hook.body(), StandardCharsets.UTF_8).contains(refund.getString("id")))
+                        .map(hook -> hook.header("X-Service-Event")))
+                .containsExactly("refund.updated", "refund.updated");
     }
 
     @Test

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.walletpay.money.Transfer;
+import io.walletpay.money.TransferKind;
+import io.walletpay.money.TransferStatus;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
@@ -32,6 +35,32 @@ class WebhookBodyTest {
                 name,
                 email,
                 at);
+    }
+
+    @Test
+    void theEventIsReadFromTheStoredBodyWhateverItsKind() {
+        assertThat(WebhookBody.eventOf(WebhookBody.of(event("r", "n", "e", AT)).json()))
+                .isEqualTo("payment.updated");
+        for (TransferKind kind : TransferKind.values()) {
+            Transfer transfer = new Transfer(
+                    ID,
+                    kind,
+                    ID,
+                    kind == TransferKind.REFUND ? ID : null,
+                    new BigDecimal("300.00"),
+                    "50937001234",
+                    null,
+                    TransferStatus.PENDING,
+                    null,
+                    null,
+                    0,
+                    AT,
+                    AT);
+            assertThat(WebhookBody.eventOf(TransferWebhookBody.of(transfer, AT)))
+                    .isEqualTo(kind.event());
+        }
+        assertThat(WebhookBody.eventOf("{\"version\":\"v1\",\"data\":{\"event\":\"x\"},\"event\":\"refund.updated\"}"))
+                .isEqualTo("refund.updated");
     }
 
     @Test
