@@ -3,6 +3,9 @@ package io.walletpay.http;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.walletpay.error.ErrorKind;
+import io.walletpay.error.ServiceException;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
@@ -16,6 +19,19 @@ final class AllowedMethods {
     private static final Pattern PARAMETER = Pattern.compile(":[A-Za-z_][A-Za-z0-9_]*");
 
     private AllowedMethods() {}
+
+    /**
+     * A path that takes POST only, reached with another method: 405 with {@code Allow: POST}, before any later
+     * route (a guard asking for a token, or a template such as {@code /payments/:id}) could answer it otherwise.
+     */
+    static void postOnly(RoutingContext ctx) {
+        ctx.response().putHeader("Allow", "POST");
+        ctx.fail(new ServiceException(
+                ErrorKind.METHOD_NOT_ALLOWED,
+                "method_not_allowed",
+                "Method " + ctx.request().method() + " is not allowed on "
+                        + ctx.request().path()));
+    }
 
     static String of(Router router, String path) {
         Set<String> allowed = new TreeSet<>();

@@ -62,6 +62,9 @@ final class MerchantAccountRoutes {
     void mountToken(Router router) {
         router.post("/api/merchant/token").handler(this::token);
         router.post("/api/merchant/token/").handler(this::token);
+        // before the guard: another method on the token path is a 405, not a request for the token it would issue
+        router.route("/api/merchant/token").handler(AllowedMethods::postOnly);
+        router.route("/api/merchant/token/").handler(AllowedMethods::postOnly);
     }
 
     void mountGuarded(Router router) {

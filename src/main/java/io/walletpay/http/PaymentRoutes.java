@@ -3,7 +3,6 @@ package io.walletpay.http;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.walletpay.checkout.WalletProvider;
-import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.payment.CreatePaymentRequest;
 import io.walletpay.payment.PaymentStatus;
@@ -38,20 +37,11 @@ final class PaymentRoutes {
         router.post("/api/merchant/payments/wallet/").handler(this::create);
         router.post("/api/merchant/payments/wallet").handler(this::create);
         // the create paths accept POST only: without these, GET …/wallet/ would reach GET …/:id as "Payment not found"
-        router.route("/api/merchant/payments/wallet/").handler(PaymentRoutes::createPathOnly);
-        router.route("/api/merchant/payments/wallet").handler(PaymentRoutes::createPathOnly);
+        router.route("/api/merchant/payments/wallet/").handler(AllowedMethods::postOnly);
+        router.route("/api/merchant/payments/wallet").handler(AllowedMethods::postOnly);
         router.get("/api/merchant/payments").handler(this::list);
         router.get("/api/merchant/payments/:id").handler(this::get);
         router.post("/api/merchant/payments/:id/cancel").handler(this::cancel);
-    }
-
-    private static void createPathOnly(RoutingContext ctx) {
-        ctx.response().putHeader("Allow", "POST");
-        ctx.fail(new ServiceException(
-                ErrorKind.METHOD_NOT_ALLOWED,
-                "method_not_allowed",
-                "Method " + ctx.request().method() + " is not allowed on "
-                        + ctx.request().path()));
     }
 
     private void create(RoutingContext ctx) {

@@ -41,20 +41,36 @@ class MethodNotAllowedTest {
         "DELETE, /api/merchant/payments/{id}, GET",
         "PUT, /api/merchant/settings, 'GET, PATCH'",
         "GET, /api/merchant/payments/{id}/cancel, POST",
+        "GET, /api/merchant/token/, POST",
+        "GET, /api/merchant/token, POST",
+        "DELETE, /api/merchant/token, POST",
     })
     void answers405WithAllow(String method, String path, String allow) throws Exception {
-        HttpResponse<String> answer = HttpClient.newHttpClient()
-                .send(
-                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
-                                        + service.config.http().port()
-                                        + path.replace("{id}", UUID.randomUUID().toString())))
-                                .method(method, HttpRequest.BodyPublishers.noBody())
-                                .header("Authorization", "Bearer " + token)
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> answer = send(HttpRequest.newBuilder(uri(path))
+                .method(method, HttpRequest.BodyPublishers.noBody())
+                .header("Authorization", "Bearer " + token));
         assertThat(answer.statusCode()).isEqualTo(405);
         assertThat(answer.headers().firstValue("Allow")).contains(allow);
         JsonObject error = new JsonObject(answer.body()).getJsonObject("error");
         assertThat(error.getString("code")).isEqualTo("method_not_allowed");
+    }
+
+    @ParameterizedTest(name = "{0} /api/merchant/token{1}")
+    @CsvSource({"GET, /", "GET, ''", "DELETE, ''"})
+    void theTokenPathAsksForNoTokenWhenTheMethodIsWrong(String method, String slash) throws Exception {
+        HttpResponse<String> answer = send(HttpRequest.newBuilder(uri("/api/merchant/token" + slash))
+                .method(method, HttpRequest.BodyPublishers.noBody()));
+        assertThat(answer.statusCode()).isEqualTo(405);
+        assertThat(answer.headers().firstValue("Allow")).contains("POST");
+        assertThat(answer.headers().firstValue("WWW-Authenticate")).isEmpty();
+    }
+
+    private static URI uri(String path) {
+        return URI.create("http://127.0.0.1:" + service.config.http().port()
+                + path.replace("{id}", UUID.randomUUID().toString()));
+    }
+
+    private static HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
+        return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 }
