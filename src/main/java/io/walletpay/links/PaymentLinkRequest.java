@@ -1,6 +1,7 @@
 package io.walletpay.links;
 
 import io.walletpay.error.ServiceException;
+import io.walletpay.json.DecimalText;
 import io.walletpay.json.JsonInput;
 import io.walletpay.payment.AmountLimits;
 import java.math.BigDecimal;
@@ -49,8 +50,8 @@ public record PaymentLinkRequest(
     /** Reads {@code jsonBody}; {@code now} decides whether {@code expires_at} is in the future. */
     public static PaymentLinkRequest parse(byte[] jsonBody, AmountLimits limits, OffsetDateTime now) {
         JsonInput input = JsonInput.parseObject(jsonBody, FIELDS, EXPECTED);
-        BigDecimal amount = input.optionalMoney(AMOUNT, limits.min(), limits.max());
-        BigDecimal minAmount = input.optionalMoney(MIN_AMOUNT, limits.min(), limits.max());
+        BigDecimal amount = optionalAmount(input, AMOUNT, limits);
+        BigDecimal minAmount = optionalAmount(input, MIN_AMOUNT, limits);
         if (amount != null && minAmount != null) {
             throw ServiceException.invalid(
                     MIN_AMOUNT, "min_amount is for links whose customer types the amount; leave it out with amount");
@@ -66,6 +67,12 @@ public record PaymentLinkRequest(
                 referenceId,
                 expiresAt,
                 maxPayments);
+    }
+
+    /** A JSON number within the payment bounds, as a payment's amount is; a string is refused as for a payment. */
+    private static BigDecimal optionalAmount(JsonInput input, String field, AmountLimits limits) {
+        String text = input.optionalNumberText(field);
+        return text == null ? null : DecimalText.read(field, text, limits.min(), limits.max());
     }
 
     /** The lowest amount a customer may type: {@code min_amount}, else the smallest payment (1.00 by default). */

@@ -393,6 +393,16 @@ class PaymentLinksApiTest {
                                 new JsonObject().put("amount", 100000.01).put("description", "x"))
                         .errorCode())
                 .isEqualTo("invalid_amount");
+        // amounts are JSON numbers, as a payment's is: a string is refused, not read
+        assertThat(http.post(LINKS, token, new JsonObject().put("amount", "100").put("description", "x"))
+                        .errorCode())
+                .isEqualTo("invalid_amount");
+        assertThat(http.post(
+                                LINKS,
+                                token,
+                                new JsonObject().put("min_amount", "30").put("description", "x"))
+                        .errorCode())
+                .isEqualTo("invalid_min_amount");
         assertThat(http.post(
                                 LINKS,
                                 token,
