@@ -58,8 +58,8 @@ public final class MerchantInput {
         BigDecimal fixed = input.optionalMoney("fee_fixed", BigDecimal.ZERO, MAX_FIXED);
         return new NewMerchant(
                 input.requiredText("name", MAX_NAME),
-                MerchantUrls.validate("webhook_url", input.optionalText("webhook_url", MerchantUrls.MAX_LENGTH + 1)),
-                MerchantUrls.validate("return_url", input.optionalText("return_url", MerchantUrls.MAX_LENGTH + 1)),
+                MerchantUrls.validate("webhook_url", input.optionalText("webhook_url", MerchantUrls.MAX_LENGTH)),
+                MerchantUrls.validate("return_url", input.optionalText("return_url", MerchantUrls.MAX_LENGTH)),
                 locale(input),
                 percent == null ? defaultPercent : percent,
                 fixed == null ? defaultFixed : fixed);
@@ -145,9 +145,9 @@ public final class MerchantInput {
     private static MerchantChanges changes(
             JsonInput input, String name, MerchantStatus status, BigDecimal percent, BigDecimal fixed) {
         String webhookUrl =
-                MerchantUrls.validate("webhook_url", input.optionalText("webhook_url", MerchantUrls.MAX_LENGTH + 1));
+                MerchantUrls.validate("webhook_url", input.optionalText("webhook_url", MerchantUrls.MAX_LENGTH));
         String returnUrl =
-                MerchantUrls.validate("return_url", input.optionalText("return_url", MerchantUrls.MAX_LENGTH + 1));
+                MerchantUrls.validate("return_url", input.optionalText("return_url", MerchantUrls.MAX_LENGTH));
         String locale = locale(input);
         return new MerchantChanges(
                 name,

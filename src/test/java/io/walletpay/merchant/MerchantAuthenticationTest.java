@@ -282,6 +282,9 @@ class MerchantAuthenticationTest {
                 "/api/merchant/settings", service.tokenFor(merchantB), new JsonObject().put("fee_percent", "0.00"));
 
         assertThat(huge.status()).isEqualTo(400);
+        // the limit the message names is the limit there is, however far past it a URL goes
+        assertThat(huge.json().getJsonObject("error").getString("message"))
+                .isEqualTo("return_url must be at most 2048 characters");
         assertThat(unknown.status()).isEqualTo(400);
         assertThat(unknown.errorCode()).isEqualTo("unknown_field");
         assertThat(unknown.json().getJsonObject("error").getString("field")).isEqualTo("fee_percent");
