@@ -7,7 +7,8 @@ import java.util.Map;
  * Owns the rule that maps environment variables onto configuration keys: {@code WALLETPAY_} + the key path in
  * upper case with {@code _} between levels ({@code http.port} becomes {@code WALLETPAY_HTTP_PORT}). Only keys
  * that exist in the defaults can be overridden, which keeps the mapping unambiguous even though key names
- * contain underscores themselves.
+ * contain underscores themselves. A variable set to nothing (or only blanks) counts as not set, as in a shell
+ * where {@code WALLETPAY_DATA_DIR=} is how one clears a value inherited from elsewhere.
  */
 public final class EnvOverrides {
 
@@ -35,7 +36,8 @@ public final class EnvOverrides {
                 continue;
             }
             Object raw = env.get(variableFor(path));
-            if (raw != null) {
+            // an empty (or blank) variable is one not set: the file's value or the default stays
+            if (raw != null && !raw.toString().isBlank()) {
                 node.put(name, convert(path, current, raw.toString()));
             }
         }

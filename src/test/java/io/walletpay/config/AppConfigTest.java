@@ -240,6 +240,21 @@ class AppConfigTest {
     }
 
     @Test
+    void anEmptyVariableIsOneNotSetSoTheDefaultStays() {
+        AppConfig config = TestConfig.with(Map.of(
+                "WALLETPAY_DATA_DIR", "",
+                "WALLETPAY_HTTP_PORT", "",
+                "WALLETPAY_MODE", " ",
+                "WALLETPAY_CHECKOUT_DEFAULT_LOCALE", ""));
+        AppConfig defaults = TestConfig.with(Map.of());
+
+        assertThat(config.dataDir()).isEqualTo(defaults.dataDir());
+        assertThat(config.http().port()).isEqualTo(defaults.http().port());
+        assertThat(config.production()).isFalse();
+        assertThat(config.checkout().defaultLocale()).isEqualTo(io.walletpay.page.Language.HT);
+    }
+
+    @Test
     void aFractionIsNotAWholeNumberAndSecretsAreNeverEchoed() {
         io.vertx.core.json.JsonObject file = TestConfig.defaults();
         file.getJsonObject("http").put("port", 80.5);
