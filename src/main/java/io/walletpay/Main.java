@@ -8,6 +8,7 @@ import io.walletpay.config.AppConfig;
 import io.walletpay.config.ConfigException;
 import io.walletpay.config.ConfigLoader;
 import io.walletpay.config.DevelopmentSecrets;
+import io.walletpay.config.PortInUse;
 import io.walletpay.config.ProductionReadiness;
 import io.walletpay.db.DataDirectoryLock;
 import io.walletpay.db.DatabaseTarget;
@@ -141,7 +142,7 @@ public final class Main {
             throw new Refused(List.of(e.getMessage()));
         } catch (java.io.IOException e) {
             throw new Refused(List.of("data directory " + config.dataDir() + " (data_dir, WALLETPAY_DATA_DIR) cannot be"
-                    + " used: " + e.getMessage()));
+                    + " used: " + why(e)));
         }
     }
 
@@ -152,14 +153,15 @@ public final class Main {
         } catch (Refused e) {
             throw e;
         } catch (Exception e) {
-            Throwable cause = rootCause(e);
-            if (cause instanceof java.net.BindException
-                    || String.valueOf(cause.getMessage()).contains("Address already in use")) {
-                throw new Refused(List.of(ProductionReadiness.line(
-                        "http.port",
-                        "port " + config.http().port() + " on " + config.http().host()
-                                + " is already in use by another process; stop it or choose another port")));
+            for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+                if (cause instanceof PortInUse busy) {
+                    throw new Refused(List.of(busy.line()));
+                }
+                if (cause instanceof Migrations.SchemaNewerThanBuild newer) {
+                    throw new Refused(List.of(newer.getMessage()));
+                }
             }
+            Throwable cause = rootCause(e);
             log.debug("start-up failed", e);
             System.err.println("walletpay: start-up failed: " + oneLine(cause));
             service.vertx().close();
@@ -281,6 +283,24 @@ public final class Main {
         return cause;
     }
 
+    /** What went wrong with a path, said as a deployer would: the path and the reason, not the exception's class. */
+    private static String why(java.io.IOException e) {
+        String reason;
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            reason = "permission denied";
+        } else if (e instanceof java.nio.file.FileAlreadyExistsException
+                || e instanceof java.nio.file.NotDirectoryException) {
+            reason = "not a directory";
+        } else if (e instanceof java.nio.file.FileSystemException failed && failed.getReason() != null) {
+            reason = failed.getReason();
+        } else {
+            return oneLine(e);
+        }
+        return e instanceof java.nio.file.FileSystemException failed && failed.getFile() != null
+                ? failed.getFile() + ": " + reason
+                : reason;
+    }
+
     private static String oneLine(Throwable cause) {
         String message = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
         return message.replaceAll("\\s*[\\r\\n]+\\s*", " ");
@@ -300,6 +320,8 @@ public final class Main {
         EmbeddedDatabase embedded = null;
         DatabaseTarget target;
         if (config.db().url() == null) {
+            // before the server tries: it could not bind, and its start check would log in to whichever holds the port
+            PortInUse.check("db.embedded_port", "127.0.0.1", config.db().embeddedPort());
             embedded = EmbeddedDatabase.start(config.dataDir(), config.db().embeddedPort());
             target = embedded.target();
         } else {

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
 
 /**
@@ -35,9 +36,19 @@ public final class DataDirectoryLock implements AutoCloseable {
         }
     }
 
-    /** Takes the lock on {@code dataDir} (created when missing), or says which process holds it. */
+    /**
+     * Takes the lock on {@code dataDir}, or says which process holds it. A missing directory is created readable by
+     * the service's user alone (0700 where the file system has POSIX permissions): it holds the secrets.
+     */
     public static DataDirectoryLock acquire(Path dataDir) throws IOException, HeldElsewhere {
-        Files.createDirectories(dataDir);
+        if (!Files.isDirectory(dataDir)) {
+            if (dataDir.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+                Files.createDirectories(
+                        dataDir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            } else {
+                Files.createDirectories(dataDir);
+            }
+        }
         Path file = dataDir.resolve(FILE);
         FileChannel channel =
                 FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);

@@ -7,6 +7,7 @@ import org.flywaydb.core.api.exception.FlywayValidateException;
 import org.flywaydb.core.api.output.MigrateResult;
 import org.flywaydb.core.api.output.ValidateOutput;
 import org.flywaydb.core.api.output.ValidateResult;
+import org.flywaydb.core.api.pattern.ValidatePattern;
 
 /** Applies the schema (Flyway, {@code db/migration} on the classpath) and says which version is current. */
 public final class Migrations {
@@ -25,12 +26,19 @@ public final class Migrations {
                 .dataSource(target.jdbcUrl(), target.user(), target.password())
                 .locations("classpath:db/migration")
                 .connectRetries(5)
+                // Flyway's default ignores applied migrations this build does not have ("*:future"), so an older
+                // build would run on a schema a newer one migrated; none is ignored here, and such a start is refused
+                .ignoreMigrationPatterns(new ValidatePattern[0])
                 .load();
         MigrateResult result;
         try {
             result = flyway.migrate();
         } catch (FlywayValidateException refused) {
-            if (!onlyRewordedComments(flyway.validateWithResult())) {
+            ValidateResult validated = flyway.validateWithResult();
+            newerSchema(validated).ifPresent(version -> {
+                throw new SchemaNewerThanBuild(version);
+            });
+            if (!onlyRewordedComments(validated)) {
                 throw refused;
             }
             flyway.repair();
@@ -38,6 +46,27 @@ public final class Migrations {
         }
         // the version migrate reached, or (nothing to apply, as on most starts) the one it found: no second look
         return result.targetSchemaVersion != null ? result.targetSchemaVersion : result.initialSchemaVersion;
+    }
+
+    /**
+     * The database was migrated by a newer build: its latest applied version is one this build does not have. Running
+     * this build's code on that schema could write what the newer code no longer expects; the start is refused.
+     */
+    public static final class SchemaNewerThanBuild extends RuntimeException {
+
+        SchemaNewerThanBuild(String version) {
+            super("the database's schema has migration " + version + ", which this build does not have: a newer"
+                    + " walletpay migrated it; run that build or a later one (an older build cannot run on it)");
+        }
+    }
+
+    /** The applied versions this build does not know, when there are any: the highest of them. */
+    static java.util.Optional<String> newerSchema(ValidateResult result) {
+        return result.invalidMigrations.stream()
+                .filter(invalid ->
+                        invalid.errorDetails.errorCode == CoreErrorCode.APPLIED_VERSIONED_MIGRATION_NOT_RESOLVED)
+                .map(invalid -> invalid.version)
+                .max(java.util.Comparator.comparing(org.flywaydb.core.api.MigrationVersion::fromVersion));
     }
 
     /**

@@ -9,6 +9,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.walletpay.checkout.WalletProvider;
 import io.walletpay.config.AppConfig;
+import io.walletpay.config.PortInUse;
 import io.walletpay.delivery.WebhookTargets;
 import io.walletpay.delivery.WebhookTester;
 import io.walletpay.login.LoginThrottle;
@@ -204,7 +205,9 @@ public final class HttpApiVerticle extends VerticleBase {
                 })
                 .invalidRequestHandler(RequestFraming::invalidRequest)
                 .requestHandler(router);
-        return server.listen();
+        return server.listen()
+                .recover(failure ->
+                        Future.failedFuture(PortInUse.ifBindFailure(failure, "http.port", http.host(), http.port())));
     }
 
     /** Stops accepting, lets in-flight requests finish within the grace period, then closes. */

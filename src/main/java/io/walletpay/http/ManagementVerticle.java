@@ -7,6 +7,7 @@ import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.ext.web.Router;
 import io.walletpay.config.AppConfig;
+import io.walletpay.config.PortInUse;
 import io.walletpay.store.Stores;
 
 /**
@@ -39,7 +40,9 @@ public final class ManagementVerticle extends VerticleBase {
                         .setPort(management.port())
                         .setIdleTimeout(config.http().idleTimeoutSeconds()))
                 .requestHandler(router);
-        return server.listen();
+        return server.listen()
+                .recover(failure -> Future.failedFuture(
+                        PortInUse.ifBindFailure(failure, "management.port", management.host(), management.port())));
     }
 
     @Override

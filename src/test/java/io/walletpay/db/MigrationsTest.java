@@ -56,6 +56,25 @@ class MigrationsTest {
         assertThat(checksum(target, "3")).isEqualTo(changed);
     }
 
+    @Test
+    void aDatabaseMigratedByANewerBuildIsRefusedNamingTheMigrationThisBuildLacks() throws Exception {
+        DatabaseTarget target = TestDatabase.migrated();
+        String latest = latestMigrationVersion();
+        String newer = Integer.toString(Integer.parseInt(latest) + 1);
+        update(
+                target,
+                "INSERT INTO flyway_schema_history (installed_rank, version, description, type, script,"
+                        + " checksum, installed_by, execution_time, success) SELECT max(installed_rank) + 1, '" + newer
+                        + "', 'later', 'SQL', 'V" + newer
+                        + "__later.sql', 1, current_user, 1, true FROM flyway_schema_history");
+
+        assertThatThrownBy(() -> Migrations.apply(target))
+                .isInstanceOf(Migrations.SchemaNewerThanBuild.class)
+                .hasMessageContaining("migration " + newer + ",")
+                .hasMessageNotContaining("\n");
+        assertThat(appliedVersion(target)).isEqualTo(newer);
+    }
+
     private static String latestMigrationVersion() throws Exception {
         try (Stream<Path> files = Files.list(Path.of("src/main/resources/db/migration"))) {
             return files.map(file -> file.getFileName().toString())

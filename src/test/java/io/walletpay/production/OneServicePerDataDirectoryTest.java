@@ -14,6 +14,8 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * A second start on a data directory in use exits with one line naming the directory and the running process, and
@@ -80,11 +82,16 @@ class OneServicePerDataDirectoryTest {
         assertThat(http.get("/health/ready", null).status()).isEqualTo(200);
     }
 
-    @Test
-    void aBusyPortIsOneLineNamingThePortAndItsKey() throws Exception {
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+        "http.port, WALLETPAY_HTTP_PORT",
+        "management.port, WALLETPAY_MANAGEMENT_PORT",
+        "db.embedded_port, WALLETPAY_DB_EMBEDDED_PORT"
+    })
+    void aBusyPortIsOneLineNamingThePortAndItsKey(String key, String variable) throws Exception {
         try (ServerSocket taken = new ServerSocket(0)) {
-            ServiceProcess.Finished run = new ServiceProcess(dataDir, Map.of())
-                    .run(Map.of("WALLETPAY_HTTP_PORT", Integer.toString(taken.getLocalPort())));
+            ServiceProcess.Finished run =
+                    new ServiceProcess(dataDir, Map.of()).run(Map.of(variable, Integer.toString(taken.getLocalPort())));
 
             assertThat(run.exitCode()).as(run.output()).isEqualTo(2);
             List<String> refusals = run.lines().stream()
@@ -92,9 +99,24 @@ class OneServicePerDataDirectoryTest {
                     .toList();
             assertThat(refusals).as(run.output()).hasSize(1);
             assertThat(refusals.get(0))
-                    .contains("'http.port' (WALLETPAY_HTTP_PORT)")
+                    .contains("'" + key + "' (" + variable + ")")
                     .contains("port " + taken.getLocalPort());
             assertThat(run.output()).doesNotContain("\tat ").doesNotContain("BindException");
         }
+    }
+
+    @Test
+    void aDataDirectoryThatIsAFileIsOneLineSayingSo() throws Exception {
+        Path file = Files.writeString(dataDir.resolve("not-a-directory"), "x");
+        ServiceProcess.Finished run =
+                new ServiceProcess(dataDir, Map.of()).run(Map.of("WALLETPAY_DATA_DIR", file.toString()));
+
+        assertThat(run.exitCode()).as(run.output()).isEqualTo(2);
+        assertThat(run.lines())
+                .as(run.output())
+                .filteredOn(line -> line.startsWith("walletpay: "))
+                .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+                .contains("(data_dir, WALLETPAY_DATA_DIR)")
+                .endsWith(file + ": not a directory");
     }
 }
