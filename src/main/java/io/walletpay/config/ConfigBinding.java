@@ -1,14 +1,19 @@
 package io.walletpay.config;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonStreamContext;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.deser.DeserializationProblemHandler;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.vertx.core.json.JsonArray;
@@ -18,6 +23,7 @@ import jakarta.validation.Path;
 import jakarta.validation.Validation;
 import jakarta.validation.Validator;
 import jakarta.validation.ValidatorFactory;
+import java.io.IOException;
 import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -83,24 +89,90 @@ final class ConfigBinding {
     }
 
     private static AppConfig bound(JsonObject json) {
+        UnknownKeys unknown = new UnknownKeys();
         try {
-            return MAPPER.treeToValue(MAPPER.readTree(json.encode()), AppConfig.class);
+            AppConfig config =
+                    MAPPER.readerFor(AppConfig.class).withHandler(unknown).readValue(json.encode());
+            if (!unknown.lines.isEmpty()) {
+                throw new ConfigException(unknown.lines);
+            }
+            return config;
         } catch (ValueInstantiationException e) {
             if (e.getCause() instanceof ConfigException refused) {
-                throw refused;
+                throw unknown.and(refused.lines());
             }
-            throw new ConfigException(keyOf(e), "cannot be used: " + e.getOriginalMessage());
-        } catch (UnrecognizedPropertyException e) {
-            throw new ConfigException(keyOf(e), "is not a configuration key");
+            throw unknown.and(keyOf(e), "cannot be used: " + e.getOriginalMessage());
         } catch (InvalidFormatException e) {
-            throw new ConfigException(keyOf(e), expected(e.getTargetType()) + ", got '" + e.getValue() + "'");
+            throw unknown.and(keyOf(e), expected(e.getTargetType()) + ", got '" + e.getValue() + "'");
         } catch (MismatchedInputException e) {
-            throw new ConfigException(
-                    keyOf(e), e.getTargetType() == null ? "has the wrong type" : expected(e.getTargetType()));
+            String key = keyOf(e);
+            if (absent(json, key)) {
+                throw unknown.and(key, "is missing: a configuration file holds every key, as the shipped one does");
+            }
+            throw unknown.and(key, e.getTargetType() == null ? "has the wrong type" : expected(e.getTargetType()));
         } catch (JsonMappingException e) {
-            throw new ConfigException(keyOf(e), "cannot be used: " + e.getOriginalMessage());
+            throw unknown.and(keyOf(e), "cannot be used: " + e.getOriginalMessage());
         } catch (JsonProcessingException e) {
             throw new ConfigException(List.of("configuration cannot be read: " + e.getOriginalMessage()));
+        }
+    }
+
+    /** True when {@code key} ({@code http.port}) is not in {@code json} at all, as opposed to present with a value. */
+    private static boolean absent(JsonObject json, String key) {
+        JsonObject node = json;
+        String[] names = key.split("\\.");
+        for (int i = 0; i < names.length - 1; i++) {
+            if (!(node.getValue(names[i]) instanceof JsonObject child)) {
+                return !node.containsKey(names[i]);
+            }
+            node = child;
+        }
+        return !node.containsKey(names[names.length - 1]);
+    }
+
+    /**
+     * Every key the configuration's records do not have, collected while the rest is read, so that one start names
+     * them all instead of the first.
+     */
+    private static final class UnknownKeys extends DeserializationProblemHandler {
+
+        final List<String> lines = new ArrayList<>();
+
+        @Override
+        public boolean handleUnknownProperty(
+                DeserializationContext context,
+                JsonParser parser,
+                JsonDeserializer<?> deserializer,
+                Object beanOrClass,
+                String name)
+                throws IOException {
+            // the parser stands on the unknown key's value: a scalar's context is the object holding the key, an
+            // object's or array's is its own, one level further in
+            JsonStreamContext holder = parser.getParsingContext();
+            if (parser.currentToken() == JsonToken.START_OBJECT || parser.currentToken() == JsonToken.START_ARRAY) {
+                holder = holder.getParent();
+            }
+            List<String> path = new ArrayList<>();
+            for (JsonStreamContext at = holder.getParent(); at != null; at = at.getParent()) {
+                if (at.getCurrentName() != null) {
+                    path.add(0, at.getCurrentName());
+                }
+            }
+            path.add(name);
+            lines.add(ConfigException.line(String.join(".", path), "is not a configuration key"));
+            parser.skipChildren();
+            return true;
+        }
+
+        /** The keys found unknown so far, then {@code more}. */
+        ConfigException and(List<String> more) {
+            List<String> all = new ArrayList<>(lines);
+            all.addAll(more);
+            return new ConfigException(all);
+        }
+
+        ConfigException and(String key, String problem) {
+            return and(List.of(ConfigException.line(key, problem)));
         }
     }
 

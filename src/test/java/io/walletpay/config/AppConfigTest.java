@@ -230,6 +230,30 @@ class AppConfigTest {
     }
 
     @Test
+    void everyUnknownKeyIsNamedInOneStart() {
+        io.vertx.core.json.JsonObject file = TestConfig.defaults();
+        file.getJsonObject("http").put("prot", 9090);
+        file.put("extra_key", new io.vertx.core.json.JsonObject().put("deep", 1));
+
+        assertThatThrownBy(() -> AppConfig.from(file))
+                .isInstanceOfSatisfying(ConfigException.class, refused -> assertThat(refused.lines())
+                        .containsExactly(
+                                "configuration key 'http.prot' (WALLETPAY_HTTP_PROT): is not a configuration key",
+                                "configuration key 'extra_key' (WALLETPAY_EXTRA_KEY): is not a configuration key"));
+    }
+
+    @Test
+    void aKeyLeftOutOfAFileIsCalledMissing() {
+        io.vertx.core.json.JsonObject file = TestConfig.defaults();
+        file.getJsonObject("payments").remove("link_payments_per_minute");
+
+        assertThatThrownBy(() -> AppConfig.from(file))
+                .hasMessage("configuration key 'payments.link_payments_per_minute'"
+                        + " (WALLETPAY_PAYMENTS_LINK_PAYMENTS_PER_MINUTE): is missing: a configuration file holds every"
+                        + " key, as the shipped one does");
+    }
+
+    @Test
     void aBlankValueIsAValueNotSetAndTextIsTrimmed() {
         AppConfig config = TestConfig.with(Map.of(
                 "WALLETPAY_DB_URL", "  ", "WALLETPAY_PROVIDER_MODE", " SANDBOX ", "WALLETPAY_DB_GROUP_COMMIT", "OFF"));
