@@ -1,8 +1,13 @@
 package io.walletpay.db;
 
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.Optional;
 import java.util.Set;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.CoreErrorCode;
+import org.flywaydb.core.api.MigrationInfo;
+import org.flywaydb.core.api.MigrationVersion;
 import org.flywaydb.core.api.exception.FlywayValidateException;
 import org.flywaydb.core.api.output.MigrateResult;
 import org.flywaydb.core.api.output.ValidateOutput;
@@ -35,7 +40,7 @@ public final class Migrations {
             result = flyway.migrate();
         } catch (FlywayValidateException refused) {
             ValidateResult validated = flyway.validateWithResult();
-            newerSchema(validated).ifPresent(version -> {
+            newerSchema(validated, latestResolved(flyway)).ifPresent(version -> {
                 throw new SchemaNewerThanBuild(version);
             });
             if (!onlyRewordedComments(validated)) {
@@ -60,13 +65,27 @@ public final class Migrations {
         }
     }
 
-    /** The applied versions this build does not know, when there are any: the highest of them. */
-    static java.util.Optional<String> newerSchema(ValidateResult result) {
+    /**
+     * The highest applied version this build does not have and that is above every version it has, if any: a
+     * migration missing below them (a file deleted) is another fault, which Flyway's own refusal names.
+     */
+    static Optional<String> newerSchema(ValidateResult result, MigrationVersion latestResolved) {
         return result.invalidMigrations.stream()
                 .filter(invalid ->
                         invalid.errorDetails.errorCode == CoreErrorCode.APPLIED_VERSIONED_MIGRATION_NOT_RESOLVED)
-                .map(invalid -> invalid.version)
-                .max(java.util.Comparator.comparing(org.flywaydb.core.api.MigrationVersion::fromVersion));
+                .map(invalid -> MigrationVersion.fromVersion(invalid.version))
+                .filter(version -> version.isNewerThan(latestResolved))
+                .max(Comparator.naturalOrder())
+                .map(MigrationVersion::getVersion);
+    }
+
+    /** The highest version among this build's migrations. */
+    private static MigrationVersion latestResolved(Flyway flyway) {
+        return Arrays.stream(flyway.info().all())
+                .filter(info -> info.getState().isResolved() && info.getVersion() != null)
+                .map(MigrationInfo::getVersion)
+                .max(Comparator.naturalOrder())
+                .orElse(MigrationVersion.EMPTY);
     }
 
     /**

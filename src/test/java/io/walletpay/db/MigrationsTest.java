@@ -75,6 +75,20 @@ class MigrationsTest {
         assertThat(appliedVersion(target)).isEqualTo(newer);
     }
 
+    @Test
+    void aMigrationMissingBelowThisBuildsIsRefusedAsAChangeNotAsANewerSchema() throws Exception {
+        DatabaseTarget target = TestDatabase.migrated();
+        update(
+                target,
+                "INSERT INTO flyway_schema_history (installed_rank, version, description, type, script,"
+                        + " checksum, installed_by, execution_time, success) SELECT max(installed_rank) + 1, '1.5', 'gone',"
+                        + " 'SQL', 'V1.5__gone.sql', 1, current_user, 1, true FROM flyway_schema_history");
+
+        assertThatThrownBy(() -> Migrations.apply(target))
+                .isInstanceOf(FlywayValidateException.class)
+                .hasMessageContaining("1.5");
+    }
+
     private static String latestMigrationVersion() throws Exception {
         try (Stream<Path> files = Files.list(Path.of("src/main/resources/db/migration"))) {
             return files.map(file -> file.getFileName().toString())
