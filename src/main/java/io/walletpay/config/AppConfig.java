@@ -52,7 +52,7 @@ public record AppConfig(
     public AppConfig {
         if (publicBaseUrl == null && http != null) {
             publicBaseUrl = "http://localhost:" + http.port();
-        } else if (publicBaseUrl != null && publicBaseUrl.endsWith("/")) {
+        } else if (publicBaseUrl != null && publicBaseUrl.endsWith("/") && !publicBaseUrl.endsWith("://")) {
             publicBaseUrl = publicBaseUrl.substring(0, publicBaseUrl.length() - 1);
         }
         if (eventLoops == 0) {

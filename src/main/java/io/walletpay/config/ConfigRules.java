@@ -51,6 +51,12 @@ final class ConfigRules {
             if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null) {
                 problems.add(ConfigException.line(
                         "public_base_url", "expected an absolute http(s) URL, got '" + value + "'"));
+            } else if (uri.getRawQuery() != null || uri.getRawFragment() != null || uri.getRawUserInfo() != null) {
+                // paths are appended to it: a query or fragment would swallow them, credentials would be published
+                problems.add(ConfigException.line(
+                        "public_base_url",
+                        "expected a scheme, host, port and path only (no query, fragment or credentials), got '" + value
+                                + "'"));
             }
         } catch (URISyntaxException e) {
             problems.add(ConfigException.line("public_base_url", "not a URL: '" + value + "'"));

@@ -243,6 +243,23 @@ class AppConfigTest {
     }
 
     @Test
+    void aPublicBaseUrlTakesNoQueryFragmentOrCredentials() {
+        for (String url :
+                List.of("https://pay.example.ht?x=1", "https://pay.example.ht/#top", "https://u:p@pay.example.ht")) {
+            assertThatThrownBy(() -> TestConfig.with(Map.of("WALLETPAY_PUBLIC_BASE_URL", url)))
+                    .as(url)
+                    .isInstanceOf(ConfigException.class)
+                    .hasMessageContaining("public_base_url")
+                    .hasMessageContaining("no query, fragment or credentials");
+        }
+        assertThatThrownBy(() -> TestConfig.with(Map.of("WALLETPAY_PUBLIC_BASE_URL", "https://")))
+                .hasMessageContaining("'https://'");
+        assertThat(TestConfig.with(Map.of("WALLETPAY_PUBLIC_BASE_URL", "https://example.ht:8443/pay/"))
+                        .publicBaseUrl())
+                .isEqualTo("https://example.ht:8443/pay");
+    }
+
+    @Test
     void aKeyLeftOutOfAFileIsCalledMissing() {
         io.vertx.core.json.JsonObject file = TestConfig.defaults();
         file.getJsonObject("payments").remove("link_payments_per_minute");
