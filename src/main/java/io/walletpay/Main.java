@@ -42,8 +42,8 @@ public final class Main {
         ServiceVertx service = ServiceVertx.create();
         try {
             AppConfig config = loadConfig();
+            refuseUnlessReady(config); // before a clustered node joins its cluster: nothing is touched when refused
             service = vertxFor(service, config);
-            refuseUnlessReady(config);
             lockDataDirectory(config);
             Running running = start(service, config);
             announceTransport(service);
@@ -320,8 +320,6 @@ public final class Main {
         EmbeddedDatabase embedded = null;
         DatabaseTarget target;
         if (config.db().url() == null) {
-            // before the server tries: it could not bind, and its start check would log in to whichever holds the port
-            PortInUse.check("db.embedded_port", "127.0.0.1", config.db().embeddedPort());
             embedded = EmbeddedDatabase.start(config.dataDir(), config.db().embeddedPort());
             target = embedded.target();
         } else {

@@ -27,15 +27,6 @@ final class ConfigRules {
         }
         webhooks(config.webhooks(), problems);
         provider(config.provider(), problems);
-        if (config.production() && config.adminToken() == null) {
-            problems.add(ConfigException.line("admin_token", "production mode needs WALLETPAY_ADMIN_TOKEN"));
-        }
-        if (config.production()
-                && config.jwt().algorithm().equals("HS256")
-                && config.jwt().secret() == null) {
-            problems.add(ConfigException.line(
-                    "jwt.secret", "production mode needs WALLETPAY_JWT_SECRET (or ES256/RS256 key files)"));
-        }
         if (config.management().separate()
                 && config.management().port() == config.http().port()) {
             problems.add(ConfigException.line(

@@ -42,7 +42,8 @@ public final class ProductionReadiness {
             problems.add(line(
                     "provider.mode",
                     "is 'sandbox' in production: anyone could pay any payment with any number and merchants would"
-                            + " receive signed 'completed' webhooks; set it to 'live'"));
+                            + " receive signed 'completed' webhooks; set it to 'live', with provider.client_id and"
+                            + " provider.client_secret"));
         }
         secretProblem(config.adminToken()).ifPresent(problem -> problems.add(line("admin_token", problem)));
         if (config.management().metricsToken() != null) {

@@ -1,5 +1,6 @@
 package io.walletpay.db;
 
+import io.walletpay.config.PortInUse;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -62,6 +63,9 @@ public final class EmbeddedDatabase implements AutoCloseable {
         Path pgData = dataDir.resolve("postgres");
         Files.createDirectories(pgData);
         stopOrphanedServer(pgData);
+        // after our own orphan has let go of it, before the server tries: it could not bind, and its start check
+        // would log in to whichever server holds the port, failing two minutes later on that server's password
+        PortInUse.check("db.embedded_port", "127.0.0.1", port);
         DatabaseCredentials credentials = DatabaseCredentials.loadOrCreate(dataDir);
         boolean initialised = Files.isRegularFile(pgData.resolve("postgresql.conf"));
         boolean legacy = initialised && !secured(pgData);

@@ -177,13 +177,22 @@ class AppConfigTest {
                 .hasMessageNotContaining("Sup3r");
     }
 
+    /** A production start with nothing set names every missing secret and setting at once, not one round each. */
     @Test
-    void productionRefusesToStartWithoutExplicitSecrets() {
-        assertThatThrownBy(() -> TestConfig.with(Map.of("WALLETPAY_MODE", "production")))
-                .hasMessageContaining("admin_token");
-        assertThatThrownBy(() -> TestConfig.with(Map.of(
-                        "WALLETPAY_MODE", "production", "WALLETPAY_ADMIN_TOKEN", "a-very-long-admin-token-for-tests")))
-                .hasMessageContaining("jwt.secret");
+    void productionNamesEveryMissingSecretAndSettingInOneGo() {
+        List<String> problems = ProductionReadiness.problems(TestConfig.with(Map.of("WALLETPAY_MODE", "production")));
+
+        assertThat(problems)
+                .anySatisfy(line -> assertThat(line)
+                        .startsWith("configuration key 'admin_token'")
+                        .contains("is missing"))
+                .anySatisfy(line -> assertThat(line)
+                        .startsWith("configuration key 'jwt.secret'")
+                        .contains("is missing"))
+                .anySatisfy(line -> assertThat(line)
+                        .startsWith("configuration key 'provider.mode'")
+                        .contains("provider.client_id"))
+                .anySatisfy(line -> assertThat(line).startsWith("configuration key 'public_base_url'"));
     }
 
     @Test
