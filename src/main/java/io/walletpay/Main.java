@@ -320,6 +320,10 @@ public final class Main {
         EmbeddedDatabase embedded = null;
         DatabaseTarget target;
         if (config.db().url() == null) {
+            // once a server our killed predecessor left has let go of the port, before ours tries it: it could not
+            // bind, and its start check would log in to whichever server holds the port, failing minutes later
+            EmbeddedDatabase.stopLeftOver(config.dataDir());
+            PortInUse.check("db.embedded_port", "127.0.0.1", config.db().embeddedPort());
             embedded = EmbeddedDatabase.start(config.dataDir(), config.db().embeddedPort());
             target = embedded.target();
         } else {

@@ -1,6 +1,5 @@
 package io.walletpay.db;
 
-import io.walletpay.config.PortInUse;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -63,9 +62,6 @@ public final class EmbeddedDatabase implements AutoCloseable {
         Path pgData = dataDir.resolve("postgres");
         Files.createDirectories(pgData);
         stopOrphanedServer(pgData);
-        // after our own orphan has let go of it, before the server tries: it could not bind, and its start check
-        // would log in to whichever server holds the port, failing two minutes later on that server's password
-        PortInUse.check("db.embedded_port", "127.0.0.1", port);
         DatabaseCredentials credentials = DatabaseCredentials.loadOrCreate(dataDir);
         boolean initialised = Files.isRegularFile(pgData.resolve("postgresql.conf"));
         boolean legacy = initialised && !secured(pgData);
@@ -234,6 +230,14 @@ public final class EmbeddedDatabase implements AutoCloseable {
      * Ask it for a fast shutdown (SIGINT) and wait, so the new start finds a directory PostgreSQL will recover.
      * Only ever called with the {@link DataDirectoryLock} held: no live service owns that postmaster.
      */
+    /**
+     * Stops a PostgreSQL that a killed service left running on {@code dataDir}, if any ({@link #start} does it too):
+     * for a caller that must know the port is free of our own server before it checks it.
+     */
+    public static void stopLeftOver(Path dataDir) throws IOException {
+        stopOrphanedServer(dataDir.resolve("postgres"));
+    }
+
     static void stopOrphanedServer(Path dataDirectory) throws IOException {
         Path pidFile = dataDirectory.resolve("postmaster.pid");
         if (!Files.isRegularFile(pidFile)) {
