@@ -50,10 +50,10 @@ public final class WebhookBody {
                 return EVENT;
             }
             for (String field = json.nextFieldName(); field != null; field = json.nextFieldName()) {
-                if (field.equals("event") && json.nextToken() == JsonToken.VALUE_STRING) {
+                JsonToken value = json.nextToken();
+                if (field.equals("event") && value == JsonToken.VALUE_STRING) {
                     return json.getText();
                 }
-                json.nextToken();
                 json.skipChildren();
             }
             return EVENT;

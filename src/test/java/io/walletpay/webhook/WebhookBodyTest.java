@@ -61,6 +61,8 @@ class WebhookBodyTest {
         }
         assertThat(WebhookBody.eventOf("{\"version\":\"v1\",\"data\":{\"event\":\"x\"},\"event\":\"refund.updated\"}"))
                 .isEqualTo("refund.updated");
+        assertThat(WebhookBody.eventOf("{\"event\":5,\"data\":{\"event\":\"refund.updated\"}}"))
+                .isEqualTo("payment.updated");
     }
 
     @Test
