@@ -42,9 +42,11 @@ class ProviderOrderRaceTest {
             for (int i = 0; i < PAYMENTS; i++) {
                 payments.add(payment(database, merchant));
             }
-            // each source on connections of its own, as requests reaching different nodes or connections are
+            // each source on connections of its own, as requests reaching different nodes or connections are; the
+            // sources split one pool's size between them, so a busy machine is not also asked for hundreds of new
+            // connections at once, which would make statements wait past the acquire timeout
             for (int i = 0; i < AT_ONCE; i++) {
-                Database source = fixture.database(target, "provider-orders-source");
+                Database source = fixture.database(target, "provider-orders-source", AT_ONCE);
                 await(source.open());
                 sources.add(source);
             }

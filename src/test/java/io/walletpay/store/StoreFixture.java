@@ -45,7 +45,12 @@ final class StoreFixture implements AfterEachCallback {
     }
 
     Database database(DatabaseTarget target, String owner) throws IOException {
-        return Database.connect(vertx, target, config().db(), owner, 1);
+        return database(target, owner, 1);
+    }
+
+    /** One of {@code sharers} databases splitting {@code db.pool_size} connections, as a node's verticles do. */
+    Database database(DatabaseTarget target, String owner, int sharers) throws IOException {
+        return Database.connect(vertx, target, config().db(), owner, sharers);
     }
 
     @Override
