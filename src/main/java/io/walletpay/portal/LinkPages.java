@@ -6,7 +6,7 @@ import io.vertx.ext.web.RoutingContext;
 import io.walletpay.error.ServiceException;
 import io.walletpay.links.PaymentLinkRequest;
 import io.walletpay.links.QrSvg;
-import io.walletpay.links.TypedAmount;
+import io.walletpay.payment.TypedAmount;
 import io.walletpay.store.PaymentLinkStore.PaymentLink;
 import io.walletpay.usecase.Actor;
 import io.walletpay.usecase.PaymentLinks;

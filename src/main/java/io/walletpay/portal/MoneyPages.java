@@ -5,11 +5,12 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
-import io.walletpay.json.DecimalText;
 import io.walletpay.login.MerchantLogin;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.money.TransferRequest;
+import io.walletpay.payment.TypedAmount;
 import io.walletpay.store.Stores;
+import io.walletpay.store.TransferStore;
 import io.walletpay.usecase.Actor;
 import io.walletpay.usecase.MoneyOut;
 import io.walletpay.usecase.SetPayoutPhone;
@@ -61,7 +62,7 @@ final class MoneyPages {
     private void payouts(RoutingContext ctx, String notice) {
         UUID merchantId = PortalPages.merchant(ctx).id();
         var balance = moneyOut.balance(merchantId);
-        var list = stores.transfers().payouts(merchantId, 50);
+        var list = stores.transfers().payouts(merchantId, 50, null).map(TransferStore.PayoutPage::payouts);
         Future.all(balance, list)
                 .onSuccess(both -> {
                     Map<String, Object> model = new HashMap<>();
@@ -133,11 +134,13 @@ final class MoneyPages {
         }
     }
 
-    /** An amount as people type it (a decimal point or comma, spaces between digit groups), as the API reads one. */
+    /**
+     * An amount as people type it, in any of the portal's languages: {@code 1 000}, {@code 1,000.50} or
+     * {@code 1.000,50} is a thousand, never one (see {@link TypedAmount}).
+     */
     static Optional<BigDecimal> amount(String typed) {
-        String plain = typed.strip().replace("\u00A0", "").replace(" ", "").replace(',', '.');
         try {
-            return Optional.of(DecimalText.read("amount", plain, TransferRequest.MIN, TransferRequest.MAX));
+            return Optional.of(TypedAmount.read("amount", typed, TransferRequest.MIN, TransferRequest.MAX));
         } catch (ServiceException notAnAmount) {
             return Optional.empty();
         }

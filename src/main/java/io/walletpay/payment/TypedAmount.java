@@ -1,9 +1,8 @@
-package io.walletpay.links;
+package io.walletpay.payment;
 
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.json.DecimalText;
-import io.walletpay.payment.AmountLimits;
 import java.math.BigDecimal;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

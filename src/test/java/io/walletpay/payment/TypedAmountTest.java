@@ -1,4 +1,4 @@
-package io.walletpay.links;
+package io.walletpay.payment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
