@@ -137,7 +137,8 @@ public final class JsonInput {
             return DecimalText.read(field, value.text(), min, max);
         }
         if (value.token() == JsonToken.VALUE_STRING && value.text().matches("\\d{1,12}(\\.\\d{1,2})?")) {
-            return DecimalText.read(field, value.text(), min, max);
+            // the string's pattern allows leading zeros ("0010"), which a JSON number does not have
+            return DecimalText.read(field, value.text().replaceFirst("^0+(?=\\d)", ""), min, max);
         }
         throw ServiceException.invalid(field, field + " must be a decimal number");
     }

@@ -5,6 +5,7 @@ import io.walletpay.json.JsonInput;
 import io.walletpay.payment.RequestFingerprint;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -20,14 +21,23 @@ public record TransferRequest(BigDecimal amount, String reason) {
     public static final BigDecimal MAX = new BigDecimal("1000000000.00");
     static final int MAX_REASON = 200;
 
+    /** What {@code amount} must be, named in the 400 of one sent as an object or a list. */
+    private static final Map<String, String> AN_AMOUNT = Map.of("amount", "a number");
+
     public static TransferRequest refund(byte[] body) {
         JsonInput input = JsonInput.parseObject(
-                body.length == 0 ? "{}".getBytes(StandardCharsets.UTF_8) : body, Set.of("amount", "reason"));
-        return new TransferRequest(input.optionalMoney("amount", MIN, MAX), input.optionalText("reason", MAX_REASON));
+                body.length == 0 ? "{}".getBytes(StandardCharsets.UTF_8) : body, Set.of("amount", "reason"), AN_AMOUNT);
+        BigDecimal amount = input.optionalMoney("amount", MIN, MAX);
+        // only an amount left out means "what is left": a null sent by a client that meant to set one refunds nothing
+        if (amount == null && input.has("amount")) {
+            throw ServiceException.invalid(
+                    "amount", "amount must be a number; leave it out to refund what is left of the payment");
+        }
+        return new TransferRequest(amount, input.optionalText("reason", MAX_REASON));
     }
 
     public static TransferRequest payout(byte[] body) {
-        JsonInput input = JsonInput.parseObject(body, Set.of("amount"));
+        JsonInput input = JsonInput.parseObject(body, Set.of("amount"), AN_AMOUNT);
         BigDecimal amount = input.optionalMoney("amount", MIN, MAX);
         if (amount == null) {
             throw ServiceException.invalid("amount", "amount is required");

@@ -122,6 +122,10 @@ class RefundsTest {
                 .put("fee_fixed", "0.00")));
         JsonObject payment = paid(noFees, 400);
         String id = payment.getString("id");
+        // an amount sent as null is a client's mistake, not "everything that is left"
+        Http.Response nullAmount = refund(noFees, id, new JsonObject().putNull("amount"), null);
+        assertThat(nullAmount.status()).isEqualTo(400);
+        assertThat(nullAmount.errorCode()).isEqualTo("invalid_amount");
         assertThat(refund(noFees, id, new JsonObject().put("amount", 150), null).status())
                 .isEqualTo(201);
 
