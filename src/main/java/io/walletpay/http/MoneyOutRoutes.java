@@ -71,8 +71,8 @@ final class MoneyOutRoutes {
 
     private void payouts(RoutingContext ctx) {
         transfers
-                .payouts(MerchantGuard.merchant(ctx).id(), Queries.limit(ctx))
-                .onSuccess(list -> Responses.page(ctx, list, TransferViews::transfer, false))
+                .payouts(MerchantGuard.merchant(ctx).id(), Queries.limit(ctx), Queries.uuid(ctx, "starting_after"))
+                .onSuccess(page -> Responses.page(ctx, page.payouts(), TransferViews::transfer, page.hasMore()))
                 .onFailure(ctx::fail);
     }
 

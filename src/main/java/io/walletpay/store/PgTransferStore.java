@@ -213,11 +213,15 @@ final class PgTransferStore implements TransferStore {
     }
 
     @Override
-    public Future<List<Transfer>> payouts(UUID merchantId, int limit) {
+    public Future<PayoutPage> payouts(UUID merchantId, int limit, UUID startingAfter) {
         return database.statements()
                 .preparedQuery(TransferSql.PAYOUTS)
-                .execute(Tuple.of(merchantId, limit))
-                .map(PgTransferStore::transfers);
+                .execute(Tuple.of(merchantId, limit + 1, startingAfter))
+                .map(rows -> {
+                    List<Transfer> payouts = transfers(rows);
+                    boolean more = payouts.size() > limit;
+                    return new PayoutPage(more ? payouts.subList(0, limit) : payouts, more);
+                });
     }
 
     @Override

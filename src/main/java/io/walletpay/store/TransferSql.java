@@ -42,6 +42,8 @@ final class TransferSql {
     static final String PAYMENT_OF_MERCHANT = "SELECT 1 FROM payments WHERE id = $1 AND merchant_id = $2";
 
     static final String PAYOUTS = "SELECT " + COLUMNS + " FROM transfers WHERE merchant_id = $1 AND kind = 'payout'"
+            + " AND ($3::uuid IS NULL OR (created_at, id) < (SELECT created_at, id FROM transfers"
+            + "      WHERE id = $3 AND merchant_id = $1 AND kind = 'payout'))"
             + " ORDER BY created_at DESC, id DESC LIMIT $2";
 
     static final String ONE = "SELECT " + COLUMNS + " FROM transfers WHERE id = $1 AND merchant_id = $2 AND kind = $3";

@@ -45,8 +45,13 @@ public interface TransferStore {
     /** A payment's refunds, oldest first; 404 when it is not the merchant's. */
     Future<List<Transfer>> refunds(UUID merchantId, UUID paymentId);
 
-    /** The merchant's payouts, newest first, at most {@code limit}. */
-    Future<List<Transfer>> payouts(UUID merchantId, int limit);
+    /**
+     * One page of the merchant's payouts, newest first: at most {@code limit}, after the payout {@code startingAfter}
+     * (null: from the newest; another merchant's id: an empty page).
+     */
+    Future<PayoutPage> payouts(UUID merchantId, int limit, UUID startingAfter);
+
+    record PayoutPage(List<Transfer> payouts, boolean hasMore) {}
 
     /** One of the merchant's transfers of that kind; 404 otherwise. */
     Future<Transfer> get(UUID merchantId, TransferKind kind, UUID id);

@@ -157,6 +157,42 @@ class PayoutsTest {
         assertThat(balance(token).getString("pending_out")).isEqualTo("0.00");
     }
 
+    @Test
+    void payoutsArePagedNewestFirst() {
+        JsonObject merchant = merchant("Boutik Pages");
+        String token = service.tokenFor(merchant);
+        RefundsTestPayments.paid(service, token, 300);
+        Http.Response set = http.patch(
+                "/api/admin/merchants/" + merchant.getString("merchant_id"),
+                TestConfig.ADMIN_TOKEN,
+                new JsonObject().put("payout_phone", "3712 3456"));
+        assertThat(set.status()).as(set.body()).isEqualTo(200);
+        List<String> made = new java.util.ArrayList<>();
+        for (int amount : new int[] {10, 20, 30}) {
+            made.add(payout(token, amount, null).data().getString("id"));
+        }
+
+        Http.Response first = http.get("/api/merchant/payouts?limit=2", token);
+        assertThat(ids(first)).containsExactly(made.get(2), made.get(1));
+        assertThat(first.json().getBoolean("has_more")).isTrue();
+        Http.Response rest = http.get("/api/merchant/payouts?limit=2&starting_after=" + made.get(1), token);
+        assertThat(ids(rest)).containsExactly(made.get(0));
+        assertThat(rest.json().getBoolean("has_more")).isFalse();
+
+        String stranger = service.tokenFor(merchant("Boutik Lòt"));
+        Http.Response theirs = http.get("/api/merchant/payouts?starting_after=" + made.get(1), stranger);
+        assertThat(ids(theirs)).isEmpty();
+        assertThat(http.get("/api/merchant/payouts?starting_after=nope", token).status())
+                .isEqualTo(400);
+    }
+
+    static List<String> ids(Http.Response page) {
+        assertThat(page.status()).as(page.body()).isEqualTo(200);
+        return page.json().getJsonArray("data").stream()
+                .map(payout -> ((JsonObject) payout).getString("id"))
+                .toList();
+    }
+
     static JsonObject merchant(String name) {
         return service.createMerchant(new JsonObject()
                 .put("name", name)
