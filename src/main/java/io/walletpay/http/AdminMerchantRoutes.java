@@ -81,10 +81,14 @@ final class AdminMerchantRoutes {
         byte[] body = Bodies.json(ctx);
         var changes = MerchantInput.adminChanges(body);
         var payout = MerchantInput.payoutPhone(body, true);
-        (payout == null
-                        ? io.vertx.core.Future.<Void>succeededFuture()
-                        : payoutPhone.set(id, payout.payoutPhone(), actor(ctx)).<Void>mapEmpty())
-                .compose(done -> settingsChange.update(id, changes, actor(ctx)))
+        settingsChange
+                .update(
+                        id,
+                        changes,
+                        actor(ctx),
+                        () -> payout == null
+                                ? io.vertx.core.Future.succeededFuture()
+                                : payoutPhone.set(id, payout.payoutPhone(), actor(ctx)))
                 .onSuccess(merchant -> Responses.success(ctx, 200, MerchantViews.admin(merchant)))
                 .onFailure(ctx::fail);
     }

@@ -153,13 +153,16 @@ final class MerchantAccountRoutes {
         byte[] body = Bodies.json(ctx);
         MerchantChanges changes = MerchantInput.settingsChanges(body);
         MerchantInput.PayoutPhoneChange payout = MerchantInput.payoutPhone(body, false);
-        Future<Void> payoutChanged = payout == null
-                ? Future.succeededFuture()
-                : secretKeyTypedAgain(ctx, merchant, payout.secretKey())
-                        .compose(verified -> payoutPhone.set(merchant.id(), payout.payoutPhone(), actor(ctx)))
-                        .mapEmpty();
-        payoutChanged
-                .compose(done -> settingsChange.update(merchant.id(), changes, actor(ctx)))
+        settingsChange
+                .update(
+                        merchant.id(),
+                        changes,
+                        actor(ctx),
+                        () -> payout == null
+                                ? Future.succeededFuture()
+                                : secretKeyTypedAgain(ctx, merchant, payout.secretKey())
+                                        .compose(verified ->
+                                                payoutPhone.set(merchant.id(), payout.payoutPhone(), actor(ctx))))
                 .onSuccess(updated -> withEndpointHealth(ctx, updated))
                 .onFailure(ctx::fail);
     }

@@ -9,6 +9,7 @@ import io.walletpay.store.Stores;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Supplier;
 
 /**
  * Changing a merchant's settings (the merchant's webhook URL, Return URL and locale; the admin's name, status and
@@ -37,9 +38,20 @@ public final class UpdateMerchantSettings {
     }
 
     public Future<Merchant> update(UUID merchantId, MerchantChanges changes, Actor actor) {
+        return update(merchantId, changes, actor, () -> Future.succeededFuture());
+    }
+
+    /**
+     * The same, with {@code alongside} (a change asked for in the same request that is saved with an audit entry of
+     * its own, such as the payout number) made once the URLs have passed and before the settings are saved: a
+     * refused URL saves nothing at all, and a refused {@code alongside} saves no setting.
+     */
+    public Future<Merchant> update(
+            UUID merchantId, MerchantChanges changes, Actor actor, Supplier<Future<?>> alongside) {
         List<String> fields = changedFields(changes);
         return checkUrls(changes.webhookUrl(), changes.returnUrl())
-                .compose(checked -> fields.isEmpty()
+                .compose(checked -> alongside.get())
+                .compose(done -> fields.isEmpty()
                         // nothing asked for: nothing to record
                         ? merchants.update(merchantId, changes)
                         : audit.update(

@@ -1,6 +1,7 @@
 package io.walletpay.merchant;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -188,6 +189,35 @@ class AuditLogTest {
         assertThat(RunningService.await(new AuditLog(stores).list(UUID.randomUUID(), null, 10))
                         .entries())
                 .isEmpty();
+    }
+
+    @Test
+    void aRefusedUrlSavesNoPayoutNumberAskedForWithIt() {
+        JsonObject merchant = service.createMerchant("Half shop");
+        UUID id = UUID.fromString(merchant.getString("merchant_id"));
+        Stores stores = service.stores();
+        // as production refuses a plain-http webhook URL
+        var settings = new UpdateMerchantSettings(
+                stores,
+                (field, url) -> url == null
+                        ? io.vertx.core.Future.succeededFuture()
+                        : io.vertx.core.Future.failedFuture(
+                                io.walletpay.error.ServiceException.invalid(field, "refused")));
+        var changes =
+                new MerchantChanges(null, null, "http://shop.example/h", false, null, false, null, false, null, null);
+        Actor actor = Actor.portal(id, "198.51.100.4");
+
+        var refused = settings.update(id, changes, actor, () -> new io.walletpay.usecase.SetPayoutPhone(stores.audit())
+                .set(id, "3712 3456", actor));
+        assertThat(catchThrowable(() -> RunningService.await(refused))).hasMessageContaining("refused");
+
+        assertThat(RunningService.await(new AuditLog(stores).list(id, null, 10)).entries())
+                .isEmpty();
+        assertThat(service.sql("SELECT payout_phone FROM merchants WHERE id = $1::uuid", id)
+                        .iterator()
+                        .next()
+                        .getString(0))
+                .isNull();
     }
 
     private static JsonArray auditLog(String token) {
