@@ -7,19 +7,26 @@ import io.walletpay.delivery.WebhookTester;
 import io.walletpay.delivery.WebhookTester.SendTestWebhook;
 import io.walletpay.error.ServiceException;
 import io.walletpay.json.JsonInput;
+import io.walletpay.money.TransferKind;
 import io.walletpay.store.DeliveryStore;
 import io.walletpay.store.DeliveryStore.EventView;
 import io.walletpay.store.DeliveryStore.ListEvents;
 import io.walletpay.view.Timestamps;
+import io.walletpay.webhook.WebhookBody;
 import java.time.OffsetDateTime;
+import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 
 /**
- * {@code /api/merchant/events} (what happened, one event per payment transition) and
+ * {@code /api/merchant/events} (what happened, one event per transition of a payment, refund or payout) and
  * {@code /api/merchant/webhooks/recover} (queue again every failed delivery since a time).
  */
 final class EventRoutes {
+
+    /** The events there are, which {@code type} may ask for: a misspelt one is a 400, not an empty list. */
+    static final List<String> TYPES =
+            List.of(WebhookBody.EVENT, TransferKind.REFUND.event(), TransferKind.PAYOUT.event());
 
     private final DeliveryStore deliveries;
     private final WebhookTester tester;
@@ -56,9 +63,13 @@ final class EventRoutes {
     }
 
     private void list(RoutingContext ctx) {
+        String type = Queries.text(ctx, "type", 64);
+        if (type != null && !TYPES.contains(type)) {
+            throw ServiceException.invalid("type", "type must be one of " + String.join(", ", TYPES));
+        }
         ListEvents query = new ListEvents(
                 MerchantGuard.merchant(ctx).id(),
-                Queries.text(ctx, "type", 64),
+                type,
                 Queries.time(ctx, "created_gte"),
                 Queries.time(ctx, "created_lt"),
                 Queries.limit(ctx),

@@ -2,6 +2,7 @@ package io.walletpay.http;
 
 import io.vertx.ext.web.RoutingContext;
 import io.walletpay.error.ServiceException;
+import io.walletpay.view.Timestamps;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.List;
@@ -63,7 +64,7 @@ final class Queries {
             return null;
         }
         try {
-            return OffsetDateTime.parse(value);
+            return Timestamps.parse(value);
         } catch (DateTimeParseException e) {
             throw ServiceException.invalid(name, name + " must be an RFC 3339 time such as 2026-11-21T07:30:12Z");
         }

@@ -4,6 +4,7 @@ import io.walletpay.error.ServiceException;
 import io.walletpay.json.DecimalText;
 import io.walletpay.json.JsonInput;
 import io.walletpay.payment.AmountLimits;
+import io.walletpay.view.Timestamps;
 import java.math.BigDecimal;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
@@ -86,7 +87,7 @@ public record PaymentLinkRequest(
         }
         OffsetDateTime at;
         try {
-            at = OffsetDateTime.parse(text);
+            at = Timestamps.parse(text);
         } catch (DateTimeParseException e) {
             throw ServiceException.invalid(
                     EXPIRES_AT, "expires_at must be an RFC 3339 time such as 2026-12-31T23:59:59Z");

@@ -111,10 +111,18 @@ class EventsAndRecoveryTest {
                         .json()
                         .getJsonArray("data"))
                 .hasSize(2);
-        assertThat(http.get("/api/merchant/events?type=payment.created", shop.token())
+        assertThat(http.get("/api/merchant/events?type=payment.updated", shop.token())
+                        .json()
+                        .getJsonArray("data"))
+                .hasSize(2);
+        assertThat(http.get("/api/merchant/events?type=refund.updated", shop.token())
                         .json()
                         .getJsonArray("data"))
                 .isEmpty();
+        // a type there is no such event of is a mistake to hear about, not an empty list
+        Http.Response misspelt = http.get("/api/merchant/events?type=payment.created", shop.token());
+        assertThat(misspelt.status()).isEqualTo(400);
+        assertThat(misspelt.errorCode()).isEqualTo("invalid_type");
         Http.Response page = http.get("/api/merchant/events?limit=1", shop.token());
         assertThat(page.json().getBoolean("has_more")).isTrue();
         Http.Response next = http.get(
