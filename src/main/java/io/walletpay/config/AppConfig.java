@@ -93,7 +93,12 @@ public record AppConfig(
             @Range(min = 1, max = 3600) int idleTimeoutSeconds,
             @Range(min = 1024, max = 1024 * 1024) int maxHeaderBytes,
             @Range(max = 25) int shutdownGraceSeconds,
-            @Range(min = 1, max = 1_000_000) int maxConnections) {
+            @Range(min = 1, max = 1_000_000) int maxConnections,
+            @JsonDeserialize(using = CommaSeparated.class) List<String> trustedProxies) {
+
+        public Http {
+            trustedProxies = trustedProxies == null ? List.of() : List.copyOf(trustedProxies);
+        }
 
         Http withInstances(int count) {
             return new Http(
@@ -104,7 +109,8 @@ public record AppConfig(
                     idleTimeoutSeconds,
                     maxHeaderBytes,
                     shutdownGraceSeconds,
-                    maxConnections);
+                    maxConnections,
+                    trustedProxies);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.walletpay.config;
 
+import io.walletpay.net.ClientAddress;
 import io.walletpay.webhook.RetrySchedule;
 import io.walletpay.webhook.TargetGuard;
 import java.net.URI;
@@ -25,6 +26,7 @@ final class ConfigRules {
                     "payments.max_amount",
                     "must be at least payments.min_amount (" + config.payments().minAmount() + ")"));
         }
+        trustedProxies(config.http().trustedProxies(), problems);
         webhooks(config.webhooks(), problems);
         provider(config.provider(), problems);
         if (config.management().separate()
@@ -77,6 +79,14 @@ final class ConfigRules {
         if (!jwt.algorithm().equals("HS256") && (jwt.privateKeyPem() == null || jwt.publicKeyPem() == null)) {
             problems.add(ConfigException.line(
                     "jwt.private_key_pem", jwt.algorithm() + " needs private_key_pem and public_key_pem files"));
+        }
+    }
+
+    private static void trustedProxies(List<String> proxies, List<String> problems) {
+        try {
+            new ClientAddress(proxies);
+        } catch (IllegalArgumentException e) {
+            problems.add(ConfigException.line("http.trusted_proxies", e.getMessage()));
         }
     }
 

@@ -5,7 +5,7 @@ import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.walletpay.config.AppConfig;
 import io.walletpay.error.ServiceException;
-import io.walletpay.webhook.IpLiteral;
+import io.walletpay.net.IpLiteral;
 import io.walletpay.webhook.TargetGuard;
 import java.net.InetAddress;
 import java.net.URI;

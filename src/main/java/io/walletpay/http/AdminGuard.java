@@ -3,6 +3,7 @@ package io.walletpay.http;
 import io.vertx.ext.web.RoutingContext;
 import io.walletpay.login.LoginThrottle;
 import io.walletpay.merchant.Secrets;
+import io.walletpay.net.ClientAddress;
 
 /**
  * A bearer-token door: {@code /api/admin/**} with the admin token, {@code /metrics} on the API port with the metrics
@@ -35,7 +36,7 @@ final class AdminGuard {
         String offered = header != null && header.regionMatches(true, 0, "Bearer ", 0, 7)
                 ? header.substring(7).trim()
                 : null;
-        String source = ctx.request().remoteAddress().hostAddress();
+        String source = ClientAddress.of(ctx);
         var wait = logins.blocked(source, account);
         if (wait.isPresent()) {
             ctx.fail(RateLimitedException.after(wait.get()));

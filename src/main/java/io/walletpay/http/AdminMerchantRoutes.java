@@ -7,6 +7,7 @@ import io.walletpay.delivery.WebhookTargets;
 import io.walletpay.json.NewIdentifiers;
 import io.walletpay.merchant.MerchantInput;
 import io.walletpay.merchant.Secrets;
+import io.walletpay.net.ClientAddress;
 import io.walletpay.store.Stores;
 import io.walletpay.usecase.Actor;
 import io.walletpay.usecase.RotateSecretKey;
@@ -43,7 +44,7 @@ final class AdminMerchantRoutes {
 
     /** The admin, from the address of this request. */
     private static Actor actor(RoutingContext ctx) {
-        return Actor.admin(ctx.request().remoteAddress().hostAddress());
+        return Actor.admin(ClientAddress.of(ctx));
     }
 
     private void create(RoutingContext ctx) {

@@ -14,6 +14,7 @@ import io.walletpay.delivery.WebhookTargets;
 import io.walletpay.delivery.WebhookTester;
 import io.walletpay.login.LoginThrottle;
 import io.walletpay.login.MerchantLogin;
+import io.walletpay.net.ClientAddress;
 import io.walletpay.portal.PortalRoutes;
 import io.walletpay.store.Stores;
 import io.walletpay.usecase.CancelPayment;
@@ -68,6 +69,10 @@ public final class HttpApiVerticle extends VerticleBase {
 
     private Router router(MerchantTokens tokens) {
         Router router = Router.router(vertx);
+        ClientAddress clients = new ClientAddress(config.http().trustedProxies());
+        if (clients.trustsAnyProxy()) {
+            router.route().handler(clients);
+        }
         router.route().handler(RequestLog::handle);
         if (config.production()) {
             // browsers that once reached the service over https never fall back to plain http for it. Sent on

@@ -12,6 +12,7 @@ import io.walletpay.login.MerchantLogin;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.MerchantInput;
 import io.walletpay.merchant.MerchantInput.MerchantChanges;
+import io.walletpay.net.ClientAddress;
 import io.walletpay.store.AuditStore.AuditRecord;
 import io.walletpay.store.Stores;
 import io.walletpay.usecase.Actor;
@@ -79,8 +80,7 @@ final class MerchantAccountRoutes {
 
     /** The merchant itself, through the API, from the address of this request. */
     private static Actor actor(RoutingContext ctx) {
-        return Actor.merchant(
-                MerchantGuard.merchant(ctx).id(), ctx.request().remoteAddress().hostAddress());
+        return Actor.merchant(MerchantGuard.merchant(ctx).id(), ClientAddress.of(ctx));
     }
 
     private void token(RoutingContext ctx) {
@@ -88,7 +88,7 @@ final class MerchantAccountRoutes {
         String merchantId = input.requiredText("merchant_id", 64);
         String secretKey = input.requiredText("secret_key", 256);
         UUID id = Queries.parseUuid(merchantId);
-        String source = ctx.request().remoteAddress().hostAddress();
+        String source = ClientAddress.of(ctx);
         login.attempt(source, merchantId, id, secretKey)
                 .onSuccess(outcome -> {
                     if (outcome instanceof MerchantLogin.Throttled throttled) {
@@ -172,7 +172,7 @@ final class MerchantAccountRoutes {
      * redirect payouts): wrong is a 403, and guesses are throttled like logins.
      */
     private Future<Void> secretKeyTypedAgain(RoutingContext ctx, Merchant merchant, String secretKey) {
-        String source = ctx.request().remoteAddress().hostAddress();
+        String source = ClientAddress.of(ctx);
         return login.attempt(source, merchant.id().toString(), merchant.id(), secretKey)
                 .compose(outcome -> {
                     if (outcome instanceof MerchantLogin.Throttled throttled) {

@@ -10,6 +10,7 @@ import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.links.QrPng;
 import io.walletpay.links.QrSvg;
+import io.walletpay.net.ClientAddress;
 import io.walletpay.page.LinkView;
 import io.walletpay.page.Problem;
 import io.walletpay.payment.TypedAmount;
@@ -104,7 +105,7 @@ final class PaymentLinkPageRoutes {
             return;
         }
         try {
-            rateLimiter.acquire(ctx.request().remoteAddress().hostAddress());
+            rateLimiter.acquire(ClientAddress.of(ctx));
         } catch (RateLimitedException limited) {
             ctx.response().putHeader("Retry-After", Long.toString(limited.retryAfterSeconds()));
             HtmlResponses.problem(ctx, Problem.TOO_MANY);

@@ -3,6 +3,7 @@ package io.walletpay.http;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.walletpay.links.PaymentLinkRequest;
+import io.walletpay.net.ClientAddress;
 import io.walletpay.store.PaymentLinkStore.PaymentLink;
 import io.walletpay.usecase.Actor;
 import io.walletpay.usecase.PaymentLinks;
@@ -58,7 +59,6 @@ final class PaymentLinkRoutes {
 
     /** The merchant itself, through the API, from the address of this request. */
     private static Actor actor(RoutingContext ctx) {
-        return Actor.merchant(
-                MerchantGuard.merchant(ctx).id(), ctx.request().remoteAddress().hostAddress());
+        return Actor.merchant(MerchantGuard.merchant(ctx).id(), ClientAddress.of(ctx));
     }
 }

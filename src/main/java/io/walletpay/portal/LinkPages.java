@@ -6,6 +6,7 @@ import io.vertx.ext.web.RoutingContext;
 import io.walletpay.error.ServiceException;
 import io.walletpay.links.PaymentLinkRequest;
 import io.walletpay.links.QrSvg;
+import io.walletpay.net.ClientAddress;
 import io.walletpay.payment.TypedAmount;
 import io.walletpay.store.PaymentLinkStore.PaymentLink;
 import io.walletpay.usecase.Actor;
@@ -93,8 +94,7 @@ final class LinkPages {
             list(ctx, invalid.kind().status(), refusal(t, invalid), typed);
             return;
         }
-        Actor actor = Actor.portal(
-                PortalPages.merchant(ctx).id(), ctx.request().remoteAddress().hostAddress());
+        Actor actor = Actor.portal(PortalPages.merchant(ctx).id(), ClientAddress.of(ctx));
         links.create(PortalPages.merchant(ctx), request, actor)
                 // to the link's own page: reloading it never makes a second link
                 .onSuccess(link -> PortalPages.seeOther(ctx, "/portal/links/" + link.id()))
@@ -172,10 +172,7 @@ final class LinkPages {
             return;
         }
         UUID merchantId = PortalPages.merchant(ctx).id();
-        links.deactivate(
-                        merchantId,
-                        id,
-                        Actor.portal(merchantId, ctx.request().remoteAddress().hostAddress()))
+        links.deactivate(merchantId, id, Actor.portal(merchantId, ClientAddress.of(ctx)))
                 .onSuccess(link -> PortalPages.seeOther(ctx, "/portal/links/" + link.id()))
                 .onFailure(ctx::fail);
     }

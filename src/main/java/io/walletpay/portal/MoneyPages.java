@@ -8,6 +8,7 @@ import io.walletpay.error.ServiceException;
 import io.walletpay.login.MerchantLogin;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.money.TransferRequest;
+import io.walletpay.net.ClientAddress;
 import io.walletpay.payment.TypedAmount;
 import io.walletpay.store.Stores;
 import io.walletpay.store.TransferStore;
@@ -91,7 +92,7 @@ final class MoneyPages {
         Merchant merchant = PortalPages.merchant(ctx);
         String phone = PortalPages.param(ctx, "payout_phone", 40);
         String secretKey = PortalPages.param(ctx, "secret_key", 256);
-        String source = ctx.request().remoteAddress().hostAddress();
+        String source = ClientAddress.of(ctx);
         login.attempt(source, merchant.id().toString(), merchant.id(), secretKey)
                 .compose(outcome -> {
                     if (!(outcome instanceof MerchantLogin.Verified)) {

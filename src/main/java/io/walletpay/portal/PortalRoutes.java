@@ -13,6 +13,7 @@ import io.walletpay.delivery.WebhookTester;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.login.MerchantLogin;
 import io.walletpay.merchant.Merchant;
+import io.walletpay.net.ClientAddress;
 import io.walletpay.page.Language;
 import io.walletpay.page.PageText;
 import io.walletpay.store.PortalSessionStore;
@@ -158,7 +159,7 @@ public final class PortalRoutes {
         String merchantId = PortalPages.trimmed(ctx.request().getFormAttribute("merchant_id"), 64);
         String secretKey = PortalPages.trimmed(ctx.request().getFormAttribute("secret_key"), 256);
         PortalText t = pages.text(ctx);
-        String source = ctx.request().remoteAddress().hostAddress();
+        String source = ClientAddress.of(ctx);
         login.attempt(source, merchantId, PortalPages.parseUuid(merchantId), secretKey)
                 .onSuccess(outcome -> {
                     if (outcome instanceof MerchantLogin.Throttled throttled) {
@@ -212,7 +213,7 @@ public final class PortalRoutes {
                         PortalSession.hashOf(id),
                         merchant.id(),
                         merchant.secretKeyVersion(),
-                        ctx.request().remoteAddress().hostAddress(),
+                        ClientAddress.of(ctx),
                         agent == null ? null : PortalPages.trimmed(agent, 300))
                 .onSuccess(opened -> ctx.response().addCookie(sessionCookie(id)));
     }

@@ -9,6 +9,7 @@ import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.MerchantInput;
 import io.walletpay.merchant.MerchantInput.MerchantChanges;
 import io.walletpay.merchant.MerchantUrls;
+import io.walletpay.net.ClientAddress;
 import io.walletpay.store.AuditStore.AuditPage;
 import io.walletpay.store.PortalSessionStore;
 import io.walletpay.store.Stores;
@@ -72,8 +73,7 @@ final class SettingsPages {
     }
 
     private static Actor actor(RoutingContext ctx) {
-        return Actor.portal(
-                PortalPages.merchant(ctx).id(), ctx.request().remoteAddress().hostAddress());
+        return Actor.portal(PortalPages.merchant(ctx).id(), ClientAddress.of(ctx));
     }
 
     /** The page for {@code merchant} as it now is; {@code extra} says what just happened or what was refused. */

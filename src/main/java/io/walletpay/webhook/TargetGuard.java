@@ -1,5 +1,6 @@
 package io.walletpay.webhook;
 
+import io.walletpay.net.Subnet;
 import java.net.InetAddress;
 import java.util.Arrays;
 import java.util.List;

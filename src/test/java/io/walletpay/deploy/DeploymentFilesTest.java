@@ -94,6 +94,9 @@ class DeploymentFilesTest {
         Map<String, Object> services = map(compose, "services");
         assertThat(services).containsKeys("postgres", "node1", "node2", "node3", "nginx");
         assertThat(path(services, "postgres", "image")).isEqualTo("postgres:17");
+        // the nodes believe X-Forwarded-For from nginx, and from nothing else
+        assertThat(path(services, "node1", "environment", "WALLETPAY_HTTP_TRUSTED_PROXIES"))
+                .isEqualTo(path(services, "nginx", "networks", "default", "ipv4_address"));
     }
 
     private static void collectKeys(Map<String, Object> node, String prefix, List<String> into) {

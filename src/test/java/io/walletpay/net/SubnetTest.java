@@ -1,4 +1,4 @@
-package io.walletpay.webhook;
+package io.walletpay.net;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.walletpay.webhook;
+package io.walletpay.net;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,9 +1,9 @@
-package io.walletpay.webhook;
+package io.walletpay.net;
 
 import java.util.Arrays;
 
 /** One CIDR block, IPv4 or IPv6, and whether an address lies inside it. */
-final class Subnet {
+public final class Subnet {
 
     private final byte[] network;
     private final int prefixLength;
@@ -19,7 +19,7 @@ final class Subnet {
      * Reads {@code 10.0.0.0/8}, {@code fc00::/7}, or a bare address (a one-address block). Host bits must be zero:
      * {@code 10.0.0.1/8} is more likely a typo than a wish to allow all of 10/8.
      */
-    static Subnet parse(String cidr) {
+    public static Subnet parse(String cidr) {
         String trimmed = cidr.trim();
         int slash = trimmed.indexOf('/');
         byte[] network = IpLiteral.parse(slash < 0 ? trimmed : trimmed.substring(0, slash));
@@ -33,7 +33,7 @@ final class Subnet {
     }
 
     /** False for an address of the other family: IPv4-mapped forms are unwrapped by the caller, not here. */
-    boolean contains(byte[] address) {
+    public boolean contains(byte[] address) {
         return address.length == network.length && Arrays.equals(mask(address, prefixLength), network);
     }
 
