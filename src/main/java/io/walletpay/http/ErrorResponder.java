@@ -88,7 +88,7 @@ public final class ErrorResponder {
     }
 
     private static boolean customerPath(String path) {
-        return path != null && path.startsWith("/checkout/");
+        return path != null && (path.startsWith("/checkout/") || path.startsWith("/l/"));
     }
 
     public static JsonObject envelope(ServiceException error) {

@@ -74,6 +74,7 @@ public final class HttpApiVerticle extends VerticleBase {
             router.route().handler(clients);
         }
         router.route().handler(RequestLog::handle);
+        router.route().handler(Queries::decodable);
         if (config.production()) {
             // browsers that once reached the service over https never fall back to plain http for it. Sent on
             // every answer: TLS ends at the load balancer, where vertx-web's HSTSHandler (TLS or Front-End-Https

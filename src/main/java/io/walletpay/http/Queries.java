@@ -1,6 +1,7 @@
 package io.walletpay.http;
 
 import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.HttpException;
 import io.walletpay.error.ServiceException;
 import io.walletpay.view.Timestamps;
 import java.time.OffsetDateTime;
@@ -15,6 +16,22 @@ final class Queries {
     static final int MAX_LIMIT = 100;
 
     private Queries() {}
+
+    /**
+     * A query that does not decode (a "%" without two hex digits after it) is a 400 before anything reads the request:
+     * left to the body handler, which merges a form's fields with the query's, it would fail after the body and leave
+     * the request unanswered.
+     */
+    static void decodable(RoutingContext ctx) {
+        try {
+            ctx.queryParams();
+        } catch (IllegalArgumentException | HttpException malformed) {
+            // vertx-web wraps the decoder's IllegalArgumentException in a 400 HttpException
+            ctx.fail(400, malformed);
+            return;
+        }
+        ctx.next();
+    }
 
     static int limit(RoutingContext ctx) {
         String value = single(ctx, "limit");

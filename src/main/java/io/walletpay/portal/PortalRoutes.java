@@ -254,7 +254,7 @@ public final class PortalRoutes {
         session.onFailure(ctx::fail).onSuccess(found -> {
             if (found.isEmpty()) {
                 // a language asked for on the way in is kept for the login page
-                Optional<Language> asked = Language.fromTag(ctx.request().getParam("lang"));
+                Optional<Language> asked = Language.fromTag(PortalPages.askedLanguage(ctx));
                 ctx.response().addCookie(sessionCookie("").setMaxAge(0));
                 PortalPages.seeOther(
                         ctx, asked.map(l -> "/portal/login?lang=" + l.tag()).orElse("/portal/login"));
