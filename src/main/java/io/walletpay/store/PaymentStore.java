@@ -114,7 +114,12 @@ public interface PaymentStore {
      * {@link Checkout#open()} (checked in the same statement), and answers the checkout as it then is, changed or
      * not, for the caller to explain. Unknown tokens are 404.
      */
-    Future<Checkout> decide(String token, PaymentStatus target, String payer);
+    default Future<Checkout> decide(String token, PaymentStatus target, String payer) {
+        return decide(token, target, payer, null);
+    }
+
+    /** The same, with the {@code failure_reason} a {@code failed} payment keeps. */
+    Future<Checkout> decide(String token, PaymentStatus target, String payer, String failureReason);
 
     /** The checkout behind a {@code redirect_url} token; unknown is 404. */
     Future<Checkout> checkout(String token);

@@ -57,8 +57,8 @@ final class PgPaymentStore implements PaymentStore {
                     command.payer());
         }
 
-        static Transition byToken(String token, PaymentStatus target, String payer) {
-            return new Transition(null, token, null, target, null, null, payer);
+        static Transition byToken(String token, PaymentStatus target, String payer, String failureReason) {
+            return new Transition(null, token, null, target, null, failureReason, payer);
         }
 
         /** What a batch may hold once: one request per payment id and per token. */
@@ -363,19 +363,23 @@ final class PgPaymentStore implements PaymentStore {
     }
 
     @Override
-    public Future<Checkout> decide(String token, PaymentStatus target, String payer) {
-        return decision(token, target, payer).map(Decision::checkout);
+    public Future<Checkout> decide(String token, PaymentStatus target, String payer, String failureReason) {
+        return decision(token, target, payer, failureReason).map(Decision::checkout);
     }
 
     /** A decided checkout; {@code changed} when this request moved the payment. */
     record Decision(Checkout checkout, boolean changed) {}
 
     Future<Decision> decision(String token, PaymentStatus target, String payer) {
+        return decision(token, target, payer, null);
+    }
+
+    Future<Decision> decision(String token, PaymentStatus target, String payer, String failureReason) {
         if (!PaymentStatus.PENDING.canMoveTo(target)) {
             return Future.failedFuture(new IllegalArgumentException("not a transition target: " + target));
         }
         return transitions
-                .submit(Transition.byToken(token, target, payer))
+                .submit(Transition.byToken(token, target, payer, failureReason))
                 .compose(changed -> changed.isPresent()
                         ? Future.succeededFuture(new Decision(changed.get(), true))
                         : checkout(token).map(current -> new Decision(current, false)));

@@ -27,6 +27,10 @@ public final class PayAtCheckout {
      */
     public record Declined(Checkout checkout) implements Outcome {}
 
+    /** Why a payment the wallet declined on its last try failed, as the merchant reads it in {@code failure_reason}. */
+    static final String DECLINED_TOO_OFTEN =
+            "declined by the wallet provider: insufficient funds, " + Checkout.DECLINES_BEFORE_FAILING + " tries";
+
     /** The payment is decided (now or earlier): the customer sees its result. */
     public record Decided(Checkout checkout) implements Outcome {}
 
@@ -89,7 +93,8 @@ public final class PayAtCheckout {
                     new Refused(checkout, checkout.refusal().get()));
         }
         if (checkout.declinedTooOften()) {
-            return payments.decide(token, PaymentStatus.FAILED, null).map(Decided::new);
+            return payments.decide(token, PaymentStatus.FAILED, null, DECLINED_TOO_OFTEN)
+                    .map(Decided::new);
         }
         return Future.succeededFuture(new Declined(checkout));
     }

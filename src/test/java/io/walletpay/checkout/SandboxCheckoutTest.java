@@ -165,6 +165,8 @@ class SandboxCheckoutTest {
         JsonObject stored = http.get("/api/merchant/payments/" + payment.getString("id"), shopToken)
                 .data();
         assertThat(stored.getString("status")).isEqualTo("failed");
+        assertThat(stored.getString("failure_reason"))
+                .isEqualTo("declined by the wallet provider: insufficient funds, 3 tries");
         assertThat(stored.getString("fees")).isEqualTo("0.00");
         assertThat(outboxRows(payment)).isEqualTo(1);
     }

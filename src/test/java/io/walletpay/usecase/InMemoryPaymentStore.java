@@ -188,10 +188,11 @@ final class InMemoryPaymentStore implements PaymentStore {
     }
 
     @Override
-    public Future<Checkout> decide(String token, PaymentStatus target, String payer) {
+    public Future<Checkout> decide(String token, PaymentStatus target, String payer, String failureReason) {
         return checkout(token)
                 .compose(checkout -> checkout.open()
-                        ? transition(new TransitionPayment(checkout.payment().id(), null, target, null, null, payer))
+                        ? transition(new TransitionPayment(
+                                        checkout.payment().id(), null, target, null, failureReason, payer))
                                 .map(checkout::with)
                         : Future.succeededFuture(checkout));
     }

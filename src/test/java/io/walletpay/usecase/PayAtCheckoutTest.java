@@ -60,6 +60,8 @@ class PayAtCheckoutTest {
         assertThat(third).isInstanceOf(PayAtCheckout.Decided.class);
         assertThat(third.checkout().payment().status()).isEqualTo(PaymentStatus.FAILED);
         assertThat(third.checkout().payment().declines()).isEqualTo(Checkout.DECLINES_BEFORE_FAILING);
+        assertThat(third.checkout().payment().failureReason())
+                .isEqualTo("declined by the wallet provider: insufficient funds, 3 tries");
         assertThat(payments.payments.get(pending.id()).fees()).isEqualByComparingTo("0");
         assertThat(payments.transitions).hasSize(1);
         PayAtCheckout.Outcome after = done(checkout.submit(pending.checkoutToken(), "pay", "0000 0002"));
