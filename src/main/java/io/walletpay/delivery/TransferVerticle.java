@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
+import io.walletpay.error.ServiceException;
 import io.walletpay.money.TransferProvider;
 import io.walletpay.store.TransferStore;
 import io.walletpay.usecase.SettleTransfers;
@@ -56,7 +57,13 @@ public final class TransferVerticle extends VerticleBase {
         }
         sweeping = true;
         settle.sweep()
-                .onFailure(failure -> log.warn("transfers not settled this pass: {}", failure.getMessage()))
+                .onFailure(failure -> {
+                    if (ServiceException.databaseUnavailable(failure)) {
+                        log.debug("transfers wait for the database: {}", failure.getMessage());
+                    } else {
+                        log.warn("transfers not settled this pass: {}", failure.getMessage());
+                    }
+                })
                 .onComplete(done -> sweeping = false);
     }
 }

@@ -8,6 +8,7 @@ import io.walletpay.bus.Addresses;
 import io.walletpay.bus.WakeUpMessages.LeasedDeliveries;
 import io.walletpay.config.AppConfig;
 import io.walletpay.db.DatabaseTarget;
+import io.walletpay.error.ServiceException;
 import io.walletpay.store.Database;
 import io.walletpay.store.DeliveryStore;
 import io.walletpay.store.PgDeliveryStore;
@@ -280,7 +281,11 @@ public final class WebhookVerticle extends VerticleBase {
                 })
                 .onFailure(failure -> {
                     backlog = true;
-                    log.warn("claiming due webhooks failed, retrying on the next tick: {}", failure.toString());
+                    if (ServiceException.databaseUnavailable(failure)) {
+                        log.debug("claiming due webhooks waits for the database: {}", failure.toString());
+                    } else {
+                        log.warn("claiming due webhooks failed, retrying on the next tick: {}", failure.toString());
+                    }
                 })
                 .onComplete(done -> {
                     claiming = false;

@@ -25,6 +25,14 @@ public class ServiceException extends RuntimeException {
         return new ServiceException(ErrorKind.VALIDATION, "invalid_" + field, message, field);
     }
 
+    /**
+     * Whether {@code failure} is the 503 of a database the stores cannot reach: logged once per outage where it is
+     * found, so a loop that meets it on every tick need not say it again.
+     */
+    public static boolean databaseUnavailable(Throwable failure) {
+        return failure instanceof ServiceException known && known.kind() == ErrorKind.UNAVAILABLE;
+    }
+
     public static ServiceException notFound(String what) {
         return new ServiceException(ErrorKind.NOT_FOUND, "not_found", what + " not found");
     }

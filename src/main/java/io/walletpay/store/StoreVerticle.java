@@ -111,7 +111,12 @@ public final class StoreVerticle extends VerticleBase implements WakeUps {
             }
         });
         return bounded.future()
-                .onSuccess(done -> outage.reachable())
+                .onSuccess(done -> {
+                    // a readiness probe answers even when the database does not: only a ready one says it is back
+                    if (!(done instanceof DatabaseHealth.Readiness readiness) || readiness.ready()) {
+                        outage.reachable();
+                    }
+                })
                 .recover(failure -> DatabaseFailures.classify(failure, outage));
     }
 
@@ -173,9 +178,13 @@ public final class StoreVerticle extends VerticleBase implements WakeUps {
                             : new Readiness(false, "database is read-only (a replica, or a failover under way)");
                 })
                 // a database without the migrations' history table answers with an error, not a row
-                .otherwise(failure -> DatabaseFailures.unreachable(failure)
-                        ? new Readiness(false, "database unreachable")
-                        : notMigrated());
+                .otherwise(failure -> {
+                    if (DatabaseFailures.unreachable(failure)) {
+                        outage.unreachable(failure.toString());
+                        return new Readiness(false, "database unreachable");
+                    }
+                    return notMigrated();
+                });
     }
 
     private Readiness notMigrated() {

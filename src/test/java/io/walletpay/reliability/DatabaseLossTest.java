@@ -154,6 +154,8 @@ class DatabaseLossTest {
                 Http.Response failed = service.http.get("/api/merchant/payments", token);
                 assertThat(failed.status()).isEqualTo(503);
                 assertThat(failed.errorCode()).isEqualTo("database_unavailable");
+                // a load balancer's probes during the outage say nothing more, and never that it is back
+                assertThat(service.http.get("/health/ready", null).status()).isEqualTo(503);
             }
             proxy.restore();
             await("a read answered 200 after the database came back")
