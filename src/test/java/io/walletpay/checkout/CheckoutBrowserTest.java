@@ -181,7 +181,7 @@ class CheckoutBrowserTest {
         WebElement declined = new WebDriverWait(browser, Duration.ofSeconds(10))
                 .until(ExpectedConditions.presenceOfElementLocated(By.id("declined")));
         assertThat(declined.getText().replace('\u00A0', ' '))
-                .contains(Messages.of(language).get("pay.declined.no_money").replace('\u00A0', ' '))
+                .contains(Messages.of(language).get("page.no_money").replace('\u00A0', ' '))
                 .contains(Messages.of(language).get("pay.declined.retry", 2).replace('\u00A0', ' '));
         assertThat(browser.findElement(By.tagName("html")).getAttribute("lang")).isEqualTo(language.tag());
         fitsTheScreen();
@@ -259,6 +259,8 @@ class CheckoutBrowserTest {
         assertThat(browser.findElement(By.tagName("html")).getAttribute("lang")).isEqualTo(language.tag());
         assertThat(browser.findElement(By.id("code")).getText()).isEqualTo(payment.getString("short_code"));
         assertThat(browser.findElement(By.id("date")).getText()).isNotBlank();
+        assertThat(browser.findElement(By.id("no-money")).getText())
+                .isEqualTo(Messages.of(language).get("page.no_money"));
         assertThat(apiStatus(kioskToken, payment)).isEqualTo("cancelled");
     }
 

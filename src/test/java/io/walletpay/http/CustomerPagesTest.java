@@ -3,6 +3,7 @@ package io.walletpay.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.walletpay.page.Language;
+import io.walletpay.page.Messages;
 import io.walletpay.page.PageError;
 import io.walletpay.page.PageText;
 import io.walletpay.page.PaymentView;
@@ -245,6 +246,37 @@ class CustomerPagesTest {
                         Language.HT,
                         new ReceiptView("Boutik", new BigDecimal("1.00"), "completed", "tx", null, PAID_AT, null)))
                 .contains("Mèsi! Peman an pase", ">Peye<");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Language.class)
+    void aPaymentThatEndedUnpaidSaysNoMoneyWasTakenInTheDeclineBannersWords(Language language) {
+        String noMoney =
+                "<p class=\"muted\" id=\"no-money\">" + Messages.of(language).get("page.no_money") + "</p>";
+        for (String status : List.of("failed", "cancelled", "expired")) {
+            assertThat(receipt(language, new ReceiptView("B", BigDecimal.ONE, status, "tx", null, PAID_AT, null)))
+                    .as(status)
+                    .contains(noMoney);
+        }
+        assertThat(receipt(language, new ReceiptView("B", BigDecimal.ONE, "completed", "tx", null, PAID_AT, null)))
+                .doesNotContain("id=\"no-money\"");
+        assertThat(problem(language, Problem.EXPIRED, null)).contains(noMoney);
+        assertThat(problem(language, Problem.PROVIDER_NOT_PAID, null)).contains(noMoney);
+        assertThat(problem(language, Problem.NOT_FOUND, null)).doesNotContain("id=\"no-money\"");
+        PaymentView declined = new PaymentView(
+                "B", BigDecimal.ONE, null, null, EXPIRES_AT, "t", "t?cancel", false, true, 2, null, null);
+        assertThat(payment(language, declined))
+                .contains("<p id=\"no-money\">" + Messages.of(language).get("page.no_money") + "</p>");
+    }
+
+    @Test
+    void aCancelledReceiptAFailedOneAndTheExpiredPageEachSayNoMoneyWasTaken() {
+        assertThat(receipt(Language.HT, new ReceiptView("B", BigDecimal.ONE, "cancelled", "tx", null, PAID_AT, null)))
+                .contains("Peman an anile", "Pa gen kòb ki sòti nan kont ou.");
+        assertThat(receipt(Language.FR, new ReceiptView("B", BigDecimal.ONE, "failed", "tx", null, PAID_AT, null)))
+                .contains("Paiement refusé", "Aucun argent n’a été débité de votre compte.");
+        assertThat(problem(Language.EN, Problem.EXPIRED, null))
+                .contains("This payment has expired", "No money was taken from your account.");
     }
 
     @Test
