@@ -18,6 +18,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -138,6 +139,11 @@ class CheckoutBrowserTest {
                         .replace('\u00A0', ' '));
         assertThat(browser.findElement(By.cssSelector("label[for=phone]")).getText())
                 .isEqualTo(Messages.of(language).get("pay.phone"));
+        String validUntil = new PageText(language, "").dateTime(OffsetDateTime.parse(payment.getString("expires_at")));
+        assertThat(validUntil).matches("\\d{2}/\\d{2}/\\d{4}\u00A0\\d{2}:\\d{2}");
+        assertThat(browser.findElement(By.id("valid-until")).getText())
+                .isEqualTo(
+                        Messages.of(language).get("pay.valid_until", validUntil).replace('\u00A0', ' '));
         fitsTheScreen();
         screenshot("checkout-page-" + language.tag());
 
