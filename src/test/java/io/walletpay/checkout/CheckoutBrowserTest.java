@@ -265,9 +265,22 @@ class CheckoutBrowserTest {
         assertThat(browser.findElement(By.tagName("html")).getAttribute("lang")).isEqualTo(language.tag());
         assertThat(browser.findElement(By.id("code")).getText()).isEqualTo(payment.getString("short_code"));
         assertThat(browser.findElement(By.id("date")).getText()).isNotBlank();
+        assertThat(lines(browser.findElement(By.id("date"))))
+                .as("the date and time on one line")
+                .isEqualTo(1);
         assertThat(browser.findElement(By.id("no-money")).getText())
                 .isEqualTo(Messages.of(language).get("page.no_money"));
         assertThat(apiStatus(kioskToken, payment)).isEqualTo("cancelled");
+    }
+
+    /** How many lines the text of {@code element} takes on the screen. */
+    private long lines(WebElement element) {
+        Object count = ((JavascriptExecutor) browser)
+                .executeScript(
+                        "const range = document.createRange(); range.selectNodeContents(arguments[0]);"
+                                + " return new Set(Array.from(range.getClientRects(), r => Math.round(r.top))).size;",
+                        element);
+        return ((Number) count).longValue();
     }
 
     /** Nothing wider than the 360 px screen: no sideways scrolling on a small phone. */
