@@ -18,10 +18,11 @@ public final class PageText {
 
     private static final char NO_BREAK_SPACE = '\u00A0';
 
-    /** How dates read on every page, whatever the language: {@code 24/11/2026 14:05}. */
-    public static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("dd/MM/yyyy HH:mm");
-
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm");
+    /**
+     * How dates read on every page, whatever the language: {@code 24/11/2026 14:05}, the date and the time joined by
+     * a no-break space so a moment never breaks across lines.
+     */
+    public static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("dd/MM/yyyy'\u00A0'HH:mm");
 
     /** Customers are in Haiti: times are shown in its zone, whatever the server's. */
     public static final ZoneId HAITI = ZoneId.of("America/Port-au-Prince");
@@ -86,11 +87,6 @@ public final class PageText {
     /** A moment in Haiti's time, {@code 24/11/2026 14:05} in every language. */
     public String dateTime(OffsetDateTime moment) {
         return moment == null ? "" : moment.atZoneSameInstant(HAITI).format(DATE_TIME);
-    }
-
-    /** The time of day in Haiti, {@code 14:35}. */
-    public String time(OffsetDateTime moment) {
-        return moment == null ? "" : moment.atZoneSameInstant(HAITI).format(TIME);
     }
 
     /** The name of a payment status in the page's language; an unknown status is shown as it is. */

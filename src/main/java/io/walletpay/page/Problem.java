@@ -3,12 +3,14 @@ package io.walletpay.page;
 import io.walletpay.error.ErrorKind;
 
 /**
- * Every problem a customer page can report: the kind of failure it is (which gives its HTTP status) and the keys of
- * its title and text. Keys are written out in full so the bundle test can find each one.
+ * Every problem a customer page can report: the kind of failure it is (which gives its HTTP status), the keys of
+ * its title and text, and whether the page also says that no money left the customer's account (a payment that
+ * can no longer be paid, or that MonCash says was not paid). Keys are written out in full so the bundle test can
+ * find each one.
  */
 public enum Problem {
     NOT_FOUND(ErrorKind.NOT_FOUND, "problem.not_found.title", "problem.not_found.text"),
-    EXPIRED(ErrorKind.GONE, "problem.expired.title", "problem.expired.text"),
+    EXPIRED(ErrorKind.GONE, "problem.expired.title", "problem.expired.text", true),
     MERCHANT_DISABLED(ErrorKind.FORBIDDEN, "problem.disabled.title", "problem.disabled.text"),
     UNSUPPORTED_FORM(ErrorKind.UNSUPPORTED_MEDIA_TYPE, "problem.unsupported.title", "problem.unsupported.text"),
     TOO_LARGE(ErrorKind.PAYLOAD_TOO_LARGE, "problem.too_large.title", "problem.too_large.text"),
@@ -23,7 +25,8 @@ public enum Problem {
     PROVIDER_DOWN(ErrorKind.PROVIDER, "problem.provider_down.title", "problem.provider_down.text"),
     PROVIDER_NO_TRANSACTION(ErrorKind.VALIDATION, "problem.unconfirmed.title", "problem.provider_no_id.text"),
     PROVIDER_UNKNOWN(ErrorKind.NOT_FOUND, "problem.unconfirmed.title", "problem.provider_unknown.text"),
-    PROVIDER_NOT_PAID(ErrorKind.PAYMENT_REQUIRED, "problem.provider_not_paid.title", "problem.provider_not_paid.text"),
+    PROVIDER_NOT_PAID(
+            ErrorKind.PAYMENT_REQUIRED, "problem.provider_not_paid.title", "problem.provider_not_paid.text", true),
     PROVIDER_MISMATCH(ErrorKind.CONFLICT, "problem.unconfirmed.title", "problem.provider_mismatch.text"),
     PROVIDER_UNREACHABLE(ErrorKind.PROVIDER, "problem.unconfirmed.title", "problem.provider_unreachable.text"),
     TOO_MANY(ErrorKind.RATE_LIMITED, "problem.busy.title", "problem.busy.text");
@@ -31,11 +34,17 @@ public enum Problem {
     private final ErrorKind kind;
     private final String titleKey;
     private final String textKey;
+    private final boolean noMoneyTaken;
 
     Problem(ErrorKind kind, String titleKey, String textKey) {
+        this(kind, titleKey, textKey, false);
+    }
+
+    Problem(ErrorKind kind, String titleKey, String textKey, boolean noMoneyTaken) {
         this.kind = kind;
         this.titleKey = titleKey;
         this.textKey = textKey;
+        this.noMoneyTaken = noMoneyTaken;
     }
 
     public ErrorKind kind() {
@@ -68,5 +77,10 @@ public enum Problem {
 
     public String textKey() {
         return textKey;
+    }
+
+    /** The page ends by saying no money left the customer's account, in the words the decline banner uses. */
+    public boolean noMoneyTaken() {
+        return noMoneyTaken;
     }
 }

@@ -29,6 +29,11 @@ public record ReceiptView(
         return referenceId != null && !referenceId.isBlank();
     }
 
+    /** A payment that ended without being paid: its receipt says no money left the customer's account. */
+    public boolean noMoneyTaken() {
+        return "failed".equals(status) || "cancelled".equals(status) || "expired".equals(status);
+    }
+
     /** A way back to the shop after a payment that did not go through. */
     public boolean linksBack() {
         return returnUrl != null && !"completed".equals(status);

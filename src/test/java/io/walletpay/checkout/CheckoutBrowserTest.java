@@ -18,6 +18,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -138,6 +139,11 @@ class CheckoutBrowserTest {
                         .replace('\u00A0', ' '));
         assertThat(browser.findElement(By.cssSelector("label[for=phone]")).getText())
                 .isEqualTo(Messages.of(language).get("pay.phone"));
+        String validUntil = new PageText(language, "").dateTime(OffsetDateTime.parse(payment.getString("expires_at")));
+        assertThat(validUntil).matches("\\d{2}/\\d{2}/\\d{4}\u00A0\\d{2}:\\d{2}");
+        assertThat(browser.findElement(By.id("valid-until")).getText())
+                .isEqualTo(
+                        Messages.of(language).get("pay.valid_until", validUntil).replace('\u00A0', ' '));
         fitsTheScreen();
         screenshot("checkout-page-" + language.tag());
 
@@ -181,7 +187,7 @@ class CheckoutBrowserTest {
         WebElement declined = new WebDriverWait(browser, Duration.ofSeconds(10))
                 .until(ExpectedConditions.presenceOfElementLocated(By.id("declined")));
         assertThat(declined.getText().replace('\u00A0', ' '))
-                .contains(Messages.of(language).get("pay.declined.no_money").replace('\u00A0', ' '))
+                .contains(Messages.of(language).get("page.no_money").replace('\u00A0', ' '))
                 .contains(Messages.of(language).get("pay.declined.retry", 2).replace('\u00A0', ' '));
         assertThat(browser.findElement(By.tagName("html")).getAttribute("lang")).isEqualTo(language.tag());
         fitsTheScreen();
@@ -259,7 +265,22 @@ class CheckoutBrowserTest {
         assertThat(browser.findElement(By.tagName("html")).getAttribute("lang")).isEqualTo(language.tag());
         assertThat(browser.findElement(By.id("code")).getText()).isEqualTo(payment.getString("short_code"));
         assertThat(browser.findElement(By.id("date")).getText()).isNotBlank();
+        assertThat(lines(browser.findElement(By.id("date"))))
+                .as("the date and time on one line")
+                .isEqualTo(1);
+        assertThat(browser.findElement(By.id("no-money")).getText())
+                .isEqualTo(Messages.of(language).get("page.no_money"));
         assertThat(apiStatus(kioskToken, payment)).isEqualTo("cancelled");
+    }
+
+    /** How many lines the text of {@code element} takes on the screen. */
+    private long lines(WebElement element) {
+        Object count = ((JavascriptExecutor) browser)
+                .executeScript(
+                        "const range = document.createRange(); range.selectNodeContents(arguments[0]);"
+                                + " return new Set(Array.from(range.getClientRects(), r => Math.round(r.top))).size;",
+                        element);
+        return ((Number) count).longValue();
     }
 
     /** Nothing wider than the 360 px screen: no sideways scrolling on a small phone. */

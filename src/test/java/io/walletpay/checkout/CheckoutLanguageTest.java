@@ -241,7 +241,11 @@ class CheckoutLanguageTest {
         Http.Response page = http.get(path(payment) + "?lang=fr", null);
 
         assertThat(page.status()).isEqualTo(410);
-        assertThat(page.body()).contains("Ce paiement a expiré", "href=\"https://late.example/back\"");
+        assertThat(page.body())
+                .contains(
+                        "Ce paiement a expiré",
+                        "Aucun argent n’a été débité de votre compte.",
+                        "href=\"https://late.example/back\"");
     }
 
     private static JsonObject create(int amount) {

@@ -336,7 +336,26 @@ class SandboxCheckoutTest {
         Http.Response reopened = http.get(path(payment), null);
 
         assertThat(reopened.status()).isEqualTo(200);
-        assertThat(reopened.body()).contains("data-status=\"cancelled\"").doesNotContain("<form");
+        assertThat(reopened.body())
+                .contains("data-status=\"cancelled\"", "Peman an anile", "Pa gen kòb ki sòti nan kont ou.")
+                .doesNotContain("<form");
+    }
+
+    @Test
+    void withoutAReturnUrlTheThirdDeclineShowsAFailedReceiptSayingNoMoneyWasTaken() {
+        JsonObject payment = create(receiptOnlyToken, new JsonObject().put("amount", 60));
+        submit(payment, "phone=" + encode("0000 0002") + "&action=pay");
+        submit(payment, "phone=" + encode("0000 0002") + "&action=pay");
+        submit(payment, "phone=" + encode("0000 0002") + "&action=pay");
+
+        Http.Response receipt = http.get(path(payment) + "?lang=fr", null);
+
+        assertThat(receipt.status()).isEqualTo(200);
+        assertThat(receipt.body())
+                .contains(
+                        "data-status=\"failed\"",
+                        "Paiement refusé",
+                        "<p class=\"muted\" id=\"no-money\">Aucun argent n’a été débité de votre compte.</p>");
     }
 
     @Test
@@ -371,7 +390,8 @@ class SandboxCheckoutTest {
             Http.Response page = http.get(path(payment), null);
             Http.Response paid = submit(payment, "phone=50937123456&action=pay");
             assertThat(page.status()).isEqualTo(410);
-            assertThat(page.body()).contains("Peman sa a ekspire");
+            assertThat(page.body())
+                    .contains("Peman sa a ekspire", "Ou pa ka peye l ankò.", "Pa gen kòb ki sòti nan kont ou.");
             OpenApiContract.assertMatches("checkoutPage", 410, page.header("Content-Type"), page.body());
             assertThat(paid.status()).isEqualTo(410);
             assertThat(status(payment)).isIn("expired", "pending");

@@ -3,12 +3,14 @@ package io.walletpay.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.walletpay.page.Language;
+import io.walletpay.page.Messages;
 import io.walletpay.page.PageError;
 import io.walletpay.page.PageText;
 import io.walletpay.page.PaymentView;
 import io.walletpay.page.Problem;
 import io.walletpay.page.ProblemView;
 import io.walletpay.page.ReceiptView;
+import io.walletpay.page.RetryView;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
@@ -113,10 +115,26 @@ class CustomerPagesTest {
     void datesAndTimesAreHaitisOwnAndTheSameInEveryLanguage() {
         ReceiptView paid = new ReceiptView("Boutik", new BigDecimal("75.00"), "completed", "tx-9", null, PAID_AT, null);
         for (Language language : Language.values()) {
-            assertThat(receipt(language, paid)).contains("<dd id=\"date\">23/11/2026 08:30</dd>");
+            assertThat(receipt(language, paid)).contains("<dd id=\"date\">23/11/2026\u00A008:30</dd>");
         }
-        assertThat(payment(Language.HT, view())).contains("Ou gen jiska 09:00 pou w peye.");
-        assertThat(payment(Language.FR, view())).contains("Vous avez jusqu’à 09:00 pour payer.");
+    }
+
+    @Test
+    void theCheckoutSaysOnWhichDayAndAtWhatTimeThePaymentStopsBeingValid() {
+        assertThat(payment(Language.HT, view()))
+                .contains("<p class=\"muted\" id=\"valid-until\">Ou gen jiska 23/11/2026\u00A009:00 pou w peye.</p>");
+        assertThat(payment(Language.FR, view())).contains("Vous avez jusqu’au 23/11/2026\u00A009:00 pour payer.");
+        assertThat(payment(Language.EN, view())).contains("You have until 23/11/2026\u00A009:00 to pay.");
+
+        // 03:30 in UTC on the 24th is still the evening of the 23rd in Haiti
+        OffsetDateTime lateEvening = OffsetDateTime.parse("2026-11-24T03:30:00Z");
+        RetryView retry =
+                new RetryView("Boutik", new BigDecimal("75.00"), null, lateEvening, null, 2, "/retry", "p-1", null);
+        for (Language language : Language.values()) {
+            assertThat(render(PageTemplates.retry(new PageText(language, ""), retry)))
+                    .contains(Messages.of(language).get("pay.valid_until", "23/11/2026\u00A022:30"))
+                    .contains("<p id=\"no-money\">" + Messages.of(language).get("page.no_money") + "</p>");
+        }
     }
 
     @Test
@@ -239,12 +257,43 @@ class CustomerPagesTest {
                     Language.EN,
                     new ReceiptView("Boutik", new BigDecimal("2500.00"), status, "tx-9", "ORD-1", PAID_AT, null));
             assertThat(html).contains("data-status=\"" + status + "\"", "class=\"status status-" + status + "\"");
-            assertThat(html).contains("tx-9", "ORD-1", "Boutik", "HTG\u00A02,500.00", "23/11/2026 08:30");
+            assertThat(html).contains("tx-9", "ORD-1", "Boutik", "HTG\u00A02,500.00", "23/11/2026\u00A008:30");
         }
         assertThat(receipt(
                         Language.HT,
                         new ReceiptView("Boutik", new BigDecimal("1.00"), "completed", "tx", null, PAID_AT, null)))
                 .contains("Mèsi! Peman an pase", ">Peye<");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Language.class)
+    void aPaymentThatEndedUnpaidSaysNoMoneyWasTakenInTheDeclineBannersWords(Language language) {
+        String noMoney =
+                "<p class=\"muted\" id=\"no-money\">" + Messages.of(language).get("page.no_money") + "</p>";
+        for (String status : List.of("failed", "cancelled", "expired")) {
+            assertThat(receipt(language, new ReceiptView("B", BigDecimal.ONE, status, "tx", null, PAID_AT, null)))
+                    .as(status)
+                    .contains(noMoney);
+        }
+        assertThat(receipt(language, new ReceiptView("B", BigDecimal.ONE, "completed", "tx", null, PAID_AT, null)))
+                .doesNotContain("id=\"no-money\"");
+        assertThat(problem(language, Problem.EXPIRED, null)).contains(noMoney);
+        assertThat(problem(language, Problem.PROVIDER_NOT_PAID, null)).contains(noMoney);
+        assertThat(problem(language, Problem.NOT_FOUND, null)).doesNotContain("id=\"no-money\"");
+        PaymentView declined = new PaymentView(
+                "B", BigDecimal.ONE, null, null, EXPIRES_AT, "t", "t?cancel", false, true, 2, null, null);
+        assertThat(payment(language, declined))
+                .contains("<p id=\"no-money\">" + Messages.of(language).get("page.no_money") + "</p>");
+    }
+
+    @Test
+    void aCancelledReceiptAFailedOneAndTheExpiredPageEachSayNoMoneyWasTaken() {
+        assertThat(receipt(Language.HT, new ReceiptView("B", BigDecimal.ONE, "cancelled", "tx", null, PAID_AT, null)))
+                .contains("Peman an anile", "Pa gen kòb ki sòti nan kont ou.");
+        assertThat(receipt(Language.FR, new ReceiptView("B", BigDecimal.ONE, "failed", "tx", null, PAID_AT, null)))
+                .contains("Paiement refusé", "Aucun argent n’a été débité de votre compte.");
+        assertThat(problem(Language.EN, Problem.EXPIRED, null))
+                .contains("This payment has expired", "No money was taken from your account.");
     }
 
     @Test

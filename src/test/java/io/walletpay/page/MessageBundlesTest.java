@@ -3,9 +3,17 @@ package io.walletpay.page;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -68,6 +76,91 @@ class MessageBundlesTest {
                 .as("a no-break space before ?")
                 .endsWith("\u00A0?");
         assertThat(fr.get("pay.title", "Boutik L’Anse")).isEqualTo("Payer Boutik L’Anse");
+    }
+
+    /** A bundle as it ships, read from the class path: {@code page/messages} or {@code portal/portal}. */
+    private static Map<String, String> bundle(String name, Language language) throws IOException {
+        Properties properties = new Properties();
+        try (InputStream in = MessageBundlesTest.class
+                .getClassLoader()
+                .getResourceAsStream(name + "_" + language.tag() + ".properties")) {
+            assertThat(in).as("%s_%s", name, language.tag()).isNotNull();
+            properties.load(new InputStreamReader(in, StandardCharsets.UTF_8));
+        }
+        Map<String, String> texts = new TreeMap<>();
+        properties.forEach((key, value) -> texts.put((String) key, (String) value));
+        return texts;
+    }
+
+    @ParameterizedTest
+    @EnumSource(Language.class)
+    void customerPagesAndPortalWriteOneApostropheAndKeepNumbersAndFrenchPunctuationTogether(Language language)
+            throws IOException {
+        for (String name : List.of("page/messages", "portal/portal")) {
+            bundle(name, language).forEach((key, text) -> {
+                assertThat(text)
+                        .as("%s_%s %s: the apostrophe is ’", name, language.tag(), key)
+                        .doesNotContain("'");
+                assertThat(text)
+                        .as("%s_%s %s: digit groups joined by a no-break space", name, language.tag(), key)
+                        .doesNotContainPattern("\\d \\d{3}");
+                if (language == Language.FR) {
+                    assertThat(text)
+                            .as("%s_fr %s: a no-break space before : ; ? !", name, key)
+                            .doesNotContainPattern(" [:;?!]");
+                }
+            });
+        }
+    }
+
+    @Test
+    void eachLanguageNamesTheMerchantWithOneWord() throws IOException {
+        for (String name : List.of("page/messages", "portal/portal")) {
+            assertThat(bundle(name, Language.FR).values()).noneMatch(text -> text.contains("commerçant"));
+            assertThat(bundle(name, Language.EN).values())
+                    .noneMatch(text -> text.toLowerCase(Locale.ROOT).contains("seller"));
+        }
+        assertThat(Messages.of(Language.FR).get("link.gone.expired"))
+                .isEqualTo("Ce lien a expiré. Demandez un autre lien au marchand.");
+        assertThat(Messages.of(Language.EN).get("link.gone.expired"))
+                .isEqualTo("This link has expired. Ask the merchant for another one.");
+        assertThat(bundle("portal/portal", Language.FR)).containsEntry("portal.name", "Espace marchand");
+    }
+
+    @ParameterizedTest
+    @EnumSource(
+            value = Language.class,
+            names = {"HT", "FR"})
+    void aStatusHasTheSameNameOnTheReceiptAndInThePortal(Language language) throws IOException {
+        Map<String, String> portal = bundle("portal/portal", language);
+        for (String status : List.of("pending", "completed", "failed", "cancelled", "expired")) {
+            assertThat(portal.get("status." + status))
+                    .as("%s %s", language.tag(), status)
+                    .isEqualTo(Messages.of(language).get("status." + status));
+        }
+        if (language == Language.FR) {
+            assertThat(portal.get("status.failed")).isEqualTo("Échec");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Language.class)
+    void sentencesEndWithAFullStop(Language language) {
+        Messages messages = Messages.of(language);
+        for (String key : Messages.keys(language)) {
+            boolean sentence = key.endsWith(".text")
+                    || key.startsWith("pay.error.")
+                    || key.startsWith("pay.declined.")
+                    || key.startsWith("link.amount.") && !key.equals("link.amount.label")
+                    || key.startsWith("link.gone.") && !key.equals("link.gone.title")
+                    || key.equals("page.no_money");
+            if (sentence) {
+                assertThat(messages.get(key, 2))
+                        .as("%s %s", language.tag(), key)
+                        .endsWith(".");
+            }
+        }
+        assertThat(messages.get("link.amount.invalid")).endsWith("500.");
     }
 
     @Test
