@@ -5,10 +5,18 @@
 #
 #   deploy/ha/start-local.sh [base-dir]      (default /tmp/walletpay-ha; run as root or as a non-root user)
 #
-# Ports (environment): ETCD_PORT (2379, and the next one for its peers), PRIMARY_PORT (5000, HAProxy to the
-# leader), PG_PORT_BASE (5432, 5433, 5434 for the three nodes), REST_PORT_BASE (8008, 8009, 8010 for Patroni's API).
+# Environment, all optional:
+#   ETCD_PORT       2379: etcd's clients; the next port is its peers'
+#   PRIMARY_PORT    5000: HAProxy, always to the leader (the port in WALLETPAY_DB_URL)
+#   PG_PORT_BASE    5432: node n's PostgreSQL listens on PG_PORT_BASE + n - 1 (5432, 5433, 5434)
+#   REST_PORT_BASE  8008: node n's Patroni REST API on REST_PORT_BASE + n - 1 (8008, 8009, 8010)
+#   HA_DB_PASSWORD  the walletpay role's password, made of letters, digits and . _ ~ - so that it goes into the
+#                   URL as it is; random when unset
+#   PG_BIN_DIR      /usr/lib/postgresql/15/bin
 #
-# Prints the WALLETPAY_DB_URL to give the service. deploy/ha/stop-local.sh [base-dir] stops it all.
+# Each account has its own password: the walletpay role's is in the printed URL, the postgres superuser's (random)
+# in base-dir/superuser.password, the replicator's (random) in each node's patroni.yml, each file readable by its
+# owner only. Prints the WALLETPAY_DB_URL to give the service. deploy/ha/stop-local.sh [base-dir] stops it all.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 base="${1:-/tmp/walletpay-ha}"
@@ -17,7 +25,14 @@ etcd_port="${ETCD_PORT:-2379}"
 primary_port="${PRIMARY_PORT:-5000}"
 pg_port_base="${PG_PORT_BASE:-5432}"      # node n listens on pg_port_base + n - 1
 rest_port_base="${REST_PORT_BASE:-8008}"  # node n's Patroni REST API on rest_port_base + n - 1
-password="${HA_DB_PASSWORD:-walletpay-ha-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')}"
+random_password() { od -An -N16 -tx1 /dev/urandom | tr -d ' \n'; }
+service_password="${HA_DB_PASSWORD:-$(random_password)}"
+superuser_password="$(random_password)"
+replication_password="$(random_password)"
+if ! [[ "$service_password" =~ ^[A-Za-z0-9._~-]+$ ]]; then
+  echo "HA_DB_PASSWORD may hold only letters, digits and . _ ~ -" >&2
+  exit 2
+fi
 
 for tool in patroni patronictl etcd haproxy; do
   command -v "$tool" >/dev/null || { echo "missing $tool: apt-get install patroni etcd-server haproxy" >&2; exit 2; }
@@ -35,8 +50,7 @@ fi
 mkdir -p "$base"
 chmod 755 "$base"
 chown "$owner" "$base"
-echo "$password" > "$base/superuser.password"
-chmod 600 "$base/superuser.password"
+(umask 077 && echo "$superuser_password" > "$base/superuser.password")
 
 "${run_as[@]}" mkdir -p "$base/etcd" "$base/log"
 "${run_as[@]}" etcd --name walletpay-etcd --data-dir "$base/etcd" \
@@ -58,8 +72,8 @@ for n in 1 2 3; do
   chmod 700 "$node"
   sed -e "s|@NAME@|node$n|" -e "s|@REST_PORT@|$((rest_port_base + n - 1))|" -e "s|@ETCD_PORT@|$etcd_port|" \
       -e "s|@PG_PORT@|$((pg_port_base + n - 1))|" -e "s|@DATA_DIR@|$node/data|" -e "s|@BIN_DIR@|$bin_dir|" \
-      -e "s|@SOCKET_DIR@|$node|" -e "s|@SUPERUSER_PASSWORD@|$password|" \
-      -e "s|@REPLICATION_PASSWORD@|$password-replication|" \
+      -e "s|@NODE_DIR@|$node|" -e "s|@SUPERUSER_PASSWORD@|$superuser_password|" \
+      -e "s|@REPLICATION_PASSWORD@|$replication_password|" \
       "$here/patroni.yml.template" > "$node/patroni.yml"
   chown "$owner" "$node/patroni.yml"
   chmod 600 "$node/patroni.yml"
@@ -73,7 +87,7 @@ awk -v servers="$servers" '{ if ($0 == "@SERVERS@") printf "%s", servers; else p
 haproxy -f "$base/haproxy.cfg" -D -p "$base/haproxy.pid"
 
 # wait for a leader, then create the service's role and database through HAProxy
-export PGPASSWORD="$password"
+export PGPASSWORD="$superuser_password"
 for _ in $(seq 1 120); do
   "$bin_dir/psql" -h 127.0.0.1 -p "$primary_port" -U postgres -d postgres -Atc "SELECT NOT pg_is_in_recovery()" \
     2>/dev/null | grep -q t && break
@@ -82,7 +96,7 @@ done
 "$bin_dir/psql" -h 127.0.0.1 -p "$primary_port" -U postgres -d postgres -v ON_ERROR_STOP=1 -q <<SQL
 DO \$\$ BEGIN
   IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'walletpay') THEN
-    CREATE ROLE walletpay LOGIN PASSWORD '$password';
+    CREATE ROLE walletpay LOGIN PASSWORD '$service_password';
   END IF;
 END \$\$;
 SELECT 'CREATE DATABASE walletpay OWNER walletpay' WHERE NOT EXISTS (SELECT FROM pg_database WHERE datname = 'walletpay')
@@ -98,4 +112,4 @@ for _ in $(seq 1 120); do
   sleep 0.5
 done
 patronictl -c "$base/node1/patroni.yml" list
-echo "WALLETPAY_DB_URL=postgresql://walletpay:$password@127.0.0.1:$primary_port/walletpay"
+echo "WALLETPAY_DB_URL=postgresql://walletpay:$service_password@127.0.0.1:$primary_port/walletpay"
