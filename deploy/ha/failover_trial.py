@@ -5,13 +5,19 @@
 #
 #   SERVICE_URL=http://127.0.0.1:18080 WALLETPAY_ADMIN_TOKEN=… python3 deploy/ha/failover_trial.py [dir] kill|switchover
 #
-# The service runs in development mode (sandbox page, loopback webhook receiver on port 18099) with
-# WALLETPAY_DB_URL as start-local.sh printed it; run as root or as the cluster's owner.
+# dir is the cluster's base directory as given to start-local.sh (default /tmp/walletpay-ha), and PRIMARY_PORT
+# (default 5000) and PG_BIN_DIR (default /usr/lib/postgresql/15/bin) are read as start-local.sh reads them: the
+# final count goes through HAProxy as the superuser. The service runs in development mode (sandbox page, loopback
+# webhook receiver) with WALLETPAY_DB_URL as start-local.sh printed it; the receiver listens on RECEIVER_PORT
+# (default 18099; 0 takes a free port). Run as root or as the cluster's owner.
 import json, os, re, signal, subprocess, sys, threading, time, urllib.request, urllib.error
 BASE = os.environ.get("SERVICE_URL", "http://127.0.0.1:18080")
 ADMIN = os.environ["WALLETPAY_ADMIN_TOKEN"]
-HA = sys.argv[1] if len(sys.argv) > 1 else "/tmp/wha"
+HA = os.path.realpath(sys.argv[1] if len(sys.argv) > 1 else "/tmp/walletpay-ha")
 MODE = sys.argv[2] if len(sys.argv) > 2 else "kill"
+PRIMARY_PORT = os.environ.get("PRIMARY_PORT", "5000")
+PSQL = os.path.join(os.environ.get("PG_BIN_DIR", "/usr/lib/postgresql/15/bin"), "psql")
+RECEIVER_PORT = int(os.environ.get("RECEIVER_PORT", "18099"))
 
 def call(method, path, body=None, token=None, form=None):
     data = json.dumps(body).encode() if body is not None else (form.encode() if form else None)
@@ -39,9 +45,10 @@ class Hook(http.server.BaseHTTPRequestHandler):
         if body.get("data", {}).get("status") == "completed": hooked.add(body["data"]["transaction_id"])
         self.send_response(200); self.end_headers()
     def log_message(self, *a): pass
-hooks = http.server.ThreadingHTTPServer(("127.0.0.1", 18099), Hook)
+hooks = http.server.ThreadingHTTPServer(("127.0.0.1", RECEIVER_PORT), Hook)
 threading.Thread(target=hooks.serve_forever, daemon=True).start()
-st, b = call("POST", "/api/admin/merchants", {"name": "HA shop", "webhook_url": "http://127.0.0.1:18099/hooks"}, ADMIN)
+hook_url = "http://127.0.0.1:%d/hooks" % hooks.server_address[1]
+st, b = call("POST", "/api/admin/merchants", {"name": "HA shop", "webhook_url": hook_url}, ADMIN)
 m = json.loads(b)["data"]
 st, b = call("POST", "/api/merchant/token", {"merchant_id": m["merchant_id"], "secret_key": m["secret_key"]})
 token = json.loads(b)["data"]["token"]
@@ -87,20 +94,20 @@ for member in json.loads(out):
     if member["Role"] == "Leader": leader = member["Member"]
 print("leader", leader, flush=True)
 if MODE == "kill":
-    pid = int(subprocess.run(["pgrep", "-f", f"^[^ ]*python[^ ]* /usr/bin/patroni {HA}/{leader}/patroni.yml"], capture_output=True, text=True).stdout.split()[0])
+    pid = int(subprocess.run(["pgrep", "-f", f"^[^ ]*python[^ ]* [^ ]*patroni {re.escape(HA)}/{leader}/patroni.yml"], capture_output=True, text=True).stdout.split()[0])
     pm = open(f"{HA}/{leader}/data/postmaster.pid").readline().strip()
     with lock: kill_at[0] = time.time()
     os.kill(pid, signal.SIGKILL); os.kill(int(pm), signal.SIGKILL)
 else:
     with lock: kill_at[0] = time.time()
-    subprocess.run(["patronictl", "-c", HA + "/node1/patroni.yml", "switchover", "--force", "--master", leader], capture_output=True)
+    subprocess.run(["patronictl", "-c", HA + "/node1/patroni.yml", "switchover", "--force", "--leader", leader], capture_output=True)
 time.sleep(25)
 stop.set()
 for t in threads: t.join()
 time.sleep(10)  # webhooks of the last payments
 for t in threads: t.join()
 ids = set()
-q = subprocess.run(["/usr/lib/postgresql/15/bin/psql", "-h", "127.0.0.1", "-p", "5000", "-U", "postgres", "-d", "walletpay", "-Atc", "SELECT id, status FROM payments"],
+q = subprocess.run([PSQL, "-h", "127.0.0.1", "-p", PRIMARY_PORT, "-U", "postgres", "-d", "walletpay", "-Atc", "SELECT id, status FROM payments"],
                    capture_output=True, text=True, env={**os.environ, "PGPASSWORD": open(HA + "/superuser.password").read().strip()})
 rows = dict(l.split("|") for l in q.stdout.split())
 lost = [i for i in acked if i not in rows]

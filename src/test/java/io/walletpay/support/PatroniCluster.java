@@ -53,6 +53,7 @@ public final class PatroniCluster implements AutoCloseable {
                 180);
         Matcher url = DB_URL.matcher(started.output());
         if (started.exitCode() != 0 || !url.find()) {
+            stopLocal(base); // start-local.sh leaves what did start running; its output ends with the logs
             throw new AssertionError("the cluster did not start: " + started.output());
         }
         return new PatroniCluster(base, DatabaseTarget.fromUrl(url.group(1)));
