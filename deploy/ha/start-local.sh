@@ -15,8 +15,8 @@
 #   PG_BIN_DIR      /usr/lib/postgresql/15/bin
 #
 # Each account has its own password: the walletpay role's is in the printed URL, the postgres superuser's (random)
-# in base-dir/superuser.password, the replicator's (random) in each node's patroni.yml, each file readable by its
-# owner only.
+# in base-dir/superuser.password, the replicator's and the Patroni REST API's (random) in each node's patroni.yml,
+# each file readable by its owner only.
 #
 # Prints the members and the WALLETPAY_DB_URL to give the service once the leader, both replicas (caught up) and
 # the synchronous standby are in place; exits 1 saying which is missing, with the end of the logs in
@@ -35,6 +35,7 @@ random_password() { od -An -N16 -tx1 /dev/urandom | tr -d ' \n'; }
 service_password="${HA_DB_PASSWORD:-$(random_password)}"
 superuser_password="$(random_password)"
 replication_password="$(random_password)"
+rest_password="$(random_password)"
 if ! [[ "$service_password" =~ ^[A-Za-z0-9._~-]+$ ]]; then
   echo "start-local.sh: HA_DB_PASSWORD may hold only letters, digits and . _ ~ -" >&2
   exit 2
@@ -143,7 +144,7 @@ for n in 1 2 3; do
   sed -e "s|@NAME@|node$n|" -e "s|@REST_PORT@|$((rest_port_base + n - 1))|" -e "s|@ETCD_PORT@|$etcd_port|" \
       -e "s|@PG_PORT@|$((pg_port_base + n - 1))|" -e "s|@DATA_DIR@|$node/data|" -e "s|@BIN_DIR@|$bin_dir|" \
       -e "s|@NODE_DIR@|$node|" -e "s|@SUPERUSER_PASSWORD@|$superuser_password|" \
-      -e "s|@REPLICATION_PASSWORD@|$replication_password|" \
+      -e "s|@REPLICATION_PASSWORD@|$replication_password|" -e "s|@REST_PASSWORD@|$rest_password|" \
       "$here/patroni.yml.template" > "$node/patroni.yml"
   chown "$owner" "$node/patroni.yml"
   chmod 600 "$node/patroni.yml"
