@@ -6,15 +6,20 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonObject;
 import io.walletpay.config.AppConfig;
+import io.walletpay.error.ErrorKind;
+import io.walletpay.error.ServiceException;
 import io.walletpay.json.NewIdentifiers;
 import io.walletpay.merchant.MerchantInput.NewMerchant;
 import io.walletpay.merchant.Secrets;
 import io.walletpay.store.MerchantStore;
 import java.nio.file.Path;
+import java.util.UUID;
 
 /**
  * Development only: the first start creates a demo merchant and keeps its credentials in
- * {@code <data_dir>/demo-merchant.json}, so a newcomer can get a token and create a payment at once.
+ * {@code <data_dir>/demo-merchant.json}, so a newcomer can get a token and create a payment at once. A file whose
+ * merchant the database does not have (the database was replaced, or is another one) is made again, so the
+ * credentials printed always work.
  */
 final class DemoMerchant {
 
@@ -29,7 +34,30 @@ final class DemoMerchant {
                 .exists(file)
                 .compose(exists -> exists
                         ? vertx.fileSystem().readFile(file).map(buffer -> read(buffer, file))
-                        : create(vertx, config, merchants, Path.of(file)));
+                        : Future.succeededFuture((JsonObject) null))
+                .compose(saved -> saved == null
+                        ? create(vertx, config, merchants, Path.of(file))
+                        : known(merchants, saved, file)
+                                .compose(known -> known
+                                        ? Future.succeededFuture(saved)
+                                        : create(vertx, config, merchants, Path.of(file))));
+    }
+
+    /** Whether the database has the merchant {@code saved} names. */
+    private static Future<Boolean> known(MerchantStore merchants, JsonObject saved, String file) {
+        UUID id;
+        try {
+            id = UUID.fromString(saved.getString("merchant_id", ""));
+        } catch (IllegalArgumentException | ClassCastException e) {
+            return Future.failedFuture(new IllegalStateException(
+                    file + " is not the JSON this service wrote; delete it and a new demo merchant is made"));
+        }
+        return merchants
+                .get(id)
+                .map(merchant -> true)
+                .recover(failure -> failure instanceof ServiceException missing && missing.kind() == ErrorKind.NOT_FOUND
+                        ? Future.succeededFuture(false)
+                        : Future.failedFuture(failure));
     }
 
     private static JsonObject read(Buffer saved, String file) {
