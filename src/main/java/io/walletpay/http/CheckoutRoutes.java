@@ -99,6 +99,13 @@ final class CheckoutRoutes {
                 .onFailure(ctx::fail);
     }
 
+    /** The tries left the page showed (one digit), or null for a form without it. */
+    private static Integer triesLeft(String field) {
+        return field != null && field.length() == 1 && Character.isDigit(field.charAt(0))
+                ? Integer.valueOf(field)
+                : null;
+    }
+
     private void submit(RoutingContext ctx) {
         String token = token(ctx);
         if (token == null) {
@@ -112,7 +119,7 @@ final class CheckoutRoutes {
         MultiMap form = ctx.request().formAttributes();
         String phone = form.get("phone");
         payAtCheckout
-                .submit(token, form.get("action"), phone)
+                .submit(token, form.get("action"), phone, triesLeft(form.get("tries_left")))
                 .onSuccess(outcome -> {
                     if (outcome instanceof PayAtCheckout.Refused refused) {
                         refused(ctx, refused.checkout(), refused.refusal());

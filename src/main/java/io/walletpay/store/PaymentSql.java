@@ -24,7 +24,7 @@ final class PaymentSql {
     /** One more decline for an open checkout, the same three conditions as a transition by token. */
     static final String DECLINE = "UPDATE payments p SET declines = p.declines + 1, updated_at = now()"
             + " FROM merchants m WHERE p.checkout_token = $1 AND p.status = 'pending' AND p.expires_at > now()"
-            + " AND m.id = p.merchant_id AND m.status = 'active'";
+            + " AND m.id = p.merchant_id AND m.status = 'active' AND ($2::int IS NULL OR p.declines = $2)";
 
     /** The next {@code $1} short codes, for the service to hand out to payments it creates. */
     static final String SHORT_CODES = "SELECT payment_short_codes($1) AS code";

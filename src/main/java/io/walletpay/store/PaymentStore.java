@@ -142,8 +142,10 @@ public interface PaymentStore {
     /**
      * Counts one decline by the wallet against the open checkout behind {@code token} (pending, not past its expiry,
      * its merchant active); the payment stays pending. Answers the checkout as it then is, changed or not.
+     * {@code declinesSeen}, when not null, is how many declines the customer's page showed: the decline counts only
+     * if the payment still has that many, so one form sent twice (a double tap) uses one try.
      */
-    Future<Checkout> decline(String token);
+    Future<Checkout> decline(String token, Integer declinesSeen);
 
     /** {@code count} short codes no payment has, reserved for payments this service is about to create. */
     Future<List<String>> reserveShortCodes(int count);

@@ -465,10 +465,10 @@ final class PgPaymentStore implements PaymentStore {
     }
 
     @Override
-    public Future<Checkout> decline(String token) {
+    public Future<Checkout> decline(String token, Integer declinesSeen) {
         return database.statements()
                 .preparedQuery(PaymentSql.DECLINE)
-                .execute(Tuple.of(token))
+                .execute(Tuple.of(token, declinesSeen))
                 .compose(declined -> checkout(token));
     }
 

@@ -61,9 +61,18 @@ public final class PayAtCheckout {
      * counted, and only the one that uses up the last try fails the payment.
      */
     public Future<Outcome> submit(String token, String action, String phone) {
+        return submit(token, action, phone, null);
+    }
+
+    /**
+     * The same, from a page that showed {@code triesLeftSeen} tries left (null: unknown): a decline then counts only
+     * while that many are left, so the same form sent twice uses one try.
+     */
+    public Future<Outcome> submit(String token, String action, String phone, Integer triesLeftSeen) {
         SandboxChoice choice = SandboxChoice.of(action, phone);
         if (choice.target() == PaymentStatus.FAILED) {
-            return payments.decline(token).compose(checkout -> afterDecline(token, checkout));
+            Integer declinesSeen = triesLeftSeen == null ? null : Checkout.DECLINES_BEFORE_FAILING - triesLeftSeen;
+            return payments.decline(token, declinesSeen).compose(checkout -> afterDecline(token, checkout));
         }
         // the sandbox's paying wallet is the number typed, recorded like the live provider's payer (refunds go there)
         Future<Checkout> found =

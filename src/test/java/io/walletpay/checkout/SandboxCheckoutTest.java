@@ -282,6 +282,27 @@ class SandboxCheckoutTest {
     }
 
     @Test
+    void aDoubleTapOnPayWithADecliningNumberUsesOneTry() throws Exception {
+        JsonObject payment = create(shopToken, new JsonObject().put("amount", 98));
+        assertThat(page(payment)).contains("name=\"tries_left\" value=\"3\"");
+        ExecutorService pool = Executors.newFixedThreadPool(3);
+        try {
+            List<Future<Http.Response>> taps = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                taps.add(pool.submit(
+                        () -> submit(payment, "phone=" + encode("0000 0002") + "&action=pay&tries_left=3")));
+            }
+            for (Future<Http.Response> tap : taps) {
+                assertThat(tap.get().status()).isEqualTo(303);
+            }
+        } finally {
+            pool.shutdown();
+        }
+        assertThat(status(payment)).isEqualTo("pending");
+        assertThat(page(payment)).contains("name=\"tries_left\" value=\"2\"");
+    }
+
+    @Test
     void racingSubmitsDecideOnceAndAllLandOnTheSameResult() throws Exception {
         JsonObject payment = create(shopToken, new JsonObject().put("amount", 99));
         ExecutorService pool = Executors.newFixedThreadPool(12);
@@ -434,6 +455,10 @@ class SandboxCheckoutTest {
 
     static Http.Response submit(JsonObject payment, String form) {
         return http.send("POST", path(payment), null, form, Map.of("Content-Type", FORM));
+    }
+
+    static String page(JsonObject payment) {
+        return http.get(path(payment), null).body();
     }
 
     static String status(JsonObject payment) {

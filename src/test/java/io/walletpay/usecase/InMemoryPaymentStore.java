@@ -198,9 +198,9 @@ final class InMemoryPaymentStore implements PaymentStore {
     }
 
     @Override
-    public Future<Checkout> decline(String token) {
+    public Future<Checkout> decline(String token, Integer declinesSeen) {
         return checkout(token).map(checkout -> {
-            if (!checkout.open()) {
+            if (!checkout.open() || (declinesSeen != null && checkout.payment().declines() != declinesSeen)) {
                 return checkout;
             }
             Payment p = checkout.payment();

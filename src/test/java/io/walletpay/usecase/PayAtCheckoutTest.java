@@ -50,6 +50,23 @@ class PayAtCheckoutTest {
     }
 
     @Test
+    void theSameFormSentTwiceUsesOneTry() {
+        Payment pending = payments.pending(merchant);
+
+        done(checkout.submit(pending.checkoutToken(), "pay", "0000 0002", 3));
+        PayAtCheckout.Outcome again = done(checkout.submit(pending.checkoutToken(), "pay", "0000 0002", 3));
+
+        assertThat(again).isInstanceOf(PayAtCheckout.Declined.class);
+        assertThat(again.checkout().triesLeft())
+                .as("the second tap counted nothing")
+                .isEqualTo(2);
+        PayAtCheckout.Outcome next = done(checkout.submit(pending.checkoutToken(), "pay", "0000 0002", 2));
+        assertThat(next.checkout().triesLeft())
+                .as("the page after the decline counts")
+                .isEqualTo(1);
+    }
+
+    @Test
     void theThirdDeclineFailsThePaymentAndChargesNothing() {
         Payment pending = payments.pending(merchant);
 
