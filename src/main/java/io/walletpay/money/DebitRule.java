@@ -25,8 +25,8 @@ public final class DebitRule {
             throw new ServiceException(
                     ErrorKind.CONFLICT,
                     "refund_exceeds_payment",
-                    "A refund cannot exceed what is left of the payment: "
-                            + left.max(BigDecimal.ZERO).toPlainString() + " HTG");
+                    "A refund cannot exceed what is left of the payment: " + centimes(left.max(BigDecimal.ZERO))
+                            + " HTG");
         }
         return amount;
     }
@@ -37,8 +37,12 @@ public final class DebitRule {
             throw new ServiceException(
                     ErrorKind.CONFLICT,
                     "insufficient_balance",
-                    "The available balance is " + available.toPlainString() + " HTG, less than "
-                            + amount.toPlainString() + " HTG");
+                    "The available balance is " + centimes(available) + " HTG, less than " + centimes(amount) + " HTG");
         }
+    }
+
+    /** An amount as every figure of the API writes it: two decimals, {@code 0.00} for none. */
+    private static String centimes(BigDecimal amount) {
+        return amount.setScale(2, java.math.RoundingMode.HALF_UP).toPlainString();
     }
 }

@@ -35,7 +35,8 @@ final class MoneyPages {
             "no_payout_phone", "money.no_phone",
             "no_payer", "money.no_payer",
             "invalid_state", "money.not_completed",
-            "invalid_secret_key", "money.wrong_key");
+            "invalid_secret_key", "money.wrong_key",
+            "idempotency_key_reused", "money.form_used");
 
     private final PortalPages pages;
     private final Stores stores;
