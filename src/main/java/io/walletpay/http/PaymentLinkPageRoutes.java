@@ -20,6 +20,9 @@ import io.walletpay.store.PaymentLinkStore.PublicLink;
 import io.walletpay.usecase.PayThroughLink;
 import io.walletpay.usecase.PaymentLinks;
 import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 
@@ -27,7 +30,9 @@ import java.util.regex.Pattern;
  * A payment link's public side, {@code /l/{code}}: GET shows the shop, what it sells and the amount (or a field for
  * it) and changes nothing, as link previews and bots fetch it; its form POSTs back (field {@code amount} when the
  * link has none), which starts a fresh payment and answers 303 to its checkout. A link that takes no more payments
- * answers 410 with a page saying why. {@code /l/{code}/qr.svg} and {@code qr.png} are its QR code. All answers
+ * answers 410 with a page saying why; one whose places left are all held by payments still in progress answers 409
+ * (the link's state, not the client, stands in the way, and only for a while) with a page saying from when to try
+ * again, and {@code Retry-After}. {@code /l/{code}/qr.svg} and {@code qr.png} are its QR code. All answers
  * here are HTML (or images), failures included.
  */
 final class PaymentLinkPageRoutes {
@@ -85,6 +90,8 @@ final class PaymentLinkPageRoutes {
                     Gone gone = PayThroughLink.gone(shown);
                     if (gone != null) {
                         gonePage(ctx, shown, gone);
+                    } else if (PayThroughLink.busy(shown)) {
+                        busyPage(ctx, shown);
                     } else if (!shown.merchantActive()) {
                         HtmlResponses.problem(ctx, Problem.MERCHANT_DISABLED);
                     } else {
@@ -118,7 +125,7 @@ final class PaymentLinkPageRoutes {
                 .onFailure(failure -> refused(ctx, code, typed, failure));
     }
 
-    /** Why no payment was started: a typed amount to fix, a link gone meanwhile, a disabled merchant. */
+    /** Why no payment was started: a typed amount to fix, a link gone or busy meanwhile, a disabled merchant. */
     private void refused(RoutingContext ctx, String code, String typed, Throwable failure) {
         if (!(failure instanceof ServiceException known)) {
             ctx.fail(failure);
@@ -129,7 +136,7 @@ final class PaymentLinkPageRoutes {
             return;
         }
         boolean badAmount = known.kind() == ErrorKind.VALIDATION && PayThroughLink.AMOUNT.equals(known.field());
-        if (!badAmount && !PaymentLinkStore.GONE.equals(known.code())) {
+        if (!badAmount && !PaymentLinkStore.GONE.equals(known.code()) && !PaymentLinkStore.BUSY.equals(known.code())) {
             ctx.fail(failure);
             return;
         }
@@ -138,10 +145,13 @@ final class PaymentLinkPageRoutes {
                 .onSuccess(shown -> {
                     if (badAmount) {
                         form(ctx, 400, shown, echo(typed), known.code());
+                    } else if (PayThroughLink.gone(shown) != null) {
+                        gonePage(ctx, shown, PayThroughLink.gone(shown));
+                    } else if (PayThroughLink.busy(shown) || PaymentLinkStore.BUSY.equals(known.code())) {
+                        busyPage(ctx, shown);
                     } else {
                         // taken by others between the look and the lock: it is used up
-                        Gone gone = PayThroughLink.gone(shown);
-                        gonePage(ctx, shown, gone == null ? Gone.USED_UP : gone);
+                        gonePage(ctx, shown, Gone.USED_UP);
                     }
                 })
                 .onFailure(ctx::fail);
@@ -154,9 +164,27 @@ final class PaymentLinkPageRoutes {
                     case EXPIRED -> "link.gone.expired";
                     case USED_UP -> "link.gone.used_up";
                 };
-        LinkView view =
-                new LinkView(shown.merchantName(), shown.link().description(), null, null, null, null, null, null, key);
+        LinkView view = new LinkView(
+                shown.merchantName(), shown.link().description(), null, null, null, null, null, null, key, null);
         HtmlResponses.linkPage(ctx, 410, view, shown.merchantLocale(), "'none'");
+    }
+
+    /**
+     * 409, not 410: the link is not used up, its places left are held by payments still in progress and one frees
+     * up if it expires unpaid; not 429 either, as this client sent nothing too many. From when to try again is the
+     * earliest of those payments' expiry.
+     */
+    private void busyPage(RoutingContext ctx, PublicLink shown) {
+        OffsetDateTime until = shown.link().heldUntil();
+        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+        if (until == null || until.isBefore(now)) {
+            until = now; // freed between the count and now
+        }
+        long seconds = Math.max(1, Duration.between(now, until).toSeconds() + 1);
+        ctx.response().putHeader("Retry-After", Long.toString(seconds));
+        LinkView view = new LinkView(
+                shown.merchantName(), shown.link().description(), null, null, null, null, null, null, null, until);
+        HtmlResponses.linkPage(ctx, 409, view, shown.merchantLocale(), "'none'");
     }
 
     /** The link's form; {@code fault} (a {@link TypedAmount} code, nullable) says why the typed amount was refused. */
@@ -183,6 +211,7 @@ final class PaymentLinkPageRoutes {
                 typed,
                 errorKey,
                 errorAmount,
+                null,
                 null);
         HtmlResponses.linkPage(ctx, status, view, shown.merchantLocale(), formAction);
     }

@@ -3,14 +3,18 @@ package io.walletpay.store;
 /** All SQL about payment links and the payments made through them. */
 final class PaymentLinkSql {
 
-    /** A link with its payments counted: completed ones, their sum, and those holding a place of max_payments. */
+    /**
+     * A link with its payments counted: completed ones, their sum, those holding a place of max_payments, and when
+     * the first place held by a payment still in progress frees up if that payment is not paid.
+     */
     private static final String LINK = "SELECT l.id, l.merchant_id, l.code, l.amount, l.min_amount, l.description,"
             + " l.reference_id, l.expires_at, l.max_payments, l.active, l.created_at,"
-            + " s.completed AS payments_count, COALESCE(s.collected, 0) AS amount_collected, s.in_use AS payments_in_use"
-            + " FROM payment_links l CROSS JOIN LATERAL (SELECT"
+            + " s.completed AS payments_count, COALESCE(s.collected, 0) AS amount_collected, s.in_use AS payments_in_use,"
+            + " s.held_until FROM payment_links l CROSS JOIN LATERAL (SELECT"
             + " count(*) FILTER (WHERE p.status = 'completed') AS completed,"
             + " sum(p.amount) FILTER (WHERE p.status = 'completed') AS collected,"
-            + " count(*) FILTER (WHERE " + inUse("p.") + ") AS in_use"
+            + " count(*) FILTER (WHERE " + inUse("p.") + ") AS in_use,"
+            + " min(p.expires_at) FILTER (WHERE " + inProgress("p.") + ") AS held_until"
             + " FROM payments p WHERE p.payment_link_id = l.id) s";
 
     static final String INSERT = "INSERT INTO payment_links (id, merchant_id, code, amount, min_amount, description,"
@@ -40,7 +44,8 @@ final class PaymentLinkSql {
      * A separate statement after {@link #LOCK}, so that (at READ COMMITTED) its snapshot is taken once the lock is
      * held and sees every payment committed by the link's previous holder.
      */
-    static final String IN_USE = "SELECT count(*) AS in_use FROM payments WHERE payment_link_id = $1 AND " + inUse("");
+    static final String IN_USE = "SELECT count(*) AS in_use, count(*) FILTER (WHERE status = 'completed') AS completed"
+            + " FROM payments WHERE payment_link_id = $1 AND " + inUse("");
 
     static final String INSERT_PAYMENT = "INSERT INTO payments (id, merchant_id, reference_id, amount, fees,"
             + " net_amount, customer_name, customer_email, description, checkout_token, redirect_url, created_at,"
@@ -48,9 +53,17 @@ final class PaymentLinkSql {
             + " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
             + " RETURNING " + PaymentSql.COLUMNS;
 
-    /** A payment holds a place of max_payments while it may still be paid, and once it is. */
+    /**
+     * A payment holds a place of max_payments while it may still be paid, and once it is: a place given back before
+     * its payment expires could be paid twice.
+     */
     private static String inUse(String p) {
-        return "(" + p + "status = 'completed' OR (" + p + "status = 'pending' AND " + p + "expires_at > now()))";
+        return "(" + p + "status = 'completed' OR " + inProgress(p) + ")";
+    }
+
+    /** A payment still in progress: not paid yet, and it may still be. */
+    private static String inProgress(String p) {
+        return "(" + p + "status = 'pending' AND " + p + "expires_at > now())";
     }
 
     private PaymentLinkSql() {}

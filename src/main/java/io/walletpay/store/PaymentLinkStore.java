@@ -18,6 +18,12 @@ public interface PaymentLinkStore {
     /** The error code of a link that takes no more payments (deactivated, expired or used up): 410. */
     String GONE = "payment_link_gone";
 
+    /**
+     * The error code of a link whose every remaining place is held by a payment still in progress: 409. It takes a
+     * payment again when one of those expires or fails unpaid; only completed payments use a link up.
+     */
+    String BUSY = "payment_link_busy";
+
     /** A link about to be stored; {@code amount} null means the customer types it, from {@code minAmount}. */
     record NewLink(
             UUID id,
@@ -33,7 +39,8 @@ public interface PaymentLinkStore {
 
     /**
      * A link as stored, with its payments: {@code paymentsCount} and {@code amountCollected} count completed ones,
-     * {@code paymentsInUse} those that hold one of {@code maxPayments} (completed, or pending and not yet expired).
+     * {@code paymentsInUse} those that hold one of {@code maxPayments} (completed, or pending and not yet expired),
+     * {@code heldUntil} the earliest expiry of the pending ones (null when none): when a place may free up.
      */
     record PaymentLink(
             UUID id,
@@ -49,7 +56,8 @@ public interface PaymentLinkStore {
             OffsetDateTime createdAt,
             int paymentsCount,
             BigDecimal amountCollected,
-            int paymentsInUse) {
+            int paymentsInUse,
+            OffsetDateTime heldUntil) {
 
         /** Why the link takes no payment at {@code now}, or null when it takes one. */
         public Gone gone(OffsetDateTime now) {
@@ -59,10 +67,18 @@ public interface PaymentLinkStore {
             if (expiresAt != null && !expiresAt.isAfter(now)) {
                 return Gone.EXPIRED;
             }
-            if (maxPayments != null && paymentsInUse >= maxPayments) {
+            if (maxPayments != null && paymentsCount >= maxPayments) {
                 return Gone.USED_UP;
             }
             return null;
+        }
+
+        /**
+         * Whether every place left is held by a payment still in progress, so the link takes none now but may later
+         * (from {@link #heldUntil()}, if that payment is not paid). A link that is {@link #gone} is not busy.
+         */
+        public boolean busy(OffsetDateTime now) {
+            return gone(now) == null && maxPayments != null && paymentsInUse >= maxPayments;
         }
     }
 
@@ -96,7 +112,8 @@ public interface PaymentLinkStore {
 
     /**
      * Stores {@code payment} as made through link {@code linkId}, when the link still takes one: with the link's
-     * row locked, it must be active, unexpired and below {@code max_payments}. Otherwise 410 {@link #GONE}.
+     * row locked, it must be active, unexpired and below {@code max_payments}. Otherwise 410 {@link #GONE}, or 409
+     * {@link #BUSY} when the places left are all held by payments still in progress.
      */
     Future<Payment> createPayment(UUID linkId, NewPayment payment);
 }

@@ -113,9 +113,13 @@ final class PgPaymentLinkStore implements PaymentLinkStore {
                     return connection
                             .preparedQuery(PaymentLinkSql.IN_USE)
                             .execute(Tuple.of(linkId))
-                            .compose(counted -> counted.iterator().next().getLong("in_use") >= max
-                                    ? Future.failedFuture(gone())
-                                    : insert(connection, linkId, payment));
+                            .compose(counted -> {
+                                Row places = counted.iterator().next();
+                                if (places.getLong("in_use") < max) {
+                                    return insert(connection, linkId, payment);
+                                }
+                                return Future.failedFuture(places.getLong("completed") >= max ? gone() : busy());
+                            });
                 }));
     }
 
@@ -147,6 +151,11 @@ final class PgPaymentLinkStore implements PaymentLinkStore {
         return new ServiceException(ErrorKind.GONE, GONE, "This payment link takes no more payments");
     }
 
+    static ServiceException busy() {
+        return new ServiceException(
+                ErrorKind.CONFLICT, BUSY, "Every place left on this payment link is held by a payment in progress");
+    }
+
     private static PaymentLink toLink(Row row) {
         return new PaymentLink(
                 row.getUUID("id"),
@@ -162,6 +171,7 @@ final class PgPaymentLinkStore implements PaymentLinkStore {
                 row.getOffsetDateTime("created_at"),
                 row.getLong("payments_count").intValue(),
                 row.getBigDecimal("amount_collected").setScale(2),
-                row.getLong("payments_in_use").intValue());
+                row.getLong("payments_in_use").intValue(),
+                row.getOffsetDateTime("held_until"));
     }
 }

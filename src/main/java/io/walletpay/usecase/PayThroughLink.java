@@ -18,7 +18,8 @@ import java.time.ZoneOffset;
  * The customer's side of a payment link. Looking at a link changes nothing (link previews and bots fetch it);
  * paying through it makes a fresh payment of the link's amount, or of the amount the customer typed (from the
  * link's minimum up to the largest payment), opened at the wallet provider like any other and stored only while
- * the link still takes one.
+ * the link still takes one. With {@code max_payments}, only completed payments use a link up; while the places left
+ * are held by payments still in progress it is busy, not gone.
  */
 public final class PayThroughLink {
 
@@ -46,8 +47,17 @@ public final class PayThroughLink {
     }
 
     /**
+     * Whether the link takes no payment now only because its places left are all held by payments in progress;
+     * {@code link.link().heldUntil()} is when the first of them expires.
+     */
+    public static boolean busy(PublicLink link) {
+        return link.link().busy(OffsetDateTime.now(ZoneOffset.UTC));
+    }
+
+    /**
      * A new pending payment through the link behind {@code code}. A link that takes no more payments is 410
-     * {@link PaymentLinkStore#GONE}; a disabled merchant 403 {@code merchant_disabled}; a typed amount that is not
+     * {@link PaymentLinkStore#GONE}; one whose places left are all held by payments in progress 409
+     * {@link PaymentLinkStore#BUSY}; a disabled merchant 403 {@code merchant_disabled}; a typed amount that is not
      * one, or out of range, 400 naming {@code amount}.
      */
     public Future<Payment> pay(String code, String typedAmount) {
@@ -55,6 +65,12 @@ public final class PayThroughLink {
             if (gone(shown) != null) {
                 return Future.failedFuture(new ServiceException(
                         ErrorKind.GONE, PaymentLinkStore.GONE, "This payment link takes no more payments"));
+            }
+            if (busy(shown)) {
+                return Future.failedFuture(new ServiceException(
+                        ErrorKind.CONFLICT,
+                        PaymentLinkStore.BUSY,
+                        "Every place left on this payment link is held by a payment in progress"));
             }
             if (!shown.merchantActive()) {
                 return Future.failedFuture(

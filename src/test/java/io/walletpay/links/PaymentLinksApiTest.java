@@ -32,8 +32,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * Payment links that last, end to end over HTTP: the API resource, the public page that never creates a payment on
  * GET, payments through it (fixed and typed amounts), the limits that end a link (max_payments, deactivation,
- * expiry) with their 410 pages in three languages, payment_link_id on payments and webhooks, and the per-address
- * rate limit.
+ * expiry) with their 410 pages in three languages, a link whose places are all held by payments in progress
+ * answering 409 with from when to try again, payment_link_id on payments and webhooks, and the per-address rate
+ * limit.
  */
 @BehaviourTest
 class PaymentLinksApiTest {
@@ -187,7 +188,7 @@ class PaymentLinksApiTest {
     }
 
     @Test
-    void maxPaymentsCountsPaidAndPendingPaymentsAndAFailedOneGivesItsPlaceBack() {
+    void placesHeldByPaymentsInProgressMakeTheLinkBusyForAWhileAndOnlyPaidOnesUseItUp() {
         String token = service.tokenFor(service.createMerchant("Two only"));
         JsonObject link = http.post(
                         LINKS,
@@ -199,19 +200,40 @@ class PaymentLinksApiTest {
                 .data();
         String path = "/l/" + code(link);
         String first = http.send("POST", path, null, "", FORM).header("Location");
-        assertThat(http.send("POST", path, null, "", FORM).status()).isEqualTo(303);
+        String second = http.send("POST", path, null, "", FORM).header("Location");
+        assertThat(second).isNotNull();
 
+        // nobody has paid: the link is busy (409) until the first of them expires, not gone, and says so
+        OffsetDateTime firstExpiry = service.sql(
+                        "SELECT min(expires_at) FROM payments WHERE payment_link_id = $1",
+                        UUID.fromString(link.getString("id")))
+                .iterator()
+                .next()
+                .getOffsetDateTime(0);
+        String when = firstExpiry.atZoneSameInstant(PageText.HAITI).format(PageText.DATE_TIME);
         Http.Response third = http.send("POST", path, null, "", FORM);
-        assertThat(third.status()).isEqualTo(410);
-        assertThat(third.body()).contains(Messages.of(Language.HT).get("link.gone.used_up"));
-        assertThat(http.get(path, null).status()).isEqualTo(410);
+        assertThat(third.status()).isEqualTo(409);
+        assertThat(third.header("Retry-After")).isNotNull();
+        assertThat(Long.parseLong(third.header("Retry-After"))).isBetween(1L, 31 * 60L);
+        assertThat(third.body())
+                .contains(Messages.of(Language.HT).get("link.busy.title"))
+                .contains(Messages.of(Language.HT).get("link.busy.text", when))
+                .doesNotContain(Messages.of(Language.HT).get("link.gone.used_up"));
+        for (Language language : Language.values()) {
+            Http.Response looked = http.get(path + "?lang=" + language.tag(), null);
+            assertThat(looked.status()).isEqualTo(409);
+            assertThat(looked.body())
+                    .contains(Messages.of(language).get("link.busy.title"))
+                    .contains(Messages.of(language).get("link.busy.text", when));
+        }
+        assertThat(paymentsThrough(link)).isEqualTo(2);
 
         // the customer of the first one is declined: a decline is an attempt, so the payment keeps its place
         String checkout = URI.create(first).getRawPath();
         assertThat(http.send("POST", checkout, null, "phone=50900000002&action=pay", FORM)
                         .status())
                 .isEqualTo(303);
-        assertThat(http.get(path, null).status()).isEqualTo(410);
+        assertThat(http.get(path, null).status()).isEqualTo(409);
         // declined three times, the payment fails: its place goes back to the link
         for (int attempt = 2; attempt <= Checkout.DECLINES_BEFORE_FAILING; attempt++) {
             assertThat(http.send("POST", checkout, null, "phone=50900000002&action=pay", FORM)
@@ -219,7 +241,16 @@ class PaymentLinksApiTest {
                     .isIn(200, 303);
         }
         assertThat(http.get(path, null).status()).isEqualTo(200);
-        assertThat(http.send("POST", path, null, "", FORM).status()).isEqualTo(303);
+        String last = http.send("POST", path, null, "", FORM).header("Location");
+        assertThat(http.send("POST", path, null, "", FORM).status()).isEqualTo(409);
+
+        // both paid: now the link has taken all its payments, and that is gone (410)
+        pay(second);
+        assertThat(http.get(path, null).status()).isEqualTo(409);
+        pay(last);
+        Http.Response usedUp = http.get(path, null);
+        assertThat(usedUp.status()).isEqualTo(410);
+        assertThat(usedUp.body()).contains(Messages.of(Language.HT).get("link.gone.used_up"));
         assertThat(http.send("POST", path, null, "", FORM).status()).isEqualTo(410);
         assertThat(paymentsThrough(link)).isEqualTo(3);
     }

@@ -9,6 +9,7 @@ import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.HeadlessChromium;
 import io.walletpay.support.RunningService;
 import java.io.IOException;
+import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -127,6 +128,29 @@ class AccessibilityBrowserTest {
                 .data();
         browser.get(link.getString("url") + lang);
         check("payment link");
+
+        JsonObject oneOnly = service.http
+                .post(
+                        "/api/merchant/payment-links",
+                        shopToken,
+                        new JsonObject()
+                                .put("amount", 300)
+                                .put("description", "Yon sèl")
+                                .put("max_payments", 1))
+                .data();
+        // a customer starts paying and walks away: the link's one place is held by a payment in progress
+        assertThat(service.http
+                        .send(
+                                "POST",
+                                URI.create(oneOnly.getString("url")).getRawPath(),
+                                null,
+                                "",
+                                Map.of("Content-Type", "application/x-www-form-urlencoded"))
+                        .status())
+                .isEqualTo(303);
+        browser.get(oneOnly.getString("url") + lang);
+        assertThat(browser.findElements(By.id("problem"))).hasSize(1);
+        check("busy payment link");
 
         assertThat(found).as("axe-core violations").isEmpty();
     }

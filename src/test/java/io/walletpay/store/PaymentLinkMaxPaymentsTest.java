@@ -28,7 +28,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * {@code max_payments} holds when many customers pay through one link at the same moment: of N concurrent
  * attempts on a link of M places (some already taken, some given back by failed payments), exactly the free
- * places are filled and every other attempt is refused as gone, storing nothing.
+ * places are filled and every other attempt is refused, storing nothing: as busy while payments in progress hold
+ * the places, as gone once paid ones have used the link up.
  */
 @BehaviourTest
 class PaymentLinkMaxPaymentsTest {
@@ -72,12 +73,16 @@ class PaymentLinkMaxPaymentsTest {
             int free = max - paid;
             long made = racing.stream().filter(Future::succeeded).count();
             assertThat(made).isEqualTo(Math.min(free, attempts));
+            // refused as gone only when paid payments used the link up; else the places are held by ones in progress
+            String refusal = paid >= max ? PaymentLinkStore.GONE : PaymentLinkStore.BUSY;
             assertThat(racing.stream().filter(Future::failed)).allSatisfy(refused -> assertThat(refused.cause())
-                    .isInstanceOfSatisfying(ServiceException.class, gone -> assertThat(gone.code())
-                            .isEqualTo(PaymentLinkStore.GONE)));
+                    .isInstanceOfSatisfying(ServiceException.class, why -> assertThat(why.code())
+                            .isEqualTo(refusal)));
             var stored = await(links.get(merchant, link.id()));
             assertThat(stored.paymentsInUse()).isEqualTo(max);
             assertThat(stored.paymentsCount()).isEqualTo(paid);
+            assertThat(stored.busy(OffsetDateTime.now(ZoneOffset.UTC))).isEqualTo(paid < max);
+            assertThat(stored.heldUntil() != null).isEqualTo(made > 0);
             assertThat(await(database.statements()
                                     .preparedQuery("SELECT count(*) FROM payments WHERE payment_link_id = $1")
                                     .execute(Tuple.of(link.id())))

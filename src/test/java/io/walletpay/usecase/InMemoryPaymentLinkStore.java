@@ -10,6 +10,7 @@ import io.walletpay.payment.PaymentStatus;
 import io.walletpay.store.PaymentLinkStore;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -94,6 +95,9 @@ final class InMemoryPaymentLinkStore implements PaymentLinkStore {
             return Future.failedFuture(
                     new ServiceException(ErrorKind.GONE, GONE, "This payment link takes no more payments"));
         }
+        if (view(stored).busy(InMemoryPaymentStore.now())) {
+            return Future.failedFuture(new ServiceException(ErrorKind.CONFLICT, BUSY, "Every place left is held"));
+        }
         var request = payment.request();
         Payment stored0 = new Payment(
                 payment.id(),
@@ -133,10 +137,11 @@ final class InMemoryPaymentLinkStore implements PaymentLinkStore {
         List<Payment> completed = through.stream()
                 .filter(p -> p.status() == PaymentStatus.COMPLETED)
                 .toList();
-        long inUse = through.stream()
-                .filter(p -> p.status() == PaymentStatus.COMPLETED
-                        || (p.status() == PaymentStatus.PENDING && p.expiresAt().isAfter(InMemoryPaymentStore.now())))
-                .count();
+        List<Payment> inProgress = through.stream()
+                .filter(p ->
+                        p.status() == PaymentStatus.PENDING && p.expiresAt().isAfter(InMemoryPaymentStore.now()))
+                .toList();
+        long inUse = completed.size() + inProgress.size();
         return new PaymentLink(
                 link.id(),
                 link.merchantId(),
@@ -151,6 +156,10 @@ final class InMemoryPaymentLinkStore implements PaymentLinkStore {
                 link.createdAt(),
                 completed.size(),
                 completed.stream().map(Payment::amount).reduce(new BigDecimal("0.00"), BigDecimal::add),
-                (int) inUse);
+                (int) inUse,
+                inProgress.stream()
+                        .map(Payment::expiresAt)
+                        .min(Comparator.naturalOrder())
+                        .orElse(null));
     }
 }

@@ -79,18 +79,36 @@ class PayThroughLinkTest {
     }
 
     @Test
-    void maxPaymentsCountsPaidAndPendingOnesAndAFailedOneGivesItsPlaceBack() {
+    void paymentsInProgressHoldPlacesButOnlyCompletedOnesUseTheLinkUp() {
         PayThroughLink customer = customer();
         NewLink link = link(new BigDecimal("50.00"), null, null, 2);
         Payment first = done(customer.pay(link.code(), null));
-        done(customer.pay(link.code(), null));
+        Payment second = done(customer.pay(link.code(), null));
 
-        assertThat(refusal(customer.pay(link.code(), null)).code()).isEqualTo(PaymentLinkStore.GONE);
-        assertThat(PayThroughLink.gone(done(customer.show(link.code())))).isEqualTo(PaymentLinkStore.Gone.USED_UP);
+        // both places held by customers who have not paid (yet): busy until the first of them expires, not gone
+        ServiceException busy = refusal(customer.pay(link.code(), null));
+        assertThat(busy.code()).isEqualTo(PaymentLinkStore.BUSY);
+        assertThat(busy.kind()).isEqualTo(ErrorKind.CONFLICT);
+        var shown = done(customer.show(link.code()));
+        assertThat(PayThroughLink.gone(shown)).isNull();
+        assertThat(PayThroughLink.busy(shown)).isTrue();
+        assertThat(shown.link().heldUntil()).isEqualTo(first.expiresAt());
 
+        // a failed payment gives its place back
         done(payments.transition(new TransitionPayment(first.id(), null, PaymentStatus.FAILED, null)));
-        assertThat(PayThroughLink.gone(done(customer.show(link.code())))).isNull();
-        done(customer.pay(link.code(), null));
+        assertThat(PayThroughLink.busy(done(customer.show(link.code())))).isFalse();
+        Payment third = done(customer.pay(link.code(), null));
+        assertThat(refusal(customer.pay(link.code(), null)).code()).isEqualTo(PaymentLinkStore.BUSY);
+
+        // one paid, one still in progress: busy; both paid: used up
+        done(payments.transition(new TransitionPayment(second.id(), null, PaymentStatus.COMPLETED, null)));
+        shown = done(customer.show(link.code()));
+        assertThat(PayThroughLink.busy(shown)).isTrue();
+        assertThat(shown.link().heldUntil()).isEqualTo(third.expiresAt());
+        done(payments.transition(new TransitionPayment(third.id(), null, PaymentStatus.COMPLETED, null)));
+        shown = done(customer.show(link.code()));
+        assertThat(PayThroughLink.gone(shown)).isEqualTo(PaymentLinkStore.Gone.USED_UP);
+        assertThat(PayThroughLink.busy(shown)).isFalse();
         assertThat(refusal(customer.pay(link.code(), null)).kind()).isEqualTo(ErrorKind.GONE);
         assertThat(payments.payments).hasSize(3);
     }
