@@ -13,6 +13,7 @@ import io.walletpay.support.RunningService;
 import io.walletpay.support.WebhookReceiver;
 import io.walletpay.support.WebhookReceiver.Answer;
 import java.math.BigDecimal;
+import java.net.URI;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
@@ -427,8 +428,16 @@ class PortalPagesTest {
 
         String path = "/l/" + link.getString("code");
         Map<String, String> formType = Map.of("Content-Type", "application/x-www-form-urlencoded");
+        Http.Response first = service.http.send("POST", path, null, "amount=75", formType);
+        assertThat(first.status()).isEqualTo(303);
+        // its one place is held while the first customer pays: busy, not used up
         assertThat(service.http.send("POST", path, null, "amount=75", formType).status())
-                .isEqualTo(303);
+                .isEqualTo(409);
+        String checkout = URI.create(first.header("Location")).getRawPath();
+        assertThat(service.http
+                        .send("POST", checkout, null, "phone=37001234&action=pay", formType)
+                        .status())
+                .isIn(200, 303);
         assertThat(service.http.send("POST", path, null, "amount=75", formType).status())
                 .isEqualTo(410);
     }
