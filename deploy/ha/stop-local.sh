@@ -16,6 +16,12 @@ if [ "$base" = / ]; then
   echo "stop-local.sh: refusing to stop and remove /" >&2
   exit 2
 fi
+# before anything is signalled: every process whose command line names a path inside an arbitrary directory
+# (/usr, a home) is not a cluster to stop
+if [ -n "$(ls -A "$base" 2>/dev/null)" ] && ! [ -e "$base/superuser.password" ] && ! [ -e "$base/etcd" ]; then
+  echo "stop-local.sh: $base is not a directory start-local.sh made; nothing stopped or removed" >&2
+  exit 2
+fi
 
 # "pid args" of every process of the cluster; never this script, its callers, or the commands it runs
 members() {
@@ -95,8 +101,4 @@ if [ -n "$remaining" ]; then
   exit 1
 fi
 
-if [ -n "$(ls -A "$base" 2>/dev/null)" ] && ! [ -e "$base/superuser.password" ] && ! [ -e "$base/etcd" ]; then
-  echo "stop-local.sh: $base is not a directory start-local.sh made; nothing removed" >&2
-  exit 2
-fi
 rm -rf "$base"

@@ -24,12 +24,22 @@ public final class ClientAddress implements Handler<RoutingContext> {
 
     private static final String KEY = ClientAddress.class.getName();
     private static final String FORWARDED_FOR = "X-Forwarded-For";
+    private static final Subnet IPV4_MAPPED = Subnet.parse("::ffff:0:0/96");
 
     private final List<Subnet> trusted;
 
     /** {@code trustedProxies}: addresses or CIDR blocks ({@code 10.0.0.0/8}); an unreadable one is an exception. */
     public ClientAddress(List<String> trustedProxies) {
-        this.trusted = trustedProxies.stream().map(Subnet::parse).toList();
+        this.trusted = trustedProxies.stream().map(ClientAddress::proxy).toList();
+    }
+
+    /** A trusted proxy as configured; an IPv4-mapped one would never match, as peers are compared as IPv4. */
+    private static Subnet proxy(String entry) {
+        Subnet subnet = Subnet.parse(entry);
+        if (IPV4_MAPPED.contains(IpLiteral.parse(entry.strip().split("/", 2)[0]))) {
+            throw new IllegalArgumentException("trusted proxy '" + entry + "': write it as an IPv4 address");
+        }
+        return subnet;
     }
 
     /** Whether any proxy is trusted; without one, the peer is the client and nothing needs installing. */

@@ -60,5 +60,11 @@ class ClientAddressTest {
         assertThatThrownBy(() -> new ClientAddress(List.of("proxy.internal")))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new ClientAddress(List.of("10.0.0.1/8"))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new ClientAddress(List.of("::ffff:172.28.0.10")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("as an IPv4 address");
+        // the shipped Kubernetes value, which a start refuses until it is replaced
+        assertThatThrownBy(() -> new ClientAddress(List.of("REPLACE-with-the-ingress-controller-pods-CIDR")))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 }
