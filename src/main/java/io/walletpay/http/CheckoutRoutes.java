@@ -4,7 +4,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.MultiMap;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.vertx.ext.web.handler.BodyHandler;
 import io.walletpay.checkout.Checkout;
 import io.walletpay.checkout.PhoneNumber;
 import io.walletpay.checkout.ReturnUrl;
@@ -12,6 +11,7 @@ import io.walletpay.checkout.SandboxChoice;
 import io.walletpay.checkout.WalletProvider;
 import io.walletpay.config.AppConfig;
 import io.walletpay.error.ErrorKind;
+import io.walletpay.net.FormBody;
 import io.walletpay.page.PageError;
 import io.walletpay.page.Problem;
 import io.walletpay.payment.Payment;
@@ -71,8 +71,7 @@ final class CheckoutRoutes {
             router.route("/checkout/*").handler(HtmlResponses::notFound); // customers pay at the provider's gateway
             return;
         }
-        router.route("/checkout/*")
-                .handler(BodyHandler.create(false).setBodyLimit(config.http().maxBodyBytes()));
+        router.route("/checkout/*").handler(FormBody.limitedTo(config.http().maxBodyBytes()));
         router.get("/checkout/:token").handler(this::show);
         router.post("/checkout/:token").handler(this::submit);
         router.route("/checkout/*").handler(CheckoutRoutes::noSuchRoute);

@@ -4,13 +4,13 @@ import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.vertx.ext.web.handler.BodyHandler;
 import io.walletpay.config.AppConfig;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.links.QrPng;
 import io.walletpay.links.QrSvg;
 import io.walletpay.net.ClientAddress;
+import io.walletpay.net.FormBody;
 import io.walletpay.page.LinkView;
 import io.walletpay.page.Problem;
 import io.walletpay.payment.TypedAmount;
@@ -64,8 +64,7 @@ final class PaymentLinkPageRoutes {
         router.route("/l/*")
                 .handler(ctx ->
                         HtmlResponses.defaultLanguage(ctx, config.checkout().defaultLocale()));
-        router.route("/l/*")
-                .handler(BodyHandler.create(false).setBodyLimit(config.http().maxBodyBytes()));
+        router.route("/l/*").handler(FormBody.limitedTo(config.http().maxBodyBytes()));
         router.get("/l/:code").handler(this::show);
         router.post("/l/:code").handler(this::pay);
         router.get("/l/:code/qr.svg")
