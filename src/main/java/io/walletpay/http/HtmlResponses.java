@@ -12,6 +12,7 @@ import io.walletpay.checkout.Checkout;
 import io.walletpay.checkout.ProviderConfirmation;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
+import io.walletpay.net.AskedLanguage;
 import io.walletpay.page.Language;
 import io.walletpay.page.LanguageChoice;
 import io.walletpay.page.LinkView;
@@ -240,7 +241,7 @@ final class HtmlResponses {
      */
     static PageText text(RoutingContext ctx, String merchantLocale) {
         HttpServerRequest request = ctx.request();
-        String asked = askedLanguage(ctx);
+        String asked = AskedLanguage.of(ctx);
         Cookie remembered = request.getCookie(LanguageChoice.COOKIE);
         Language fallback = ctx.get(DEFAULT_LANGUAGE, Language.HT);
         Language language = LanguageChoice.choose(
@@ -259,16 +260,6 @@ final class HtmlResponses {
                             .setSameSite(CookieSameSite.LAX));
         }
         return new PageText(language, queryWithoutLang(request.query()));
-    }
-
-    /** The {@code lang} query parameter; a query that cannot be decoded asks for nothing. */
-    private static String askedLanguage(RoutingContext ctx) {
-        try {
-            return ctx.queryParams().get("lang");
-        } catch (IllegalArgumentException | io.vertx.ext.web.handler.HttpException undecodable) {
-            // vertx-web wraps the decoder's IllegalArgumentException in a 400 HttpException
-            return null;
-        }
     }
 
     /** The raw query without its {@code lang} parameters, so a language link keeps the rest of the address. */

@@ -13,6 +13,7 @@ import io.vertx.ext.web.templ.jte.JteTemplateEngine;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.merchant.Merchant;
+import io.walletpay.net.AskedLanguage;
 import io.walletpay.page.Language;
 import java.util.HashMap;
 import java.util.Map;
@@ -173,22 +174,12 @@ final class PortalPages {
 
     // ---- language and form token ----
 
-    /** The {@code lang} query parameter; a query that cannot be decoded asks for nothing. */
-    static String askedLanguage(RoutingContext ctx) {
-        try {
-            return ctx.queryParams().get("lang");
-        } catch (IllegalArgumentException | io.vertx.ext.web.handler.HttpException undecodable) {
-            // vertx-web wraps the decoder's IllegalArgumentException in a 400 HttpException
-            return null;
-        }
-    }
-
     /**
      * The language of this page: asked for ({@code lang} in the query or form, then remembered in a cookie), else
      * remembered, else the merchant's own locale, else the service's default.
      */
     PortalText text(RoutingContext ctx) {
-        String asked = askedLanguage(ctx);
+        String asked = AskedLanguage.of(ctx);
         if (asked == null) {
             asked = ctx.request().getFormAttribute("lang");
         }

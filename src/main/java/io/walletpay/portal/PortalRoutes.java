@@ -13,6 +13,7 @@ import io.walletpay.delivery.WebhookTester;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.login.MerchantLogin;
 import io.walletpay.merchant.Merchant;
+import io.walletpay.net.AskedLanguage;
 import io.walletpay.net.ClientAddress;
 import io.walletpay.page.Language;
 import io.walletpay.page.PageText;
@@ -254,7 +255,7 @@ public final class PortalRoutes {
         session.onFailure(ctx::fail).onSuccess(found -> {
             if (found.isEmpty()) {
                 // a language asked for on the way in is kept for the login page
-                Optional<Language> asked = Language.fromTag(PortalPages.askedLanguage(ctx));
+                Optional<Language> asked = Language.fromTag(AskedLanguage.of(ctx));
                 ctx.response().addCookie(sessionCookie("").setMaxAge(0));
                 PortalPages.seeOther(
                         ctx, asked.map(l -> "/portal/login?lang=" + l.tag()).orElse("/portal/login"));

@@ -370,10 +370,6 @@ final class PgPaymentStore implements PaymentStore {
     /** A decided checkout; {@code changed} when this request moved the payment. */
     record Decision(Checkout checkout, boolean changed) {}
 
-    Future<Decision> decision(String token, PaymentStatus target, String payer) {
-        return decision(token, target, payer, null);
-    }
-
     Future<Decision> decision(String token, PaymentStatus target, String payer, String failureReason) {
         if (!PaymentStatus.PENDING.canMoveTo(target)) {
             return Future.failedFuture(new IllegalArgumentException("not a transition target: " + target));

@@ -58,15 +58,9 @@ public final class PayAtCheckout {
     /**
      * The sandbox form's submit. A usable choice is tried at once, in the statement that finds the payment; the
      * checkout comes back as it then is, and a refusal is explained exactly as after a plain read. A decline is
-     * counted, and only the one that uses up the last try fails the payment.
-     */
-    public Future<Outcome> submit(String token, String action, String phone) {
-        return submit(token, action, phone, null);
-    }
-
-    /**
-     * The same, from a page that showed {@code triesLeftSeen} tries left (null: unknown): a decline then counts only
-     * while that many are left, so the same form sent twice uses one try.
+     * counted, and only the one that uses up the last try fails the payment. From a page that showed
+     * {@code triesLeftSeen} tries left (null: unknown), a decline counts only while that many are left, so the same
+     * form sent twice uses one try.
      */
     public Future<Outcome> submit(String token, String action, String phone, Integer triesLeftSeen) {
         SandboxChoice choice = SandboxChoice.of(action, phone);

@@ -86,7 +86,7 @@ class GroupCommitCheckoutDecidePropertiesTest {
 
         List<Future<PgPaymentStore.Decision>> results = new ArrayList<>();
         for (DecideCheckout command : commands) {
-            Future<PgPaymentStore.Decision> result = store.decision(command.token(), command.target(), null);
+            Future<PgPaymentStore.Decision> result = store.decision(command.token(), command.target(), null, null);
             if (!groupCommit) {
                 await(result.otherwiseEmpty()); // one by one: each after the previous answered
             }

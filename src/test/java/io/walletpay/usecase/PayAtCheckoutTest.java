@@ -24,7 +24,7 @@ class PayAtCheckoutTest {
     void payWithAWalletNumberCompletesAnOpenCheckoutAndKeepsItsFees() {
         Payment pending = payments.pending(merchant);
 
-        PayAtCheckout.Outcome outcome = done(checkout.submit(pending.checkoutToken(), "pay", "3700 1234"));
+        PayAtCheckout.Outcome outcome = done(checkout.submit(pending.checkoutToken(), "pay", "3700 1234", null));
 
         assertThat(outcome).isInstanceOf(PayAtCheckout.Decided.class);
         assertThat(outcome.checkout().payment().status()).isEqualTo(PaymentStatus.COMPLETED);
@@ -36,14 +36,14 @@ class PayAtCheckoutTest {
         Payment pending = payments.pending(merchant);
 
         PayAtCheckout.Outcome declined =
-                done(checkout.submit(pending.checkoutToken(), "pay", "+" + PhoneNumber.SANDBOX_DECLINED));
+                done(checkout.submit(pending.checkoutToken(), "pay", "+" + PhoneNumber.SANDBOX_DECLINED, null));
 
         assertThat(declined).isInstanceOf(PayAtCheckout.Declined.class);
         assertThat(declined.checkout().payment().status()).isEqualTo(PaymentStatus.PENDING);
         assertThat(declined.checkout().triesLeft()).isEqualTo(2);
         assertThat(payments.transitions).as("no transition, so no webhook").isEmpty();
 
-        PayAtCheckout.Outcome paid = done(checkout.submit(pending.checkoutToken(), "pay", "3712 3456"));
+        PayAtCheckout.Outcome paid = done(checkout.submit(pending.checkoutToken(), "pay", "3712 3456", null));
         assertThat(paid).isInstanceOf(PayAtCheckout.Decided.class);
         assertThat(paid.checkout().payment().status()).isEqualTo(PaymentStatus.COMPLETED);
         assertThat(payments.transitions).hasSize(1);
@@ -70,9 +70,9 @@ class PayAtCheckoutTest {
     void theThirdDeclineFailsThePaymentAndChargesNothing() {
         Payment pending = payments.pending(merchant);
 
-        done(checkout.submit(pending.checkoutToken(), "pay", "0000 0002"));
-        done(checkout.submit(pending.checkoutToken(), "pay", "0000 0002"));
-        PayAtCheckout.Outcome third = done(checkout.submit(pending.checkoutToken(), "pay", "0000 0002"));
+        done(checkout.submit(pending.checkoutToken(), "pay", "0000 0002", null));
+        done(checkout.submit(pending.checkoutToken(), "pay", "0000 0002", null));
+        PayAtCheckout.Outcome third = done(checkout.submit(pending.checkoutToken(), "pay", "0000 0002", null));
 
         assertThat(third).isInstanceOf(PayAtCheckout.Decided.class);
         assertThat(third.checkout().payment().status()).isEqualTo(PaymentStatus.FAILED);
@@ -81,7 +81,7 @@ class PayAtCheckoutTest {
                 .isEqualTo("declined by the wallet provider: insufficient funds, 3 tries");
         assertThat(payments.payments.get(pending.id()).fees()).isEqualByComparingTo("0");
         assertThat(payments.transitions).hasSize(1);
-        PayAtCheckout.Outcome after = done(checkout.submit(pending.checkoutToken(), "pay", "0000 0002"));
+        PayAtCheckout.Outcome after = done(checkout.submit(pending.checkoutToken(), "pay", "0000 0002", null));
         assertThat(after).isInstanceOf(PayAtCheckout.Decided.class);
         assertThat(after.checkout().payment().declines())
                 .as("a decided payment counts nothing more")
@@ -92,7 +92,7 @@ class PayAtCheckoutTest {
     void cancelCancels() {
         Payment pending = payments.pending(merchant);
 
-        assertThat(done(checkout.submit(pending.checkoutToken(), "cancel", null))
+        assertThat(done(checkout.submit(pending.checkoutToken(), "cancel", null, null))
                         .checkout()
                         .payment()
                         .status())
@@ -103,8 +103,8 @@ class PayAtCheckoutTest {
     void anUnusableFormIsRejectedWithItsFieldAndChangesNothing() {
         Payment pending = payments.pending(merchant);
 
-        PayAtCheckout.Outcome badPhone = done(checkout.submit(pending.checkoutToken(), "pay", "2222 2222"));
-        PayAtCheckout.Outcome badAction = done(checkout.submit(pending.checkoutToken(), "refund", "37001234"));
+        PayAtCheckout.Outcome badPhone = done(checkout.submit(pending.checkoutToken(), "pay", "2222 2222", null));
+        PayAtCheckout.Outcome badAction = done(checkout.submit(pending.checkoutToken(), "refund", "37001234", null));
 
         assertThat(badPhone)
                 .isEqualTo(new PayAtCheckout.Rejected(
@@ -125,7 +125,7 @@ class PayAtCheckoutTest {
                 PaymentStatus.PENDING,
                 InMemoryPaymentStore.now().minusMinutes(1));
 
-        PayAtCheckout.Outcome outcome = done(checkout.submit(late.checkoutToken(), "pay", "37001234"));
+        PayAtCheckout.Outcome outcome = done(checkout.submit(late.checkoutToken(), "pay", "37001234", null));
 
         assertThat(outcome).isEqualTo(new PayAtCheckout.Refused(outcome.checkout(), Checkout.Refusal.EXPIRED));
         assertThat(payments.transitions).isEmpty();
@@ -136,7 +136,7 @@ class PayAtCheckoutTest {
         Payment pending = payments.pending(merchant);
         payments.disabledMerchants.add(merchant);
 
-        PayAtCheckout.Outcome outcome = done(checkout.submit(pending.checkoutToken(), "pay", "37001234"));
+        PayAtCheckout.Outcome outcome = done(checkout.submit(pending.checkoutToken(), "pay", "37001234", null));
 
         assertThat(outcome)
                 .isEqualTo(new PayAtCheckout.Refused(outcome.checkout(), Checkout.Refusal.MERCHANT_DISABLED));
@@ -146,9 +146,9 @@ class PayAtCheckoutTest {
     @Test
     void aRepeatedSubmitAnswersTheFirstDecisionAndChangesNothing() {
         Payment pending = payments.pending(merchant);
-        done(checkout.submit(pending.checkoutToken(), "pay", "37001234"));
+        done(checkout.submit(pending.checkoutToken(), "pay", "37001234", null));
 
-        PayAtCheckout.Outcome again = done(checkout.submit(pending.checkoutToken(), "cancel", null));
+        PayAtCheckout.Outcome again = done(checkout.submit(pending.checkoutToken(), "cancel", null, null));
 
         assertThat(again).isInstanceOf(PayAtCheckout.Decided.class);
         assertThat(again.checkout().payment().status()).isEqualTo(PaymentStatus.COMPLETED);
@@ -159,7 +159,7 @@ class PayAtCheckoutTest {
     void aProvidersOutcomeForAPaymentDecidedMeanwhileAnswersItAsItNowIs() {
         Payment pending = payments.pending(merchant);
         Checkout seen = done(checkout.show(pending.checkoutToken()));
-        done(checkout.submit(pending.checkoutToken(), "cancel", null));
+        done(checkout.submit(pending.checkoutToken(), "cancel", null, null));
 
         Checkout answered = done(checkout.decide(
                 seen, new TransitionPayment(pending.id(), null, PaymentStatus.COMPLETED, "TX-1", null, "50937001234")));
@@ -169,7 +169,7 @@ class PayAtCheckoutTest {
 
     @Test
     void anUnknownTokenIsNotFound() {
-        Future<PayAtCheckout.Outcome> outcome = checkout.submit("no-such-token", "pay", "37001234");
+        Future<PayAtCheckout.Outcome> outcome = checkout.submit("no-such-token", "pay", "37001234", null);
 
         assertThat(outcome.failed()).isTrue();
         assertThat(((ServiceException) outcome.cause()).code()).isEqualTo("not_found");
