@@ -12,6 +12,7 @@ import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.net.SocketAddress;
 import io.walletpay.config.AppConfig;
+import io.walletpay.metrics.GuardedMetricsFactory;
 import io.walletpay.webhook.AttemptError;
 import io.walletpay.webhook.AttemptResult;
 import io.walletpay.webhook.DeliveryOutcome;
@@ -62,7 +63,8 @@ final class WebhookSender {
                         .setConnectTimeout(config.webhooks().connectTimeoutMs())
                         .setKeepAlive(true)
                         .setKeepAliveTimeout(30)
-                        .setMaxRedirects(0))
+                        .setMaxRedirects(0)
+                        .setMetricsName(GuardedMetricsFactory.UNMETERED_CLIENT))
                 // the per-merchant limit is the sender's own accounting; the pool must never be the bottleneck, or
                 // merchants sharing a host would queue behind each other's slow answers
                 .with(new PoolOptions().setHttp1MaxSize(config.webhooks().maxInFlight()))
