@@ -159,7 +159,7 @@ public final class FakeWalletProvider {
         this.vertx = vertx;
         this.alertClient = vertx.createHttpClient();
         Router router = Router.router(vertx);
-        router.route().handler(BodyHandler.create().setBodyLimit(64 * 1024));
+        router.route().handler(BodyHandler.create(false).setBodyLimit(64 * 1024));
         router.route().handler(this::recordBody);
         for (String prefix : List.of("/api", "/api/moved")) {
             router.post(prefix + "/oauth/token").handler(this::token);
