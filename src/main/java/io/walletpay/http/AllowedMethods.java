@@ -45,6 +45,9 @@ final class AllowedMethods {
                 methods.forEach(method -> allowed.add(method.name()));
             }
         }
+        if (allowed.contains("GET")) {
+            allowed.add("HEAD"); // answered as GET, without the body
+        }
         return String.join(", ", allowed);
     }
 

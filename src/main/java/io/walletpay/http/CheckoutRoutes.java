@@ -201,7 +201,7 @@ final class CheckoutRoutes {
         String rest =
                 ctx.request().path().substring(Math.min(ctx.request().path().length(), "/checkout/".length()));
         if (!rest.isEmpty() && !rest.contains("/")) {
-            ctx.response().putHeader("Allow", "GET, POST");
+            ctx.response().putHeader("Allow", "GET, HEAD, POST");
             HtmlResponses.problem(ctx, Problem.NOT_ALLOWED);
         } else {
             HtmlResponses.notFound(ctx);

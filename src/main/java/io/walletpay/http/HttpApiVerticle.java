@@ -69,6 +69,7 @@ public final class HttpApiVerticle extends VerticleBase {
 
     private Router router(MerchantTokens tokens) {
         Router router = Router.router(vertx);
+        HeadAsGet.install(router);
         ClientAddress clients = new ClientAddress(config.http().trustedProxies());
         if (clients.trustsAnyProxy()) {
             router.route().handler(clients);

@@ -31,6 +31,7 @@ public final class ManagementVerticle extends VerticleBase {
     @Override
     public Future<?> start() {
         Router router = Router.router(vertx);
+        HeadAsGet.install(router);
         new HealthRoutes(stores.health()).mount(router);
         router.get("/metrics").handler(MetricsRoute.handler(registry));
         ErrorResponder.install(router);

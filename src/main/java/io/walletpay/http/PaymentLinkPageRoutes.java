@@ -240,7 +240,7 @@ final class PaymentLinkPageRoutes {
         String rest =
                 ctx.request().path().substring(Math.min(ctx.request().path().length(), "/l/".length()));
         if (!rest.isEmpty() && !rest.contains("/")) {
-            ctx.response().putHeader("Allow", "GET, POST");
+            ctx.response().putHeader("Allow", "GET, HEAD, POST");
             HtmlResponses.problem(ctx, Problem.NOT_ALLOWED);
         } else {
             HtmlResponses.notFound(ctx);

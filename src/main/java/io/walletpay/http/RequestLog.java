@@ -48,7 +48,7 @@ final class RequestLog {
             if (log.isInfoEnabled()) {
                 log.info(
                         "{} {} {} {}ms id={}",
-                        method(ctx.request().method()),
+                        HeadAsGet.wasHead(ctx) ? "HEAD" : method(ctx.request().method()),
                         route[0],
                         ctx.response().getStatusCode(),
                         (System.nanoTime() - started) / 1_000_000,

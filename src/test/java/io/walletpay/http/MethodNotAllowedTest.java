@@ -38,8 +38,8 @@ class MethodNotAllowedTest {
         "GET, /api/merchant/payments/wallet/, POST",
         "GET, /api/merchant/payments/wallet, POST",
         "DELETE, /api/merchant/payments/wallet/, POST",
-        "DELETE, /api/merchant/payments/{id}, GET",
-        "PUT, /api/merchant/settings, 'GET, PATCH'",
+        "DELETE, /api/merchant/payments/{id}, 'GET, HEAD'",
+        "PUT, /api/merchant/settings, 'GET, HEAD, PATCH'",
         "GET, /api/merchant/payments/{id}/cancel, POST",
         "GET, /api/merchant/token/, POST",
         "GET, /api/merchant/token, POST",
@@ -63,6 +63,43 @@ class MethodNotAllowedTest {
         assertThat(answer.statusCode()).isEqualTo(405);
         assertThat(answer.headers().firstValue("Allow")).contains("POST");
         assertThat(answer.headers().firstValue("WWW-Authenticate")).isEmpty();
+    }
+
+    @ParameterizedTest(name = "HEAD {0}")
+    @CsvSource({
+        "/health/live, 200",
+        "/health/ready, 200",
+        "/api/merchant/payments, 200",
+        "/api/merchant/settings, 200",
+        "/api/merchant/payments/{id}, 404",
+        "/checkout/no-such-token, 404",
+        "/l/no-such-link, 404",
+        "/portal/login, 200",
+        "/no/such/path, 404",
+    })
+    void headIsAnsweredAsGetWithoutTheBody(String path, int status) throws Exception {
+        URI target = uri(path);
+        HttpResponse<String> get = send(HttpRequest.newBuilder(target).header("Authorization", "Bearer " + token));
+        HttpResponse<String> head = send(HttpRequest.newBuilder(target)
+                .method("HEAD", HttpRequest.BodyPublishers.noBody())
+                .header("Authorization", "Bearer " + token));
+
+        assertThat(get.statusCode()).isEqualTo(status);
+        assertThat(head.statusCode()).isEqualTo(status);
+        assertThat(head.headers().firstValue("Content-Type"))
+                .isEqualTo(get.headers().firstValue("Content-Type"));
+        assertThat(head.body()).isEmpty();
+        assertThat(get.body()).isNotEmpty();
+    }
+
+    @ParameterizedTest(name = "HEAD {0} -> 405")
+    @CsvSource({"/api/merchant/payments/wallet", "/api/merchant/token"})
+    void headOnAPostOnlyPathIs405LikeGet(String path) throws Exception {
+        HttpResponse<String> answer = send(HttpRequest.newBuilder(uri(path))
+                .method("HEAD", HttpRequest.BodyPublishers.noBody())
+                .header("Authorization", "Bearer " + token));
+        assertThat(answer.statusCode()).isEqualTo(405);
+        assertThat(answer.headers().firstValue("Allow")).contains("POST");
     }
 
     private static URI uri(String path) {

@@ -394,7 +394,7 @@ class PaymentLinksApiTest {
                 .isEqualTo(415);
         Http.Response other = http.send("DELETE", path, null, null, Map.of());
         assertThat(other.status()).isEqualTo(405);
-        assertThat(other.header("Allow")).isEqualTo("GET, POST");
+        assertThat(other.header("Allow")).isEqualTo("GET, HEAD, POST");
         assertThat(paymentsThrough(link)).isZero();
     }
 
