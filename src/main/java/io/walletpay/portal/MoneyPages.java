@@ -7,16 +7,17 @@ import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.login.MerchantLogin;
 import io.walletpay.merchant.Merchant;
+import io.walletpay.money.Transfer;
 import io.walletpay.money.TransferRequest;
 import io.walletpay.net.ClientAddress;
 import io.walletpay.payment.TypedAmount;
 import io.walletpay.store.Stores;
-import io.walletpay.store.TransferStore;
 import io.walletpay.usecase.Actor;
 import io.walletpay.usecase.MoneyOut;
 import io.walletpay.usecase.SetPayoutPhone;
 import java.math.BigDecimal;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -27,6 +28,8 @@ import java.util.UUID;
  * (not enough balance, more than is left of the payment, a wrong key) is said on the page, in words.
  */
 final class MoneyPages {
+
+    static final int PAYOUTS_PER_PAGE = 50;
 
     /** A refusal of the API said in the portal's words: the text key of each error code. */
     private static final Map<String, String> NOTICES = Map.of(
@@ -61,15 +64,32 @@ final class MoneyPages {
         router.post("/portal/payments/:id/refund").handler(this::refund);
     }
 
+    /**
+     * The payouts page: the newest {@value #PAYOUTS_PER_PAGE} payouts, or those older than {@code ?after=} (a payout's
+     * id) with a link to the next older ones.
+     */
     private void payouts(RoutingContext ctx, String notice) {
         UUID merchantId = PortalPages.merchant(ctx).id();
+        String after = PortalPages.param(ctx, "after", 64);
+        UUID startingAfter = after.isEmpty() ? null : PortalPages.parseUuid(after);
+        if (!after.isEmpty() && startingAfter == null) {
+            pages.badRequest(ctx);
+            return;
+        }
         var balance = moneyOut.balance(merchantId);
-        var list = stores.transfers().payouts(merchantId, 50, null).map(TransferStore.PayoutPage::payouts);
-        Future.all(balance, list)
+        var page = stores.transfers().payouts(merchantId, PAYOUTS_PER_PAGE, startingAfter);
+        Future.all(balance, page)
                 .onSuccess(both -> {
+                    List<Transfer> shown = page.result().payouts();
                     Map<String, Object> model = new HashMap<>();
                     model.put("balance", balance.result());
-                    model.put("payouts", list.result());
+                    model.put("payouts", shown);
+                    model.put(
+                            "nextHref",
+                            page.result().hasMore() && !shown.isEmpty()
+                                    ? "/portal/payouts?after="
+                                            + shown.get(shown.size() - 1).id()
+                                    : null);
                     model.put("notice", notice == null ? null : pages.text(ctx).get(notice));
                     model.put("formKey", UUID.randomUUID().toString());
                     pages.render(ctx, 200, "portal/payouts.jte", model);

@@ -9,6 +9,8 @@ import io.walletpay.support.PortalClient;
 import io.walletpay.support.RunningService;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -111,7 +113,62 @@ class PortalMoneyTest {
         assertThat(kreyol.body()).contains("Retrè", "Nimewo pou retrè");
     }
 
+    @Test
+    void olderPayoutsAreOnTheNextPages() throws Exception {
+        JsonObject busy = service.createMerchant(new JsonObject()
+                .put("name", "Boutik Chak Jou")
+                .put("fee_percent", "0.00")
+                .put("fee_fixed", "0.00"));
+        String busyToken = service.tokenFor(busy);
+        paid(busyToken, 500);
+        assertThat(service.http
+                        .patch(
+                                "/api/admin/merchants/" + busy.getString("merchant_id"),
+                                io.walletpay.support.TestConfig.ADMIN_TOKEN,
+                                new JsonObject().put("payout_phone", "3712 3456"))
+                        .status())
+                .isEqualTo(200);
+        List<String> made = new ArrayList<>();
+        for (int i = 0; i <= MoneyPages.PAYOUTS_PER_PAGE; i++) {
+            var payout = service.http.send(
+                    "POST",
+                    "/api/merchant/payouts",
+                    busyToken,
+                    new JsonObject().put("amount", 1).encode(),
+                    Map.of("Content-Type", "application/json"));
+            assertThat(payout.status()).as(payout.body()).isEqualTo(201);
+            made.add(payout.data().getString("id"));
+        }
+        PortalClient owner =
+                new PortalClient("http://localhost:" + service.config.http().port());
+        owner.logIn(busy);
+
+        HttpResponse<String> newest = owner.get("/portal/payouts?lang=en");
+        assertThat(rowIds(newest)).hasSize(MoneyPages.PAYOUTS_PER_PAGE).doesNotContain(made.get(0));
+        assertThat(rowIds(newest).get(0)).isEqualTo(made.get(made.size() - 1));
+        Matcher next = Pattern.compile("id=\"next\" href=\"([^\"]+)\"").matcher(newest.body());
+        assertThat(next.find()).isTrue();
+
+        HttpResponse<String> older = owner.get(next.group(1).replace("&amp;", "&"));
+        assertThat(rowIds(older)).containsExactly(made.get(0));
+        assertThat(older.body()).doesNotContain("id=\"next\"");
+        assertThat(owner.get("/portal/payouts?after=nope").statusCode()).isEqualTo(400);
+    }
+
+    private static List<String> rowIds(HttpResponse<String> page) {
+        Matcher row = Pattern.compile("<tr data-id=\"([^\"]+)\"").matcher(page.body());
+        List<String> ids = new ArrayList<>();
+        while (row.find()) {
+            ids.add(row.group(1));
+        }
+        return ids;
+    }
+
     static String paid(int amount) {
+        return paid(token, amount);
+    }
+
+    static String paid(String token, int amount) {
         JsonObject payment = service.createPayment(token, new JsonObject().put("amount", amount));
         String redirect = payment.getString("redirect_url");
         service.http.send(
