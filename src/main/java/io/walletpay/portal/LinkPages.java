@@ -18,6 +18,7 @@ import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -49,13 +50,12 @@ final class LinkPages {
 
     /** The create form (with what was typed, and why it was refused) above the merchant's links. */
     private void list(RoutingContext ctx, int status, String error, Map<String, String> typed) {
-        String after = PortalPages.param(ctx, "after", 64);
-        UUID startingAfter = after.isEmpty() ? null : PortalPages.parseUuid(after);
-        if (!after.isEmpty() && startingAfter == null) {
+        Optional<ListPage> asked = ListPage.asked(ctx);
+        if (asked.isEmpty()) {
             pages.badRequest(ctx);
             return;
         }
-        links.list(PortalPages.merchant(ctx).id(), PAGE_SIZE, startingAfter)
+        links.list(PortalPages.merchant(ctx).id(), PAGE_SIZE, asked.get().startingAfter())
                 .onSuccess(page -> {
                     List<PaymentLink> shown = page.links();
                     Map<String, Object> model = new HashMap<>();
@@ -67,11 +67,7 @@ final class LinkPages {
                     model.put("maxPayments", typed.getOrDefault("max_payments", "1"));
                     model.put("links", shown);
                     model.put(
-                            "nextHref",
-                            page.hasMore()
-                                    ? "/portal/links?after="
-                                            + shown.get(shown.size() - 1).id()
-                                    : null);
+                            "nextHref", ListPage.next("/portal/links?after=", page.hasMore(), shown, PaymentLink::id));
                     pages.render(ctx, status, "portal/links.jte", model);
                 })
                 .onFailure(ctx::fail);

@@ -70,14 +70,14 @@ final class MoneyPages {
      */
     private void payouts(RoutingContext ctx, String notice) {
         UUID merchantId = PortalPages.merchant(ctx).id();
-        String after = PortalPages.param(ctx, "after", 64);
-        UUID startingAfter = after.isEmpty() ? null : PortalPages.parseUuid(after);
-        if (!after.isEmpty() && startingAfter == null) {
+        Optional<ListPage> asked = ListPage.asked(ctx);
+        if (asked.isEmpty()) {
             pages.badRequest(ctx);
             return;
         }
         var balance = moneyOut.balance(merchantId);
-        var page = stores.transfers().payouts(merchantId, PAYOUTS_PER_PAGE, startingAfter);
+        var page = stores.transfers()
+                .payouts(merchantId, PAYOUTS_PER_PAGE, asked.get().startingAfter());
         Future.all(balance, page)
                 .onSuccess(both -> {
                     List<Transfer> shown = page.result().payouts();
@@ -86,10 +86,8 @@ final class MoneyPages {
                     model.put("payouts", shown);
                     model.put(
                             "nextHref",
-                            page.result().hasMore() && !shown.isEmpty()
-                                    ? "/portal/payouts?after="
-                                            + shown.get(shown.size() - 1).id()
-                                    : null);
+                            ListPage.next(
+                                    "/portal/payouts?after=", page.result().hasMore(), shown, Transfer::id));
                     model.put("notice", notice == null ? null : pages.text(ctx).get(notice));
                     model.put("formKey", UUID.randomUUID().toString());
                     pages.render(ctx, 200, "portal/payouts.jte", model);

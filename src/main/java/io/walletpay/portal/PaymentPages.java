@@ -61,25 +61,29 @@ final class PaymentPages {
 
     private void list(RoutingContext ctx) {
         Optional<PaymentFilter> filter = filter(ctx);
-        String after = PortalPages.param(ctx, "after", 64);
-        UUID startingAfter = after.isEmpty() ? null : PortalPages.parseUuid(after);
-        if (filter.isEmpty() || (!after.isEmpty() && startingAfter == null)) {
+        Optional<ListPage> asked = ListPage.asked(ctx);
+        if (filter.isEmpty() || asked.isEmpty()) {
             pages.badRequest(ctx);
             return;
         }
         stores.payments()
-                .list(filter.get().query(PortalPages.merchant(ctx).id(), PAGE_SIZE, startingAfter))
+                .list(filter.get()
+                        .query(
+                                PortalPages.merchant(ctx).id(),
+                                PAGE_SIZE,
+                                asked.get().startingAfter()))
                 .onSuccess(page -> {
                     List<Payment> payments = page.payments();
-                    String next = null;
-                    if (page.hasMore() && !payments.isEmpty()) {
-                        next = "/portal/payments?" + filter.get().queryString() + "&after="
-                                + payments.get(payments.size() - 1).id();
-                    }
                     Map<String, Object> model = new HashMap<>();
                     model.put("payments", payments);
                     model.put("filter", filter.get());
-                    model.put("nextHref", next);
+                    model.put(
+                            "nextHref",
+                            ListPage.next(
+                                    "/portal/payments?" + filter.get().queryString() + "&after=",
+                                    page.hasMore(),
+                                    payments,
+                                    Payment::id));
                     model.put(
                             "exportHref", "/portal/payments.csv?" + filter.get().queryString());
                     model.put(

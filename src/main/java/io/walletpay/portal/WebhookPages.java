@@ -65,9 +65,8 @@ final class WebhookPages {
     /** The delivery log; {@code extra} adds what a POST wants to say (a notice, a test's answer). */
     private void list(RoutingContext ctx, Map<String, Object> extra) {
         Optional<DeliveryFilter> filter = filter(ctx);
-        String after = PortalPages.param(ctx, "after", 64);
-        UUID startingAfter = after.isEmpty() ? null : PortalPages.parseUuid(after);
-        if (filter.isEmpty() || (!after.isEmpty() && startingAfter == null)) {
+        Optional<ListPage> page = ListPage.asked(ctx);
+        if (filter.isEmpty() || page.isEmpty()) {
             pages.badRequest(ctx);
             return;
         }
@@ -75,7 +74,13 @@ final class WebhookPages {
         DeliveryFilter f = filter.get();
         var deliveries = stores.deliveries()
                 .list(new ListDeliveries(
-                        merchant.id(), f.statusValue(), null, f.createdGte(), f.createdLt(), PAGE_SIZE, startingAfter));
+                        merchant.id(),
+                        f.statusValue(),
+                        null,
+                        f.createdGte(),
+                        f.createdLt(),
+                        PAGE_SIZE,
+                        page.get().startingAfter()));
         var health = stores.deliveries().endpointHealth(merchant.id(), failingAfterHours);
         io.vertx.core.Future.all(deliveries, health)
                 .onSuccess(both -> {
@@ -89,10 +94,11 @@ final class WebhookPages {
                     model.putIfAbsent("test", null);
                     model.put(
                             "nextHref",
-                            deliveries.result().hasMore() && !found.isEmpty()
-                                    ? "/portal/webhooks?" + f.queryString() + "&after="
-                                            + found.get(found.size() - 1).id()
-                                    : null);
+                            ListPage.next(
+                                    "/portal/webhooks?" + f.queryString() + "&after=",
+                                    deliveries.result().hasMore(),
+                                    found,
+                                    Delivery::id));
                     model.put("today", LocalDate.now(PageText.HAITI).toString());
                     pages.render(ctx, 200, "portal/webhooks.jte", model);
                 })
