@@ -142,10 +142,11 @@ final class PaymentLinkPageRoutes {
         payThroughLink
                 .show(code)
                 .onSuccess(shown -> {
+                    Gone gone = PayThroughLink.gone(shown);
                     if (badAmount) {
                         form(ctx, 400, shown, echo(typed), known.code());
-                    } else if (PayThroughLink.gone(shown) != null) {
-                        gonePage(ctx, shown, PayThroughLink.gone(shown));
+                    } else if (gone != null) {
+                        gonePage(ctx, shown, gone);
                     } else if (PayThroughLink.busy(shown) || PaymentLinkStore.BUSY.equals(known.code())) {
                         busyPage(ctx, shown);
                     } else {
