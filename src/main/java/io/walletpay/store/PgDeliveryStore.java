@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Consumer;
 
 /**
  * {@link DeliveryStore} on PostgreSQL: claiming with leases for senders, recording their attempts (group-committed),
@@ -43,14 +44,31 @@ public final class PgDeliveryStore implements DeliveryStore {
      * @param wakeUps told when deliveries are queued again
      */
     public PgDeliveryStore(Database database, boolean groupCommit, WakeUps wakeUps) {
+        this(database, groupCommit, wakeUps, null);
+    }
+
+    private PgDeliveryStore(
+            Database database, boolean groupCommit, WakeUps wakeUps, Consumer<Runnable> recordsAfterLinger) {
         this.database = database;
         this.wakeUps = wakeUps;
-        this.records = new GroupCommit<>(
+        GroupCommit<Attempt, Void> records = new GroupCommit<>(
                 this::recordAll,
                 this::recordOne,
                 attempt -> attempt.result().deliveryId(),
                 MAX_RECORD_BATCH,
                 groupCommit);
+        this.records = recordsAfterLinger == null ? records : records.lingering(recordsAfterLinger);
+    }
+
+    /**
+     * The store a webhook sender records its attempts in: an attempt that finds no record in flight waits for
+     * {@code recordsAfterLinger} (a timer of a few milliseconds) for others to share its statement and commit. Nobody
+     * waits on a record but the sender's own slot, and a delivery not yet recorded is still leased, so a crash in
+     * that moment sends it again rather than losing it (a graceful stop waits for the record).
+     */
+    public static PgDeliveryStore forSender(
+            Database database, boolean groupCommit, Consumer<Runnable> recordsAfterLinger) {
+        return new PgDeliveryStore(database, groupCommit, WakeUps.NONE, recordsAfterLinger);
     }
 
     /**

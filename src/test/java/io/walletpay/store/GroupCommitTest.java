@@ -171,4 +171,49 @@ class GroupCommitTest {
         batchAnswers.get(2).complete(answers(List.of(21, 12, 4)));
         assertThat(rest.stream().map(Future::result)).containsExactly("b1", "b2", "b11", "b3", "b21", "b12", "b4");
     }
+
+    /** The lingering flushes, waiting to be run by hand: the timer of the test. */
+    private final List<Runnable> lingers = new ArrayList<>();
+
+    @Test
+    void lingeringALoneRequestWaitsForCompanyAndGoesWithIt() {
+        GroupCommit<Integer, String> commit = commit(10, true).lingering(lingers::add);
+
+        Future<String> first = commit.submit(1);
+        Future<String> second = commit.submit(2);
+        assertThat(lingers).hasSize(1); // one timer for both
+        assertThat(singles).isEmpty();
+        assertThat(batches).isEmpty();
+
+        lingers.get(0).run();
+        assertThat(batches).containsExactly(List.of(1, 2));
+        batchAnswers.get(0).complete(answers(List.of(1, 2)));
+        assertThat(first.result()).isEqualTo("b1");
+        assertThat(second.result()).isEqualTo("b2");
+
+        Future<String> later = commit.submit(3);
+        assertThat(lingers).hasSize(2);
+        lingers.get(1).run();
+        assertThat(later.result()).isEqualTo("r3"); // alone after its wait: one by one
+    }
+
+    @Test
+    void lingeringAFullBatchGoesAtOnceAndWhatQueuesBehindAFlushWaitsOnlyForIt() {
+        GroupCommit<Integer, String> commit = commit(3, true).lingering(lingers::add);
+
+        List<Future<String>> results = new ArrayList<>();
+        for (int request = 1; request <= 4; request++) {
+            results.add(commit.submit(request));
+        }
+        assertThat(batches).containsExactly(List.of(1, 2, 3)); // full: no wait for the timer
+        assertThat(lingers).hasSize(1);
+
+        batchAnswers.get(0).complete(answers(List.of(1, 2, 3)));
+        // 4 queued behind the flush: it goes as soon as the flush returns, not when the timer fires
+        assertThat(results.get(3).result()).isEqualTo("r4");
+        lingers.get(0).run(); // the timer fires with nothing left to do
+        assertThat(batches).hasSize(1);
+        assertThat(singles).containsExactly(4);
+        assertThat(results.stream().map(Future::result)).containsExactly("b1", "b2", "b3", "r4");
+    }
 }
