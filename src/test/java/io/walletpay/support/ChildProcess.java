@@ -54,10 +54,15 @@ public final class ChildProcess {
         return jar;
     }
 
-    /** This JDK's java with {@code jvmOptions}, then {@code launch}; no WALLETPAY_ variable of the test's own. */
+    /**
+     * This JDK's java with {@code jvmOptions}, then {@code launch}; no WALLETPAY_ variable of the test's own. The JVM
+     * compiles with C1 alone and collects with the serial collector: a service a test starts lives seconds, and on
+     * two cores C2's compilations would only take the cores from the test (a third of the CPU of the process tests).
+     */
     private static ProcessBuilder java(List<String> jvmOptions, List<String> launch) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));
         command.addAll(jvmOptions);
         command.addAll(launch);
         ProcessBuilder builder = new ProcessBuilder(command).directory(new File("."));
