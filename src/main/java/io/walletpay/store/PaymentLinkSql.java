@@ -29,8 +29,9 @@ final class PaymentLinkSql {
             + "      (SELECT created_at, id FROM payment_links WHERE id = $3 AND merchant_id = $1))"
             + " ORDER BY l.created_at DESC, l.id DESC LIMIT $2";
 
+    /** Only an active link: no row updated means it was already off (or is another merchant's). */
     static final String DEACTIVATE = "UPDATE payment_links SET active = false,"
-            + " deactivated_at = COALESCE(deactivated_at, now()) WHERE id = $1 AND merchant_id = $2";
+            + " deactivated_at = COALESCE(deactivated_at, now()) WHERE id = $1 AND merchant_id = $2 AND active";
 
     static final String BY_CODE =
             "SELECT q.*, m.name AS merchant_name, m.locale AS merchant_locale," + " m.status AS merchant_status FROM ("

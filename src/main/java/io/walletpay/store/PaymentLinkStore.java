@@ -97,6 +97,9 @@ public interface PaymentLinkStore {
 
     record LinkPage(List<PaymentLink> links, boolean hasMore) {}
 
+    /** A deactivated link, and whether this call deactivated it ({@code false}: it already was). */
+    record Deactivation(PaymentLink link, boolean justNow) {}
+
     Future<PaymentLink> create(NewLink link);
 
     /** One of {@code merchantId}'s links; 404 for another merchant's. */
@@ -104,8 +107,8 @@ public interface PaymentLinkStore {
 
     Future<LinkPage> list(ListLinks query);
 
-    /** Deactivates the link (again is harmless); 404 for another merchant's. */
-    Future<PaymentLink> deactivate(UUID merchantId, UUID id);
+    /** Deactivates the link (again is harmless, and says so); 404 for another merchant's. */
+    Future<Deactivation> deactivate(UUID merchantId, UUID id);
 
     /** The link behind a public code; unknown is 404. */
     Future<PublicLink> byCode(String code);

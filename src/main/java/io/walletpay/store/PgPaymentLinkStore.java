@@ -68,11 +68,11 @@ final class PgPaymentLinkStore implements PaymentLinkStore {
     }
 
     @Override
-    public Future<PaymentLink> deactivate(UUID merchantId, UUID id) {
+    public Future<Deactivation> deactivate(UUID merchantId, UUID id) {
         return database.statements()
                 .preparedQuery(PaymentLinkSql.DEACTIVATE)
                 .execute(Tuple.of(id, merchantId))
-                .compose(updated -> get(merchantId, id));
+                .compose(updated -> get(merchantId, id).map(link -> new Deactivation(link, updated.rowCount() == 1)));
     }
 
     @Override

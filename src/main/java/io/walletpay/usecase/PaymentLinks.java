@@ -85,10 +85,15 @@ public final class PaymentLinks {
         return links.list(new ListLinks(merchantId, limit, startingAfter));
     }
 
-    /** Stops the link taking payments; payments already made through it go on as they are. */
+    /**
+     * Stops the link taking payments; payments already made through it go on as they are. The audit log records the
+     * deactivation once: asking again answers the link as it is.
+     */
     public Future<PaymentLink> deactivate(UUID merchantId, UUID id, Actor actor) {
-        return links.deactivate(merchantId, id).compose(link -> audit.record(
-                        Audited.entry(merchantId, actor, Audited.PAYMENT_LINK_DEACTIVATE, id.toString()))
-                .map(recorded -> link));
+        return links.deactivate(merchantId, id)
+                .compose(done -> done.justNow()
+                        ? audit.record(Audited.entry(merchantId, actor, Audited.PAYMENT_LINK_DEACTIVATE, id.toString()))
+                                .map(recorded -> done.link())
+                        : Future.succeededFuture(done.link()));
     }
 }

@@ -270,6 +270,11 @@ class PaymentLinksApiTest {
         assertThat(http.post(LINKS + "/" + link.getString("id") + "/deactivate", token, null)
                         .status())
                 .isEqualTo(200);
+        // asked twice, deactivated once: one entry in the audit log
+        assertThat(http.get("/api/merchant/audit-log", token).dataArray().stream()
+                        .map(JsonObject.class::cast)
+                        .filter(entry -> "payment_link.deactivate".equals(entry.getString("action"))))
+                .hasSize(1);
 
         Http.Response page = http.get(path, null);
         assertThat(page.status()).isEqualTo(410);

@@ -65,10 +65,11 @@ final class InMemoryPaymentLinkStore implements PaymentLinkStore {
     }
 
     @Override
-    public Future<PaymentLink> deactivate(UUID merchantId, UUID id) {
+    public Future<Deactivation> deactivate(UUID merchantId, UUID id) {
         return get(merchantId, id).compose(found -> {
+            boolean justNow = links.get(id).active();
             deactivateNow(id);
-            return get(merchantId, id);
+            return get(merchantId, id).map(link -> new Deactivation(link, justNow));
         });
     }
 
