@@ -29,9 +29,15 @@ final class PaymentLinkSql {
             + "      (SELECT created_at, id FROM payment_links WHERE id = $3 AND merchant_id = $1))"
             + " ORDER BY l.created_at DESC, l.id DESC LIMIT $2";
 
-    /** Only an active link: no row updated means it was already off (or is another merchant's). */
-    static final String DEACTIVATE = "UPDATE payment_links SET active = false,"
-            + " deactivated_at = COALESCE(deactivated_at, now()) WHERE id = $1 AND merchant_id = $2 AND active";
+    /**
+     * Turns an active link off and writes its audit entry ({@code $3}–{@code $6}: actor, source address, action,
+     * what) in the same statement; a link already off (or another merchant's) changes nothing and writes nothing.
+     */
+    static final String DEACTIVATE = "WITH off AS (UPDATE payment_links SET active = false,"
+            + " deactivated_at = COALESCE(deactivated_at, now()) WHERE id = $1 AND merchant_id = $2 AND active"
+            + " RETURNING merchant_id)"
+            + " INSERT INTO audit_log (merchant_id, actor, source_address, action, what)"
+            + " SELECT merchant_id, $3, $4, $5, $6 FROM off";
 
     static final String BY_CODE =
             "SELECT q.*, m.name AS merchant_name, m.locale AS merchant_locale," + " m.status AS merchant_status FROM ("

@@ -97,9 +97,6 @@ public interface PaymentLinkStore {
 
     record LinkPage(List<PaymentLink> links, boolean hasMore) {}
 
-    /** A deactivated link, and whether this call deactivated it ({@code false}: it already was). */
-    record Deactivation(PaymentLink link, boolean justNow) {}
-
     Future<PaymentLink> create(NewLink link);
 
     /** One of {@code merchantId}'s links; 404 for another merchant's. */
@@ -107,8 +104,11 @@ public interface PaymentLinkStore {
 
     Future<LinkPage> list(ListLinks query);
 
-    /** Deactivates the link (again is harmless, and says so); 404 for another merchant's. */
-    Future<Deactivation> deactivate(UUID merchantId, UUID id);
+    /**
+     * Deactivates the link and writes {@code entry} with it, in one statement, only if this call is the one that
+     * deactivated it (again is harmless and writes nothing); 404 for another merchant's.
+     */
+    Future<PaymentLink> deactivate(UUID merchantId, UUID id, AuditStore.AuditEntry entry);
 
     /** The link behind a public code; unknown is 404. */
     Future<PublicLink> byCode(String code);

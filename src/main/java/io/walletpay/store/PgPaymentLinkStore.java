@@ -68,11 +68,11 @@ final class PgPaymentLinkStore implements PaymentLinkStore {
     }
 
     @Override
-    public Future<Deactivation> deactivate(UUID merchantId, UUID id) {
+    public Future<PaymentLink> deactivate(UUID merchantId, UUID id, AuditStore.AuditEntry entry) {
         return database.statements()
                 .preparedQuery(PaymentLinkSql.DEACTIVATE)
-                .execute(Tuple.of(id, merchantId))
-                .compose(updated -> get(merchantId, id).map(link -> new Deactivation(link, updated.rowCount() == 1)));
+                .execute(Tuple.of(id, merchantId, entry.actor(), entry.sourceAddress(), entry.action(), entry.what()))
+                .compose(written -> get(merchantId, id));
     }
 
     @Override

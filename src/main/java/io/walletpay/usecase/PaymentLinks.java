@@ -86,14 +86,11 @@ public final class PaymentLinks {
     }
 
     /**
-     * Stops the link taking payments; payments already made through it go on as they are. The audit log records the
-     * deactivation once: asking again answers the link as it is.
+     * Stops the link taking payments; payments already made through it go on as they are. The deactivation and its
+     * audit entry commit together, once: asking again answers the link as it is.
      */
     public Future<PaymentLink> deactivate(UUID merchantId, UUID id, Actor actor) {
-        return links.deactivate(merchantId, id)
-                .compose(done -> done.justNow()
-                        ? audit.record(Audited.entry(merchantId, actor, Audited.PAYMENT_LINK_DEACTIVATE, id.toString()))
-                                .map(recorded -> done.link())
-                        : Future.succeededFuture(done.link()));
+        return links.deactivate(
+                merchantId, id, Audited.entry(merchantId, actor, Audited.PAYMENT_LINK_DEACTIVATE, id.toString()));
     }
 }

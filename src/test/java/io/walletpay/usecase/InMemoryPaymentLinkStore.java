@@ -7,6 +7,7 @@ import io.walletpay.merchant.Merchant;
 import io.walletpay.payment.NewPayment;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.store.AuditStore;
 import io.walletpay.store.PaymentLinkStore;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -65,11 +66,10 @@ final class InMemoryPaymentLinkStore implements PaymentLinkStore {
     }
 
     @Override
-    public Future<Deactivation> deactivate(UUID merchantId, UUID id) {
+    public Future<PaymentLink> deactivate(UUID merchantId, UUID id, AuditStore.AuditEntry entry) {
         return get(merchantId, id).compose(found -> {
-            boolean justNow = links.get(id).active();
-            deactivateNow(id);
-            return get(merchantId, id).map(link -> new Deactivation(link, justNow));
+            deactivateNow(id); // no audit log here: its entry is the PostgreSQL store's to write
+            return get(merchantId, id);
         });
     }
 
