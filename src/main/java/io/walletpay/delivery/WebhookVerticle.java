@@ -52,9 +52,13 @@ public final class WebhookVerticle extends VerticleBase {
      * How long an attempt's record that finds none in flight waits for others to share its statement and commit. At
      * a few hundred webhooks a second records rarely overlap, and each alone would be a statement, a round trip, a
      * commit and a wake-up of its own; held this long they go in batches, the same as under load. The delivery log
-     * shows an attempt this much later; the endpoint's slot is free as soon as it answers.
+     * shows an attempt this much later; the endpoint's slot is free as soon as it answers, the sender's own slot
+     * once the record is written, so at most a quarter of the sender's slots wait ({@link #RECORDS_WAITING_PER_SLOTS}).
      */
     static final long RECORD_LINGER_MS = 20;
+
+    /** Records waiting that start their flush at once: one per this many of {@code webhooks.max_in_flight}. */
+    static final int RECORDS_WAITING_PER_SLOTS = 4;
 
     private final DatabaseTarget target;
     private final AppConfig config;
@@ -107,7 +111,8 @@ public final class WebhookVerticle extends VerticleBase {
         store = PgDeliveryStore.forSender(
                 database,
                 config.db().groupCommit().on(),
-                flush -> vertx.setTimer(RECORD_LINGER_MS, fired -> flush.run()));
+                flush -> vertx.setTimer(RECORD_LINGER_MS, fired -> flush.run()),
+                config.webhooks().maxInFlight() / RECORDS_WAITING_PER_SLOTS);
         maxWaitNanos = maxWaitNanos(config.webhooks());
         maxWaiting = Math.min(MAX_WAITING, WAITING_PER_SLOT * config.webhooks().maxInFlight());
         sender = new WebhookSender(vertx, config);

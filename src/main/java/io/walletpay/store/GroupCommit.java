@@ -12,9 +12,9 @@ import java.util.function.Function;
 
 /**
  * Group commit: requests queue while a flush is in flight, and everything queued then goes to the database in the
- * next flush, which starts as soon as the previous one returns. There is no timer, so an idle store answers a lone
- * request with no added latency (a batch of one runs the one-by-one statement), and under load one round trip and
- * one commit serve many requests.
+ * next flush, which starts as soon as the previous one returns. Unless it lingers (below) there is no timer, so an
+ * idle store answers a lone request with no added latency (a batch of one runs the one-by-one statement), and under
+ * load one round trip and one commit serve many requests.
  *
  * <p>Each request keeps its own result and its own error: {@code batch} answers one result per request, in order;
  * should it fail as a whole (a constraint one row broke, a lost connection), the batch is replayed one by one with
@@ -26,8 +26,8 @@ import java.util.function.Function;
  *
  * <p>For work nobody waits on, a group commit may {@linkplain #lingering linger}: a request that finds the store idle
  * waits a moment for company before its flush starts, so that at low rates, where requests rarely overlap, many
- * still share one statement, one round trip and one commit. Requests queued behind a flush in flight never wait
- * longer than that flush.
+ * still share one statement, one round trip and one commit. Enough requests waiting go at once, and requests
+ * queued behind a flush in flight never wait longer than that flush.
  */
 final class GroupCommit<Q, R> {
 
@@ -39,6 +39,7 @@ final class GroupCommit<Q, R> {
     private final int maxBatch;
     private final boolean enabled;
     private final Consumer<Runnable> afterLinger;
+    private final int enoughToGo;
     private final ArrayDeque<Pending<Q, R>> queue = new ArrayDeque<>();
     private boolean flushing;
     private boolean lingering;
@@ -59,7 +60,7 @@ final class GroupCommit<Q, R> {
             Function<Q, Object> key,
             int maxBatch,
             boolean enabled) {
-        this(batch, single, key, maxBatch, enabled, null);
+        this(batch, single, key, maxBatch, enabled, null, maxBatch);
     }
 
     private GroupCommit(
@@ -68,7 +69,8 @@ final class GroupCommit<Q, R> {
             Function<Q, Object> key,
             int maxBatch,
             boolean enabled,
-            Consumer<Runnable> afterLinger) {
+            Consumer<Runnable> afterLinger,
+            int enoughToGo) {
         if (maxBatch < 1) {
             throw new IllegalArgumentException("maxBatch must be at least 1");
         }
@@ -78,14 +80,16 @@ final class GroupCommit<Q, R> {
         this.maxBatch = maxBatch;
         this.enabled = enabled;
         this.afterLinger = afterLinger;
+        this.enoughToGo = Math.max(1, Math.min(maxBatch, enoughToGo));
     }
 
     /**
      * The same group commit, where a request that finds the store idle waits for {@code afterLinger} to run what it is
-     * given (a timer) before its flush starts; a full batch waiting starts at once.
+     * given (a timer) before its flush starts; {@code enoughToGo} requests waiting (at most a full batch) start it at
+     * once, which bounds how many wait.
      */
-    GroupCommit<Q, R> lingering(Consumer<Runnable> afterLinger) {
-        return new GroupCommit<>(batch, single, key, maxBatch, enabled, afterLinger);
+    GroupCommit<Q, R> lingering(Consumer<Runnable> afterLinger, int enoughToGo) {
+        return new GroupCommit<>(batch, single, key, maxBatch, enabled, afterLinger, enoughToGo);
     }
 
     Future<R> submit(Q request) {
@@ -96,7 +100,7 @@ final class GroupCommit<Q, R> {
         boolean linger;
         synchronized (this) {
             queue.add(new Pending<>(request, promise));
-            if (afterLinger == null || flushing || queue.size() >= maxBatch) {
+            if (afterLinger == null || flushing || queue.size() >= enoughToGo) {
                 linger = false;
             } else if (lingering) {
                 return promise.future(); // the flush it waits for is already coming
@@ -105,7 +109,11 @@ final class GroupCommit<Q, R> {
             }
         }
         if (linger) {
-            afterLinger.accept(this::lingered);
+            try {
+                afterLinger.accept(this::lingered);
+            } catch (RuntimeException e) { // no timer (Vert.x closing): nothing may wait for one
+                lingered();
+            }
         } else {
             flushIfIdle();
         }

@@ -44,11 +44,15 @@ public final class PgDeliveryStore implements DeliveryStore {
      * @param wakeUps told when deliveries are queued again
      */
     public PgDeliveryStore(Database database, boolean groupCommit, WakeUps wakeUps) {
-        this(database, groupCommit, wakeUps, null);
+        this(database, groupCommit, wakeUps, null, 0);
     }
 
     private PgDeliveryStore(
-            Database database, boolean groupCommit, WakeUps wakeUps, Consumer<Runnable> recordsAfterLinger) {
+            Database database,
+            boolean groupCommit,
+            WakeUps wakeUps,
+            Consumer<Runnable> recordsAfterLinger,
+            int enoughToGo) {
         this.database = database;
         this.wakeUps = wakeUps;
         GroupCommit<Attempt, Void> records = new GroupCommit<>(
@@ -57,18 +61,20 @@ public final class PgDeliveryStore implements DeliveryStore {
                 attempt -> attempt.result().deliveryId(),
                 MAX_RECORD_BATCH,
                 groupCommit);
-        this.records = recordsAfterLinger == null ? records : records.lingering(recordsAfterLinger);
+        this.records = recordsAfterLinger == null ? records : records.lingering(recordsAfterLinger, enoughToGo);
     }
 
     /**
      * The store a webhook sender records its attempts in: an attempt that finds no record in flight waits for
-     * {@code recordsAfterLinger} (a timer of a few milliseconds) for others to share its statement and commit. Nobody
-     * waits on a record but the sender's own slot, and a delivery not yet recorded is still leased, so a crash in
-     * that moment sends it again rather than losing it (a graceful stop waits for the record).
+     * {@code recordsAfterLinger} (a timer of a few milliseconds) for others to share its statement and commit, unless
+     * {@code enoughToGo} records are waiting. Nobody waits on a record but the sender's own slot, which a waiting
+     * record still holds (hence {@code enoughToGo}, a share of the sender's slots); a delivery not yet recorded is
+     * still leased, so a crash in that moment sends it again rather than losing it (a graceful stop waits for the
+     * record).
      */
     public static PgDeliveryStore forSender(
-            Database database, boolean groupCommit, Consumer<Runnable> recordsAfterLinger) {
-        return new PgDeliveryStore(database, groupCommit, WakeUps.NONE, recordsAfterLinger);
+            Database database, boolean groupCommit, Consumer<Runnable> recordsAfterLinger, int enoughToGo) {
+        return new PgDeliveryStore(database, groupCommit, WakeUps.NONE, recordsAfterLinger, enoughToGo);
     }
 
     /**

@@ -177,7 +177,7 @@ class GroupCommitTest {
 
     @Test
     void lingeringALoneRequestWaitsForCompanyAndGoesWithIt() {
-        GroupCommit<Integer, String> commit = commit(10, true).lingering(lingers::add);
+        GroupCommit<Integer, String> commit = commit(10, true).lingering(lingers::add, 10);
 
         Future<String> first = commit.submit(1);
         Future<String> second = commit.submit(2);
@@ -198,14 +198,14 @@ class GroupCommitTest {
     }
 
     @Test
-    void lingeringAFullBatchGoesAtOnceAndWhatQueuesBehindAFlushWaitsOnlyForIt() {
-        GroupCommit<Integer, String> commit = commit(3, true).lingering(lingers::add);
+    void lingeringEnoughWaitingGoAtOnceAndWhatQueuesBehindAFlushWaitsOnlyForIt() {
+        GroupCommit<Integer, String> commit = commit(10, true).lingering(lingers::add, 3);
 
         List<Future<String>> results = new ArrayList<>();
         for (int request = 1; request <= 4; request++) {
             results.add(commit.submit(request));
         }
-        assertThat(batches).containsExactly(List.of(1, 2, 3)); // full: no wait for the timer
+        assertThat(batches).containsExactly(List.of(1, 2, 3)); // enough: no wait for the timer
         assertThat(lingers).hasSize(1);
 
         batchAnswers.get(0).complete(answers(List.of(1, 2, 3)));
@@ -215,5 +215,19 @@ class GroupCommitTest {
         assertThat(batches).hasSize(1);
         assertThat(singles).containsExactly(4);
         assertThat(results.stream().map(Future::result)).containsExactly("b1", "b2", "b3", "r4");
+    }
+
+    @Test
+    void lingeringWithoutATimerNothingWaits() {
+        GroupCommit<Integer, String> commit = commit(10, true)
+                .lingering(
+                        flush -> {
+                            throw new IllegalStateException("closing");
+                        },
+                        10);
+
+        assertThat(commit.submit(1).result()).isEqualTo("r1");
+        assertThat(commit.submit(2).result()).isEqualTo("r2");
+        assertThat(singles).containsExactly(1, 2);
     }
 }
