@@ -5,8 +5,10 @@ final class AuditSql {
 
     static final String COLUMNS = "id, merchant_id, actor, source_address, action, what, at";
 
-    static final String INSERT =
-            "INSERT INTO audit_log (merchant_id, actor, source_address, action, what) VALUES ($1, $2, $3, $4, $5)";
+    /** The head of every write of an entry: the values or the query giving them follow. */
+    static final String INSERT_INTO = "INSERT INTO audit_log (merchant_id, actor, source_address, action, what)";
+
+    static final String INSERT = INSERT_INTO + " VALUES ($1, $2, $3, $4, $5)";
 
     /** Newest first; {@code $2} is the cursor id or null, {@code $3} the page size plus one. */
     static final String PAGE = "SELECT " + COLUMNS + " FROM audit_log"

@@ -35,8 +35,8 @@ final class PaymentLinkSql {
      */
     static final String DEACTIVATE = "WITH off AS (UPDATE payment_links SET active = false,"
             + " deactivated_at = COALESCE(deactivated_at, now()) WHERE id = $1 AND merchant_id = $2 AND active"
-            + " RETURNING merchant_id)"
-            + " INSERT INTO audit_log (merchant_id, actor, source_address, action, what)"
+            + " RETURNING merchant_id) "
+            + AuditSql.INSERT_INTO
             + " SELECT merchant_id, $3, $4, $5, $6 FROM off";
 
     static final String BY_CODE =
