@@ -118,11 +118,16 @@ final class DeliverySql {
             + "      (SELECT created_at, id FROM webhook_deliveries WHERE id = $5 AND merchant_id = $1))"
             + " ORDER BY d.created_at DESC, d.id DESC LIMIT $4";
 
-    /** Puts a delivery back in the queue, same id, with a fresh schedule; attempt numbers go on from the total. */
-    static final String REDELIVER =
-            "UPDATE webhook_deliveries d SET status = 'pending', schedule_from = attempts, lease_until = NULL,"
-                    + " next_attempt_at = now(), updated_at = now()"
-                    + " WHERE d.id = $1 AND d.merchant_id = $2 RETURNING " + COLUMNS;
+    /**
+     * Puts a delivery back in the queue, same id, with a fresh schedule; attempt numbers go on from the total. A live
+     * lease stays: an attempt under way (or a row handed to a sender and waiting for a slot) keeps it, so no other
+     * claim sends the delivery beside it. That attempt's record no longer matches the schedule, so it leaves the row
+     * due and leased: the fresh schedule's first attempt goes out once the lease has run out.
+     */
+    static final String REDELIVER = "UPDATE webhook_deliveries d SET status = 'pending', schedule_from = attempts,"
+            + " lease_until = CASE WHEN d.lease_until > now() THEN d.lease_until END,"
+            + " next_attempt_at = now(), updated_at = now()"
+            + " WHERE d.id = $1 AND d.merchant_id = $2 RETURNING " + COLUMNS;
 
     /** Queues again (fresh schedule, numbers continuing) every failed delivery whose event is at or after $2. */
     static final String RECOVER = "UPDATE webhook_deliveries SET status = 'pending', schedule_from = attempts,"

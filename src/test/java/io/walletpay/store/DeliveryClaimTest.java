@@ -62,6 +62,34 @@ class DeliveryClaimTest {
         await(database.close());
     }
 
+    /**
+     * A merchant's Redeliver while an attempt of the delivery is under way (claimed, leased) queues it again without
+     * freeing it to another claim: the delivery never goes to the endpoint twice at once. Once the lease has run
+     * out, the next claim takes it on its fresh schedule.
+     */
+    @Test
+    void aRedeliveryKeepsTheLeaseOfAnAttemptUnderWay() throws Exception {
+        Database database = fixture.database("redeliver-test");
+        DeliveryStore store = new PgDeliveryStore(database, true, WakeUps.NONE);
+        UUID merchant = merchant(database, 4);
+        delivery(database, merchant, 400, AT);
+        UUID id = new UUID(0, 400);
+        assertThat(await(store.claimDue(10, 60, Map.of(), 8)))
+                .extracting(DueDelivery::id)
+                .containsExactly(id);
+
+        await(store.redeliver(merchant, id));
+
+        assertThat(await(store.claimDue(10, 60, Map.of(), 8))).isEmpty();
+        await(database.statements()
+                .query("UPDATE webhook_deliveries SET lease_until = now() - interval '1 second'")
+                .execute());
+        assertThat(await(store.claimDue(10, 60, Map.of(), 8)))
+                .extracting(DueDelivery::id)
+                .containsExactly(id);
+        await(database.close());
+    }
+
     private static UUID merchant(Database database, int n) throws Exception {
         UUID merchant = new UUID(1, n);
         await(database.statements()
