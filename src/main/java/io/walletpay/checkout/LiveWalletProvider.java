@@ -174,13 +174,7 @@ public final class LiveWalletProvider implements WalletProvider {
                     if (message == null) {
                         throw providerError("Transfert", "the answer carries no transfer");
                     }
-                    if (message.strip().equalsIgnoreCase(ProviderTransaction.SUCCESSFUL)
-                            && transactionId != null
-                            && !transactionId.isBlank()) {
-                        return TransferOutcome.succeeded(transactionId);
-                    }
-                    return TransferOutcome.failed(
-                            ProviderConfirmation.bounded("declined by the wallet provider: " + message.strip()));
+                    return transferOutcome("Transfert", message, transactionId);
                 })
                 // 403: the business account may not pay (not funded, not allowed), a final answer
                 .recover(failure ->
@@ -198,25 +192,32 @@ public final class LiveWalletProvider implements WalletProvider {
                     if (status == null) {
                         throw providerError("PrefundedTransactionStatus", "the answer carries no transStatus");
                     }
-                    String normalized = status.strip().toLowerCase(java.util.Locale.ROOT);
-                    if (normalized.equals(ProviderTransaction.SUCCESSFUL)) {
-                        return TransferOutcome.succeeded(text(answer.path("transaction_id")));
-                    }
-                    if (normalized.contains("fail")
-                            || normalized.contains("reject")
-                            || normalized.contains("declin")
-                            || normalized.contains("cancel")) {
-                        return TransferOutcome.failed(
-                                ProviderConfirmation.bounded("declined by the wallet provider: " + status.strip()));
-                    }
-                    // still in flight at the provider: neither paid nor to be sent again; ask later
-                    throw providerError(
-                            "PrefundedTransactionStatus",
-                            "the transfer is still " + ProviderConfirmation.bounded(status));
+                    return transferOutcome("PrefundedTransactionStatus", status, text(answer.path("transaction_id")));
                 })
                 .recover(failure -> failure instanceof ServiceException e && e.kind() == ErrorKind.NOT_FOUND
                         ? Future.succeededFuture(TransferOutcome.UNKNOWN)
                         : Future.failedFuture(failure));
+    }
+
+    /**
+     * What a transfer's state in the provider's words means, the same whether Transfert answered it or the status
+     * look-up: successful is paid (with or without the provider's transaction id); failed, rejected, declined or
+     * cancelled is final; anything else is a transfer still in flight at the provider, neither paid nor to be sent
+     * again, so it is asked about later. Taking an unfamiliar word for a refusal would give back money already paid.
+     */
+    private static TransferOutcome transferOutcome(String operation, String state, String transactionId) {
+        String normalized = state.strip().toLowerCase(java.util.Locale.ROOT);
+        if (normalized.equals(ProviderTransaction.SUCCESSFUL)) {
+            return TransferOutcome.succeeded(transactionId == null || transactionId.isBlank() ? null : transactionId);
+        }
+        if (normalized.contains("fail")
+                || normalized.contains("reject")
+                || normalized.contains("declin")
+                || normalized.contains("cancel")) {
+            return TransferOutcome.failed(
+                    ProviderConfirmation.bounded("declined by the wallet provider: " + state.strip()));
+        }
+        throw providerError(operation, "the transfer is still " + ProviderConfirmation.bounded(state));
     }
 
     @Override

@@ -120,6 +120,7 @@ public final class FakeWalletProvider {
     private final Map<String, Transfer> transfersByReference = new ConcurrentHashMap<>();
     private final AtomicInteger lostTransferAnswers = new AtomicInteger();
     private volatile boolean refuseTransfers;
+    private volatile String transferMessage;
     private volatile BigDecimal prefundedBalance = new BigDecimal("1000000.00");
     private final AtomicLong transactionCounter = new AtomicLong(2_155_000_000L);
 
@@ -375,6 +376,15 @@ public final class FakeWalletProvider {
         return this;
     }
 
+    /**
+     * Transfert makes the transfer but answers with {@code message} and no transaction id while it is set (null:
+     * "successful" with the id, as usual): the answers a caller must not take for a refusal.
+     */
+    public FakeWalletProvider answerTransfersWith(String message) {
+        transferMessage = message;
+        return this;
+    }
+
     /** The transfers made, one per reference however often it was sent. */
     public List<Transfer> transfers() {
         return List.copyOf(transfersByReference.values());
@@ -592,11 +602,14 @@ public final class FakeWalletProvider {
         }
         ObjectNode answer = JSON.createObjectNode();
         answer.put("path", "/Api/v1/Transfert");
-        answer.putObject("transfer")
-                .put("transaction_id", made.transactionId())
-                .put("amount", made.amount())
+        String message = transferMessage;
+        ObjectNode transfer = answer.putObject("transfer");
+        if (message == null) {
+            transfer.put("transaction_id", made.transactionId());
+        }
+        transfer.put("amount", made.amount())
                 .put("receiver", made.receiver())
-                .put("message", "successful")
+                .put("message", message == null ? "successful" : message)
                 .put("desc", made.desc());
         answer.put("timestamp", System.currentTimeMillis()).put("status", 200);
         later(() -> json(ctx, 200, answer));

@@ -129,6 +129,56 @@ class LiveRefundsTest {
         }
     }
 
+    /**
+     * A transfer is failed (and its debit given back) only on the provider's refusal: "successful" without a
+     * transaction id is paid, and a word the service does not know is a transfer still in flight, asked about
+     * later. Taking either for a refusal would give the merchant back money the customer already has.
+     */
+    @Test
+    void onlyARefusalGivesTheDebitBackNeverAnAnswerTheServiceDoesNotKnow() {
+        JsonObject paidWithoutId = paidAtProvider(200, "50937444444");
+        JsonObject inFlight = paidAtProvider(200, "50937555555");
+        String before = balance();
+        JsonObject first;
+        JsonObject second;
+        fake.answerTransfersWith("successful");
+        try {
+            first = refund(paidWithoutId, 150);
+            await("the first refund settled").atMost(Duration.ofSeconds(30)).until(() -> !status(first)
+                    .equals("pending"));
+        } finally {
+            fake.answerTransfersWith(null);
+        }
+        fake.answerTransfersWith("in process");
+        try {
+            second = refund(inFlight, 150);
+            await("the second refund's first attempt")
+                    .atMost(Duration.ofSeconds(30))
+                    .until(() -> fake.transfers().stream()
+                            .anyMatch(made -> made.reference().equals(second.getString("id"))));
+        } finally {
+            fake.answerTransfersWith(null);
+        }
+        // the next attempt asks about the reference, which the provider knows as paid
+        await("the second refund settled").atMost(Duration.ofSeconds(60)).until(() -> !status(second)
+                .equals("pending"));
+
+        assertThat(status(first)).isEqualTo("succeeded");
+        assertThat(status(second)).isEqualTo("succeeded");
+        onlyTransfer(first);
+        onlyTransfer(second);
+        assertThat(new java.math.BigDecimal(balance()))
+                .isEqualByComparingTo(new java.math.BigDecimal(before).subtract(new java.math.BigDecimal("300")));
+        assertThat(service.sql(
+                                "SELECT count(*) FROM ledger_entries WHERE source_id IN ($1::uuid, $2::uuid)",
+                                first.getString("id"),
+                                second.getString("id"))
+                        .iterator()
+                        .next()
+                        .getLong(0))
+                .isEqualTo(2); // the two debits, no reversal
+    }
+
     @Test
     void operatorsSeeTheWalletAccountsPrefundedBalance() {
         await("the prefunded balance gauge").atMost(Duration.ofSeconds(30)).until(() -> http.get("/metrics", null)
