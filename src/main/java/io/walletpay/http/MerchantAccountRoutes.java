@@ -30,6 +30,7 @@ import java.util.UUID;
 final class MerchantAccountRoutes {
 
     private static final Set<String> TOKEN_FIELDS = Set.of("merchant_id", "secret_key");
+    private static final Set<String> ROTATION_FIELDS = Set.of("secret_key");
 
     private final Stores stores;
     private final MerchantTokens tokens;
@@ -72,9 +73,7 @@ final class MerchantAccountRoutes {
         router.get("/api/merchant/settings").handler(this::settings);
         router.patch("/api/merchant/settings").handler(this::updateSettings);
         router.post("/api/merchant/webhook-secret/rotate").handler(this::rotateWebhookSecret);
-        router.post("/api/merchant/secret-key/rotate")
-                .handler(ctx -> SecretKeyRotation.rotate(
-                        ctx, secretKeyRotation, MerchantGuard.merchant(ctx).id(), actor(ctx)));
+        router.post("/api/merchant/secret-key/rotate").handler(this::rotateSecretKey);
         router.get("/api/merchant/audit-log").handler(this::auditLog);
     }
 
@@ -186,6 +185,20 @@ final class MerchantAccountRoutes {
                     }
                     return Future.succeededFuture();
                 });
+    }
+
+    /**
+     * A new secret key needs the current one typed again: whoever holds the new key can obtain tokens and redirect
+     * payouts, so a stolen token alone must not be able to issue one (nor lock the owner out). A merchant who lost
+     * the key asks the operator, whose admin route needs no key.
+     */
+    private void rotateSecretKey(RoutingContext ctx) {
+        Merchant merchant = MerchantGuard.merchant(ctx);
+        String current =
+                JsonInput.parseObject(Bodies.json(ctx), ROTATION_FIELDS).requiredText("secret_key", 256);
+        secretKeyTypedAgain(ctx, merchant, current)
+                .onSuccess(verified -> SecretKeyRotation.rotate(ctx, secretKeyRotation, merchant.id(), actor(ctx)))
+                .onFailure(ctx::fail);
     }
 
     private void rotateWebhookSecret(RoutingContext ctx) {

@@ -122,6 +122,7 @@ public final class PortalRoutes {
                         services.settings(),
                         services.webhookSecrets(),
                         services.secretKeys(),
+                        login,
                         services.failingAfterHours(),
                         this::renewSession,
                         this::endEverySession)

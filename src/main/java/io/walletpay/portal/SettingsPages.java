@@ -1,10 +1,12 @@
 package io.walletpay.portal;
 
 import io.vertx.core.Future;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
+import io.walletpay.login.MerchantLogin;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.MerchantInput;
 import io.walletpay.merchant.MerchantInput.MerchantChanges;
@@ -39,6 +41,7 @@ final class SettingsPages {
     private final UpdateMerchantSettings settings;
     private final RotateWebhookSecret webhookSecrets;
     private final RotateSecretKey secretKeys;
+    private final MerchantLogin login;
     private final AuditLog auditLog;
     private final int failingAfterHours;
     private final BiFunction<RoutingContext, Merchant, Future<Void>> renewSession;
@@ -50,6 +53,7 @@ final class SettingsPages {
             UpdateMerchantSettings settings,
             RotateWebhookSecret webhookSecrets,
             RotateSecretKey secretKeys,
+            MerchantLogin login,
             int failingAfterHours,
             BiFunction<RoutingContext, Merchant, Future<Void>> renewSession,
             BiFunction<RoutingContext, Merchant, Future<Void>> endEverySession) {
@@ -58,6 +62,7 @@ final class SettingsPages {
         this.settings = settings;
         this.webhookSecrets = webhookSecrets;
         this.secretKeys = secretKeys;
+        this.login = login;
         this.auditLog = new AuditLog(stores);
         this.failingAfterHours = failingAfterHours;
         this.renewSession = renewSession;
@@ -201,9 +206,36 @@ final class SettingsPages {
                 .onFailure(ctx::fail);
     }
 
+    /**
+     * The current key typed again first, as for the payout number: a session taken from an unattended browser must
+     * not be able to issue a key that redirects payouts and locks the owner out.
+     */
     private void rotateSecretKey(RoutingContext ctx) {
+        Merchant merchant = PortalPages.merchant(ctx);
+        String typed = PortalPages.param(ctx, "secret_key", 256);
+        login.attempt(ClientAddress.of(ctx), merchant.id().toString(), merchant.id(), typed)
+                .onSuccess(outcome -> {
+                    PortalText t = pages.text(ctx);
+                    if (outcome instanceof MerchantLogin.Verified) {
+                        rotate(ctx, merchant);
+                    } else if (outcome instanceof MerchantLogin.Throttled throttled) {
+                        long seconds = Math.max(1, (throttled.retryAfter().toMillis() + 999) / 1000);
+                        ctx.response().putHeader(HttpHeaders.RETRY_AFTER, Long.toString(seconds));
+                        show(
+                                ctx,
+                                merchant,
+                                429,
+                                Map.of("error", t.get("login.throttled", seconds), "confirming", "secret-key"));
+                    } else {
+                        show(ctx, merchant, 403, Map.of("error", t.get("money.wrong_key"), "confirming", "secret-key"));
+                    }
+                })
+                .onFailure(ctx::fail);
+    }
+
+    private void rotate(RoutingContext ctx, Merchant merchant) {
         secretKeys
-                .rotate(PortalPages.merchant(ctx).id(), actor(ctx))
+                .rotate(merchant.id(), actor(ctx))
                 .onSuccess(rotated -> {
                     // every session ends with the old key; this browser goes on in a new one under the new key
                     renewSession

@@ -87,7 +87,8 @@ class AuditLogTest {
         assertThat(adminRotation.status()).isEqualTo(200);
         String newKey = adminRotation.data().getString("secret_key");
         String newToken = service.tokenFor(merchant.copy().put("secret_key", newKey));
-        Http.Response ownRotation = http.post("/api/merchant/secret-key/rotate", newToken, null);
+        Http.Response ownRotation =
+                http.post("/api/merchant/secret-key/rotate", newToken, new JsonObject().put("secret_key", newKey));
         assertThat(ownRotation.status()).isEqualTo(200);
         String lastKey = ownRotation.data().getString("secret_key");
         String lastToken = service.tokenFor(merchant.copy().put("secret_key", lastKey));

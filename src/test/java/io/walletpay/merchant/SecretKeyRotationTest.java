@@ -37,7 +37,8 @@ class SecretKeyRotationTest {
         String oldToken = service.tokenFor(merchant);
         assertThat(http.get("/api/merchant/settings", oldToken).status()).isEqualTo(200);
 
-        Http.Response rotated = http.post("/api/merchant/secret-key/rotate", oldToken, null);
+        Http.Response rotated =
+                http.post("/api/merchant/secret-key/rotate", oldToken, new JsonObject().put("secret_key", oldKey));
         assertThat(rotated.status()).isEqualTo(200);
         String newKey = rotated.data().getString("secret_key");
         assertThat(newKey).isNotBlank().isNotEqualTo(oldKey);
@@ -53,6 +54,27 @@ class SecretKeyRotationTest {
         assertThat(http.get("/api/merchant/settings", fresh.data().getString("token"))
                         .status())
                 .isEqualTo(200);
+    }
+
+    /**
+     * A token alone cannot issue a new key: whoever holds the key gets tokens and can redirect payouts, so the
+     * current key is typed again, and without it nothing changes.
+     */
+    @Test
+    void aTokenAloneCannotRotateTheKey() {
+        JsonObject merchant = service.createMerchant("Stolen token");
+        String key = merchant.getString("secret_key");
+        String token = service.tokenFor(merchant);
+
+        Http.Response withoutKey = http.post("/api/merchant/secret-key/rotate", token, null);
+        Http.Response wrongKey =
+                http.post("/api/merchant/secret-key/rotate", token, new JsonObject().put("secret_key", key + "x"));
+
+        assertThat(withoutKey.status()).isEqualTo(400);
+        assertThat(wrongKey.status()).isEqualTo(403);
+        assertThat(wrongKey.json().getJsonObject("error").getString("code")).isEqualTo("invalid_secret_key");
+        assertThat(http.get("/api/merchant/settings", token).status()).isEqualTo(200);
+        assertThat(token(merchant.getString("merchant_id"), key).status()).isEqualTo(200);
     }
 
     @Test

@@ -201,14 +201,26 @@ class PortalPagesTest {
     }
 
     @Test
-    void aNewSecretKeyIsShownOnceKeepsThisBrowserInAndEndsEveryOtherSession() throws Exception {
+    void aNewSecretKeyNeedsTheCurrentOneIsShownOnceKeepsThisBrowserInAndEndsEveryOtherSession() throws Exception {
         JsonObject shop = merchant("Kle Sekrè", null);
         PortalClient elsewhere = signedIn(shop);
         PortalClient browser = signedIn(shop);
         String oldToken = service.tokenFor(shop);
 
-        HttpResponse<String> rotated =
-                browser.submit(browser.get("/portal/settings"), "/portal/settings/secret-key", Map.of());
+        HttpResponse<String> wrong = browser.submit(
+                browser.get("/portal/settings?confirm=secret-key"),
+                "/portal/settings/secret-key",
+                Map.of("secret_key", shop.getString("secret_key") + "x"));
+        assertThat(wrong.statusCode()).isEqualTo(403);
+        assertThat(wrong.body()).contains("id=\"error\"").contains("id=\"current-secret-key\"");
+        assertThat(elsewhere.get("/portal/").statusCode()).isEqualTo(200);
+        assertThat(service.http.get("/api/merchant/payments", oldToken).status())
+                .isEqualTo(200);
+
+        HttpResponse<String> rotated = browser.submit(
+                browser.get("/portal/settings"),
+                "/portal/settings/secret-key",
+                Map.of("secret_key", shop.getString("secret_key")));
         assertThat(rotated.statusCode()).isEqualTo(200);
         String newKey = group(rotated.body(), "id=\"new-secret\">([^<]+)<");
         assertThat(newKey).isNotEqualTo(shop.getString("secret_key"));

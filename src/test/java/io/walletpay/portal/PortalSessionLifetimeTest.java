@@ -81,8 +81,10 @@ class PortalSessionLifetimeTest {
         PortalClient here = signedIn(shop);
         PortalClient elsewhere = signedIn(shop);
 
-        HttpResponse<String> rotated =
-                here.submit(here.get("/portal/settings?confirm=secret-key"), "/portal/settings/secret-key", Map.of());
+        HttpResponse<String> rotated = here.submit(
+                here.get("/portal/settings?confirm=secret-key"),
+                "/portal/settings/secret-key",
+                Map.of("secret_key", shop.getString("secret_key")));
         assertThat(rotated.statusCode()).isEqualTo(200);
         assertThat(rotated.body()).contains("id=\"new-secret\"");
         assertThat(here.get("/portal/payments").statusCode()).isEqualTo(200);
