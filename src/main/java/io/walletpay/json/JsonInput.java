@@ -143,8 +143,11 @@ public final class JsonInput {
         throw ServiceException.invalid(field, field + " must be a decimal number");
     }
 
-    /** {@code value} unchanged when it obeys the string rules; otherwise a 400 {@code invalid_<field>}. */
-    private static String checkedText(String field, String value, int maxCodePoints) {
+    /**
+     * {@code value} unchanged when it obeys the string rules; otherwise a 400 {@code invalid_<field>}. Public for text
+     * that arrives in a form rather than JSON, so both are held to the same rules.
+     */
+    public static String checkedText(String field, String value, int maxCodePoints) {
         if (value.isBlank()) {
             throw ServiceException.invalid(field, field + " must not be empty");
         }

@@ -36,6 +36,13 @@ public record TransferRequest(BigDecimal amount, String reason) {
         return new TransferRequest(amount, input.optionalText("reason", MAX_REASON));
     }
 
+    /** A refund typed into a form: {@code reason} (empty is none) held to the same rules as the API's. */
+    public static TransferRequest refund(BigDecimal amount, String reason) {
+        return new TransferRequest(
+                amount,
+                reason == null || reason.isEmpty() ? null : JsonInput.checkedText("reason", reason, MAX_REASON));
+    }
+
     public static TransferRequest payout(byte[] body) {
         JsonInput input = JsonInput.parseObject(body, Set.of("amount"), AN_AMOUNT);
         BigDecimal amount = input.optionalMoney("amount", MIN, MAX);

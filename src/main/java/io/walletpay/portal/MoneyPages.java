@@ -136,8 +136,13 @@ final class MoneyPages {
             payments.detail(ctx, "money.bad_amount");
             return;
         }
-        String reason = PortalPages.param(ctx, "reason", 200);
-        TransferRequest request = new TransferRequest(amount.orElse(null), reason.isEmpty() ? null : reason);
+        TransferRequest request;
+        try {
+            request = TransferRequest.refund(amount.orElse(null), PortalPages.param(ctx, "reason", 200));
+        } catch (ServiceException unfit) {
+            payments.detail(ctx, "refund.bad_reason");
+            return;
+        }
         moneyOut.refund(PortalPages.merchant(ctx).id(), id, request, formKey(ctx))
                 .onSuccess(created -> payments.detail(ctx, "refund.done"))
                 .onFailure(failure -> explain(ctx, failure, notice -> payments.detail(ctx, notice)));

@@ -221,7 +221,11 @@ final class PortalPages {
 
     // ---- values ----
 
-    /** A query or form value, stripped and cut to {@code max} characters; absent is empty. */
+    /**
+     * A query or form value, stripped and cut to {@code max} characters; absent is empty. A NUL ({@code %00}) is
+     * dropped: PostgreSQL text cannot hold one, so a search or filter carrying it would fail as a 500 rather than
+     * find nothing.
+     */
     static String param(RoutingContext ctx, String name, int max) {
         String value = ctx.request().getParam(name);
         if (value == null) {
@@ -241,7 +245,7 @@ final class PortalPages {
         if (value == null) {
             return "";
         }
-        String stripped = value.strip();
+        String stripped = (value.indexOf('\u0000') < 0 ? value : value.replace("\u0000", "")).strip();
         return stripped.length() > max ? stripped.substring(0, max) : stripped;
     }
 

@@ -77,6 +77,37 @@ class PortalMoneyTest {
                         portal.get("/portal/payments/" + id + "?lang=en").body().contains("status-succeeded"));
     }
 
+    /**
+     * A refund's reason goes out in webhooks and reports, so the portal holds it to the API's rules: a character
+     * that reorders text or breaks the line is refused with a notice, and no refund is made. A NUL (which PostgreSQL
+     * cannot store) in a search finds nothing rather than failing.
+     */
+    @Test
+    void aReasonTheApiWouldRefuseMakesNoRefundAndSaysWhy() throws Exception {
+        String id = paid(300);
+        HttpResponse<String> confirm = portal.get("/portal/payments/" + id + "?confirm=refund&lang=en");
+
+        HttpResponse<String> reordered = portal.submit(
+                confirm,
+                "/portal/payments/" + id + "/refund",
+                Map.of("amount", "100", "reason", "\u202Eevila", "form_key", key(confirm)));
+        HttpResponse<String> twoLines = portal.submit(
+                reordered,
+                "/portal/payments/" + id + "/refund",
+                Map.of("amount", "100", "reason", "one\u2028two", "form_key", key(confirm)));
+
+        assertThat(reordered.statusCode()).isEqualTo(200);
+        assertThat(reordered.body()).contains("without special characters");
+        assertThat(twoLines.body()).contains("without special characters");
+        assertThat(service.sql("SELECT count(*) FROM transfers WHERE payment_id = $1::uuid", id)
+                        .iterator()
+                        .next()
+                        .getLong(0))
+                .isZero();
+        HttpResponse<String> search = portal.get("/portal/payments?reference=%00&lang=en");
+        assertThat(search.statusCode()).isEqualTo(200);
+    }
+
     @Test
     void thePayoutNumberNeedsTheSecretKeyAndThenTheBalanceIsPaidOut() throws Exception {
         paid(500);
