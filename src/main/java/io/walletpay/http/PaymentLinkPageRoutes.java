@@ -177,8 +177,10 @@ final class PaymentLinkPageRoutes {
     private void busyPage(RoutingContext ctx, PublicLink shown) {
         OffsetDateTime until = shown.link().heldUntil();
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
-        if (until == null || until.isBefore(now)) {
+        if (until == null) {
             until = now; // freed between the count and now
+        } else if (until.isBefore(now)) {
+            until = now.plus(config.payments().expirySweepInterval()); // expired, held until the sweep settles it
         }
         long seconds = Math.max(1, Duration.between(now, until).toSeconds() + 1);
         ctx.response().putHeader("Retry-After", Long.toString(seconds));

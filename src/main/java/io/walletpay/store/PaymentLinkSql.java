@@ -68,9 +68,13 @@ final class PaymentLinkSql {
         return "(" + p + "status = 'completed' OR " + inProgress(p) + ")";
     }
 
-    /** A payment still in progress: not paid yet, and it may still be. */
+    /**
+     * A payment still in progress: pending, even past its expiry until the sweep settles it, because with the live
+     * wallet a payment made at the provider just before it expired is still confirmed paid (on the customer's
+     * return or by the sweep's own look-up).
+     */
     private static String inProgress(String p) {
-        return "(" + p + "status = 'pending' AND " + p + "expires_at > now())";
+        return "(" + p + "status = 'pending')";
     }
 
     private PaymentLinkSql() {}

@@ -47,7 +47,12 @@ class PaymentLinksApiTest {
 
     @BeforeAll
     static void start() {
-        service = RunningService.start(Map.of("WALLETPAY_PAYMENTS_LINK_PAYMENTS_PER_MINUTE", "1000"));
+        // no sweep while a test settles a payment past its expiry by hand
+        service = RunningService.start(Map.of(
+                "WALLETPAY_PAYMENTS_LINK_PAYMENTS_PER_MINUTE",
+                "1000",
+                "WALLETPAY_PAYMENTS_EXPIRY_SWEEP_SECONDS",
+                "3600"));
         http = service.http;
     }
 
@@ -185,6 +190,42 @@ class PaymentLinksApiTest {
             assertThat(refused.body()).contains(fr.get("link.amount.invalid"));
         }
         assertThat(paymentsThrough(link)).isEqualTo(3);
+    }
+
+    /**
+     * A pending payment past its expiry keeps its place until it is settled: with the live wallet a payment made at
+     * the provider just before it expired is still confirmed paid afterwards, so a place given back at the expiry
+     * could be paid twice. The busy page then points to the next sweep.
+     */
+    @Test
+    void aPaymentPastItsExpiryHoldsItsPlaceUntilItIsSettled() {
+        String token = service.tokenFor(service.createMerchant("One only"));
+        JsonObject link = http.post(
+                        LINKS,
+                        token,
+                        new JsonObject()
+                                .put("amount", 75)
+                                .put("description", "One seat")
+                                .put("max_payments", 1))
+                .data();
+        String path = "/l/" + code(link);
+        assertThat(http.send("POST", path, null, "", FORM).status()).isEqualTo(303);
+        service.sql(
+                "UPDATE payments SET expires_at = now() - interval '1 second' WHERE payment_link_id = $1",
+                UUID.fromString(link.getString("id")));
+
+        Http.Response held = http.send("POST", path, null, "", FORM);
+
+        assertThat(held.status()).isEqualTo(409);
+        assertThat(Long.parseLong(held.header("Retry-After")))
+                .isBetween(1L, (long) service.config.payments().expirySweepSeconds() + 1);
+        assertThat(paymentsThrough(link)).isEqualTo(1);
+        // settled as expired (what the sweep does when the wallet says it was not paid): the place is free again
+        service.sql(
+                "UPDATE payments SET status = 'expired' WHERE payment_link_id = $1",
+                UUID.fromString(link.getString("id")));
+        assertThat(http.send("POST", path, null, "", FORM).status()).isEqualTo(303);
+        assertThat(paymentsThrough(link)).isEqualTo(2);
     }
 
     @Test

@@ -20,7 +20,7 @@ import java.util.UUID;
 /**
  * {@link PaymentLinkStore} in memory, for use cases' unit tests: links in a map, their payments in an
  * {@link InMemoryPaymentStore}, counted as the PostgreSQL store counts them (completed ones for what was collected;
- * completed, or pending and unexpired, for {@code max_payments}). Single-threaded, so no lock is needed.
+ * completed or pending, expired or not, for {@code max_payments}). Single-threaded, so no lock is needed.
  */
 final class InMemoryPaymentLinkStore implements PaymentLinkStore {
 
@@ -139,8 +139,7 @@ final class InMemoryPaymentLinkStore implements PaymentLinkStore {
                 .filter(p -> p.status() == PaymentStatus.COMPLETED)
                 .toList();
         List<Payment> inProgress = through.stream()
-                .filter(p ->
-                        p.status() == PaymentStatus.PENDING && p.expiresAt().isAfter(InMemoryPaymentStore.now()))
+                .filter(p -> p.status() == PaymentStatus.PENDING)
                 .toList();
         long inUse = completed.size() + inProgress.size();
         return new PaymentLink(
