@@ -232,6 +232,12 @@ public final class LiveWalletProvider implements WalletProvider {
         });
     }
 
+    /** A token and the request, then again after a 401: four exchanges, each within both timeouts. */
+    @Override
+    public Duration longestCall() {
+        return settings.connectTimeout().plus(settings.requestTimeout()).multipliedBy(4);
+    }
+
     /** Releases the HTTP connections. */
     public void close() {
         client.close();

@@ -5,6 +5,7 @@ import io.walletpay.error.ServiceException;
 import io.walletpay.merchant.Secrets;
 import io.walletpay.money.TransferOutcome;
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.util.UUID;
 
 /**
@@ -58,5 +59,10 @@ public final class SandboxWalletProvider implements WalletProvider {
     @Override
     public Future<BigDecimal> balance() {
         return Future.succeededFuture(null);
+    }
+
+    @Override
+    public Duration longestCall() {
+        return Duration.ZERO;
     }
 }

@@ -2,6 +2,7 @@ package io.walletpay.money;
 
 import io.vertx.core.Future;
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.util.UUID;
 
 /**
@@ -20,4 +21,11 @@ public interface TransferProvider {
 
     /** The money the wallet account holds for transfers; null when the provider does not say. */
     Future<BigDecimal> balance();
+
+    /**
+     * The longest {@link #transfer} or {@link #transferStatus} can keep its caller waiting: the calls it makes
+     * (an access token, the request, and after a 401 a fresh token and the request again), each within the
+     * provider's timeouts. Zero for a provider that answers at once.
+     */
+    Duration longestCall();
 }

@@ -292,10 +292,10 @@ final class PgTransferStore implements TransferStore {
     }
 
     @Override
-    public Future<Void> retryLater(UUID id, Duration delay, String error) {
+    public Future<Void> retryLater(UUID id, int attempts, Duration delay, String error) {
         return database.statements()
                 .preparedQuery(TransferSql.RETRY_LATER)
-                .execute(Tuple.of(id, Math.toIntExact(Math.max(1, delay.toSeconds())), error))
+                .execute(Tuple.of(id, Math.toIntExact(Math.max(1, delay.toSeconds())), error, attempts))
                 .mapEmpty();
     }
 

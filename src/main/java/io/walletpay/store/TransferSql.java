@@ -60,9 +60,10 @@ final class TransferSql {
             + " lease_until = NULL, last_error = NULL, updated_at = now() WHERE id = $1 AND status = 'pending'"
             + " RETURNING " + COLUMNS;
 
+    /** Only the claim that counted attempts $4: a worker whose lease ran out must not free a later claim's. */
     static final String RETRY_LATER = "UPDATE transfers SET lease_until = NULL,"
             + " next_attempt_at = now() + $2::int * interval '1 second', last_error = $3, updated_at = now()"
-            + " WHERE id = $1 AND status = 'pending'";
+            + " WHERE id = $1 AND status = 'pending' AND attempts = $4";
 
     static final String BY_ID = "SELECT " + COLUMNS + " FROM transfers WHERE id = $1";
 }

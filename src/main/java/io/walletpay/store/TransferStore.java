@@ -65,6 +65,9 @@ public interface TransferStore {
     /** The provider will not pay it: {@code failed}, the debit reversed, with its webhook. */
     Future<Transfer> failed(UUID id, String reason);
 
-    /** Gives the lease back, to be tried again after {@code delay}. */
-    Future<Void> retryLater(UUID id, Duration delay, String error);
+    /**
+     * Gives the lease of the claim that counted {@code attempts} back, to be tried again after {@code delay}; a
+     * later claim's lease (this one ran out while it waited) is left alone.
+     */
+    Future<Void> retryLater(UUID id, int attempts, Duration delay, String error);
 }

@@ -22,20 +22,34 @@ public final class SettleTransfers {
     private static final Logger log = LoggerFactory.getLogger(SettleTransfers.class);
 
     static final int BATCH = 16;
-    static final Duration LEASE = Duration.ofSeconds(60);
+    static final Duration MIN_LEASE = Duration.ofSeconds(60);
+    static final Duration LEASE_MARGIN = Duration.ofSeconds(30);
     static final Duration MAX_BACKOFF = Duration.ofMinutes(5);
 
     private final TransferStore transfers;
     private final TransferProvider provider;
+    private final Duration lease;
 
     public SettleTransfers(TransferStore transfers, TransferProvider provider) {
         this.transfers = transfers;
         this.provider = provider;
+        this.lease = lease(provider);
+    }
+
+    /**
+     * How long a claimed transfer stays this worker's: longer than an attempt can last (a status look-up, then a
+     * send), so that no other worker claims it while this one may still be sending it. A second Transfert of a
+     * reference the provider has not recorded yet would pay twice. At least a minute, for a provider that answers
+     * at once.
+     */
+    static Duration lease(TransferProvider provider) {
+        Duration attempt = provider.longestCall().multipliedBy(2).plus(LEASE_MARGIN);
+        return attempt.compareTo(MIN_LEASE) > 0 ? attempt : MIN_LEASE;
     }
 
     /** One pass: the due transfers claimed and each taken as far as the provider lets it. */
     public Future<Integer> sweep() {
-        return transfers.claimDue(BATCH, LEASE).compose(claimed -> {
+        return transfers.claimDue(BATCH, lease).compose(claimed -> {
             List<Future<Void>> attempts = claimed.stream().map(this::attempt).toList();
             return Future.join(attempts).transform(done -> Future.succeededFuture(claimed.size()));
         });
@@ -57,7 +71,7 @@ public final class SettleTransfers {
                     transfer.attempts(),
                     delay.toSeconds(),
                     failure.getMessage());
-            return transfers.retryLater(transfer.id(), delay, failure.getMessage());
+            return transfers.retryLater(transfer.id(), transfer.attempts(), delay, failure.getMessage());
         });
     }
 
