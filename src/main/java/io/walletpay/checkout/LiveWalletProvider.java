@@ -63,6 +63,9 @@ public final class LiveWalletProvider implements WalletProvider {
     static final String TRANSFER_STATUS_PATH = "/v1/PrefundedTransactionStatus";
     static final String BALANCE_PATH = "/v1/PrefundedBalance";
 
+    /** Transfert refused this request (400, 422): the transfer fails with the provider's words. */
+    private static final String TRANSFER_DECLINED = "transfer_declined";
+
     private final LiveProviderSettings settings;
     private final WebClient client;
     private final Clock clock;
@@ -176,11 +179,19 @@ public final class LiveWalletProvider implements WalletProvider {
                     }
                     return transferOutcome("Transfert", message, transactionId);
                 })
-                // 403: the business account may not pay (not funded, not allowed), a final answer
-                .recover(failure ->
-                        failure instanceof ServiceException refused && Transfer.PROVIDER_REFUSED.equals(refused.code())
-                                ? Future.succeededFuture(TransferOutcome.failed(Transfer.PROVIDER_REFUSED))
-                                : Future.failedFuture(failure));
+                // 403: the business account may not pay (not funded, not allowed); 400 or 422: this transfer is
+                // refused. Final answers both
+                .recover(failure -> {
+                    if (failure instanceof ServiceException refused) {
+                        if (Transfer.PROVIDER_REFUSED.equals(refused.code())) {
+                            return Future.succeededFuture(TransferOutcome.failed(Transfer.PROVIDER_REFUSED));
+                        }
+                        if (TRANSFER_DECLINED.equals(refused.code())) {
+                            return Future.succeededFuture(TransferOutcome.failed(refused.getMessage()));
+                        }
+                    }
+                    return Future.failedFuture(failure);
+                });
     }
 
     @Override
@@ -305,6 +316,14 @@ public final class LiveWalletProvider implements WalletProvider {
         if (status == 403 && operation.equals("Transfert")) {
             throw new ServiceException(
                     ErrorKind.PROVIDER, Transfer.PROVIDER_REFUSED, "the wallet account may not make this transfer");
+        }
+        // the request itself refused (a receiver the wallet does not know, an amount over its limit): sending the
+        // same request again gets the same answer, so it is final, not a provider that cannot be reached
+        if ((status == 400 || status == 422) && operation.equals("Transfert")) {
+            throw new ServiceException(
+                    ErrorKind.PROVIDER,
+                    TRANSFER_DECLINED,
+                    ProviderConfirmation.bounded("declined by the wallet provider: HTTP " + status + reason(response)));
         }
         if (status < 200 || status > 299) {
             throw providerError(operation, "the provider answered HTTP " + status + reason(response));

@@ -121,6 +121,7 @@ public final class FakeWalletProvider {
     private final AtomicInteger lostTransferAnswers = new AtomicInteger();
     private volatile boolean refuseTransfers;
     private volatile String transferMessage;
+    private volatile Integer transferRefusal;
     private volatile BigDecimal prefundedBalance = new BigDecimal("1000000.00");
     private final AtomicLong transactionCounter = new AtomicLong(2_155_000_000L);
 
@@ -385,6 +386,12 @@ public final class FakeWalletProvider {
         return this;
     }
 
+    /** Transfert refuses the request with {@code status} and MonCash's error body while set (null: as usual). */
+    public FakeWalletProvider refuseTransferRequestsWith(Integer status) {
+        transferRefusal = status;
+        return this;
+    }
+
     /** The transfers made, one per reference however often it was sent. */
     public List<Transfer> transfers() {
         return List.copyOf(transfersByReference.values());
@@ -577,6 +584,11 @@ public final class FakeWalletProvider {
         }
         if (refuseTransfers) {
             json(ctx, 403, error(ctx, 403, "Forbidden", "Not allowed to make transfers"));
+            return;
+        }
+        Integer refusal = transferRefusal;
+        if (refusal != null) {
+            json(ctx, refusal, error(ctx, refusal, "Bad Request", "The receiver is not a MonCash customer"));
             return;
         }
         JsonNode body = jsonBody(ctx);

@@ -179,6 +179,34 @@ class LiveRefundsTest {
                 .isEqualTo(2); // the two debits, no reversal
     }
 
+    /**
+     * A request MonCash refuses (400: a receiver it does not know) is refused again however often it is sent: the
+     * refund fails with MonCash's words and its debit is given back, rather than staying pending for ever.
+     */
+    @Test
+    void aTransferRequestTheProviderRefusesFailsWithItsWords() {
+        JsonObject payment = paidAtProvider(200, "50937666666");
+        String before = balance();
+        fake.refuseTransferRequestsWith(400);
+        try {
+            JsonObject refund = refund(payment, 200);
+
+            await("the refund failed").atMost(Duration.ofSeconds(30)).until(() -> status(refund)
+                    .equals("failed"));
+            assertThat(service.sql("SELECT failure_reason FROM transfers WHERE id = $1::uuid", refund.getString("id"))
+                            .iterator()
+                            .next()
+                            .getString(0))
+                    .contains("HTTP 400")
+                    .contains("not a MonCash customer");
+            assertThat(balance()).isEqualTo(before);
+            assertThat(fake.transfers().stream().filter(made -> made.reference().equals(refund.getString("id"))))
+                    .isEmpty();
+        } finally {
+            fake.refuseTransferRequestsWith(null);
+        }
+    }
+
     @Test
     void operatorsSeeTheWalletAccountsPrefundedBalance() {
         await("the prefunded balance gauge").atMost(Duration.ofSeconds(30)).until(() -> http.get("/metrics", null)
