@@ -161,7 +161,11 @@ public final class WebhookVerticle extends VerticleBase {
         giveBack(waiting.takeAll());
         drained = Promise.promise();
         drainedWhenIdle();
-        long grace = vertx.setTimer(config.webhooks().requestTimeoutMs() + 1_000L, fired -> drained.tryComplete());
+        // an attempt may resolve its host (within the connect timeout) before its request's own deadline, then
+        // linger before its record goes: past all of that, what is still out will come back through its lease
+        long graceMs =
+                config.webhooks().connectTimeoutMs() + config.webhooks().requestTimeoutMs() + 1_000L + RECORD_LINGER_MS;
+        long grace = vertx.setTimer(graceMs, fired -> drained.tryComplete());
         return drained.future()
                 .andThen(done -> vertx.cancelTimer(grace))
                 .compose(done -> givenBack)
