@@ -124,7 +124,7 @@ final class CheckoutRoutes {
                         refused(ctx, refused.checkout(), refused.refusal());
                     } else if (outcome instanceof PayAtCheckout.Declined declined) {
                         // back to the page (a GET, so reloading it resubmits nothing), which says what happened
-                        HtmlResponses.seeOther(ctx, HtmlResponses.pagePath(ctx, declined.checkout(), token));
+                        HtmlResponses.seeOther(ctx, HtmlResponses.pagePath(ctx, token));
                     } else if (outcome instanceof PayAtCheckout.Rejected rejected) {
                         rejected(ctx, rejected.checkout(), token, phone, rejected.invalid(), rejected.phoneProblem());
                     } else {

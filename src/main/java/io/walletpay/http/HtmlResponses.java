@@ -70,7 +70,7 @@ final class HtmlResponses {
             PageError error) {
         PageText text = text(ctx, checkout.merchantLocale());
         Payment payment = checkout.payment();
-        String page = pagePath(ctx, checkout, token);
+        String page = pagePath(ctx, token);
         PaymentView view = new PaymentView(
                 checkout.merchantName(),
                 payment.amount(),
@@ -112,12 +112,20 @@ final class HtmlResponses {
                 gateway == null ? "'self'" : "'self' " + gateway);
     }
 
+    /** The checkout page's address relative to itself, so it works behind a path prefix. */
+    static String pagePath(RoutingContext ctx, String token) {
+        return withAskedLanguage(ctx, token);
+    }
+
     /**
-     * The checkout page's address relative to itself, so it works behind a path prefix; the language travels with
-     * it, to the form's submit and back.
+     * {@code path} with the language this request asked for with {@code ?lang=}, when it asked: a customer's choice
+     * holds through the form's submit and back, cookies or not. A language the rules picked (the merchant's, the
+     * browser's) is picked again the same way on submit, and is not remembered as if the customer had chosen it.
      */
-    static String pagePath(RoutingContext ctx, Checkout checkout, String token) {
-        return token + "?lang=" + text(ctx, checkout.merchantLocale()).lang();
+    static String withAskedLanguage(RoutingContext ctx, String path) {
+        return Language.fromTag(AskedLanguage.of(ctx))
+                .map(asked -> path + "?lang=" + asked.tag())
+                .orElse(path);
     }
 
     /** The result of a decided checkout, shown when there is no Return URL to send the customer to. */

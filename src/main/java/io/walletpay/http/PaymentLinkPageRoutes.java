@@ -207,9 +207,8 @@ final class PaymentLinkPageRoutes {
                 link.description(),
                 link.amount(),
                 link.minAmount(),
-                // relative to the page, so it works behind a path prefix; the language travels with the submit
-                link.code() + "?lang="
-                        + HtmlResponses.text(ctx, shown.merchantLocale()).lang(),
+                // relative to the page, so it works behind a path prefix; a chosen language travels with the submit
+                HtmlResponses.withAskedLanguage(ctx, link.code()),
                 typed,
                 errorKey,
                 errorAmount,

@@ -91,6 +91,31 @@ class CheckoutLanguageTest {
         assertThat(unknown.header("Set-Cookie")).isNull();
     }
 
+    /**
+     * Only a customer's own ?lang is remembered: a language the rules picked (here the browser's) is not put in the
+     * form's address, so submitting the form neither sets the cookie nor outranks another shop's locale later. A
+     * chosen language travels with the form, cookies or not.
+     */
+    @Test
+    void onlyALanguageTheCustomerChoseTravelsWithTheFormAndIsRemembered() {
+        String path = path(create(700));
+        String token = path.substring(path.lastIndexOf('/') + 1);
+        Map<String, String> frenchPhone = Map.of("Accept-Language", "fr-FR,fr;q=0.9");
+
+        Http.Response picked = http.send("GET", path, null, null, frenchPhone);
+        Http.Response chosen = http.send("GET", path + "?lang=en", null, null, frenchPhone);
+        Map<String, String> submit = new java.util.HashMap<>(frenchPhone);
+        submit.put("Content-Type", "application/x-www-form-urlencoded");
+        Http.Response declined = http.send("POST", path, null, "phone=50900000002&action=pay", submit);
+
+        assertThat(picked.body()).contains("<html lang=\"fr\">", "action=\"" + token + "\"");
+        assertThat(picked.header("Set-Cookie")).isNull();
+        assertThat(chosen.body()).contains("<html lang=\"en\">", "action=\"" + token + "?lang=en\"");
+        assertThat(declined.status()).isEqualTo(303);
+        assertThat(declined.header("Location")).isEqualTo(token);
+        assertThat(declined.header("Set-Cookie")).isNull();
+    }
+
     @Test
     void withoutAMerchantLocaleTheBrowsersLanguageSpeaks() {
         String path = path(create(2500));
