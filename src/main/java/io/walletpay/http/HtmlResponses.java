@@ -160,7 +160,8 @@ final class HtmlResponses {
         problem(ctx, problem, checkout.merchantLocale(), checkout.returnUrl());
     }
 
-    private static void problem(RoutingContext ctx, Problem problem, String merchantLocale, String returnUrl) {
+    /** A problem page about one merchant: in its language unless the customer chose one, with a way back if given. */
+    static void problem(RoutingContext ctx, Problem problem, String merchantLocale, String returnUrl) {
         page(ctx, problem.kind(), problem, merchantLocale, returnUrl);
     }
 

@@ -92,7 +92,7 @@ final class PaymentLinkPageRoutes {
                     } else if (PayThroughLink.busy(shown)) {
                         busyPage(ctx, shown);
                     } else if (!shown.merchantActive()) {
-                        HtmlResponses.problem(ctx, Problem.MERCHANT_DISABLED);
+                        HtmlResponses.problem(ctx, Problem.MERCHANT_DISABLED, shown.merchantLocale(), null);
                     } else {
                         form(ctx, 200, shown, null, null);
                     }

@@ -553,7 +553,8 @@ class PaymentLinksApiTest {
 
     @Test
     void aDisabledMerchantsLinkTakesNoPayment() {
-        JsonObject merchant = service.createMerchant("Closed shop");
+        JsonObject merchant = service.createMerchant(
+                new JsonObject().put("name", "Closed shop").put("locale", "fr"));
         String token = service.tokenFor(merchant);
         JsonObject link = http.post(
                         LINKS, token, new JsonObject().put("amount", 5).put("description", "x"))
@@ -562,7 +563,10 @@ class PaymentLinksApiTest {
                 "/api/admin/merchants/" + merchant.getString("merchant_id"),
                 TestConfig.ADMIN_TOKEN,
                 new JsonObject().put("status", "disabled"));
-        assertThat(http.get("/l/" + code(link), null).status()).isEqualTo(403);
+        Http.Response page = http.send("GET", "/l/" + code(link), null, null, Map.of("Accept-Language", "en"));
+        assertThat(page.status()).isEqualTo(403);
+        // in the shop's language, as its link's other pages
+        assertThat(page.body()).contains("<html lang=\"fr\">");
         assertThat(http.send("POST", "/l/" + code(link), null, "", FORM).status())
                 .isEqualTo(403);
         assertThat(paymentsThrough(link)).isZero();
