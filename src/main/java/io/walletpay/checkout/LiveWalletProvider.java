@@ -313,17 +313,9 @@ public final class LiveWalletProvider implements WalletProvider {
         if (status == 404 && notFoundIsAnAnswer) {
             throw ServiceException.notFound("Wallet transaction");
         }
-        if (status == 403 && operation.equals("Transfert")) {
-            throw new ServiceException(
-                    ErrorKind.PROVIDER, Transfer.PROVIDER_REFUSED, "the wallet account may not make this transfer");
-        }
-        // the request itself refused (a receiver the wallet does not know, an amount over its limit): sending the
-        // same request again gets the same answer, so it is final, not a provider that cannot be reached
-        if ((status == 400 || status == 422) && operation.equals("Transfert")) {
-            throw new ServiceException(
-                    ErrorKind.PROVIDER,
-                    TRANSFER_DECLINED,
-                    ProviderConfirmation.bounded("declined by the wallet provider: HTTP " + status + reason(response)));
+        ServiceException refusal = transferRefusal(operation, status, reason(response));
+        if (refusal != null) {
+            throw refusal;
         }
         if (status < 200 || status > 299) {
             throw providerError(operation, "the provider answered HTTP " + status + reason(response));
@@ -335,9 +327,35 @@ public final class LiveWalletProvider implements WalletProvider {
             if (bodyStatus.intValue() == 404 && notFoundIsAnAnswer) {
                 throw ServiceException.notFound("Wallet transaction");
             }
+            ServiceException refusedInBody = transferRefusal(operation, bodyStatus.intValue(), reason(answer));
+            if (refusedInBody != null) {
+                throw refusedInBody;
+            }
             throw providerError(operation, "the provider answered status " + bodyStatus.intValue() + reason(answer));
         }
         return answer;
+    }
+
+    /**
+     * Transfert's final answers, whether on the wire or repeated in a 2xx body: 403, the business account may not
+     * pay (not funded, not allowed); 400 or 422, this request is refused (a receiver the wallet does not know, an
+     * amount over its limit), which sending it again would not change. Null for any other status.
+     */
+    private static ServiceException transferRefusal(String operation, int status, String reason) {
+        if (!operation.equals("Transfert")) {
+            return null;
+        }
+        if (status == 403) {
+            return new ServiceException(
+                    ErrorKind.PROVIDER, Transfer.PROVIDER_REFUSED, "the wallet account may not make this transfer");
+        }
+        if (status == 400 || status == 422) {
+            return new ServiceException(
+                    ErrorKind.PROVIDER,
+                    TRANSFER_DECLINED,
+                    ProviderConfirmation.bounded("declined by the wallet provider: status " + status + reason));
+        }
+        return null;
     }
 
     private static JsonNode parse(String operation, HttpResponse<Buffer> response) {

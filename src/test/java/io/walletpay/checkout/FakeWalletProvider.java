@@ -122,6 +122,7 @@ public final class FakeWalletProvider {
     private volatile boolean refuseTransfers;
     private volatile String transferMessage;
     private volatile Integer transferRefusal;
+    private volatile boolean transferRefusalInBody;
     private volatile BigDecimal prefundedBalance = new BigDecimal("1000000.00");
     private final AtomicLong transactionCounter = new AtomicLong(2_155_000_000L);
 
@@ -388,7 +389,13 @@ public final class FakeWalletProvider {
 
     /** Transfert refuses the request with {@code status} and MonCash's error body while set (null: as usual). */
     public FakeWalletProvider refuseTransferRequestsWith(Integer status) {
+        return refuseTransferRequestsWith(status, false);
+    }
+
+    /** The same, {@code inBody}: on a 200 whose body's {@code status} says it, as some of MonCash's answers do. */
+    public FakeWalletProvider refuseTransferRequestsWith(Integer status, boolean inBody) {
         transferRefusal = status;
+        transferRefusalInBody = inBody;
         return this;
     }
 
@@ -588,7 +595,10 @@ public final class FakeWalletProvider {
         }
         Integer refusal = transferRefusal;
         if (refusal != null) {
-            json(ctx, refusal, error(ctx, refusal, "Bad Request", "The receiver is not a MonCash customer"));
+            json(
+                    ctx,
+                    transferRefusalInBody ? 200 : refusal,
+                    error(ctx, refusal, "Bad Request", "The receiver is not a MonCash customer"));
             return;
         }
         JsonNode body = jsonBody(ctx);

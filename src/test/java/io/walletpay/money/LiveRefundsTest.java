@@ -18,6 +18,8 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Refunds in live mode against the fake MonCash's transfer API: the customer who paid gets the money by one
@@ -180,14 +182,16 @@ class LiveRefundsTest {
     }
 
     /**
-     * A request MonCash refuses (400: a receiver it does not know) is refused again however often it is sent: the
-     * refund fails with MonCash's words and its debit is given back, rather than staying pending for ever.
+     * A request MonCash refuses (400 or 422: a receiver it does not know), on the wire or in the body of a 200, is
+     * refused again however often it is sent: the refund fails with MonCash's words and its debit is given back,
+     * rather than staying pending for ever.
      */
-    @Test
-    void aTransferRequestTheProviderRefusesFailsWithItsWords() {
-        JsonObject payment = paidAtProvider(200, "50937666666");
+    @ParameterizedTest
+    @CsvSource({"400, false", "422, true"})
+    void aTransferRequestTheProviderRefusesFailsWithItsWords(int status, boolean inBody) {
+        JsonObject payment = paidAtProvider(200, inBody ? "50937777777" : "50937666666");
         String before = balance();
-        fake.refuseTransferRequestsWith(400);
+        fake.refuseTransferRequestsWith(status, inBody);
         try {
             JsonObject refund = refund(payment, 200);
 
@@ -197,7 +201,7 @@ class LiveRefundsTest {
                             .iterator()
                             .next()
                             .getString(0))
-                    .contains("HTTP 400")
+                    .contains("status " + status)
                     .contains("not a MonCash customer");
             assertThat(balance()).isEqualTo(before);
             assertThat(fake.transfers().stream().filter(made -> made.reference().equals(refund.getString("id"))))

@@ -98,7 +98,8 @@ class TransferCrashTest {
         Http restarted = service.awaitReady();
         try (Connection db = service.database();
                 PreparedStatement lease = db.prepareStatement(
-                        // the dead node's lease (a minute) runs out: brought forward rather than waited for
+                        // the dead node's lease (longer than an attempt may last) runs out: brought forward rather
+                        // than waited for
                         "UPDATE transfers SET lease_until = now() WHERE id = ?::uuid AND status = 'pending'")) {
             lease.setString(1, refund);
             assertThat(lease.executeUpdate())
