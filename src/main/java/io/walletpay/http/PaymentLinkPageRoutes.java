@@ -131,7 +131,14 @@ final class PaymentLinkPageRoutes {
             return;
         }
         if (known.kind() == ErrorKind.FORBIDDEN) {
-            HtmlResponses.problem(ctx, Problem.MERCHANT_DISABLED);
+            // in the shop's language, as on its link's page; the look-up failing leaves the usual rules
+            payThroughLink
+                    .show(code)
+                    .onComplete(shown -> HtmlResponses.problem(
+                            ctx,
+                            Problem.MERCHANT_DISABLED,
+                            shown.succeeded() ? shown.result().merchantLocale() : null,
+                            null));
             return;
         }
         boolean badAmount = known.kind() == ErrorKind.VALIDATION && PayThroughLink.AMOUNT.equals(known.field());

@@ -567,8 +567,11 @@ class PaymentLinksApiTest {
         assertThat(page.status()).isEqualTo(403);
         // in the shop's language, as its link's other pages
         assertThat(page.body()).contains("<html lang=\"fr\">");
-        assertThat(http.send("POST", "/l/" + code(link), null, "", FORM).status())
-                .isEqualTo(403);
+        Map<String, String> englishForm =
+                Map.of("Content-Type", "application/x-www-form-urlencoded", "Accept-Language", "en");
+        Http.Response refused = http.send("POST", "/l/" + code(link), null, "", englishForm);
+        assertThat(refused.status()).isEqualTo(403);
+        assertThat(refused.body()).contains("<html lang=\"fr\">");
         assertThat(paymentsThrough(link)).isZero();
     }
 
