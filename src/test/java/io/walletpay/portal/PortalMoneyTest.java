@@ -97,8 +97,8 @@ class PortalMoneyTest {
                 Map.of("amount", "100", "reason", "one\u2028two", "form_key", key(confirm)));
 
         assertThat(reordered.statusCode()).isEqualTo(200);
-        assertThat(reordered.body()).contains("without special characters");
-        assertThat(twoLines.body()).contains("without special characters");
+        assertThat(reordered.body()).contains("invisible characters");
+        assertThat(twoLines.body()).contains("invisible characters");
         assertThat(service.sql("SELECT count(*) FROM transfers WHERE payment_id = $1::uuid", id)
                         .iterator()
                         .next()
