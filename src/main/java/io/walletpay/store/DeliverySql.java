@@ -121,8 +121,10 @@ final class DeliverySql {
     /**
      * Puts a delivery back in the queue, same id, with a fresh schedule; attempt numbers go on from the total. A live
      * lease stays: an attempt under way (or a row handed to a sender and waiting for a slot) keeps it, so no other
-     * claim sends the delivery beside it. That attempt's record no longer matches the schedule, so it leaves the row
-     * due and leased: the fresh schedule's first attempt goes out once the lease has run out.
+     * claim sends the delivery beside it. When that attempt is the first of its schedule (schedule_from already equals
+     * attempts), nothing here changes what it records, and it counts as the redelivery; otherwise its record no
+     * longer matches the schedule and leaves the row due and leased: the fresh schedule's first attempt goes out
+     * once the lease has run out.
      */
     static final String REDELIVER = "UPDATE webhook_deliveries d SET status = 'pending', schedule_from = attempts,"
             + " lease_until = CASE WHEN d.lease_until > now() THEN d.lease_until END,"

@@ -39,7 +39,7 @@ public interface PaymentLinkStore {
 
     /**
      * A link as stored, with its payments: {@code paymentsCount} and {@code amountCollected} count completed ones,
-     * {@code paymentsInUse} those that hold one of {@code maxPayments} (completed, or pending and not yet expired),
+     * {@code paymentsInUse} those that hold one of {@code maxPayments} (completed, or pending, expired or not),
      * {@code heldUntil} the earliest expiry of the pending ones (null when none): when a place may free up.
      */
     record PaymentLink(
