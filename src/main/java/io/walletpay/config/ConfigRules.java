@@ -72,6 +72,13 @@ final class ConfigRules {
                     "db.url",
                     "expected postgresql://user:password@host:port/database"
                             + " (characters such as # or @ in the password must be percent-encoded)"));
+        } else if (url.indexOf('?') >= 0) {
+            // only host, port, database, user and password are carried: a parameter such as sslmode would be
+            // dropped without a word, and the service would connect without the TLS it asks for
+            problems.add(ConfigException.line(
+                    "db.url",
+                    "connection parameters after '?' (such as sslmode) are not supported and would be ignored;"
+                            + " remove them, and reach the database over a private network"));
         }
     }
 

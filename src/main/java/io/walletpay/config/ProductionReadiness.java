@@ -5,6 +5,7 @@ import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * What production refuses to start with, one line per problem, each naming the key and its environment
@@ -44,6 +45,12 @@ public final class ProductionReadiness {
                     "is 'sandbox' in production: anyone could pay any payment with any number and merchants would"
                             + " receive signed 'completed' webhooks; set it to 'live', with provider.client_id and"
                             + " provider.client_secret"));
+        }
+        if (config.provider().live()) {
+            sandboxHost(config.provider().apiBaseUrl())
+                    .ifPresent(problem -> problems.add(line("provider.api_base_url", problem)));
+            sandboxHost(config.provider().gatewayBaseUrl())
+                    .ifPresent(problem -> problems.add(line("provider.gateway_base_url", problem)));
         }
         secretProblem(config.adminToken()).ifPresent(problem -> problems.add(line("admin_token", problem)));
         if (config.management().metricsToken() != null) {
@@ -130,6 +137,18 @@ public final class ProductionReadiness {
         } catch (IllegalArgumentException e) {
             return ""; // AppConfig refuses URLs that do not parse before we get here
         }
+    }
+
+    /**
+     * A live provider still pointed at MonCash's sandbox (the defaults): with live credentials every payment would
+     * fail, and with sandbox ones test payments would complete in production.
+     */
+    private static Optional<String> sandboxHost(String url) {
+        String host = url == null ? null : URI.create(url).getHost();
+        return host != null && host.toLowerCase(Locale.ROOT).startsWith("sandbox.")
+                ? Optional.of("points at the wallet provider's sandbox (" + host + ") in production; set"
+                        + " the live URL (MonCash: https://moncashbutton.digicelgroup.com/...)")
+                : Optional.empty();
     }
 
     public static String line(String key, String problem) {

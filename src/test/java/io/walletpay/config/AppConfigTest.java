@@ -169,6 +169,39 @@ class AppConfigTest {
                 .contains("management.metrics_token");
     }
 
+    /**
+     * A live provider left on the default URLs talks to MonCash's sandbox: in production that is refused, naming
+     * both URLs, rather than failing every payment (live credentials) or completing test ones (sandbox ones).
+     */
+    @Test
+    void aLiveProviderStillOnTheSandboxIsRefusedInProduction() {
+        List<String> problems = ProductionReadiness.problems(TestConfig.with(Map.of(
+                "WALLETPAY_MODE", "production",
+                "WALLETPAY_PROVIDER_MODE", "live",
+                "WALLETPAY_PROVIDER_CLIENT_ID", "client-id",
+                "WALLETPAY_PROVIDER_CLIENT_SECRET", "client-secret-from-the-provider")));
+
+        assertThat(problems)
+                .anySatisfy(line -> assertThat(line)
+                        .startsWith("configuration key 'provider.api_base_url'")
+                        .contains("sandbox"))
+                .anySatisfy(line -> assertThat(line).startsWith("configuration key 'provider.gateway_base_url'"));
+    }
+
+    /**
+     * Only host, port, database, user and password are taken from the URL: a parameter such as sslmode is refused
+     * at start, never dropped without a word (the service would connect without the TLS it asks for).
+     */
+    @Test
+    void aDatabaseUrlWithConnectionParametersIsRefused() {
+        assertThatThrownBy(() -> TestConfig.with(
+                        Map.of("WALLETPAY_DB_URL", "postgresql://pay:Vq8Lm2Xz7Rk4@db:5432/walletpay?sslmode=require")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("db.url")
+                .hasMessageContaining("sslmode")
+                .hasMessageNotContaining("Vq8Lm2Xz7Rk4");
+    }
+
     @Test
     void aDatabaseUrlThatDoesNotParseIsRefusedWithoutRepeatingThePassword() {
         assertThatThrownBy(() -> TestConfig.with(Map.of("WALLETPAY_DB_URL", "postgresql://pay:Sup3r#Secret@db:5432/x")))
