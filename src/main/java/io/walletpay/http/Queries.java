@@ -57,10 +57,17 @@ final class Queries {
         return id;
     }
 
-    /** An optional text query parameter of at most {@code maxLength} characters. */
+    /**
+     * An optional text query parameter of 1 to {@code maxLength} characters, counted as the body's text fields
+     * count them (code points), so a value the API accepted when it was created can always be searched for. Sent
+     * empty, it is a 400 rather than a filter that silently matches nothing.
+     */
     static String text(RoutingContext ctx, String name, int maxLength) {
         String value = single(ctx, name);
-        if (value != null && value.length() > maxLength) {
+        if (value != null && value.isEmpty()) {
+            throw ServiceException.invalid(name, name + " must not be empty; leave it out to not filter by it");
+        }
+        if (value != null && (value.length() > 2L * maxLength || value.codePointCount(0, value.length()) > maxLength)) {
             throw ServiceException.invalid(name, name + " must be at most " + maxLength + " characters");
         }
         // %00 decodes to a NUL that PostgreSQL text cannot hold: the query would fail as a 500 instead of a 400

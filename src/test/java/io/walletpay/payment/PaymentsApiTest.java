@@ -320,6 +320,26 @@ class PaymentsApiTest {
         assertThat(http.get("/api/merchant/payments?limit=101", token).status()).isEqualTo(400);
         assertThat(http.get("/api/merchant/payments?starting_after=nope", token).status())
                 .isEqualTo(400);
+        assertThat(http.get("/api/merchant/payments?reference_id=", token).errorCode())
+                .isEqualTo("invalid_reference_id");
+    }
+
+    /** A reference the create accepted (at most 100 characters, however many UTF-16 units) finds its payment. */
+    @Test
+    void aReferenceOfOneHundredCharactersOutsideTheBasicPlaneFindsItsPayment() {
+        String token = service.tokenFor(service.createMerchant("Emoji shop"));
+        String reference = "\uD83D\uDE00".repeat(100);
+        String id = createdPayment(token, new JsonObject().put("amount", 15).put("reference_id", reference))
+                .getString("id");
+
+        Http.Response found = http.get(
+                "/api/merchant/payments?reference_id="
+                        + java.net.URLEncoder.encode(reference, java.nio.charset.StandardCharsets.UTF_8),
+                token);
+
+        assertThat(found.status()).isEqualTo(200);
+        assertThat(found.dataArray()).hasSize(1);
+        assertThat(found.dataArray().getJsonObject(0).getString("id")).isEqualTo(id);
     }
 
     @Test
