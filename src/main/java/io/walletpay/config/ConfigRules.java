@@ -5,6 +5,8 @@ import io.walletpay.webhook.RetrySchedule;
 import io.walletpay.webhook.TargetGuard;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -83,9 +85,22 @@ final class ConfigRules {
     }
 
     private static void jwt(AppConfig.Jwt jwt, List<String> problems) {
-        if (!jwt.algorithm().equals("HS256") && (jwt.privateKeyPem() == null || jwt.publicKeyPem() == null)) {
+        if (jwt.algorithm().equals("HS256")) {
+            return;
+        }
+        if (jwt.privateKeyPem() == null || jwt.publicKeyPem() == null) {
             problems.add(ConfigException.line(
                     "jwt.private_key_pem", jwt.algorithm() + " needs private_key_pem and public_key_pem files"));
+            return;
+        }
+        // read at the start, not first when the API's verticle deploys (after migrations, on API nodes only)
+        readable("jwt.private_key_pem", jwt.privateKeyPem(), problems);
+        readable("jwt.public_key_pem", jwt.publicKeyPem(), problems);
+    }
+
+    private static void readable(String key, String file, List<String> problems) {
+        if (!Files.isReadable(Path.of(file)) || Files.isDirectory(Path.of(file))) {
+            problems.add(ConfigException.line(key, "cannot read the file '" + file + "'"));
         }
     }
 

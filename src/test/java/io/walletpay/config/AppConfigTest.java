@@ -202,6 +202,19 @@ class AppConfigTest {
                 .hasMessageNotContaining("Vq8Lm2Xz7Rk4");
     }
 
+    /** A signing key file that is not there is named at start (exit 2), on every node, not when the API deploys. */
+    @Test
+    void anUnreadableJwtKeyFileIsNamedAtStart() {
+        assertThatThrownBy(() -> TestConfig.with(Map.of(
+                        "WALLETPAY_JWT_ALGORITHM", "ES256",
+                        "WALLETPAY_JWT_PRIVATE_KEY_PEM", "/nonexistent/jwt.pem",
+                        "WALLETPAY_JWT_PUBLIC_KEY_PEM", "/nonexistent/jwt.pub.pem")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("jwt.private_key_pem")
+                .hasMessageContaining("/nonexistent/jwt.pem")
+                .hasMessageContaining("jwt.public_key_pem");
+    }
+
     @Test
     void aDatabaseUrlThatDoesNotParseIsRefusedWithoutRepeatingThePassword() {
         assertThatThrownBy(() -> TestConfig.with(Map.of("WALLETPAY_DB_URL", "postgresql://pay:Sup3r#Secret@db:5432/x")))
