@@ -21,7 +21,13 @@ public final class MerchantLogin {
     public sealed interface Outcome permits Throttled, WrongCredentials, Verified {}
 
     /** Too many failures lately from this address or for this account: try again after {@code retryAfter}. */
-    public record Throttled(Duration retryAfter) implements Outcome {}
+    public record Throttled(Duration retryAfter) implements Outcome {
+
+        /** Whole seconds to wait, rounded up and at least one, as {@code Retry-After} and the pages say it. */
+        public long retryAfterSeconds() {
+            return Math.max(1, (retryAfter.toMillis() + 999) / 1000);
+        }
+    }
 
     /** No merchant with this id and secret key; counted as a failure. */
     public record WrongCredentials() implements Outcome {}

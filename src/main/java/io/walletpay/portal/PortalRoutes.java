@@ -165,7 +165,7 @@ public final class PortalRoutes {
         login.attempt(source, merchantId, PortalPages.parseUuid(merchantId), secretKey)
                 .onSuccess(outcome -> {
                     if (outcome instanceof MerchantLogin.Throttled throttled) {
-                        long seconds = Math.max(1, (throttled.retryAfter().toMillis() + 999) / 1000);
+                        long seconds = throttled.retryAfterSeconds();
                         ctx.response().putHeader(HttpHeaders.RETRY_AFTER, Long.toString(seconds));
                         renderLogin(ctx, 429, t.get("login.throttled", seconds), merchantId);
                         return;

@@ -219,7 +219,7 @@ final class SettingsPages {
                     if (outcome instanceof MerchantLogin.Verified) {
                         rotate(ctx, merchant);
                     } else if (outcome instanceof MerchantLogin.Throttled throttled) {
-                        long seconds = Math.max(1, (throttled.retryAfter().toMillis() + 999) / 1000);
+                        long seconds = throttled.retryAfterSeconds();
                         ctx.response().putHeader(HttpHeaders.RETRY_AFTER, Long.toString(seconds));
                         show(
                                 ctx,
