@@ -32,6 +32,7 @@ import java.time.Instant;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -313,7 +314,7 @@ public final class LiveWalletProvider implements WalletProvider {
         if (status == 404 && notFoundIsAnAnswer) {
             throw ServiceException.notFound("Wallet transaction");
         }
-        ServiceException refusal = transferRefusal(operation, status, reason(response));
+        ServiceException refusal = transferRefusal(operation, status, () -> reason(response));
         if (refusal != null) {
             throw refusal;
         }
@@ -327,7 +328,7 @@ public final class LiveWalletProvider implements WalletProvider {
             if (bodyStatus.intValue() == 404 && notFoundIsAnAnswer) {
                 throw ServiceException.notFound("Wallet transaction");
             }
-            ServiceException refusedInBody = transferRefusal(operation, bodyStatus.intValue(), reason(answer));
+            ServiceException refusedInBody = transferRefusal(operation, bodyStatus.intValue(), () -> reason(answer));
             if (refusedInBody != null) {
                 throw refusedInBody;
             }
@@ -339,9 +340,10 @@ public final class LiveWalletProvider implements WalletProvider {
     /**
      * Transfert's final answers, whether on the wire or repeated in a 2xx body: 403, the business account may not
      * pay (not funded, not allowed); 400 or 422, this request is refused (a receiver the wallet does not know, an
-     * amount over its limit), which sending it again would not change. Null for any other status.
+     * amount over its limit), which sending it again would not change. Null for any other status; the body's
+     * reason is read only for a refusal, not for every answer.
      */
-    private static ServiceException transferRefusal(String operation, int status, String reason) {
+    private static ServiceException transferRefusal(String operation, int status, Supplier<String> reason) {
         if (!operation.equals("Transfert")) {
             return null;
         }
@@ -353,7 +355,7 @@ public final class LiveWalletProvider implements WalletProvider {
             return new ServiceException(
                     ErrorKind.PROVIDER,
                     TRANSFER_DECLINED,
-                    ProviderConfirmation.bounded("declined by the wallet provider: status " + status + reason));
+                    ProviderConfirmation.bounded("declined by the wallet provider: status " + status + reason.get()));
         }
         return null;
     }
