@@ -22,7 +22,7 @@ public record DeliveryFilter(String status, String from, String to) {
     }
 
     OffsetDateTime createdLt() {
-        return to.isEmpty() ? null : PortalPages.dayStart(to).plusDays(1);
+        return to.isEmpty() ? null : PortalPages.dayEnd(to);
     }
 
     /** Only checked values (a status word, dates) reach here, so nothing needs encoding. */

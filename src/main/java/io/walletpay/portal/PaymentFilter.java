@@ -71,7 +71,7 @@ public record PaymentFilter(String status, String reference, String from, String
     }
 
     private OffsetDateTime createdLt() {
-        return to.isEmpty() ? null : PortalPages.dayStart(to).plusDays(1);
+        return to.isEmpty() ? null : PortalPages.dayEnd(to);
     }
 
     private static String encode(String value) {

@@ -236,9 +236,19 @@ final class PortalPages {
 
     /** The start of {@code isoDate} ({@code yyyy-MM-dd}) in Haiti, as the portal's date filters mean it. */
     static java.time.OffsetDateTime dayStart(String isoDate) {
-        return java.time.LocalDate.parse(isoDate)
-                .atStartOfDay(io.walletpay.page.PageText.HAITI)
-                .toOffsetDateTime();
+        return startInHaiti(java.time.LocalDate.parse(isoDate));
+    }
+
+    /**
+     * The end of {@code isoDate} in Haiti: the start of the next day, with that day's own offset, so that a range
+     * ending on a Sunday the clocks change still ends at midnight there (that day has 23 or 25 hours).
+     */
+    static java.time.OffsetDateTime dayEnd(String isoDate) {
+        return startInHaiti(java.time.LocalDate.parse(isoDate).plusDays(1));
+    }
+
+    private static java.time.OffsetDateTime startInHaiti(java.time.LocalDate day) {
+        return day.atStartOfDay(io.walletpay.page.PageText.HAITI).toOffsetDateTime();
     }
 
     static String trimmed(String value, int max) {
