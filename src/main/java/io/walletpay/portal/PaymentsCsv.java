@@ -8,6 +8,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.http.HttpServerResponse;
 import io.walletpay.payment.Payment;
+import io.walletpay.report.SpreadsheetText;
 import io.walletpay.store.PaymentStore;
 import io.walletpay.store.PaymentStore.PaymentPage;
 import io.walletpay.view.Timestamps;
@@ -142,15 +143,15 @@ final class PaymentsCsv {
             money(p.fees(), form),
             money(p.netAmount(), form),
             Payment.CURRENCY,
-            text(p.referenceId()),
-            text(p.description()),
-            text(p.customerName()),
-            text(p.customerEmail()),
-            text(p.payer()),
-            text(p.providerTransactionId()),
+            SpreadsheetText.defused(p.referenceId()),
+            SpreadsheetText.defused(p.description()),
+            SpreadsheetText.defused(p.customerName()),
+            SpreadsheetText.defused(p.customerEmail()),
+            SpreadsheetText.defused(p.payer()),
+            SpreadsheetText.defused(p.providerTransactionId()),
             time(p.completedAt()),
             time(p.expiresAt()),
-            text(p.failureReason()),
+            SpreadsheetText.defused(p.failureReason()),
             Boolean.toString(p.needsReview())
         };
     }
@@ -170,30 +171,4 @@ final class PaymentsCsv {
     private static String time(OffsetDateTime moment) {
         return moment == null ? "" : Timestamps.format(moment);
     }
-
-    /**
-     * Text a merchant or customer typed. One a spreadsheet could take for a formula gets a leading apostrophe, so
-     * opening the export never runs it (OWASP "CSV injection"): a start of {@code = + - @} or their full-width
-     * forms {@code ＝ ＋ － ＠} (which spreadsheets also read as operators), after any leading spaces, or a start of
-     * tab, CR or line feed.
-     */
-    static String text(String value) {
-        if (value == null || value.isEmpty()) {
-            return "";
-        }
-        char first = value.charAt(0);
-        if (first == '\t' || first == '\r' || first == '\n') {
-            return "'" + value;
-        }
-        int i = 0;
-        while (i < value.length() && Character.isWhitespace(value.charAt(i))) {
-            i++;
-        }
-        if (i < value.length() && FORMULA_STARTS.indexOf(value.charAt(i)) >= 0) {
-            return "'" + value;
-        }
-        return value;
-    }
-
-    private static final String FORMULA_STARTS = "=+-@\uFF1D\uFF0B\uFF0D\uFF20";
 }

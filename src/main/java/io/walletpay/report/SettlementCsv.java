@@ -5,7 +5,8 @@ import java.time.format.DateTimeFormatter;
 /**
  * The settlement report as CSV (RFC 4180, CRLF): a header, one row per payment, one per refund or payout paid that
  * day (money out, negative), then a {@code TOTAL} row per type; the last column says which. Text a merchant chose
- * (the reference) is quoted, and a leading {@code = + - @} is defused, so a spreadsheet never runs it as a formula.
+ * (the reference) or the provider sent is quoted and {@linkplain SpreadsheetText#defused defused}, so a spreadsheet
+ * never runs it as a formula.
  */
 public final class SettlementCsv {
 
@@ -81,7 +82,6 @@ public final class SettlementCsv {
         if (value == null) {
             return "";
         }
-        String safe = !value.isEmpty() && "=+-@\t\r".indexOf(value.charAt(0)) >= 0 ? "'" + value : value;
-        return "\"" + safe.replace("\"", "\"\"") + "\"";
+        return "\"" + SpreadsheetText.defused(value).replace("\"", "\"\"") + "\"";
     }
 }

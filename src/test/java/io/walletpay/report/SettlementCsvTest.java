@@ -74,6 +74,8 @@ class SettlementCsvTest {
         assertThat(SettlementCsv.field("+1")).isEqualTo("\"'+1\"");
         assertThat(SettlementCsv.field("-1")).isEqualTo("\"'-1\"");
         assertThat(SettlementCsv.field("@a")).isEqualTo("\"'@a\"");
+        assertThat(SettlementCsv.field(" =1+1")).isEqualTo("\"' =1+1\"");
+        assertThat(SettlementCsv.field("\uFF1D1+1")).isEqualTo("\"'\uFF1D1+1\"");
         assertThat(SettlementCsv.field("a,b")).isEqualTo("\"a,b\"");
         assertThat(SettlementCsv.field(null)).isEmpty();
     }

@@ -1,12 +1,12 @@
-package io.walletpay.portal;
+package io.walletpay.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Text that a spreadsheet would run as a formula leaves the export inert; other text leaves it as typed. */
-class PaymentsCsvTest {
+/** Text that a spreadsheet would run as a formula leaves an export inert; other text leaves it as typed. */
+class SpreadsheetTextTest {
 
     @ParameterizedTest
     @ValueSource(
@@ -28,12 +28,12 @@ class PaymentsCsvTest {
                 " \uFF1D1+1"
             })
     void aFormulaLikeStartGetsAnApostrophe(String typed) {
-        assertThat(PaymentsCsv.text(typed)).isEqualTo("'" + typed);
+        assertThat(SpreadsheetText.defused(typed)).isEqualTo("'" + typed);
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"Diri ak pwa", "CMD-1001", "Marie = Jean", "a@b.ht", "  Jean", "509 3712 3456"})
     void otherTextIsKeptAsTyped(String typed) {
-        assertThat(PaymentsCsv.text(typed)).isEqualTo(typed);
+        assertThat(SpreadsheetText.defused(typed)).isEqualTo(typed);
     }
 }
