@@ -261,7 +261,9 @@ class MerchantAuthenticationTest {
                 "ftp://files.example.ht/x",
                 "http://",
                 "https://user:pass@example.ht/x",
-                "not a url at all"
+                "not a url at all",
+                "https://example.ht:70000/hooks",
+                "http://127.0.0.1:0/hooks"
             })
     void settingsRefuseUrlsThatAreNotAbsoluteHttp(String url) {
         Http.Response response = http.patch(

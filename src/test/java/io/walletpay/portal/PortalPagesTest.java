@@ -161,6 +161,22 @@ class PortalPagesTest {
     }
 
     @Test
+    void aUrlWithABidirectionalMarkIsRefusedAsTheApiRefusesIt() throws Exception {
+        JsonObject shop = merchant("Mak Kache", null);
+        PortalClient browser = signedIn(shop);
+        HttpResponse<String> page = browser.get("/portal/settings?lang=fr");
+        // U+202E turns what follows around on screen: "…/\u202Efdp.exe" reads as an .pdf address
+        HttpResponse<String> refused = browser.submit(
+                page,
+                "/portal/settings",
+                Map.of("webhook_url", "https://boutik.example.ht/\u202Efdp.exe", "return_url", "", "locale", ""));
+        assertThat(refused.statusCode()).isEqualTo(400);
+        assertThat(refused.body()).contains("Adresse de webhook invalide");
+        assertThat(merchantRow(shop).getString("webhook_url")).isNull();
+        assertThat(auditEntries(shop)).isZero();
+    }
+
+    @Test
     void everySettingsFormWithoutItsCsrfTokenIsRefusedAndChangesNothing() throws Exception {
         JsonObject shop = merchant("Fòm Fo", null);
         PortalClient browser = signedIn(shop);
