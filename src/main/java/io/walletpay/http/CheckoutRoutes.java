@@ -65,7 +65,11 @@ final class CheckoutRoutes {
             new ProviderRoutes(
                             provider,
                             new ConfirmWithProvider(payments, providerOrders, payAtCheckout, registry),
-                            new RetryWithProvider(payments, providerOrders, provider),
+                            new RetryWithProvider(
+                                    payments,
+                                    providerOrders,
+                                    provider,
+                                    config.payments().expiry()),
                             config.http().maxBodyBytes())
                     .mount(router);
             router.route("/checkout/*").handler(HtmlResponses::notFound); // customers pay at the provider's gateway

@@ -109,6 +109,14 @@ final class PaymentSql {
             + " review_reason = $2, provider_transaction_id = COALESCE(provider_transaction_id, $3)"
             + " WHERE id = $1 AND NOT needs_review";
 
+    /**
+     * Keeps an open payment open at least {@code $2} milliseconds from now (never shortens it): pending, not past its
+     * expiry. One row when it is open, whether or not its expiry moved.
+     */
+    static final String KEEP_OPEN = "UPDATE payments SET updated_at = now(),"
+            + " expires_at = GREATEST(expires_at, now() + ($2::bigint) * interval '1 millisecond')"
+            + " WHERE id = $1 AND status = 'pending' AND expires_at > now()";
+
     /** Expires due pending payments in batches; SKIP LOCKED lets several instances sweep side by side. */
     static final String EXPIRE_DUE = "UPDATE payments SET" + leavePending("'expired'", "")
             + " WHERE id IN (SELECT id FROM payments WHERE status = 'pending' AND expires_at <= now()"

@@ -5,6 +5,7 @@ import io.walletpay.checkout.Checkout;
 import io.walletpay.payment.NewPayment;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.UUID;
@@ -129,6 +130,12 @@ public interface PaymentStore {
 
     /** Whether the payment was newly flagged for a person's review; its status stays as it is. */
     Future<Boolean> flagForReview(UUID paymentId, String reason, String providerTransactionId);
+
+    /**
+     * Keeps an open payment (pending, not past its expiry) open for at least {@code atLeast} from now, never
+     * shortening its expiry; false when it is not open.
+     */
+    Future<Boolean> keepOpenFor(UUID paymentId, Duration atLeast);
 
     /** Expires up to {@link #EXPIRY_BATCH} due payments in one statement, with their outbox rows. */
     Future<List<Payment>> expireDue();

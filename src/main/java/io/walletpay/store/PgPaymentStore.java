@@ -16,6 +16,7 @@ import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
 import java.math.BigDecimal;
 import java.security.MessageDigest;
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -502,6 +503,14 @@ final class PgPaymentStore implements PaymentStore {
         return database.statements()
                 .preparedQuery(PaymentSql.FLAG_FOR_REVIEW)
                 .execute(Tuple.of(paymentId, reason, providerTransactionId))
+                .map(rows -> rows.rowCount() == 1);
+    }
+
+    @Override
+    public Future<Boolean> keepOpenFor(UUID paymentId, Duration atLeast) {
+        return database.statements()
+                .preparedQuery(PaymentSql.KEEP_OPEN)
+                .execute(Tuple.of(paymentId, atLeast.toMillis()))
                 .map(rows -> rows.rowCount() == 1);
     }
 

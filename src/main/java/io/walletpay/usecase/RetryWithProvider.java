@@ -7,6 +7,8 @@ import io.walletpay.checkout.WalletProvider;
 import io.walletpay.payment.Payment;
 import io.walletpay.store.PaymentStore;
 import io.walletpay.store.ProviderOrderStore;
+import java.time.Duration;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -32,22 +34,23 @@ public final class RetryWithProvider {
     private final PaymentStore payments;
     private final ProviderOrderStore orders;
     private final WalletProvider provider;
+    private final Duration expiry;
 
-    public RetryWithProvider(PaymentStore payments, ProviderOrderStore orders, WalletProvider provider) {
+    /** @param expiry how long a payment stays open ({@code payments.expiry_minutes}), as for its first try */
+    public RetryWithProvider(
+            PaymentStore payments, ProviderOrderStore orders, WalletProvider provider, Duration expiry) {
         this.payments = payments;
         this.orders = orders;
         this.provider = provider;
+        this.expiry = expiry;
     }
 
     /** The next try of the payment, opened at the provider unless it was already. */
     public Future<Outcome> retry(UUID paymentId) {
         return payments.checkoutOf(paymentId).compose(checkout -> {
-            if (checkout.refusal().isPresent()) {
-                return Future.succeededFuture(
-                        new Refused(checkout, checkout.refusal().get()));
-            }
-            if (!checkout.open()) {
-                return Future.succeededFuture(new Decided(checkout));
+            Optional<Outcome> closed = closed(checkout);
+            if (closed.isPresent()) {
+                return Future.succeededFuture(closed.get());
             }
             Payment payment = checkout.payment();
             if (payment.declines() == 0) {
@@ -57,10 +60,33 @@ public final class RetryWithProvider {
             ProviderOrder next = ProviderOrder.after(payment.id(), payment.declines());
             return orders.opened(next)
                     .compose(opened -> opened.isPresent()
-                            ? Future.succeededFuture(opened.get())
-                            : provider.createPayment(next, payment.amount())
-                                    .compose(created -> orders.open(next, created.redirectUrl())))
-                    .map(Gateway::new);
+                            ? Future.succeededFuture(new Gateway(opened.get()))
+                            : openAtProvider(payment, next));
         });
+    }
+
+    /**
+     * Opens {@code next} at the provider. Its payment token lives from now, so the payment stays open at least as long
+     * as a first try would be (never less than it had): otherwise the customer could pay at the gateway, with a
+     * token still alive, a payment the service had already expired. A payment closed meanwhile is shown as it is.
+     */
+    private Future<Outcome> openAtProvider(Payment payment, ProviderOrder next) {
+        return provider.createPayment(next, payment.amount())
+                .compose(created -> payments.keepOpenFor(payment.id(), created.expiresIn(expiry))
+                        .compose(open -> open
+                                ? orders.open(next, created.redirectUrl()).<Outcome>map(Gateway::new)
+                                : payments.checkoutOf(payment.id()).map(now -> closed(now)
+                                        .orElseGet(() -> new Refused(now, Checkout.Refusal.EXPIRED)))));
+    }
+
+    /** Where a customer goes whose checkout takes no more tries; empty while it does. */
+    private static Optional<Outcome> closed(Checkout checkout) {
+        if (checkout.refusal().isPresent()) {
+            return Optional.of(new Refused(checkout, checkout.refusal().get()));
+        }
+        if (!checkout.open()) {
+            return Optional.of(new Decided(checkout));
+        }
+        return Optional.empty();
     }
 }

@@ -287,6 +287,34 @@ class LiveCheckoutTest {
     }
 
     @Test
+    void aTryOpenedNearTheEndKeepsThePaymentOpenWhileItsPaymentTokenLives() {
+        JsonObject payment =
+                create(shopToken, new JsonObject().put("amount", 82).put("reference_id", "LAST-MINUTE"));
+        String id = payment.getString("id");
+        customerReturn(fake.declineToken(gatewayToken(payment.getString("redirect_url")), "509", "Insufficient balance")
+                .orElseThrow()
+                .transactionId());
+        // the first try's window all but over when the customer tries again
+        service.sql("UPDATE payments SET expires_at = now() + interval '2 seconds' WHERE id = $1::uuid", id);
+
+        String secondTry = gatewayToken(retry(id).header("Location"));
+
+        // the second try's token lives ten minutes (the fake's), so the payment stays open as long
+        assertThat(OffsetDateTime.parse(details(shopToken, payment).getString("expires_at")))
+                .isAfter(OffsetDateTime.now().plusMinutes(9));
+        // the sweeps (every second) pass the first try's end and leave the payment to be paid
+        await("the payment stays pending past the first try's end")
+                .during(Duration.ofSeconds(4))
+                .atMost(Duration.ofSeconds(10))
+                .until(() -> status(payment).equals("pending"));
+        Transaction paid = fake.payToken(secondTry, "50937111111").orElseThrow();
+        assertThat(customerReturn(paid.transactionId()).status()).isEqualTo(303);
+        JsonObject shown = details(shopToken, payment);
+        assertThat(shown.getString("status")).isEqualTo("completed");
+        assertThat(shown.getBoolean("needs_review")).isFalse();
+    }
+
+    @Test
     void theThirdDeclineFailsThePaymentWithTheProvidersReasonAndOneWebhook() {
         JsonObject payment =
                 create(shopToken, new JsonObject().put("amount", 90).put("reference_id", "DECLINED"));

@@ -300,6 +300,44 @@ final class InMemoryPaymentStore implements PaymentStore {
     }
 
     @Override
+    public Future<Boolean> keepOpenFor(UUID paymentId, java.time.Duration atLeast) {
+        Payment p = payments.get(paymentId);
+        if (p == null || p.status() != PaymentStatus.PENDING || !p.expiresAt().isAfter(now())) {
+            return Future.succeededFuture(false);
+        }
+        OffsetDateTime until = now().plus(atLeast);
+        payments.put(
+                paymentId,
+                new Payment(
+                        p.id(),
+                        p.shortCode(),
+                        p.merchantId(),
+                        p.referenceId(),
+                        p.amount(),
+                        p.fees(),
+                        p.netAmount(),
+                        p.status(),
+                        p.customerName(),
+                        p.customerEmail(),
+                        p.description(),
+                        p.checkoutToken(),
+                        p.redirectUrl(),
+                        p.providerTransactionId(),
+                        p.createdAt(),
+                        now(),
+                        p.completedAt(),
+                        until.isAfter(p.expiresAt()) ? until : p.expiresAt(),
+                        p.payer(),
+                        p.failureReason(),
+                        p.needsReview(),
+                        p.reviewReason(),
+                        p.paymentLinkId(),
+                        p.declines(),
+                        p.amountRefunded()));
+        return Future.succeededFuture(true);
+    }
+
+    @Override
     public Future<List<Payment>> expireDue() {
         List<Payment> due = payments.values().stream()
                 .filter(p ->
