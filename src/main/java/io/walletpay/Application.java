@@ -79,7 +79,7 @@ public final class Application {
                                 config,
                                 schemaVersion,
                                 storeCalls,
-                                payments -> new ExpirePayments(payments, provider)::sweep),
+                                payments -> new ExpirePayments(payments, provider, registry)::sweep),
                         new DeploymentOptions().setInstances(config.db().storeInstances()))
                 .onSuccess(ids::add)
                 // api nodes never send webhooks, worker nodes never listen for HTTP

@@ -34,7 +34,7 @@ public final class ProviderPaymentCheck {
      * What the provider says about a payment the service is about to end itself (expiry): {@code target} is
      * COMPLETED (paid), FAILED (a confirmed decline, with its reason) or null (nothing that pays it: the caller
      * ends it its own way); {@code reviewReason} is set when the provider reports another amount or order, so the
-     * caller flags it for a person. Fails with {@code provider_error} when the provider cannot say.
+     * caller flags it for a person (with that transaction's id). Fails with {@code provider_error} when the provider cannot say.
      */
     public record Settlement(
             PaymentStatus target, String transactionId, String failureReason, String payer, String reviewReason) {
@@ -67,10 +67,7 @@ public final class ProviderPaymentCheck {
                                     decision.reason(),
                                     transaction.payer(),
                                     null);
-                        case REVIEW -> {
-                            log.error("payment {} needs review: {}", paymentId, decision.reason());
-                            yield new Settlement(null, null, null, null, decision.reason());
-                        }
+                        case REVIEW -> new Settlement(null, transaction.transactionId(), null, null, decision.reason());
                     };
                 })
                 .recover(failure -> failure instanceof ServiceException e && e.kind() == ErrorKind.NOT_FOUND

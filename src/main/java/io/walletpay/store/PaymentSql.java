@@ -124,7 +124,8 @@ final class PaymentSql {
 
     /** Pending payments past their expiry, oldest first, for a sweep that asks the provider before expiring. */
     static final String DUE_FOR_EXPIRY = "SELECT " + COLUMNS + " FROM payments WHERE status = 'pending'"
-            + " AND expires_at <= now() ORDER BY expires_at LIMIT $1";
+            + " AND expires_at <= now() AND ($2::timestamptz IS NULL OR (expires_at, id) > ($2, $3))"
+            + " ORDER BY expires_at, id LIMIT $1";
 
     /**
      * Claims a key: inserts it, or takes over one that expired or whose request died before answering (no

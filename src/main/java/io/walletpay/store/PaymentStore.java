@@ -140,8 +140,12 @@ public interface PaymentStore {
     /** Expires up to {@link #EXPIRY_BATCH} due payments in one statement, with their outbox rows. */
     Future<List<Payment>> expireDue();
 
-    /** Up to {@code limit} pending payments past their expiry, to be settled one by one. */
-    Future<List<Payment>> dueForExpiry(int limit);
+    /**
+     * Up to {@code limit} pending payments past their expiry, to be settled one by one, in the order of their expiry
+     * (then id); those after {@code after} (the last of the previous batch) when it is not null, so one sweep walks
+     * every due payment once even when some of them stay pending.
+     */
+    Future<List<Payment>> dueForExpiry(int limit, Payment after);
 
     /** Deletes up to {@link #EXPIRY_BATCH} expired Idempotency-Keys; how many. */
     Future<Integer> purgeExpiredKeys();

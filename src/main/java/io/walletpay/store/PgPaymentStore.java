@@ -545,10 +545,10 @@ final class PgPaymentStore implements PaymentStore {
     }
 
     @Override
-    public Future<List<Payment>> dueForExpiry(int limit) {
+    public Future<List<Payment>> dueForExpiry(int limit, Payment after) {
         return database.statements()
                 .preparedQuery(PaymentSql.DUE_FOR_EXPIRY)
-                .execute(Tuple.of(limit))
+                .execute(Tuple.of(limit, after == null ? null : after.expiresAt(), after == null ? null : after.id()))
                 .map(rows -> {
                     List<Payment> due = new ArrayList<>();
                     rows.forEach(row -> due.add(toPayment(row)));

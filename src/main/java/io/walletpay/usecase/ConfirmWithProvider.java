@@ -1,6 +1,5 @@
 package io.walletpay.usecase;
 
-import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.walletpay.checkout.Checkout;
@@ -31,17 +30,14 @@ public final class ConfirmWithProvider {
     private final PaymentStore payments;
     private final ProviderOrderStore orders;
     private final PayAtCheckout payAtCheckout;
-    private final Counter needsReview;
+    private final PaymentReviews reviews;
 
     public ConfirmWithProvider(
             PaymentStore payments, ProviderOrderStore orders, PayAtCheckout payAtCheckout, MeterRegistry registry) {
         this.payments = payments;
         this.orders = orders;
         this.payAtCheckout = payAtCheckout;
-        this.needsReview = Counter.builder("walletpay.payments.needs_review")
-                .description("Payments flagged for a person: the provider reported another amount or order, or a"
-                        + " second payment")
-                .register(registry);
+        this.reviews = new PaymentReviews(payments, registry);
     }
 
     /**
@@ -119,19 +115,7 @@ public final class ConfirmWithProvider {
                         : Future.succeededFuture(checkout));
     }
 
-    /**
-     * Flags the payment for a person (API field; the metric and an ERROR log the first time, a WARN for repeats);
-     * its status stays as it is.
-     */
     private Future<Boolean> flagForReview(Payment payment, ProviderTransaction transaction, String reason) {
-        return payments.flagForReview(payment.id(), reason, transaction.transactionId())
-                .andThen(flagged -> {
-                    if (flagged.succeeded() && Boolean.TRUE.equals(flagged.result())) {
-                        needsReview.increment();
-                        log.error("payment {} needs review: {}", payment.id(), reason);
-                    } else {
-                        log.warn("payment {} needs review (again): {}", payment.id(), reason);
-                    }
-                });
+        return reviews.flag(payment.id(), reason, transaction.transactionId());
     }
 }

@@ -1,5 +1,6 @@
 package io.walletpay.usecase;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.walletpay.checkout.ProviderPaymentCheck;
 import io.walletpay.checkout.WalletProvider;
@@ -26,15 +27,17 @@ public final class ExpirePayments {
 
     private final PaymentStore payments;
     private final WalletProvider provider;
+    private final PaymentReviews reviews;
 
-    public ExpirePayments(PaymentStore payments, WalletProvider provider) {
+    public ExpirePayments(PaymentStore payments, WalletProvider provider, MeterRegistry registry) {
         this.payments = payments;
         this.provider = provider;
+        this.reviews = new PaymentReviews(payments, registry);
     }
 
     /** One sweep: batches until a batch comes back short, then the key purge. */
     public Future<Void> sweep() {
-        return (provider.remote() ? settleWithProvider() : expireBatches()).compose(expired -> purgeKeyBatches());
+        return (provider.remote() ? settleWithProvider(null) : expireBatches()).compose(expired -> purgeKeyBatches());
     }
 
     private Future<Void> purgeKeyBatches() {
@@ -42,10 +45,19 @@ public final class ExpirePayments {
                 .compose(purged -> purged < PaymentStore.EXPIRY_BATCH ? Future.succeededFuture() : purgeKeyBatches());
     }
 
-    private Future<Void> settleWithProvider() {
-        return payments.dueForExpiry(LIVE_BATCH).compose(due -> {
+    /**
+     * Every payment due when its batch is read, a batch at a time, each batch after the last of the one before: a
+     * payment the provider cannot answer for stays pending until the next sweep without holding up the ones after it.
+     */
+    private Future<Void> settleWithProvider(Payment after) {
+        return payments.dueForExpiry(LIVE_BATCH, after).compose(due -> {
             List<Future<?>> settled = due.stream().<Future<?>>map(this::settle).toList();
-            return Future.join(settled).<Void>mapEmpty().recover(someFailed -> Future.succeededFuture());
+            return Future.join(settled)
+                    .<Void>mapEmpty()
+                    .recover(someFailed -> Future.succeededFuture())
+                    .compose(batchDone -> due.size() < LIVE_BATCH
+                            ? Future.succeededFuture()
+                            : settleWithProvider(due.get(due.size() - 1)));
         });
     }
 
@@ -53,7 +65,7 @@ public final class ExpirePayments {
         return ProviderPaymentCheck.settlement(provider, payment)
                 .compose(settled -> (settled.reviewReason() == null
                                 ? Future.succeededFuture()
-                                : payments.flagForReview(payment.id(), settled.reviewReason(), null))
+                                : reviews.flag(payment.id(), settled.reviewReason(), settled.transactionId()))
                         .compose(flagged -> payments.transition(new TransitionPayment(
                                 payment.id(),
                                 null,

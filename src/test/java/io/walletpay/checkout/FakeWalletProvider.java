@@ -25,11 +25,13 @@ import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.Base64;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -119,6 +121,7 @@ public final class FakeWalletProvider {
     private final AtomicInteger tokensIssued = new AtomicInteger();
     private final Map<String, Transfer> transfersByReference = new ConcurrentHashMap<>();
     private final AtomicInteger lostTransferAnswers = new AtomicInteger();
+    private final Set<String> unanswerableOrders = ConcurrentHashMap.newKeySet();
     private volatile boolean refuseTransfers;
     private volatile String transferMessage;
     private volatile Integer transferRefusal;
@@ -298,6 +301,21 @@ public final class FakeWalletProvider {
     /** While on, CreatePayment calls are recorded and never answered. */
     public FakeWalletProvider stallCreates(boolean stall) {
         this.stallCreates = stall;
+        return this;
+    }
+
+    /**
+     * RetrieveOrderPayment for these orders answers 500, as the provider does when it cannot look an order up, until
+     * {@link #answerLookUps} (the order ids are the payments' ids, or {@code <id>-2} for a later try).
+     */
+    public FakeWalletProvider failLookUpsOf(Collection<String> orderIds) {
+        unanswerableOrders.addAll(orderIds);
+        return this;
+    }
+
+    /** Every order can be looked up again. */
+    public FakeWalletProvider answerLookUps() {
+        unanswerableOrders.clear();
         return this;
     }
 
@@ -553,6 +571,10 @@ public final class FakeWalletProvider {
         }
         JsonNode body = jsonBody(ctx);
         String orderId = body == null ? null : body.path("orderId").asText(null);
+        if (orderId != null && unanswerableOrders.contains(orderId)) {
+            later(() -> json(ctx, 500, error(ctx, 500, "Internal Server Error", "Service unavailable")));
+            return;
+        }
         Transaction found = orderId == null ? null : transactionsByOrder.get(orderId);
         answerTransaction(ctx, found);
     }

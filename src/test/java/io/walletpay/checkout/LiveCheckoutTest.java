@@ -95,6 +95,7 @@ class LiveCheckoutTest {
 
     @Test
     void theExpirySweepFailsADeclinedPaymentWithItsReasonAndFlagsAMismatchedOneForReview() {
+        double flaggedBefore = needsReviewMetric();
         JsonObject declined = create(shopToken, new JsonObject().put("amount", 650));
         JsonObject mismatched = create(shopToken, new JsonObject().put("amount", 651));
         UUID declinedId = UUID.fromString(declined.getString("id"));
@@ -118,6 +119,9 @@ class LiveCheckoutTest {
         JsonObject flagged = details(shopToken, mismatched);
         assertThat(flagged.getString("status")).isEqualTo("expired");
         assertThat(flagged.getBoolean("needs_review")).isTrue();
+        // what a person needs to find the money: the provider's transaction, and the alert's metric
+        assertThat(flagged.getString("provider_transaction_id")).isEqualTo("TX-SHORT");
+        assertThat(needsReviewMetric()).isEqualTo(flaggedBefore + 1);
     }
 
     @Test
@@ -388,6 +392,52 @@ class LiveCheckoutTest {
                 .contains("paid twice", again.transactionId(), paid.transactionId(), "money to give back");
         assertThat(outboxRows(payment)).isEqualTo(1);
         assertThat(needsReviewMetric()).isEqualTo(flaggedBefore + 1);
+    }
+
+    @Test
+    void oneSweepReachesEveryDuePaymentEvenWhenTheProviderCannotAnswerForTheOldest() {
+        // more payments the provider cannot answer for than a sweep's batch, all due before the others
+        List<String> unanswered = new ArrayList<>();
+        for (int i = 0; i < 55; i++) {
+            unanswered.add(
+                    create(shopToken, new JsonObject().put("amount", 300 + i)).getString("id"));
+        }
+        List<String> due = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            due.add(create(shopToken, new JsonObject().put("amount", 400 + i)).getString("id"));
+        }
+        fake.failLookUpsOf(unanswered);
+        try {
+            service.sql(
+                    "UPDATE payments SET expires_at = now() - interval '1 hour' WHERE id = ANY($1::uuid[])",
+                    (Object) uuids(unanswered));
+            service.sql(
+                    "UPDATE payments SET expires_at = now() - interval '1 second' WHERE id = ANY($1::uuid[])",
+                    (Object) uuids(due));
+
+            await("the sweep expired the payments after the ones it could not settle")
+                    .atMost(Duration.ofSeconds(30))
+                    .until(() -> statusCount(due, "expired") == due.size());
+            // the provider could not say for the others: they stay pending, never expired blind
+            assertThat(statusCount(unanswered, "pending")).isEqualTo(unanswered.size());
+        } finally {
+            fake.answerLookUps();
+        }
+        await("the rest expire once the provider answers")
+                .atMost(Duration.ofSeconds(30))
+                .until(() -> statusCount(unanswered, "expired") == unanswered.size());
+    }
+
+    private static UUID[] uuids(List<String> ids) {
+        return ids.stream().map(UUID::fromString).toArray(UUID[]::new);
+    }
+
+    private static long statusCount(List<String> ids, String status) {
+        return service.sql(
+                        "SELECT count(*) FROM payments WHERE id = ANY($1::uuid[]) AND status = $2", uuids(ids), status)
+                .iterator()
+                .next()
+                .getLong(0);
     }
 
     @Test

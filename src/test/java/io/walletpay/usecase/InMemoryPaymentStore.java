@@ -355,10 +355,14 @@ final class InMemoryPaymentStore implements PaymentStore {
     }
 
     @Override
-    public Future<List<Payment>> dueForExpiry(int limit) {
+    public Future<List<Payment>> dueForExpiry(int limit, Payment after) {
+        java.util.Comparator<Payment> order =
+                java.util.Comparator.comparing(Payment::expiresAt).thenComparing(Payment::id);
         return Future.succeededFuture(payments.values().stream()
                 .filter(p ->
                         p.status() == PaymentStatus.PENDING && !p.expiresAt().isAfter(now()))
+                .filter(p -> after == null || order.compare(p, after) > 0)
+                .sorted(order)
                 .limit(limit)
                 .toList());
     }
