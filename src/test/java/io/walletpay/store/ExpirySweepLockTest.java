@@ -3,6 +3,7 @@ package io.walletpay.store;
 import static io.walletpay.store.StoreTestSupport.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.pgclient.PgBuilder;
 import io.vertx.sqlclient.Pool;
@@ -33,8 +34,9 @@ class ExpirySweepLockTest {
                 fixture.vertx(),
                 database,
                 new ExpirePayments(
-                                new PgPaymentStore(database, config.payments()),
-                                new SandboxWalletProvider("http://localhost"))::sweep);
+                        new PgPaymentStore(database, config.payments()),
+                        new SandboxWalletProvider("http://localhost"),
+                        new SimpleMeterRegistry())::sweep);
         Pool other = PgBuilder.pool()
                 .connectingTo(target.connectOptions())
                 .using(fixture.vertx())

@@ -2,6 +2,7 @@ package io.walletpay.usecase;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.vertx.core.Future;
 import io.walletpay.checkout.SandboxWalletProvider;
 import io.walletpay.config.AppConfig;
@@ -125,7 +126,7 @@ class MerchantPaymentsTest {
         Payment current = payments.pending(merchant.id());
         payments.expiredKeys = io.walletpay.store.PaymentStore.EXPIRY_BATCH + 1;
 
-        done(new ExpirePayments(payments, sandbox).sweep());
+        done(new ExpirePayments(payments, sandbox, new SimpleMeterRegistry()).sweep());
 
         assertThat(payments.payments.values())
                 .filteredOn(p -> p.status() == PaymentStatus.EXPIRED)
