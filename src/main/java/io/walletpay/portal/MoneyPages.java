@@ -1,6 +1,7 @@
 package io.walletpay.portal;
 
 import io.vertx.core.Future;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.walletpay.error.ErrorKind;
@@ -69,6 +70,11 @@ final class MoneyPages {
      * id) with a link to the next older ones.
      */
     private void payouts(RoutingContext ctx, String notice) {
+        payouts(ctx, 200, notice == null ? null : pages.text(ctx).get(notice));
+    }
+
+    /** The payouts page answered with {@code status}, saying {@code noticeText} (in the page's language) if any. */
+    private void payouts(RoutingContext ctx, int status, String noticeText) {
         UUID merchantId = PortalPages.merchant(ctx).id();
         Optional<ListPage> asked = ListPage.asked(ctx);
         if (asked.isEmpty()) {
@@ -88,9 +94,9 @@ final class MoneyPages {
                             "nextHref",
                             ListPage.next(
                                     "/portal/payouts?after=", page.result().hasMore(), shown, Transfer::id));
-                    model.put("notice", notice == null ? null : pages.text(ctx).get(notice));
+                    model.put("notice", noticeText);
                     model.put("formKey", UUID.randomUUID().toString());
-                    pages.render(ctx, 200, "portal/payouts.jte", model);
+                    pages.render(ctx, status, "portal/payouts.jte", model);
                 })
                 .onFailure(ctx::fail);
     }
@@ -113,14 +119,23 @@ final class MoneyPages {
         String secretKey = PortalPages.param(ctx, "secret_key", 256);
         String source = ClientAddress.of(ctx);
         login.attempt(source, merchant.id().toString(), merchant.id(), secretKey)
-                .compose(outcome -> {
-                    if (!(outcome instanceof MerchantLogin.Verified)) {
-                        return Future.failedFuture(new ServiceException(
-                                ErrorKind.FORBIDDEN, "invalid_secret_key", "secret_key is not the current one"));
+                .compose(outcome -> outcome instanceof MerchantLogin.Verified
+                        ? payoutPhone
+                                .set(merchant.id(), phone, Actor.portal(merchant.id(), source))
+                                .map(set -> outcome)
+                        : Future.succeededFuture(outcome))
+                .onSuccess(outcome -> {
+                    if (outcome instanceof MerchantLogin.Verified) {
+                        payouts(ctx, "payouts.phone.saved");
+                    } else if (outcome instanceof MerchantLogin.Throttled throttled) {
+                        // the key may well be right: say to wait, not that it is wrong
+                        long seconds = throttled.retryAfterSeconds();
+                        ctx.response().putHeader(HttpHeaders.RETRY_AFTER, Long.toString(seconds));
+                        payouts(ctx, 429, pages.text(ctx).get("login.throttled", seconds));
+                    } else {
+                        payouts(ctx, 403, pages.text(ctx).get("money.wrong_key"));
                     }
-                    return payoutPhone.set(merchant.id(), phone, Actor.portal(merchant.id(), source));
                 })
-                .onSuccess(set -> payouts(ctx, "payouts.phone.saved"))
                 .onFailure(failure -> explain(ctx, failure, notice -> payouts(ctx, notice)));
     }
 

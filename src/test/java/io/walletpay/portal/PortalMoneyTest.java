@@ -145,6 +145,35 @@ class PortalMoneyTest {
     }
 
     @Test
+    void afterTooManyWrongKeysTheRightOneIsAskedToWaitNotCalledWrong() throws Exception {
+        JsonObject shop = service.createMerchant("Boutik Tann");
+        PortalClient browser =
+                new PortalClient("http://localhost:" + service.config.http().port());
+        browser.logIn(shop);
+        HttpResponse<String> page = browser.get("/portal/payouts?lang=en");
+        for (int i = 0; i < service.config.logins().failuresPerAccount(); i++) {
+            page = browser.submit(
+                    page, "/portal/payouts/phone", Map.of("payout_phone", "3712 3456", "secret_key", "sk_wrong"));
+            assertThat(page.statusCode()).isEqualTo(403);
+            assertThat(page.body()).contains("That is not your secret key");
+        }
+
+        HttpResponse<String> right = browser.submit(
+                page,
+                "/portal/payouts/phone",
+                Map.of("payout_phone", "3712 3456", "secret_key", shop.getString("secret_key")));
+
+        assertThat(right.statusCode()).isEqualTo(429);
+        assertThat(right.headers().firstValue("Retry-After")).isPresent();
+        assertThat(right.body()).contains("Too many attempts").doesNotContain("That is not your secret key");
+        assertThat(service.sql("SELECT payout_phone FROM merchants WHERE id = $1::uuid", shop.getString("merchant_id"))
+                        .iterator()
+                        .next()
+                        .getString(0))
+                .isNull();
+    }
+
+    @Test
     void olderPayoutsAreOnTheNextPages() throws Exception {
         JsonObject busy = service.createMerchant(new JsonObject()
                 .put("name", "Boutik Chak Jou")
