@@ -25,7 +25,7 @@ ENV WALLETPAY_DATA_DIR=/app/data \
     JAVA_TOOL_OPTIONS="-XX:MaxRAMPercentage=75 -XX:+ExitOnOutOfMemoryError"
 EXPOSE 8080
 # /health/ready: 200 when the database answers and the schema is migrated (bash's /dev/tcp: no curl in the image);
-# on the management port when one is set, the only port a worker node serves
+# on the management port when one is set (0 is none), the only port a worker node serves
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
-    CMD bash -c 'exec 3<>/dev/tcp/127.0.0.1/${WALLETPAY_MANAGEMENT_PORT:-${WALLETPAY_HTTP_PORT}} && printf "GET /health/ready HTTP/1.0\r\nHost: localhost\r\n\r\n" >&3 && head -1 <&3 | grep -q " 200 "'
+    CMD bash -c 'port=${WALLETPAY_MANAGEMENT_PORT:-0}; [ "$port" != 0 ] || port=$WALLETPAY_HTTP_PORT; exec 3<>/dev/tcp/127.0.0.1/$port && printf "GET /health/ready HTTP/1.0\r\nHost: localhost\r\n\r\n" >&3 && head -1 <&3 | grep -q " 200 "'
 ENTRYPOINT ["java", "-jar", "/app/walletpay.jar"]

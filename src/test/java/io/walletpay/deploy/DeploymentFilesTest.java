@@ -50,6 +50,10 @@ class DeploymentFilesTest {
         for (Map<String, Object> deployment : deployments) {
             Map<String, Object> container = container(deployment);
             assertThat(path(container, "readinessProbe", "httpGet", "path")).isEqualTo("/health/ready");
+            // the probe waits longer than the readiness check's own bound on the database
+            long dbBoundMs = TestConfig.defaults().getJsonObject("db").getLong("timeout_ms");
+            assertThat(((Number) path(container, "readinessProbe", "timeoutSeconds")).longValue() * 1000)
+                    .isGreaterThan(dbBoundMs);
             assertThat(path(container, "livenessProbe", "httpGet", "path")).isEqualTo("/health/live");
             assertThat(map(container, "resources")).containsKeys("requests", "limits");
             for (Object variable : (List<?>) container.get("env")) {
