@@ -28,6 +28,7 @@ final class ExpirySweep {
     private final Supplier<Future<Void>> expiry;
     private long timer = -1;
     private boolean running;
+    private boolean failing;
 
     /** @param expiry one sweep, run only while this instance holds the lock */
     ExpirySweep(Vertx vertx, Database database, Supplier<Future<Void>> expiry) {
@@ -63,9 +64,26 @@ final class ExpirySweep {
                                         .map(true)
                                 : Future.succeededFuture(false))
                         .eventually(connection::close))
-                .onFailure(failure -> log.warn("expiry sweep failed, retrying next tick: {}", failure.toString()))
-                .onComplete(done -> running = false)
+                .onComplete(done -> {
+                    running = false;
+                    sayHowItWent(done.failed() ? done.cause() : null);
+                })
                 .recover(failed -> Future.succeededFuture(false));
+    }
+
+    /** One WARN when sweeps start failing (an outage), one INFO when one runs again: not a line per tick. */
+    private void sayHowItWent(Throwable failure) {
+        if (failure == null) {
+            if (failing) {
+                failing = false;
+                log.info("expiry sweep running again");
+            }
+        } else if (!failing) {
+            failing = true;
+            log.warn("expiry sweep failed, retrying each tick until it runs: {}", failure.toString());
+        } else {
+            log.debug("expiry sweep failed again: {}", failure.toString());
+        }
     }
 
     private Future<Void> sweepHoldingTheLock() {

@@ -172,6 +172,43 @@ class DatabaseLossTest {
     }
 
     @Test
+    void theExpirySweepLogsAnOutageOnceNotAtEveryTick() throws Exception {
+        Logger logger = (Logger) LoggerFactory.getLogger("io.walletpay.store.ExpirySweep");
+        ListAppender<ILoggingEvent> captured = new ListAppender<>();
+        captured.start();
+        logger.addAppender(captured);
+        DatabaseTarget real = TestDatabase.migrated();
+        try (TcpProxy proxy = new TcpProxy(real.host(), real.port());
+                RunningService service = RunningService.start(
+                        Map.of(
+                                "WALLETPAY_DB_ACQUIRE_TIMEOUT_MS", "500",
+                                "WALLETPAY_DB_CONNECT_TIMEOUT_MS", "500",
+                                "WALLETPAY_PAYMENTS_EXPIRY_SWEEP_SECONDS", "1"),
+                        new DatabaseTarget("127.0.0.1", proxy.port(), real.database(), real.user(), real.password()))) {
+            proxy.cut();
+            await("a sweep failed").atMost(Duration.ofSeconds(30)).until(() -> warnings(captured) > 0);
+            // several more ticks fail in silence
+            await().pollDelay(Duration.ofSeconds(4))
+                    .atMost(Duration.ofSeconds(5))
+                    .until(() -> true);
+            assertThat(warnings(captured)).isEqualTo(1);
+
+            proxy.restore();
+            await("a sweep ran again").atMost(Duration.ofSeconds(60)).until(() -> captured.list.stream()
+                    .anyMatch(e -> e.getLevel() == Level.INFO));
+        } finally {
+            logger.detachAppender(captured);
+        }
+        assertThat(warnings(captured)).isEqualTo(1);
+        assertThat(captured.list.stream().filter(e -> e.getLevel() == Level.INFO))
+                .hasSize(1);
+    }
+
+    private static long warnings(ListAppender<ILoggingEvent> captured) {
+        return captured.list.stream().filter(e -> e.getLevel() == Level.WARN).count();
+    }
+
+    @Test
     void aFrozenDatabaseAnswers503WithinTheDatabaseTimeoutAndLogsTheOutageOnce() throws Exception {
         Logger logger = (Logger) LoggerFactory.getLogger(OutageLog.class);
         ListAppender<ILoggingEvent> captured = new ListAppender<>();
