@@ -58,8 +58,23 @@ final class MoneyPages {
         this.payments = payments;
     }
 
+    /**
+     * What a money form did, named in the address it redirects to ({@code ?done=}) and said there: after a payout,
+     * a payout number or a refund the browser is sent on to a page of its own, so reloading it shows the outcome
+     * again instead of sending the form twice (which the form's CSRF token, used up, would refuse as expired).
+     */
+    private static final Map<String, String> DONE = Map.of(
+            "payout", "payouts.sent",
+            "phone", "payouts.phone.saved",
+            "refund", "refund.done");
+
+    /** The notice of the money form the page was redirected from, or null. */
+    static String doneNotice(RoutingContext ctx) {
+        return DONE.get(PortalPages.param(ctx, "done", 8));
+    }
+
     void mount(Router router) {
-        router.get("/portal/payouts").handler(ctx -> payouts(ctx, null));
+        router.get("/portal/payouts").handler(ctx -> payouts(ctx, doneNotice(ctx)));
         router.post("/portal/payouts").handler(this::payout);
         router.post("/portal/payouts/phone").handler(this::phone);
         router.post("/portal/payments/:id/refund").handler(this::refund);
@@ -109,7 +124,7 @@ final class MoneyPages {
             return;
         }
         moneyOut.payout(merchant.id(), new TransferRequest(amount.get(), null), formKey(ctx))
-                .onSuccess(created -> payouts(ctx, "payouts.sent"))
+                .onSuccess(created -> PortalPages.seeOther(ctx, "/portal/payouts?done=payout"))
                 .onFailure(failure -> explain(ctx, failure, notice -> payouts(ctx, notice)));
     }
 
@@ -126,7 +141,7 @@ final class MoneyPages {
                         : Future.succeededFuture(outcome))
                 .onSuccess(outcome -> {
                     if (outcome instanceof MerchantLogin.Verified) {
-                        payouts(ctx, "payouts.phone.saved");
+                        PortalPages.seeOther(ctx, "/portal/payouts?done=phone");
                     } else if (outcome instanceof MerchantLogin.Throttled throttled) {
                         // the key may well be right: say to wait, not that it is wrong
                         long seconds = throttled.retryAfterSeconds();
@@ -159,7 +174,7 @@ final class MoneyPages {
             return;
         }
         moneyOut.refund(PortalPages.merchant(ctx).id(), id, request, formKey(ctx))
-                .onSuccess(created -> payments.detail(ctx, "refund.done"))
+                .onSuccess(created -> PortalPages.seeOther(ctx, "/portal/payments/" + id + "?done=refund"))
                 .onFailure(failure -> explain(ctx, failure, notice -> payments.detail(ctx, notice)));
     }
 

@@ -45,7 +45,7 @@ final class PaymentPages {
     void mount(Router router) {
         router.get("/portal/payments").handler(this::list);
         router.get("/portal/payments.csv").handler(this::export);
-        router.get("/portal/payments/:id").handler(ctx -> detail(ctx, null));
+        router.get("/portal/payments/:id").handler(ctx -> detail(ctx, MoneyPages.doneNotice(ctx)));
         router.post("/portal/payments/:id/cancel").handler(this::cancel);
         router.post("/portal/payments/:id/redeliver").handler(this::redeliver);
     }

@@ -56,12 +56,17 @@ class PortalMoneyTest {
                 confirm, "/portal/payments/" + id + "/refund", Map.of("amount", "900", "form_key", key(confirm)));
         assertThat(tooMuch.body()).contains("more than what is left");
         // each form token serves once: the next form is sent from the page the last one answered
-        HttpResponse<String> done = portal.submit(
+        HttpResponse<String> asked = portal.submit(
                 tooMuch,
                 "/portal/payments/" + id + "/refund",
                 Map.of("amount", "250,50", "reason", "one item missing", "form_key", key(confirm)));
+        // on to a page of its own, so a reload shows the outcome again rather than sending the form
+        assertThat(asked.statusCode()).isEqualTo(303);
+        assertThat(asked.headers().firstValue("Location")).contains("/portal/payments/" + id + "?done=refund");
+        HttpResponse<String> done = portal.follow(asked);
         assertThat(done.statusCode()).isEqualTo(200);
         assertThat(done.body()).contains("The refund is on its way", "250.50", "one item missing");
+        assertThat(portal.follow(asked).body()).contains("The refund is on its way");
         // the same form sent again makes no second refund
         portal.submit(
                 done,
@@ -124,10 +129,10 @@ class PortalMoneyTest {
                 "/portal/payouts/phone",
                 Map.of("payout_phone", "2812 3456", "secret_key", merchant.getString("secret_key")));
         assertThat(landline.body()).contains("8 digits starting with 3, 4 or 5");
-        HttpResponse<String> saved = portal.submit(
+        HttpResponse<String> saved = portal.follow(portal.submit(
                 landline,
                 "/portal/payouts/phone",
-                Map.of("payout_phone", "3712 3456", "secret_key", merchant.getString("secret_key")));
+                Map.of("payout_phone", "3712 3456", "secret_key", merchant.getString("secret_key"))));
         assertThat(saved.body()).contains("The payout number is saved", "509****3456", "id=\"payout-form\"");
 
         HttpResponse<String> tooMuch =
@@ -137,9 +142,20 @@ class PortalMoneyTest {
         HttpResponse<String> grouped =
                 portal.submit(tooMuch, "/portal/payouts", Map.of("amount", "2,000", "form_key", key(tooMuch)));
         assertThat(grouped.body()).contains("not enough");
-        HttpResponse<String> sent =
+        HttpResponse<String> asked =
                 portal.submit(grouped, "/portal/payouts", Map.of("amount", "100", "form_key", key(saved)));
+        assertThat(asked.statusCode()).isEqualTo(303);
+        HttpResponse<String> sent = portal.follow(asked);
         assertThat(sent.body()).contains("The payout is on its way", "id=\"payout-list\"");
+        // reloading the page the payout led to sends nothing again
+        assertThat(portal.follow(asked).body()).contains("The payout is on its way");
+        assertThat(service.sql(
+                                "SELECT count(*) FROM transfers WHERE kind = 'payout' AND merchant_id = $1::uuid",
+                                merchant.getString("merchant_id"))
+                        .iterator()
+                        .next()
+                        .getLong(0))
+                .isEqualTo(1);
         HttpResponse<String> kreyol = portal.get("/portal/payouts?lang=ht");
         assertThat(kreyol.body()).contains("Retrè", "Nimewo pou retrè");
     }

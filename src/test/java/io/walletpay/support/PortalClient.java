@@ -53,6 +53,14 @@ public final class PortalClient {
                 HttpResponse.BodyHandlers.ofString());
     }
 
+    /** Where a browser goes after {@code answer}: the page a 303 sends it to, or {@code answer} itself. */
+    public HttpResponse<String> follow(HttpResponse<String> answer) throws IOException, InterruptedException {
+        if (answer.statusCode() != 303) {
+            return answer;
+        }
+        return get(answer.headers().firstValue("Location").orElseThrow());
+    }
+
     /** {@code form} plus the CSRF token of {@code page}: what a browser submits from that page. */
     public HttpResponse<String> submit(HttpResponse<String> page, String path, Map<String, String> form)
             throws IOException, InterruptedException {
