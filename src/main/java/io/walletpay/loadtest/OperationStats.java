@@ -18,6 +18,8 @@ final class OperationStats {
     static final String TIMEOUT = "timeout";
     static final String CONNECTION = "connection";
     static final String BAD_ANSWER = "bad_answer";
+    /** A pay the checkout answered without paying it (a decline, a failed or cancelled payment). */
+    static final String NOT_PAID = "not_paid";
 
     private final LongAdder sent = new LongAdder();
     private final LongAdder answered = new LongAdder();

@@ -5,10 +5,12 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonObject;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Pattern;
 
 /**
  * One unit of load: create a payment and, with {@code --pay}, pay it through the sandbox checkout, recording each
@@ -19,6 +21,8 @@ final class PaymentFlow {
 
     static final String CREATE_PATH = "/api/merchant/payments/wallet/";
     private static final Buffer PAY_FORM = Buffer.buffer("phone=50937123456&action=pay");
+    private static final Pattern PAID_RETURN = Pattern.compile("[?&]status=completed(&|$)");
+    private static final String PAID_RECEIPT = "data-status=\"completed\"";
     private static final long MIN_CENTS = 100;
     private static final long MAX_CENTS = 500_000;
 
@@ -111,18 +115,33 @@ final class PaymentFlow {
                     long now = System.nanoTime();
                     if (answer.failed()) {
                         pay.failed(phase, OperationStats.kindOf(answer.cause()));
-                    } else if (answer.result().status() == 303
-                            || answer.result().status() == 200) {
+                    } else if (paid(answer.result())) {
                         pay.succeeded(phase, now - dueAt);
                         if (webhooks != null) {
                             webhooks.expect(paymentId, sentAt, now, phase);
                         }
+                    } else if (answer.result().status() == 303
+                            || answer.result().status() == 200) {
+                        pay.failed(phase, OperationStats.NOT_PAID); // declined, failed: an answer, not a payment
                     } else {
                         pay.failed(
                                 phase, OperationStats.httpStatus(answer.result().status()));
                     }
                     return Future.<Void>succeededFuture();
                 });
+    }
+
+    /**
+     * Whether the checkout's answer says the payment is paid: the Return URL with {@code status=completed}, or (a
+     * merchant without one) the receipt showing it completed. A decline also answers 303, back to the page.
+     */
+    static boolean paid(TargetClient.Answer answer) {
+        if (answer.status() == 303) {
+            String location = answer.location();
+            return location != null && PAID_RETURN.matcher(location).find();
+        }
+        return answer.status() == 200
+                && answer.body().toString(StandardCharsets.UTF_8).contains(PAID_RECEIPT);
     }
 
     /** A small create body: an amount from 1.00 to 5000.00 as a JSON number with two decimals, and a reference. */

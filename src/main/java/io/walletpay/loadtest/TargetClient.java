@@ -27,8 +27,8 @@ final class TargetClient {
     static final CharSequence JSON = HttpHeaders.createOptimized("application/json");
     static final CharSequence FORM = HttpHeaders.createOptimized("application/x-www-form-urlencoded");
 
-    /** The status and the whole body of one answer. */
-    record Answer(int status, Buffer body) {}
+    /** The status, the {@code Location} header (null when none) and the whole body of one answer. */
+    record Answer(int status, String location, Buffer body) {}
 
     /** One node of the target. */
     private record Node(String host, int port, boolean ssl) {
@@ -71,14 +71,17 @@ final class TargetClient {
 
     /**
      * Sends one request and reads the whole answer. Fails only when no answer came: a {@code TimeoutException}
-     * after {@code --timeout} ms of silence, anything else for a connection that failed or closed.
+     * after {@code --timeout} ms waiting for a connection or of silence on it, anything else for a connection that
+     * failed or closed.
      */
     Future<Answer> send(
             HttpMethod method, String uri, CharSequence authorization, CharSequence contentType, Buffer body) {
         Node node = nodes.get(Math.floorMod(turn.getAndIncrement(), nodes.size()));
         return client.request(options(node, method, uri, authorization, contentType))
                 .compose(request -> body == null ? request.send() : request.send(body))
-                .compose(response -> response.body().map(bytes -> new Answer(response.statusCode(), bytes)));
+                .compose(response -> response.body()
+                        .map(bytes ->
+                                new Answer(response.statusCode(), response.getHeader(HttpHeaders.LOCATION), bytes)));
     }
 
     /**
@@ -113,6 +116,9 @@ final class TargetClient {
                 .setSsl(node.ssl())
                 .setURI(uri)
                 .setFollowRedirects(false)
+                // --timeout bounds the wait for one of the --connections sockets too, so a request queued behind a
+                // slow service fails as a timeout instead of waiting past the run's end, uncounted
+                .setConnectTimeout(timeoutMs)
                 .setIdleTimeout(timeoutMs);
         if (contentType != null) {
             options.putHeader(HttpHeaders.CONTENT_TYPE, contentType);
