@@ -129,7 +129,8 @@ final class PaymentSql {
 
     /**
      * Claims a key: inserts it, or takes over one that expired or whose request died before answering (no
-     * response after {@code $5} seconds). Returns a row only when the claim is ours; the primary key decides races.
+     * response after {@code $5} seconds) if it carries the same request: a key never serves another body before it
+     * expires. Returns a row only when the claim is ours; the primary key decides races.
      */
     static final String CLAIM_KEY =
             "INSERT INTO idempotency_keys (merchant_id, idempotency_key, request_hash, expires_at,"
@@ -138,7 +139,8 @@ final class PaymentSql {
                     + " claim_id = EXCLUDED.claim_id,"
                     + " response_status = NULL, response_body = NULL, created_at = now(), expires_at = EXCLUDED.expires_at"
                     + " WHERE idempotency_keys.expires_at <= now()"
-                    + "    OR (idempotency_keys.response_status IS NULL AND idempotency_keys.created_at < now() - ($5::int) * interval '1 second')"
+                    + "    OR (idempotency_keys.response_status IS NULL AND idempotency_keys.created_at < now() - ($5::int) * interval '1 second'"
+                    + "        AND idempotency_keys.request_hash = EXCLUDED.request_hash)"
                     + " RETURNING 1";
 
     static final String KEY = "SELECT request_hash, response_status, response_body FROM idempotency_keys"

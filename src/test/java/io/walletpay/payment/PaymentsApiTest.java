@@ -221,6 +221,29 @@ class PaymentsApiTest {
     }
 
     @Test
+    void anAbandonedKeyIsTakenOverByItsOwnRequestOnlyNeverByAnotherBody() {
+        Map<String, String> headers = Map.of("Content-Type", "application/json", "Idempotency-Key", "order-79");
+        java.util.UUID merchantId = java.util.UUID.fromString(merchantA.getString("merchant_id"));
+        CreatePaymentRequest first = CreatePaymentRequest.parse(
+                "{\"amount\":100}".getBytes(java.nio.charset.StandardCharsets.UTF_8), AmountLimits.defaults());
+        // a request that claimed the key and died before answering, long ago
+        RunningService.await(service.stores()
+                .payments()
+                .claimIdempotencyKey(
+                        merchantId, "order-79", java.util.UUID.randomUUID(), RequestFingerprint.of(first)));
+        service.sql(
+                "UPDATE idempotency_keys SET created_at = now() - interval '1 hour' WHERE idempotency_key = 'order-79'");
+
+        Http.Response other = http.send("POST", CREATE, tokenA, "{\"amount\":101}", headers);
+        assertThat(other.status()).isEqualTo(409);
+        assertThat(other.errorCode()).isEqualTo("idempotency_key_reused");
+        // the same request, retried, takes the abandoned key over
+        assertThat(http.send("POST", CREATE, tokenA, "{\"amount\":100}", headers)
+                        .status())
+                .isEqualTo(201);
+    }
+
+    @Test
     void aCreateWhoseKeyWasTakenOverMeanwhileStoresNothing() {
         java.util.UUID merchantId = java.util.UUID.fromString(merchantA.getString("merchant_id"));
         java.util.UUID slowClaim = java.util.UUID.randomUUID();
