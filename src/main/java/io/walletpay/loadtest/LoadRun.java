@@ -7,6 +7,7 @@ import io.vertx.core.Vertx;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -38,6 +39,9 @@ final class LoadRun {
     private RunClock clock;
     private String lanes;
     private RateSchedule schedule;
+    private Future<Void> cleaning;
+    /** The set-up under way or done; an interruption waits for it, since it may have changed the merchant. */
+    private volatile Future<Void> preparing;
 
     private LoadRun(Vertx vertx, LoadTestOptions options) {
         this.vertx = vertx;
@@ -49,14 +53,31 @@ final class LoadRun {
 
     /** Runs the whole test on {@code vertx}; fails with a {@link SetupException} when it could not begin. */
     static Future<Summary> start(Vertx vertx, LoadTestOptions options) {
-        LoadRun run = new LoadRun(vertx, options);
-        return run.prepare()
-                .compose(ready -> run.drive())
-                .compose(driven -> run.settle())
-                .transform(outcome -> run.cleanUp()
-                        .transform(cleaned -> outcome.succeeded()
-                                ? Future.succeededFuture(outcome.result())
-                                : Future.failedFuture(outcome.cause())));
+        return prepared(vertx, options).run();
+    }
+
+    /** A run not started yet: {@link #run} starts it, {@link #interrupted} puts things back should it be cut short. */
+    static LoadRun prepared(Vertx vertx, LoadTestOptions options) {
+        return new LoadRun(vertx, options);
+    }
+
+    Future<Summary> run() {
+        preparing = prepare();
+        return preparing.compose(ready -> drive()).compose(driven -> settle()).transform(outcome -> cleanUp()
+                .transform(done -> outcome.succeeded()
+                        ? Future.succeededFuture(outcome.result())
+                        : Future.failedFuture(outcome.cause())));
+    }
+
+    /**
+     * The process is stopping before the run ended (Ctrl-C, SIGTERM): what the run changed on the target is put
+     * back (an existing merchant's webhook URL), on the run's own event loop, waiting at most {@code waitMs}.
+     */
+    void interrupted(long waitMs) {
+        System.err.println("loadtest: stopped before its end; putting back what the run changed");
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        vertx.runOnContext(go -> cleanUp().onComplete(cleaned -> done.complete(null)));
+        done.completeOnTimeout(null, waitMs, TimeUnit.MILLISECONDS).join();
     }
 
     private Future<Void> prepare() {
@@ -159,15 +180,26 @@ final class LoadRun {
                 });
     }
 
-    private Future<Void> cleanUp() {
+    /**
+     * Stops the run and puts back what it changed, once: the run's end and an interruption may both ask, and both
+     * get the same clean-up, so the run does not end (and close its Vert.x) before what it changed is back.
+     */
+    private synchronized Future<Void> cleanUp() {
+        if (cleaning == null) {
+            cleaning = stopAndPutBack();
+        }
+        return cleaning;
+    }
+
+    private Future<Void> stopAndPutBack() {
         if (progress != null) {
             progress.stop();
         }
         if (schedule != null) {
             schedule.stop();
         }
-        Future<?> undeployed = lanes == null ? Future.succeededFuture() : vertx.undeploy(lanes);
-        return undeployed
+        Future<Void> prepared = preparing == null ? Future.succeededFuture() : preparing.otherwiseEmpty();
+        return prepared.transform(ready -> lanes == null ? Future.succeededFuture() : vertx.undeploy(lanes))
                 .transform(x -> setup == null ? Future.succeededFuture() : setup.close())
                 .transform(x -> client == null ? Future.succeededFuture() : client.close())
                 .transform(x -> Future.succeededFuture());

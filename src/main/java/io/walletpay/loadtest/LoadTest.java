@@ -74,9 +74,18 @@ public final class LoadTest {
      */
     public static Summary run(LoadTestOptions options) {
         Vertx vertx = Vertx.builder().with(vertxOptions(options)).build();
+        LoadRun run = LoadRun.prepared(vertx, options);
+        // stopped before its end (Ctrl-C, SIGTERM), the run still puts an existing merchant's webhook URL back
+        Thread putBack = new Thread(() -> run.interrupted(10_000), "loadtest-interrupted");
+        Runtime.getRuntime().addShutdownHook(putBack);
         try {
-            return await(LoadRun.start(vertx, options).toCompletionStage().toCompletableFuture());
+            return await(run.run().toCompletionStage().toCompletableFuture());
         } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(putBack);
+            } catch (IllegalStateException stopping) {
+                // the JVM is stopping: the hook runs, and the run is put back by it
+            }
             vertx.close()
                     .toCompletionStage()
                     .toCompletableFuture()

@@ -50,7 +50,8 @@ public record LoadTestOptions(
         --admin-token T          create --merchants merchants through the admin API (default 4)
         --merchant-id ID --secret-key K [--webhook-secret S]
                                  use an existing merchant; with webhook verification its webhook_url is pointed
-                                 at the receiver for the run and restored afterwards (needs --webhook-secret)
+                                 at the receiver for the run and restored afterwards, also when the run is
+                                 stopped early with Ctrl-C or SIGTERM (needs --webhook-secret)
         --no-auth                no merchant, no token: for the --ceiling-server HTTP ceiling only
       target:
         --target URL[,URL…]      the service; several nodes (same base path) get the requests in turn, each with

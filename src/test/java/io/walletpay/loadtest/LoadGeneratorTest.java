@@ -5,9 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.walletpay.support.BehaviourTest;
+import io.walletpay.support.ChildProcess;
 import io.walletpay.support.RunningService;
 import io.walletpay.support.TestConfig;
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -166,6 +171,49 @@ class LoadGeneratorTest {
         String token = service.tokenFor(merchant);
         assertThat(service.http.get("/api/merchant/settings", token).data().getValue("webhook_url"))
                 .isNull();
+    }
+
+    @Test
+    void aRunStoppedBeforeItsEndPutsTheMerchantsWebhookUrlBack() throws Exception {
+        JsonObject merchant = service.createMerchant(new JsonObject()
+                .put("name", "load test, stopped")
+                .put("webhook_url", "https://boutik.example.ht/hooks"));
+        String token = service.tokenFor(merchant);
+        ProcessBuilder loadtest = ChildProcess.service(List.of());
+        loadtest.command()
+                .addAll(List.of(
+                        "loadtest",
+                        "--target",
+                        target,
+                        "--merchant-id",
+                        merchant.getString("merchant_id"),
+                        "--secret-key",
+                        merchant.getString("secret_key"),
+                        "--webhook-secret",
+                        merchant.getString("webhook_secret"),
+                        "--rate",
+                        "10",
+                        "--duration",
+                        "120",
+                        "--pay",
+                        "--quiet"));
+        loadtest.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        Process run = loadtest.start();
+        try {
+            Awaitility.await("the run pointed the merchant's webhooks at its receiver")
+                    .atMost(Duration.ofSeconds(60))
+                    .until(() -> !"https://boutik.example.ht/hooks".equals(webhookUrl(token)));
+
+            run.destroy(); // SIGTERM, as Ctrl-C or a stopping container sends it
+            assertThat(run.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        } finally {
+            run.destroyForcibly();
+        }
+        assertThat(webhookUrl(token)).isEqualTo("https://boutik.example.ht/hooks");
+    }
+
+    private static Object webhookUrl(String token) {
+        return service.http.get("/api/merchant/settings", token).data().getValue("webhook_url");
     }
 
     @Test
