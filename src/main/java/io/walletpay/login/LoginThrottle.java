@@ -2,7 +2,6 @@ package io.walletpay.login;
 
 import io.github.bucket4j.Bandwidth;
 import io.github.bucket4j.Bucket;
-import io.github.bucket4j.ConsumptionProbe;
 import io.walletpay.config.AppConfig;
 import java.time.Duration;
 import java.util.Collections;
@@ -15,8 +14,7 @@ import java.util.Optional;
  * admin token, metrics token, portal) takes one token from a bucket of its source address and one from a bucket of
  * the account it named <em>from that address</em> (bucket4j), and while either bucket is empty the next attempt from
  * that address is refused before its secret is checked. A guesser therefore slows only itself: the owner of the
- * account, from an address without failures, always gets in. Only failures count (an attempt checked against the
- * database counts while it is in flight, and gives its count back if it succeeds), so a merchant who knows the
+ * account, from an address without failures, always gets in. Only failures count, so a merchant who knows the
  * secret is never slowed by its own logins, and a success resets nothing, so a guesser cannot interleave a
  * known-good login to keep going. Shared by every HTTP verticle of the JVM; each map keeps the most recently used
  * keys only, so made-up ids and addresses cannot grow it without bound.
@@ -39,33 +37,6 @@ public final class LoginThrottle {
                 waitNanos(byAddress, sourceAddress, config.failuresPerAddress()),
                 waitNanos(byAccountFromAddress, pair(accountId, sourceAddress), config.failuresPerAccount()));
         return nanos == 0 ? Optional.empty() : Optional.of(Duration.ofNanos(nanos));
-    }
-
-    /**
-     * For an attempt whose outcome comes later (a database look-up): counts it as a failure before it is checked, so
-     * that attempts in flight at once cannot each pass {@link #blocked} before any of them is counted; empty when it
-     * may go ahead. An attempt that proves its secret gives its count back with {@link #notAFailure}.
-     */
-    public Optional<Duration> admit(String sourceAddress, String accountId) {
-        Bucket address = bucket(byAddress, sourceAddress, config.failuresPerAddress());
-        Bucket account = bucket(byAccountFromAddress, pair(accountId, sourceAddress), config.failuresPerAccount());
-        ConsumptionProbe fromAddress = address.tryConsumeAndReturnRemaining(1);
-        if (!fromAddress.isConsumed()) {
-            return Optional.of(Duration.ofNanos(fromAddress.getNanosToWaitForRefill()));
-        }
-        ConsumptionProbe forAccount = account.tryConsumeAndReturnRemaining(1);
-        if (!forAccount.isConsumed()) {
-            address.addTokens(1);
-            return Optional.of(Duration.ofNanos(forAccount.getNanosToWaitForRefill()));
-        }
-        return Optional.empty();
-    }
-
-    /** Gives back what {@link #admit} counted, for an attempt that turned out not to be a failure. */
-    public void notAFailure(String sourceAddress, String accountId) {
-        bucket(byAddress, sourceAddress, config.failuresPerAddress()).addTokens(1);
-        bucket(byAccountFromAddress, pair(accountId, sourceAddress), config.failuresPerAccount())
-                .addTokens(1);
     }
 
     /** Counts one failed attempt against the address and against the account as named from that address. */

@@ -10,10 +10,10 @@ import java.util.UUID;
 
 /**
  * A merchant logging in with its id and secret key, the same for the token endpoint and the portal: refused while
- * {@link LoginThrottle} says so (before the secret is checked, attempts still in flight counted), and otherwise one
- * credentials lookup whatever the id, so an unknown or malformed id costs what a wrong secret does (it is looked up
- * as an id no merchant has, and checked against a dummy hash). A wrong id or secret counts as a failure; what a
- * disabled merchant gets is the caller's to say.
+ * {@link LoginThrottle} says so (before the secret is checked), and otherwise one credentials lookup whatever the
+ * id, so an unknown or malformed id costs what a wrong secret does (it is looked up as an id no merchant has, and
+ * checked against a dummy hash). A wrong id or secret counts as a failure; what a disabled merchant gets is the
+ * caller's to say.
  */
 public final class MerchantLogin {
 
@@ -51,21 +51,18 @@ public final class MerchantLogin {
      * @param merchantId that id parsed by the caller's rules, or null when it is none
      */
     public Future<Outcome> attempt(String sourceAddress, String merchantIdText, UUID merchantId, String secretKey) {
-        // counted as a failure until it proves otherwise, so guesses sent all at once are held to the limit too
-        Optional<Duration> wait = throttle.admit(sourceAddress, merchantIdText);
+        Optional<Duration> wait = throttle.blocked(sourceAddress, merchantIdText);
         if (wait.isPresent()) {
             return Future.succeededFuture(new Throttled(wait.get()));
         }
         return merchants
                 .credentials(merchantId == null ? NO_MERCHANT : merchantId)
-                .<Outcome>map(credentials -> Secrets.matches(secretKey, credentials.secretHash())
-                        ? new Verified(credentials.merchant())
-                        : new WrongCredentials())
-                .andThen(outcome -> {
-                    // a verified secret, or a look-up that failed (the database, not the guesser), is no failure
-                    if (!(outcome.succeeded() && outcome.result() instanceof WrongCredentials)) {
-                        throttle.notAFailure(sourceAddress, merchantIdText);
+                .map(credentials -> {
+                    if (!Secrets.matches(secretKey, credentials.secretHash())) {
+                        throttle.failed(sourceAddress, merchantIdText);
+                        return new WrongCredentials();
                     }
+                    return new Verified(credentials.merchant());
                 });
     }
 
