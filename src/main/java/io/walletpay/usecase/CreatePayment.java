@@ -55,7 +55,8 @@ public final class CreatePayment {
                                                 merchant.id(), idempotencyKey, claimId)
                                         .transform(released -> Future.failedFuture(failure)))
                                 // a store failure (even a timeout) keeps the claim: the transaction may still commit,
-                                // and only this claim can answer the key; an abandoned claim is taken over later
+                                // and only this claim can answer the key; an abandoned claim is taken over later,
+                                // by the same request retried
                                 .compose(opened -> store(opened, idempotencyKey, claimId)));
     }
 
