@@ -24,6 +24,7 @@ public final class ExpirePayments {
 
     private static final Logger log = LoggerFactory.getLogger(ExpirePayments.class);
     private static final int LIVE_BATCH = 50;
+    private static final int LIVE_BATCHES_PER_SWEEP = 10;
 
     private final PaymentStore payments;
     private final WalletProvider provider;
@@ -35,9 +36,10 @@ public final class ExpirePayments {
         this.reviews = new PaymentReviews(payments, registry);
     }
 
-    /** One sweep: batches until a batch comes back short, then the key purge. */
+    /** One sweep: batches until a batch comes back short (at most ten with a live provider), then the key purge. */
     public Future<Void> sweep() {
-        return (provider.remote() ? settleWithProvider(null) : expireBatches()).compose(expired -> purgeKeyBatches());
+        return (provider.remote() ? settleWithProvider(null, 0) : expireBatches())
+                .compose(expired -> purgeKeyBatches());
     }
 
     private Future<Void> purgeKeyBatches() {
@@ -46,18 +48,20 @@ public final class ExpirePayments {
     }
 
     /**
-     * Every payment due when its batch is read, a batch at a time, each batch after the last of the one before: a
-     * payment the provider cannot answer for stays pending until the next sweep without holding up the ones after it.
+     * The payments due, a batch at a time, each batch after the last of the one before, up to
+     * {@value #LIVE_BATCHES_PER_SWEEP} batches: a payment the provider cannot answer for stays pending until the next
+     * sweep without holding up the ones after it, and a provider that is down is asked at most that many times a
+     * sweep.
      */
-    private Future<Void> settleWithProvider(Payment after) {
+    private Future<Void> settleWithProvider(Payment after, int batches) {
         return payments.dueForExpiry(LIVE_BATCH, after).compose(due -> {
             List<Future<?>> settled = due.stream().<Future<?>>map(this::settle).toList();
             return Future.join(settled)
                     .<Void>mapEmpty()
                     .recover(someFailed -> Future.succeededFuture())
-                    .compose(batchDone -> due.size() < LIVE_BATCH
+                    .compose(batchDone -> due.size() < LIVE_BATCH || batches + 1 >= LIVE_BATCHES_PER_SWEEP
                             ? Future.succeededFuture()
-                            : settleWithProvider(due.get(due.size() - 1)));
+                            : settleWithProvider(due.get(due.size() - 1), batches + 1));
         });
     }
 
