@@ -71,13 +71,17 @@ final class LoadRun {
 
     /**
      * The process is stopping before the run ended (Ctrl-C, SIGTERM): what the run changed on the target is put
-     * back (an existing merchant's webhook URL), on the run's own event loop, waiting at most {@code waitMs}.
+     * back (an existing merchant's webhook URL) by the run's one clean-up, waiting at most {@code waitMs}; says so
+     * when that was not enough.
      */
     void interrupted(long waitMs) {
         System.err.println("loadtest: stopped before its end; putting back what the run changed");
-        CompletableFuture<Void> done = new CompletableFuture<>();
-        vertx.runOnContext(go -> cleanUp().onComplete(cleaned -> done.complete(null)));
-        done.completeOnTimeout(null, waitMs, TimeUnit.MILLISECONDS).join();
+        CompletableFuture<Boolean> done = new CompletableFuture<>();
+        vertx.runOnContext(go -> cleanUp().onComplete(cleaned -> done.complete(true)));
+        if (!done.completeOnTimeout(false, waitMs, TimeUnit.MILLISECONDS).join()) {
+            System.err.println("loadtest: the clean-up did not finish within " + waitMs + " ms: check the merchant's"
+                    + " webhook_url in its settings");
+        }
     }
 
     private Future<Void> prepare() {
@@ -100,6 +104,9 @@ final class LoadRun {
     }
 
     private Future<Void> drive() {
+        if (cleaningStarted()) {
+            return Future.failedFuture(new IllegalStateException("stopped before the run began"));
+        }
         clock = RunClock.startingIn(START_DELAY_MS, options.warmupSeconds(), options.durationSeconds());
         flow = new PaymentFlow(client, setup.merchants(), clock, runId, create, pay, webhooks);
         if (options.progress()) {
@@ -184,6 +191,10 @@ final class LoadRun {
      * Stops the run and puts back what it changed, once: the run's end and an interruption may both ask, and both
      * get the same clean-up, so the run does not end (and close its Vert.x) before what it changed is back.
      */
+    private synchronized boolean cleaningStarted() {
+        return cleaning != null;
+    }
+
     private synchronized Future<Void> cleanUp() {
         if (cleaning == null) {
             cleaning = stopAndPutBack();
