@@ -233,6 +233,12 @@ class PortalBrowserTest {
             fitsThePhone();
         }
         screenshot("portal-payouts-phone-" + language.tag());
+        // changing the secret key asks for the current one, as the payout number does
+        browser.get(base + "/portal/settings?confirm=secret-key#secrets");
+        fitsThePhone();
+        assertThat(browser.findElement(By.id("current-secret-key")).getAttribute("type"))
+                .isEqualTo("password");
+        screenshot("portal-settings-key-phone-" + language.tag());
         // a payment's amount and status are on the screen, not behind a sideways scroll
         browser.get(base + "/portal/payments");
         screenshot("portal-payments-phone-" + language.tag());
