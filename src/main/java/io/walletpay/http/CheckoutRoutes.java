@@ -126,9 +126,9 @@ final class CheckoutRoutes {
                 .onSuccess(outcome -> {
                     if (outcome instanceof PayAtCheckout.Refused refused) {
                         refused(ctx, refused.checkout(), refused.refusal());
-                    } else if (outcome instanceof PayAtCheckout.Declined declined) {
+                    } else if (outcome instanceof PayAtCheckout.Declined) {
                         // back to the page (a GET, so reloading it resubmits nothing), which says what happened
-                        HtmlResponses.seeOther(ctx, HtmlResponses.pagePath(ctx, token));
+                        HtmlResponses.seeOther(ctx, HtmlResponses.withAskedLanguage(ctx, token));
                     } else if (outcome instanceof PayAtCheckout.Rejected rejected) {
                         rejected(ctx, rejected.checkout(), token, phone, rejected.invalid(), rejected.phoneProblem());
                     } else {

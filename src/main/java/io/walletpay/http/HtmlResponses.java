@@ -70,7 +70,7 @@ final class HtmlResponses {
             PageError error) {
         PageText text = text(ctx, checkout.merchantLocale());
         Payment payment = checkout.payment();
-        String page = pagePath(ctx, token);
+        String page = withAskedLanguage(ctx, token); // relative to the page itself: it works behind a path prefix
         PaymentView view = new PaymentView(
                 checkout.merchantName(),
                 payment.amount(),
@@ -110,11 +110,6 @@ final class HtmlResponses {
                 200,
                 PageTemplates.retry(text(ctx, checkout.merchantLocale()), view),
                 gateway == null ? "'self'" : "'self' " + gateway);
-    }
-
-    /** The checkout page's address relative to itself, so it works behind a path prefix. */
-    static String pagePath(RoutingContext ctx, String token) {
-        return withAskedLanguage(ctx, token);
     }
 
     /**

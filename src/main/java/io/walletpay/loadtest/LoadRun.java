@@ -51,16 +51,12 @@ final class LoadRun {
         this.cpu = new CpuMeter(options.servicePids());
     }
 
-    /** Runs the whole test on {@code vertx}; fails with a {@link SetupException} when it could not begin. */
-    static Future<Summary> start(Vertx vertx, LoadTestOptions options) {
-        return prepared(vertx, options).run();
-    }
-
     /** A run not started yet: {@link #run} starts it, {@link #interrupted} puts things back should it be cut short. */
     static LoadRun prepared(Vertx vertx, LoadTestOptions options) {
         return new LoadRun(vertx, options);
     }
 
+    /** Runs the whole test; fails with a {@link SetupException} when it could not begin. */
     Future<Summary> run() {
         preparing = prepare();
         return preparing.compose(ready -> drive()).compose(driven -> settle()).transform(outcome -> cleanUp()

@@ -1,7 +1,6 @@
 package io.walletpay.portal;
 
 import io.vertx.core.Future;
-import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.walletpay.error.ErrorKind;
@@ -39,14 +38,13 @@ final class MoneyPages {
             "no_payout_phone", "money.no_phone",
             "no_payer", "money.no_payer",
             "invalid_state", "money.not_completed",
-            "invalid_secret_key", "money.wrong_key",
             "idempotency_key_reused", "money.form_used");
 
     private final PortalPages pages;
     private final Stores stores;
     private final MoneyOut moneyOut;
     private final SetPayoutPhone payoutPhone;
-    private final MerchantLogin login;
+    private final KeyTypedAgain keyTypedAgain;
     private final PaymentPages payments;
 
     MoneyPages(PortalPages pages, Stores stores, MerchantLogin login, PaymentPages payments) {
@@ -54,7 +52,7 @@ final class MoneyPages {
         this.stores = stores;
         this.moneyOut = new MoneyOut(stores.transfers());
         this.payoutPhone = new SetPayoutPhone(stores.audit());
-        this.login = login;
+        this.keyTypedAgain = new KeyTypedAgain(login, pages);
         this.payments = payments;
     }
 
@@ -133,22 +131,16 @@ final class MoneyPages {
         String phone = PortalPages.param(ctx, "payout_phone", 40);
         String secretKey = PortalPages.param(ctx, "secret_key", 256);
         String source = ClientAddress.of(ctx);
-        login.attempt(source, merchant.id().toString(), merchant.id(), secretKey)
-                .compose(outcome -> outcome instanceof MerchantLogin.Verified
+        keyTypedAgain
+                .check(ctx, merchant, secretKey, (status, text) -> payouts(ctx, status, text))
+                .compose(verified -> verified
                         ? payoutPhone
                                 .set(merchant.id(), phone, Actor.portal(merchant.id(), source))
-                                .map(set -> outcome)
-                        : Future.succeededFuture(outcome))
-                .onSuccess(outcome -> {
-                    if (outcome instanceof MerchantLogin.Verified) {
+                                .map(true)
+                        : Future.succeededFuture(false))
+                .onSuccess(set -> {
+                    if (set) {
                         PortalPages.seeOther(ctx, "/portal/payouts?done=phone");
-                    } else if (outcome instanceof MerchantLogin.Throttled throttled) {
-                        // the key may well be right: say to wait, not that it is wrong
-                        long seconds = throttled.retryAfterSeconds();
-                        ctx.response().putHeader(HttpHeaders.RETRY_AFTER, Long.toString(seconds));
-                        payouts(ctx, 429, pages.text(ctx).get("login.throttled", seconds));
-                    } else {
-                        payouts(ctx, 403, pages.text(ctx).get("money.wrong_key"));
                     }
                 })
                 .onFailure(failure -> explain(ctx, failure, notice -> payouts(ctx, notice)));

@@ -1,7 +1,6 @@
 package io.walletpay.portal;
 
 import io.vertx.core.Future;
-import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.walletpay.error.ErrorKind;
@@ -41,7 +40,7 @@ final class SettingsPages {
     private final UpdateMerchantSettings settings;
     private final RotateWebhookSecret webhookSecrets;
     private final RotateSecretKey secretKeys;
-    private final MerchantLogin login;
+    private final KeyTypedAgain keyTypedAgain;
     private final AuditLog auditLog;
     private final int failingAfterHours;
     private final BiFunction<RoutingContext, Merchant, Future<Void>> renewSession;
@@ -62,7 +61,7 @@ final class SettingsPages {
         this.settings = settings;
         this.webhookSecrets = webhookSecrets;
         this.secretKeys = secretKeys;
-        this.login = login;
+        this.keyTypedAgain = new KeyTypedAgain(login, pages);
         this.auditLog = new AuditLog(stores);
         this.failingAfterHours = failingAfterHours;
         this.renewSession = renewSession;
@@ -213,21 +212,16 @@ final class SettingsPages {
     private void rotateSecretKey(RoutingContext ctx) {
         Merchant merchant = PortalPages.merchant(ctx);
         String typed = PortalPages.param(ctx, "secret_key", 256);
-        login.attempt(ClientAddress.of(ctx), merchant.id().toString(), merchant.id(), typed)
-                .onSuccess(outcome -> {
-                    PortalText t = pages.text(ctx);
-                    if (outcome instanceof MerchantLogin.Verified) {
+        keyTypedAgain
+                .check(
+                        ctx,
+                        merchant,
+                        typed,
+                        (status, text) ->
+                                show(ctx, merchant, status, Map.of("error", text, "confirming", "secret-key")))
+                .onSuccess(verified -> {
+                    if (verified) {
                         rotate(ctx, merchant);
-                    } else if (outcome instanceof MerchantLogin.Throttled throttled) {
-                        long seconds = throttled.retryAfterSeconds();
-                        ctx.response().putHeader(HttpHeaders.RETRY_AFTER, Long.toString(seconds));
-                        show(
-                                ctx,
-                                merchant,
-                                429,
-                                Map.of("error", t.get("login.throttled", seconds), "confirming", "secret-key"));
-                    } else {
-                        show(ctx, merchant, 403, Map.of("error", t.get("money.wrong_key"), "confirming", "secret-key"));
                     }
                 })
                 .onFailure(ctx::fail);
