@@ -10,9 +10,16 @@ final class AuditSql {
 
     static final String INSERT = INSERT_INTO + " VALUES ($1, $2, $3, $4, $5)";
 
-    /** Newest first; {@code $2} is the cursor id or null, {@code $3} the page size plus one. */
-    static final String PAGE = "SELECT " + COLUMNS + " FROM audit_log"
-            + " WHERE merchant_id = $1 AND ($2::bigint IS NULL OR id < $2) ORDER BY id DESC LIMIT $3";
+    /**
+     * Newest first; {@code $2} is the cursor id or null, {@code $3} the page size plus one. A cursor that names no entry
+     * of the merchant's gives an empty page, as on every list (see ListCursor).
+     */
+    static final String PAGE = "SELECT " + COLUMNS + " FROM audit_log WHERE merchant_id = $1"
+            + " AND ($2::bigint IS NULL OR id < (SELECT id FROM audit_log WHERE id = $2 AND merchant_id = $1))"
+            + " ORDER BY id DESC LIMIT $3";
+
+    /** The row a page's cursor names, on this list (see ListCursor). */
+    static final String CURSOR_ROW = "SELECT 1 FROM audit_log WHERE id = $1 AND merchant_id = $2";
 
     private AuditSql() {}
 }

@@ -118,6 +118,9 @@ final class DeliverySql {
             + "      (SELECT created_at, id FROM webhook_deliveries WHERE id = $5 AND merchant_id = $1))"
             + " ORDER BY d.created_at DESC, d.id DESC LIMIT $4";
 
+    /** The row a page's cursor names, on the delivery log or the events (see ListCursor). */
+    static final String CURSOR_ROW = "SELECT 1 FROM webhook_deliveries WHERE id = $1 AND merchant_id = $2";
+
     /**
      * Puts a delivery back in the queue, same id, with a fresh schedule; attempt numbers go on from the total. A live
      * lease stays: an attempt under way (or a row handed to a sender and waiting for a slot) keeps it, so no other

@@ -21,6 +21,9 @@ final class MerchantSql {
             + " WHERE $2::uuid IS NULL OR (created_at, id) < (SELECT created_at, id FROM merchants WHERE id = $2)"
             + " ORDER BY created_at DESC, id DESC LIMIT $1";
 
+    /** The row a page's cursor names, on this list (see ListCursor). */
+    static final String CURSOR_ROW = "SELECT 1 FROM merchants WHERE id = $1";
+
     static final String UPDATE = "UPDATE merchants SET"
             + " name = COALESCE($2, name),"
             + " status = COALESCE($3, status),"

@@ -29,6 +29,9 @@ final class PaymentLinkSql {
             + "      (SELECT created_at, id FROM payment_links WHERE id = $3 AND merchant_id = $1))"
             + " ORDER BY l.created_at DESC, l.id DESC LIMIT $2";
 
+    /** The row a page's cursor names, on this list (see ListCursor). */
+    static final String CURSOR_ROW = "SELECT 1 FROM payment_links WHERE id = $1 AND merchant_id = $2";
+
     /**
      * Turns an active link off and writes its audit entry ({@code $3}–{@code $6}: actor, source address, action,
      * what) in the same statement; a link already off (or another merchant's) changes nothing and writes nothing.

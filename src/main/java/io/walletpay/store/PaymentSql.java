@@ -48,6 +48,9 @@ final class PaymentSql {
             + "      (SELECT created_at, id FROM payments WHERE id = $5 AND merchant_id = $1))"
             + " ORDER BY created_at DESC, id DESC LIMIT $4";
 
+    /** The row a page's cursor names, on this list (see ListCursor). */
+    static final String CURSOR_ROW = "SELECT 1 FROM payments WHERE id = $1 AND merchant_id = $2";
+
     /**
      * What leaving {@code pending} for {@code target} does to a payment {@code p}, the one place that says it: only a
      * completed payment keeps its fees and net and gets a completion time; anything else was charged nothing.

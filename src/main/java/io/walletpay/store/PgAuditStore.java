@@ -66,6 +66,12 @@ final class PgAuditStore implements AuditStore {
         return database.statements()
                 .preparedQuery(AuditSql.PAGE)
                 .execute(Tuple.of(merchantId, startingAfter, limit + 1))
+                .compose(rows -> ListCursor.named(
+                        database.statements(),
+                        rows,
+                        AuditSql.CURSOR_ROW,
+                        Tuple.of(startingAfter, merchantId),
+                        "an audit log entry"))
                 .map(rows -> {
                     List<AuditRecord> entries = new ArrayList<>();
                     rows.forEach(row -> entries.add(new AuditRecord(

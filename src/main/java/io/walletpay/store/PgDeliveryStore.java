@@ -208,6 +208,12 @@ public final class PgDeliveryStore implements DeliveryStore {
                                 query.startingAfter())
                         .addOffsetDateTime(query.createdGte())
                         .addOffsetDateTime(query.createdLt()))
+                .compose(rows -> ListCursor.named(
+                        database.statements(),
+                        rows,
+                        DeliverySql.CURSOR_ROW,
+                        Tuple.of(query.startingAfter(), query.merchantId()),
+                        "a webhook delivery"))
                 .map(rows -> {
                     List<Delivery> deliveries = new ArrayList<>();
                     rows.forEach(row -> deliveries.add(toDelivery(row)));
@@ -275,6 +281,12 @@ public final class PgDeliveryStore implements DeliveryStore {
                         .addValue(query.createdBefore())
                         .addValue(query.limit() + 1)
                         .addValue(query.startingAfter()))
+                .compose(rows -> ListCursor.named(
+                        database.statements(),
+                        rows,
+                        DeliverySql.CURSOR_ROW,
+                        Tuple.of(query.startingAfter(), query.merchantId()),
+                        "an event"))
                 .map(rows -> {
                     List<EventView> events = new ArrayList<>();
                     rows.forEach(row -> events.add(toEvent(row)));

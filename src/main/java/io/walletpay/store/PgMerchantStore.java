@@ -63,6 +63,8 @@ final class PgMerchantStore implements MerchantStore {
     public Future<MerchantPage> list(int limit, UUID startingAfter) {
         return sql.preparedQuery(MerchantSql.PAGE)
                 .execute(Tuple.of(limit + 1, startingAfter))
+                .compose(rows ->
+                        ListCursor.named(sql, rows, MerchantSql.CURSOR_ROW, Tuple.of(startingAfter), "a merchant"))
                 .map(rows -> {
                     List<Merchant> merchants = new ArrayList<>();
                     rows.forEach(row -> merchants.add(toMerchant(row)));

@@ -59,6 +59,12 @@ final class PgPaymentLinkStore implements PaymentLinkStore {
         return database.statements()
                 .preparedQuery(PaymentLinkSql.PAGE)
                 .execute(Tuple.of(query.merchantId(), query.limit() + 1, query.startingAfter()))
+                .compose(rows -> ListCursor.named(
+                        database.statements(),
+                        rows,
+                        PaymentLinkSql.CURSOR_ROW,
+                        Tuple.of(query.startingAfter(), query.merchantId()),
+                        "a payment link"))
                 .map(rows -> {
                     List<PaymentLink> links = new ArrayList<>();
                     rows.forEach(row -> links.add(toLink(row)));

@@ -343,6 +343,12 @@ final class PgPaymentStore implements PaymentStore {
         return database.statements()
                 .preparedQuery(PaymentSql.PAGE)
                 .execute(params)
+                .compose(rows -> ListCursor.named(
+                        database.statements(),
+                        rows,
+                        PaymentSql.CURSOR_ROW,
+                        Tuple.of(query.startingAfter(), query.merchantId()),
+                        "a payment"))
                 .map(rows -> {
                     List<Payment> payments = new ArrayList<>();
                     rows.forEach(row -> payments.add(toPayment(row)));

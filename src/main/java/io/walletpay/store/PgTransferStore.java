@@ -217,6 +217,12 @@ final class PgTransferStore implements TransferStore {
         return database.statements()
                 .preparedQuery(TransferSql.PAYOUTS)
                 .execute(Tuple.of(merchantId, limit + 1, startingAfter))
+                .compose(rows -> ListCursor.named(
+                        database.statements(),
+                        rows,
+                        TransferSql.PAYOUT_CURSOR_ROW,
+                        Tuple.of(startingAfter, merchantId),
+                        "a payout"))
                 .map(rows -> {
                     List<Transfer> payouts = transfers(rows);
                     boolean more = payouts.size() > limit;

@@ -46,6 +46,10 @@ final class TransferSql {
             + "      WHERE id = $3 AND merchant_id = $1 AND kind = 'payout'))"
             + " ORDER BY created_at DESC, id DESC LIMIT $2";
 
+    /** The row a page's cursor names, on this list (see ListCursor). */
+    static final String PAYOUT_CURSOR_ROW =
+            "SELECT 1 FROM transfers WHERE id = $1 AND merchant_id = $2 AND kind = 'payout'";
+
     static final String ONE = "SELECT " + COLUMNS + " FROM transfers WHERE id = $1 AND merchant_id = $2 AND kind = $3";
 
     /** Due pending transfers, leased and counted; SKIP LOCKED lets several workers claim side by side. */

@@ -167,6 +167,15 @@ class AuditLogTest {
         Http.Response bad = http.get("/api/merchant/audit-log?starting_after=abc", token);
         assertThat(bad.status()).isEqualTo(400);
         assertThat(bad.errorCode()).isEqualTo("invalid_starting_after");
+        // a number that names no entry of this log is a mistake too, not an empty page
+        Http.Response nowhere = http.get("/api/merchant/audit-log?starting_after=999999999999", token);
+        assertThat(nowhere.status()).isEqualTo(400);
+        assertThat(nowhere.errorCode()).isEqualTo("invalid_starting_after");
+        Http.Response past = http.get(
+                "/api/merchant/audit-log?starting_after="
+                        + second.dataArray().getJsonObject(0).getString("id"),
+                token);
+        assertThat(past.dataArray()).isEmpty();
     }
 
     @Test

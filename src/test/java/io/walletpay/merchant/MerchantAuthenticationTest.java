@@ -251,6 +251,13 @@ class MerchantAuthenticationTest {
         int total =
                 service.sql("SELECT count(*) FROM merchants").iterator().next().getInteger(0);
         assertThat(seen).hasSize(total).doesNotHaveDuplicates();
+        Http.Response past =
+                http.get("/api/admin/merchants?starting_after=" + seen.get(seen.size() - 1), TestConfig.ADMIN_TOKEN);
+        assertThat(past.dataArray()).isEmpty();
+        Http.Response nobody =
+                http.get("/api/admin/merchants?starting_after=" + java.util.UUID.randomUUID(), TestConfig.ADMIN_TOKEN);
+        assertThat(nobody.status()).isEqualTo(400);
+        assertThat(nobody.errorCode()).isEqualTo("invalid_starting_after");
     }
 
     @ParameterizedTest

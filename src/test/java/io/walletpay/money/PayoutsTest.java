@@ -181,7 +181,8 @@ class PayoutsTest {
 
         String stranger = service.tokenFor(merchant("Boutik Lòt"));
         Http.Response theirs = http.get("/api/merchant/payouts?starting_after=" + made.get(1), stranger);
-        assertThat(ids(theirs)).isEmpty();
+        assertThat(theirs.status()).isEqualTo(400);
+        assertThat(theirs.errorCode()).isEqualTo("invalid_starting_after");
         assertThat(http.get("/api/merchant/payouts?starting_after=nope", token).status())
                 .isEqualTo(400);
     }

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -329,6 +330,14 @@ class PaymentsApiTest {
             cursor = seen.get(seen.size() - 1);
         }
         assertThat(seen).isEqualTo(created);
+        // past the oldest payment the list is empty; a cursor that names no payment of the list is a mistake to hear
+        // about, not an empty page that reads as the end of the list
+        Http.Response past = http.get("/api/merchant/payments?starting_after=" + cursor, token);
+        assertThat(past.dataArray()).isEmpty();
+        assertThat(past.json().getBoolean("has_more")).isFalse();
+        Http.Response nowhere = http.get("/api/merchant/payments?starting_after=" + UUID.randomUUID(), token);
+        assertThat(nowhere.status()).isEqualTo(400);
+        assertThat(nowhere.errorCode()).isEqualTo("invalid_starting_after");
 
         Http.Response thirds = http.get("/api/merchant/payments?reference_id=THIRD&limit=100", token);
         assertThat(thirds.dataArray()).hasSize(8).allSatisfy(item -> assertThat(
@@ -474,8 +483,8 @@ class PaymentsApiTest {
         assertThat(http.get("/api/merchant/payments?reference_id=MINE", tokenB).dataArray())
                 .isEmpty();
         assertThat(http.get("/api/merchant/payments?starting_after=" + id, tokenB)
-                        .dataArray())
-                .isEmpty();
+                        .errorCode())
+                .isEqualTo("invalid_starting_after");
         assertThat(http.get("/api/merchant/payments/" + id, tokenA).data().getString("status"))
                 .isEqualTo("pending");
         assertThat(http.get("/api/merchant/payments/not-a-uuid", tokenA).status())

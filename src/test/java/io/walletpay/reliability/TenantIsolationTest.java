@@ -296,6 +296,35 @@ class TenantIsolationTest {
         assertThat(merchantASnapshot()).as("nothing of merchant A changed").isEqualTo(before);
     }
 
+    /**
+     * To B, a cursor naming a row of A's names nothing: refused with the same 400 as an id nobody has, so B learns
+     * nothing, and never takes an empty page for the end of its own list.
+     */
+    @Test
+    void aCursorNamingARowOfAsIsRefusedToBLikeAnIdNobodyHas() {
+        String nobody = java.util.UUID.randomUUID().toString();
+        Map<String, String> rowOfAByList = Map.of(
+                "/api/merchant/payments", pendingA,
+                "/api/merchant/payment-links", linkA,
+                "/api/merchant/payouts", payoutA,
+                "/api/merchant/webhooks/deliveries", deliveryA,
+                "/api/merchant/events", deliveryA);
+        rowOfAByList.forEach((list, rowOfA) -> {
+            Http.Response asB = service.http.get(list + "?starting_after=" + rowOfA, tokenB);
+            Http.Response unknown = service.http.get(list + "?starting_after=" + nobody, tokenB);
+            assertThat(asB.status()).as(list).isEqualTo(400);
+            assertThat(asB.errorCode()).as(list).isEqualTo("invalid_starting_after");
+            assertThat(asB.json().getJsonObject("error"))
+                    .as(list)
+                    .isEqualTo(unknown.json().getJsonObject("error"));
+            assertThat(service.http
+                            .get(list + "?starting_after=" + rowOfA, tokenA)
+                            .status())
+                    .as(list)
+                    .isEqualTo(200);
+        });
+    }
+
     @Test
     void anIdempotencyKeyIsPerMerchantSoBNeverGetsAsReplay() {
         Map<String, String> headers = Map.of("Content-Type", "application/json", "Idempotency-Key", "order-42");
