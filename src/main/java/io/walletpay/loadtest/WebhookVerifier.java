@@ -20,7 +20,8 @@ import java.util.function.Function;
 
 /**
  * The merchants' webhook endpoint during a run: an HTTP server (one verticle per event loop it is given) at
- * {@code /hooks/{merchant index}} that verifies every delivery's signature with that merchant's secret, answers
+ * {@code /hooks/{merchant index}} that verifies both of every delivery's signatures ({@code X-Service-Signature} and
+ * the Standard Webhooks {@code webhook-signature}) with that merchant's secret, answers
  * 200 to a good one and 401 to a bad one, counts duplicates by {@code X-Service-Delivery}, and matches each
  * delivery to the payment it reports ({@code data.transaction_id}) to time its arrival from the pay answer (0 when
  * it came first) and from the pay request's send (never earlier than the payment event: an upper bound).
@@ -29,6 +30,9 @@ final class WebhookVerifier {
 
     static final String SIGNATURE = "X-Service-Signature";
     static final String DELIVERY = "X-Service-Delivery";
+    static final String STANDARD_ID = "webhook-id";
+    static final String STANDARD_TIMESTAMP = "webhook-timestamp";
+    static final String STANDARD_SIGNATURE = "webhook-signature";
     private static final String HOOKS = "/hooks/";
 
     /**
@@ -155,10 +159,15 @@ final class WebhookVerifier {
             request.response().setStatusCode(404).end();
             return;
         }
-        String header = request.getHeader(SIGNATURE);
+        WebhookSignature.Headers headers = new WebhookSignature.Headers(
+                request.getHeader(SIGNATURE),
+                request.getHeader(STANDARD_ID),
+                request.getHeader(STANDARD_TIMESTAMP),
+                request.getHeader(STANDARD_SIGNATURE));
         String delivery = request.getHeader(DELIVERY);
         request.body().onSuccess(body -> {
-            String transactionId = signature.matches(body.getBytes(), header) ? transactionId(body) : null;
+            long nowSeconds = System.currentTimeMillis() / 1000;
+            String transactionId = signature.matches(body.getBytes(), headers, nowSeconds) ? transactionId(body) : null;
             if (transactionId == null) {
                 invalid.increment();
                 request.response().setStatusCode(401).end();
