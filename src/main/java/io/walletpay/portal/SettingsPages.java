@@ -84,7 +84,13 @@ final class SettingsPages {
     private void show(RoutingContext ctx, Merchant merchant, int status, Map<String, Object> extra) {
         Long auditAfter = auditCursor(PortalPages.param(ctx, "audit_after", 19));
         var health = stores.deliveries().endpointHealth(merchant.id(), failingAfterHours);
-        Future<AuditPage> audit = auditLog.list(merchant.id(), auditAfter, AUDIT_PAGE);
+        // a stale or mistyped ?audit_after= shows the log from its newest entry rather than refusing the whole page
+        Future<AuditPage> audit = auditLog.list(merchant.id(), auditAfter, AUDIT_PAGE)
+                .recover(failure -> auditAfter != null
+                                && failure instanceof ServiceException refused
+                                && refused.kind() == ErrorKind.VALIDATION
+                        ? auditLog.list(merchant.id(), null, AUDIT_PAGE)
+                        : Future.failedFuture(failure));
         Future<List<PortalSessionStore.PortalSession>> sessions =
                 stores.portalSessions().live(merchant.id(), PortalSession.LIFETIMES);
         Future.all(health, audit, sessions)

@@ -11,8 +11,8 @@ final class AuditSql {
     static final String INSERT = INSERT_INTO + " VALUES ($1, $2, $3, $4, $5)";
 
     /**
-     * Newest first; {@code $2} is the cursor id or null, {@code $3} the page size plus one. A cursor that names no entry
-     * of the merchant's gives an empty page, as on every list (see ListCursor).
+     * Newest first; {@code $2} is the cursor id or null, {@code $3} the page size plus one. The cursor is looked up as on
+     * every list, so one that names no entry of the merchant's gives no rows, and ListCursor refuses it.
      */
     static final String PAGE = "SELECT " + COLUMNS + " FROM audit_log WHERE merchant_id = $1"
             + " AND ($2::bigint IS NULL OR id < (SELECT id FROM audit_log WHERE id = $2 AND merchant_id = $1))"

@@ -47,7 +47,7 @@ public interface TransferStore {
 
     /**
      * One page of the merchant's payouts, newest first: at most {@code limit}, after the payout {@code startingAfter}
-     * (null: from the newest; another merchant's id: an empty page).
+     * (null: from the newest; an id that names none of the merchant's payouts: 400 {@code invalid_starting_after}).
      */
     Future<PayoutPage> payouts(UUID merchantId, int limit, UUID startingAfter);
 

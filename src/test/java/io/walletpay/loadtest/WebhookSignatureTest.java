@@ -46,6 +46,22 @@ class WebhookSignatureTest {
         assertThat(verified(SERVICE, null, Long.toString(AT), STANDARD, AT)).isFalse();
     }
 
+    /**
+     * A secret from before the standard's format (URL-safe base64, which the standard's libraries cannot decode) is
+     * keyed with its UTF-8 bytes for both signatures, as those libraries take it raw; values computed outside Java.
+     */
+    @Test
+    void anOlderSecretIsKeyedRaw() {
+        WebhookSignature older = new WebhookSignature("whsec_C2FVsBQIhrscChlQIMV-b5sSYspob7oD");
+        Headers headers = new Headers(
+                "sha256=f9b8750d464954e9f2adb62f6aecc08e06657aa98487f48d7add89682311eadb",
+                ID,
+                Long.toString(AT),
+                "v1,gf3xi+bQhNipN7DhCIUg3pBV5Qy4o28KlC199QgI3Tw=");
+        assertThat(older.matches(BODY, headers, AT)).isTrue();
+        assertThat(signature.matches(BODY, headers, AT)).isFalse();
+    }
+
     @Test
     void aTimestampMoreThanFiveMinutesOffOrNotANumberIsNot() {
         assertThat(verified(SERVICE, ID, Long.toString(AT), STANDARD, AT + 301)).isFalse();

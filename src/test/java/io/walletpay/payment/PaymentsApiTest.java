@@ -338,6 +338,10 @@ class PaymentsApiTest {
         Http.Response nowhere = http.get("/api/merchant/payments?starting_after=" + UUID.randomUUID(), token);
         assertThat(nowhere.status()).isEqualTo(400);
         assertThat(nowhere.errorCode()).isEqualTo("invalid_starting_after");
+        // a good cursor under a filter nothing matches is an empty page, not a refusal
+        Http.Response none = http.get("/api/merchant/payments?status=failed&starting_after=" + created.get(3), token);
+        assertThat(none.status()).isEqualTo(200);
+        assertThat(none.dataArray()).isEmpty();
 
         Http.Response thirds = http.get("/api/merchant/payments?reference_id=THIRD&limit=100", token);
         assertThat(thirds.dataArray()).hasSize(8).allSatisfy(item -> assertThat(

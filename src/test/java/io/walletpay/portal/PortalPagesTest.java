@@ -132,6 +132,11 @@ class PortalPagesTest {
                 "/portal/settings",
                 Map.of("webhook_url", "https://boutik.example.ht/hooks", "return_url", "", "locale", "fr"));
         assertThat(merchantRow(shop).getString("return_url")).isNull();
+
+        // a stale or mistyped page of the log shows it from its newest entry rather than refusing the settings
+        HttpResponse<String> stale = browser.get("/portal/settings?audit_after=999999999999");
+        assertThat(stale.statusCode()).isEqualTo(200);
+        assertThat(stale.body()).contains("data-action=\"settings.update\"");
     }
 
     @Test

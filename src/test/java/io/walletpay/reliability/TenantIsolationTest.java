@@ -303,15 +303,25 @@ class TenantIsolationTest {
     @Test
     void aCursorNamingARowOfAsIsRefusedToBLikeAnIdNobodyHas() {
         String nobody = java.util.UUID.randomUUID().toString();
+        String auditEntryA = service.sql(
+                        "SELECT max(id)::text FROM audit_log WHERE merchant_id = $1::uuid",
+                        merchantA.getString("merchant_id"))
+                .iterator()
+                .next()
+                .getString(0);
+        assertThat(auditEntryA).as("an audit log entry of A's").isNotNull();
         Map<String, String> rowOfAByList = Map.of(
                 "/api/merchant/payments", pendingA,
                 "/api/merchant/payment-links", linkA,
                 "/api/merchant/payouts", payoutA,
                 "/api/merchant/webhooks/deliveries", deliveryA,
-                "/api/merchant/events", deliveryA);
+                "/api/merchant/events", deliveryA,
+                "/api/merchant/audit-log", auditEntryA);
         rowOfAByList.forEach((list, rowOfA) -> {
             Http.Response asB = service.http.get(list + "?starting_after=" + rowOfA, tokenB);
-            Http.Response unknown = service.http.get(list + "?starting_after=" + nobody, tokenB);
+            // the audit log's ids are numbers
+            String unknownId = list.endsWith("audit-log") ? "999999999999" : nobody;
+            Http.Response unknown = service.http.get(list + "?starting_after=" + unknownId, tokenB);
             assertThat(asB.status()).as(list).isEqualTo(400);
             assertThat(asB.errorCode()).as(list).isEqualTo("invalid_starting_after");
             assertThat(asB.json().getJsonObject("error"))
