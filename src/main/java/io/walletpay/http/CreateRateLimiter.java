@@ -144,7 +144,7 @@ public final class CreateRateLimiter {
         if (probe.isConsumed()) {
             return Future.succeededFuture();
         }
-        long seconds = Math.max(1, (probe.getNanosToWaitForRefill() + 999_999_999L) / 1_000_000_000L);
-        return Future.failedFuture(new RateLimitedException(seconds));
+        return Future.failedFuture(
+                RateLimitedException.after(java.time.Duration.ofNanos(probe.getNanosToWaitForRefill())));
     }
 }

@@ -2,6 +2,7 @@ package io.walletpay.http;
 
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
+import io.walletpay.error.ThrottleWait;
 
 /** 429: the caller should wait {@code retryAfterSeconds} before trying again. */
 public final class RateLimitedException extends ServiceException {
@@ -13,9 +14,9 @@ public final class RateLimitedException extends ServiceException {
         this.retryAfterSeconds = retryAfterSeconds;
     }
 
-    /** The 429 for a caller that must wait {@code wait} (a refused login): whole seconds, at least one. */
+    /** The 429 for a caller that must wait {@code wait} (a refused login), in whole seconds. */
     public static RateLimitedException after(java.time.Duration wait) {
-        return new RateLimitedException(Math.max(1, (wait.toNanos() + 999_999_999L) / 1_000_000_000L));
+        return new RateLimitedException(ThrottleWait.seconds(wait));
     }
 
     public long retryAfterSeconds() {

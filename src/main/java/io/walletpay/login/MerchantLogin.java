@@ -1,6 +1,7 @@
 package io.walletpay.login;
 
 import io.vertx.core.Future;
+import io.walletpay.error.ThrottleWait;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.Secrets;
 import io.walletpay.store.MerchantStore;
@@ -23,9 +24,9 @@ public final class MerchantLogin {
     /** Too many failures lately from this address or for this account: try again after {@code retryAfter}. */
     public record Throttled(Duration retryAfter) implements Outcome {
 
-        /** Whole seconds to wait, rounded up and at least one, as {@code Retry-After} and the pages say it. */
+        /** Whole seconds to wait, as {@code Retry-After} and the pages say it. */
         public long retryAfterSeconds() {
-            return Math.max(1, (retryAfter.toMillis() + 999) / 1000);
+            return ThrottleWait.seconds(retryAfter);
         }
     }
 
