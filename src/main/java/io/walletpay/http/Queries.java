@@ -63,9 +63,22 @@ final class Queries {
      * empty, it is a 400 rather than a filter that silently matches nothing.
      */
     static String text(RoutingContext ctx, String name, int maxLength) {
+        return text(ctx, name, maxLength, name + " must not be empty; leave it out to not filter by it");
+    }
+
+    /** {@link #text} for a parameter that must be given: absent or empty, it is a 400 saying {@code required}. */
+    static String requiredText(RoutingContext ctx, String name, int maxLength, String required) {
+        String value = text(ctx, name, maxLength, required);
+        if (value == null) {
+            throw ServiceException.invalid(name, required);
+        }
+        return value;
+    }
+
+    private static String text(RoutingContext ctx, String name, int maxLength, String ifEmpty) {
         String value = single(ctx, name);
         if (value != null && value.isEmpty()) {
-            throw ServiceException.invalid(name, name + " must not be empty; leave it out to not filter by it");
+            throw ServiceException.invalid(name, ifEmpty);
         }
         if (value != null && (value.length() > 2L * maxLength || value.codePointCount(0, value.length()) > maxLength)) {
             throw ServiceException.invalid(name, name + " must be at most " + maxLength + " characters");

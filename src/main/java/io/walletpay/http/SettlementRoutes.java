@@ -37,7 +37,8 @@ final class SettlementRoutes {
     }
 
     private void settlement(RoutingContext ctx) {
-        LocalDate date = date(Queries.text(ctx, "date", 10));
+        LocalDate date =
+                date(Queries.requiredText(ctx, "date", 10, "date is required, as YYYY-MM-DD (a day in Haiti)"));
         boolean csv = csv(ctx);
         var merchant = MerchantGuard.merchant(ctx);
         stores.reports()
@@ -58,9 +59,6 @@ final class SettlementRoutes {
     }
 
     private static LocalDate date(String text) {
-        if (text == null) {
-            throw ServiceException.invalid("date", "date is required, as YYYY-MM-DD (a day in Haiti)");
-        }
         try {
             return LocalDate.parse(text, DATE);
         } catch (DateTimeParseException e) {

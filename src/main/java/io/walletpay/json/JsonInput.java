@@ -140,7 +140,10 @@ public final class JsonInput {
             // the string's pattern allows leading zeros ("0010"), which a JSON number does not have
             return DecimalText.read(field, value.text().replaceFirst("^0+(?=\\d)", ""), min, max);
         }
-        throw ServiceException.invalid(field, field + " must be a decimal number");
+        throw ServiceException.invalid(
+                field,
+                field + " must be a decimal number from " + min.toPlainString() + " to " + max.toPlainString()
+                        + ", with at most two decimal places");
     }
 
     /**

@@ -678,6 +678,10 @@ class LiveCheckoutTest {
                         .status())
                 .isEqualTo(400);
         assertThat(http.get("/api/merchant/reports/settlement", token).status()).isEqualTo(400);
+        // sent empty, the day is as missing as left out, and the answer says so
+        assertThat(http.get("/api/merchant/reports/settlement?date=", token).body())
+                .contains("invalid_date")
+                .contains("date is required");
         assertThat(http.get("/api/merchant/reports/settlement?date=" + day + "&format=xml", token)
                         .status())
                 .isEqualTo(400);

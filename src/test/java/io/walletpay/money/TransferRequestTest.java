@@ -40,7 +40,8 @@ class TransferRequestTest {
                 "{\"amount\": null}       | amount must be a number; leave it out to refund what is left of the payment",
                 "{\"amount\": {\"a\": 1}} | amount must be a number",
                 "{\"amount\": [1]}        | amount must be a number",
-                "{\"amount\": \"1.000\"}  | amount must be a decimal number",
+                "{\"amount\": \"1.000\"}  | amount must be a decimal number from 0.01 to 1000000000.00, with at most two decimal places",
+                "{\"amount\": \"-1\"}     | amount must be a decimal number from 0.01 to 1000000000.00, with at most two decimal places",
                 "{\"amount\": 0}          | amount must be greater than 0"
             })
     void aRefundsAmountThatIsNoAmountIsRefusedNamingIt(String body, String message) {

@@ -514,7 +514,9 @@ class OpenApiDocumentTest {
                 .put("provider_transaction_id", "2155000001")
                 .put("payer", "509****1234")
                 .put("failure_reason", null)
-                .put("needs_review", false);
+                .put("needs_review", false)
+                .put("amount_refunded", "0.00")
+                .put("payment_link_id", null);
     }
 
     private static JsonObject paymentCreated() {
