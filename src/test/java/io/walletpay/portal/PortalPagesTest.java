@@ -137,6 +137,10 @@ class PortalPagesTest {
         HttpResponse<String> stale = browser.get("/portal/settings?audit_after=999999999999");
         assertThat(stale.statusCode()).isEqualTo(200);
         assertThat(stale.body()).contains("data-action=\"settings.update\"");
+        // a list is only its rows: an ?after= that names none of them is refused, not an empty page
+        assertThat(browser.get("/portal/payments?after=" + java.util.UUID.randomUUID())
+                        .statusCode())
+                .isEqualTo(400);
     }
 
     @Test
