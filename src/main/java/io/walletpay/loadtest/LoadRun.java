@@ -183,14 +183,15 @@ final class LoadRun {
                 });
     }
 
-    /**
-     * Stops the run and puts back what it changed, once: the run's end and an interruption may both ask, and both
-     * get the same clean-up, so the run does not end (and close its Vert.x) before what it changed is back.
-     */
+    /** Whether the clean-up below has begun. */
     private synchronized boolean cleaningStarted() {
         return cleaning != null;
     }
 
+    /**
+     * Stops the run and puts back what it changed, once: the run's end and an interruption may both ask, and both
+     * get the same clean-up, so the run does not end (and close its Vert.x) before what it changed is back.
+     */
     private synchronized Future<Void> cleanUp() {
         if (cleaning == null) {
             cleaning = stopAndPutBack();

@@ -28,15 +28,11 @@ final class ListCursor {
         }
         return sql.preparedQuery(cursorRow).execute(cursor).map(found -> {
             if (found.size() == 0) {
-                throw refused(what);
+                throw ServiceException.invalid(
+                        "starting_after",
+                        "starting_after must be the id of " + what + " on this list, as a page gave it");
             }
             return page;
         });
-    }
-
-    /** The refusal of a cursor that names no {@code what} on its list. */
-    static ServiceException refused(String what) {
-        return ServiceException.invalid(
-                "starting_after", "starting_after must be the id of " + what + " on this list, as a page gave it");
     }
 }
