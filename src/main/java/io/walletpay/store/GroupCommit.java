@@ -1,5 +1,6 @@
 package io.walletpay.store;
 
+import io.vertx.core.AsyncResult;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import java.util.ArrayDeque;
@@ -9,6 +10,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.LongSupplier;
 
 /**
  * Group commit: requests queue while a flush is in flight, and everything queued then goes to the database in the
@@ -28,10 +30,41 @@ import java.util.function.Function;
  * waits a moment for company before its flush starts, so that at low rates, where requests rarely overlap, many
  * still share one statement, one round trip and one commit. Enough requests waiting go at once, and requests
  * queued behind a flush in flight never wait longer than that flush.
+ *
+ * <p>A group commit may also {@linkplain #awaitingReturns wait for its callers to come back}. A flush that answers
+ * many requests at once sends their callers off together, and callers that send their next request as soon as they
+ * have an answer (a merchant's pool of workers, a load generator) come back together a moment later. Should the next
+ * flush leave as soon as the first of them arrives, it leaves nearly empty, takes a whole round trip and commit, and
+ * the rest wait behind it: the flushes then alternate between a few requests and nearly all of them. So when a flush
+ * of several requests returns to fewer than half as many waiting, the next one waits until half as many are queued,
+ * or for half as long as the flush took, whichever comes first.
+ *
+ * <p>A flush's answers are handed out after the next flush has left: the requests queued meanwhile do not wait while
+ * the callers' answers are written.
  */
 final class GroupCommit<Q, R> {
 
-    private record Pending<Q, R>(Q request, Promise<R> promise) {}
+    private record Pending<Q, R>(Q request, Promise<R> promise) {
+
+        void settle(AsyncResult<R> outcome) {
+            if (outcome.succeeded()) {
+                promise.complete(outcome.result());
+            } else {
+                promise.fail(outcome.cause());
+            }
+        }
+    }
+
+    /** Runs an action once a delay in nanoseconds has passed: a timer of the event loop the flushes answer on. */
+    @FunctionalInterface
+    interface Delays {
+        void after(long nanos, Runnable action);
+    }
+
+    /** A flush of fewer requests than this never makes the next one wait for returns. */
+    static final int RETURNS_WORTH_WAITING_FOR = 4;
+
+    private static final Runnable ANSWERED = () -> {};
 
     private final Function<List<Q>, Future<List<R>>> batch;
     private final Function<Q, Future<R>> single;
@@ -40,9 +73,15 @@ final class GroupCommit<Q, R> {
     private final boolean enabled;
     private final Consumer<Runnable> afterLinger;
     private final int enoughToGo;
+    private final Delays returns;
+    private final LongSupplier nanoClock;
     private final ArrayDeque<Pending<Q, R>> queue = new ArrayDeque<>();
     private boolean flushing;
     private boolean lingering;
+    /** While above zero, the next flush waits until this many requests are queued (or its wait ends). */
+    private int awaitedReturns;
+    /** Which wait a timer ends: a timer of an earlier wait, ended by returns, must not end a later one. */
+    private long waits;
 
     /**
      * @param enabled false runs every request alone through {@code single} ({@code db.group_commit = off}), for
@@ -60,7 +99,7 @@ final class GroupCommit<Q, R> {
             Function<Q, Object> key,
             int maxBatch,
             boolean enabled) {
-        this(batch, single, key, maxBatch, enabled, null, maxBatch);
+        this(batch, single, key, maxBatch, enabled, null, maxBatch, null, System::nanoTime);
     }
 
     private GroupCommit(
@@ -70,7 +109,9 @@ final class GroupCommit<Q, R> {
             int maxBatch,
             boolean enabled,
             Consumer<Runnable> afterLinger,
-            int enoughToGo) {
+            int enoughToGo,
+            Delays returns,
+            LongSupplier nanoClock) {
         if (maxBatch < 1) {
             throw new IllegalArgumentException("maxBatch must be at least 1");
         }
@@ -81,6 +122,8 @@ final class GroupCommit<Q, R> {
         this.enabled = enabled;
         this.afterLinger = afterLinger;
         this.enoughToGo = Math.max(1, Math.min(maxBatch, enoughToGo));
+        this.returns = returns;
+        this.nanoClock = nanoClock;
     }
 
     /**
@@ -89,7 +132,16 @@ final class GroupCommit<Q, R> {
      * once, which bounds how many wait.
      */
     GroupCommit<Q, R> lingering(Consumer<Runnable> afterLinger, int enoughToGo) {
-        return new GroupCommit<>(batch, single, key, maxBatch, enabled, afterLinger, enoughToGo);
+        return new GroupCommit<>(batch, single, key, maxBatch, enabled, afterLinger, enoughToGo, returns, nanoClock);
+    }
+
+    /**
+     * The same group commit, where a flush of several requests that returns to fewer than half as many queued makes
+     * the next one wait for its callers to come back: until half as many are queued, or for half as long as the flush
+     * took ({@code delays} runs the end of the wait; {@code nanoClock} times the flushes).
+     */
+    GroupCommit<Q, R> awaitingReturns(Delays delays, LongSupplier nanoClock) {
+        return new GroupCommit<>(batch, single, key, maxBatch, enabled, afterLinger, enoughToGo, delays, nanoClock);
     }
 
     Future<R> submit(Q request) {
@@ -100,7 +152,13 @@ final class GroupCommit<Q, R> {
         boolean linger;
         synchronized (this) {
             queue.add(new Pending<>(request, promise));
-            if (afterLinger == null || flushing || queue.size() >= enoughToGo) {
+            if (awaitedReturns > 0) {
+                if (queue.size() < awaitedReturns) {
+                    return promise.future(); // the next flush waits for more of the callers coming back
+                }
+                awaitedReturns = 0;
+                linger = false;
+            } else if (afterLinger == null || flushing || queue.size() >= enoughToGo) {
                 linger = false;
             } else if (lingering) {
                 return promise.future(); // the flush it waits for is already coming
@@ -130,7 +188,7 @@ final class GroupCommit<Q, R> {
     private void flushIfIdle() {
         List<Pending<Q, R>> taken = new ArrayList<>();
         synchronized (this) {
-            if (flushing || queue.isEmpty()) {
+            if (flushing || awaitedReturns > 0 || queue.isEmpty()) {
                 return;
             }
             flushing = true;
@@ -143,33 +201,64 @@ final class GroupCommit<Q, R> {
                 taken.add(queue.poll());
             }
         }
+        long sent = returns == null ? 0 : nanoClock.getAsLong();
         flush(taken).onComplete(done -> {
-            synchronized (this) {
-                flushing = false;
-            }
-            flushIfIdle();
+            next(taken.size(), sent);
+            done.result().run(); // the answers, once the next flush has left
         });
     }
 
-    /** Completes when every request of {@code taken} has its answer; never fails. */
-    private Future<Void> flush(List<Pending<Q, R>> taken) {
+    /** After a flush of {@code size} requests sent at {@code sent}: the next flush now, or a wait for returns. */
+    private void next(int size, long sent) {
+        long wait = -1;
+        synchronized (this) {
+            flushing = false;
+            if (returns != null && size >= RETURNS_WORTH_WAITING_FOR && queue.size() < size / 2) {
+                awaitedReturns = size / 2;
+                wait = ++waits;
+            }
+        }
+        if (wait < 0) {
+            flushIfIdle();
+            return;
+        }
+        long endsWait = wait;
+        try {
+            returns.after(Math.max(1_000L, (nanoClock.getAsLong() - sent) / 2), () -> waited(endsWait));
+        } catch (RuntimeException e) { // no timer (Vert.x closing): nothing may wait for one
+            waited(endsWait);
+        }
+    }
+
+    private void waited(long wait) {
+        synchronized (this) {
+            if (wait != waits || awaitedReturns == 0) {
+                return; // ended already, by enough returns
+            }
+            awaitedReturns = 0;
+        }
+        flushIfIdle();
+    }
+
+    /**
+     * Runs {@code taken} and completes with how to hand out its answers, which the caller runs once the next flush
+     * has left; never fails. A replay answers each request as it goes, and then completes with nothing left to do.
+     */
+    private Future<Runnable> flush(List<Pending<Q, R>> taken) {
         if (taken.size() == 1) {
-            return alone(taken.get(0));
+            Pending<Q, R> only = taken.get(0);
+            return run(single, only.request()).transform(outcome -> Future.succeededFuture(() -> only.settle(outcome)));
         }
         List<Q> requests = new ArrayList<>(taken.size());
         taken.forEach(pending -> requests.add(pending.request()));
-        Future<List<R>> results;
-        try {
-            results = batch.apply(requests);
-        } catch (RuntimeException e) {
-            results = Future.failedFuture(e);
-        }
-        return results.transform(outcome -> {
+        return run(batch, requests).transform(outcome -> {
             if (outcome.succeeded() && outcome.result().size() == taken.size()) {
-                for (int i = 0; i < taken.size(); i++) {
-                    taken.get(i).promise().complete(outcome.result().get(i));
-                }
-                return Future.succeededFuture();
+                List<R> results = outcome.result();
+                return Future.succeededFuture(() -> {
+                    for (int i = 0; i < taken.size(); i++) {
+                        taken.get(i).promise().complete(results.get(i));
+                    }
+                });
             }
             // one row broke the batch (or the batch answered the wrong count): each request alone, its own answer,
             // each after the previous answered, so they apply in the order they came as one by one would
@@ -177,23 +266,21 @@ final class GroupCommit<Q, R> {
             for (Pending<Q, R> pending : taken) {
                 replay = replay.compose(previous -> alone(pending));
             }
-            return replay;
+            return replay.map(ANSWERED);
         });
     }
 
-    private Future<Void> alone(Pending<Q, R> pending) {
-        Future<R> result;
+    private static <T, U> Future<U> run(Function<T, Future<U>> statement, T request) {
         try {
-            result = single.apply(pending.request());
+            return statement.apply(request);
         } catch (RuntimeException e) {
-            result = Future.failedFuture(e);
+            return Future.failedFuture(e);
         }
-        return result.transform(outcome -> {
-            if (outcome.succeeded()) {
-                pending.promise().complete(outcome.result());
-            } else {
-                pending.promise().fail(outcome.cause());
-            }
+    }
+
+    private Future<Void> alone(Pending<Q, R> pending) {
+        return run(single, pending.request()).transform(outcome -> {
+            pending.settle(outcome);
             return Future.<Void>succeededFuture();
         });
     }

@@ -95,19 +95,30 @@ final class PgPaymentStore implements PaymentStore {
     }
 
     PgPaymentStore(Database database, AppConfig.Payments config, boolean groupCommit) {
-        this(database, config, groupCommit, Outbox.UNLEASED, WakeUps.NONE);
+        this(database, config, groupCommit, Outbox.UNLEASED, WakeUps.NONE, null);
     }
 
     /**
      * @param outbox writes the transitions' webhook rows, leased to this JVM's sender or not
      * @param wakeUps told of each committed transition whose row is not handed over to a sender here
+     * @param createReturns the timer by which the next flush of creates waits for the callers of a busy one to come
+     *     back (see {@link GroupCommit}); null, it never waits. Creates come in loops (a merchant's workers, a batch
+     *     job): each caller sends its next payment when it has its answer. Transitions do not: a customer pays once.
      */
-    PgPaymentStore(Database database, AppConfig.Payments config, boolean groupCommit, Outbox outbox, WakeUps wakeUps) {
+    PgPaymentStore(
+            Database database,
+            AppConfig.Payments config,
+            boolean groupCommit,
+            Outbox outbox,
+            WakeUps wakeUps,
+            GroupCommit.Delays createReturns) {
         this.database = database;
         this.config = config;
         this.outbox = outbox;
         this.wakeUps = wakeUps;
-        this.creates = new GroupCommit<>(this::createAll, this::createOne, MAX_CREATE_BATCH, groupCommit);
+        GroupCommit<CreatePayment, StoredResponse> creates =
+                new GroupCommit<>(this::createAll, this::createOne, MAX_CREATE_BATCH, groupCommit);
+        this.creates = createReturns == null ? creates : creates.awaitingReturns(createReturns, System::nanoTime);
         // alone, a transition is a batch of one: the same statement either way
         this.transitions = new GroupCommit<>(
                 this::transitionAll,

@@ -18,6 +18,7 @@ import io.walletpay.payment.Payment;
 import io.walletpay.store.DatabaseHealth.Readiness;
 import io.walletpay.webhook.DueDelivery;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -64,8 +65,8 @@ public final class StoreVerticle extends VerticleBase implements WakeUps {
         outage = OutageLog.of(vertx);
         boolean groupCommit = config.db().groupCommit().on();
         PgDeliveryStore deliveries = new PgDeliveryStore(database, true, this);
-        PgPaymentStore payments =
-                new PgPaymentStore(database, config.payments(), groupCommit, outbox(deliveries), this);
+        PgPaymentStore payments = new PgPaymentStore(
+                database, config.payments(), groupCommit, outbox(deliveries), this, this::afterNanos);
         Stores stores = new Stores(
                 new PgMerchantStore(database.statements(), this),
                 new PgAuditStore(database, this),
@@ -82,6 +83,11 @@ public final class StoreVerticle extends VerticleBase implements WakeUps {
         expirySweep = new ExpirySweep(vertx, database, expiry.apply(payments));
         expirySweep.start(config.payments().expirySweepInterval());
         return Future.succeededFuture();
+    }
+
+    /** A timer of this verticle's event loop, finer than a millisecond (Netty's native transport keeps to it). */
+    private void afterNanos(long nanos, Runnable action) {
+        vertx.timer(nanos, TimeUnit.NANOSECONDS).onComplete(fired -> action.run());
     }
 
     @Override

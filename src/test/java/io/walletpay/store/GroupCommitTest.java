@@ -230,4 +230,123 @@ class GroupCommitTest {
         assertThat(commit.submit(2).result()).isEqualTo("r2");
         assertThat(singles).containsExactly(1, 2);
     }
+
+    @Test
+    void theNextFlushLeavesBeforeAFlushsAnswersAreHandedOut() {
+        Promise<String> held = Promise.promise();
+        GroupCommit<Integer, String> commit =
+                new GroupCommit<>(this::batch, request -> request == 1 ? held.future() : single(request), 10, true);
+        List<Integer> sentWhenAnswered = new ArrayList<>();
+
+        Future<String> first = commit.submit(1);
+        first.onComplete(answered -> sentWhenAnswered.add(batches.size()));
+        commit.submit(2);
+        commit.submit(3);
+        held.complete("r1");
+
+        assertThat(sentWhenAnswered).containsExactly(1); // [2, 3] had left when 1 got its answer
+        assertThat(batches).containsExactly(List.of(2, 3));
+    }
+
+    /** The waits for returns, waiting to be run by hand, and their delays: the timer of the test. */
+    private final List<Runnable> waits = new ArrayList<>();
+
+    private final List<Long> waitNanos = new ArrayList<>();
+
+    /** The clock of the test, in nanoseconds. */
+    private long now;
+
+    /** Request 0, alone, is held until the test completes this: what comes meanwhile queues and goes together. */
+    private final Promise<String> firstHeld = Promise.promise();
+
+    private GroupCommit<Integer, String> awaitingReturns(GroupCommit.Delays delays) {
+        return new GroupCommit<>(this::batch, request -> request == 0 ? firstHeld.future() : single(request), 10, true)
+                .awaitingReturns(delays, () -> now);
+    }
+
+    private GroupCommit<Integer, String> awaitingReturns() {
+        return awaitingReturns((nanos, action) -> {
+            waitNanos.add(nanos);
+            waits.add(action);
+        });
+    }
+
+    /** Requests 1 to {@code n} go as one flush, which is then in flight. */
+    private List<Future<String>> inFlight(GroupCommit<Integer, String> commit, int n) {
+        commit.submit(0);
+        List<Future<String>> results = new ArrayList<>();
+        for (int request = 1; request <= n; request++) {
+            results.add(commit.submit(request));
+        }
+        firstHeld.complete("r0");
+        assertThat(batches.get(batches.size() - 1)).hasSize(n);
+        return results;
+    }
+
+    @Test
+    void aBusyFlushReturningToFewQueuedMakesTheNextWaitForHalfItsCallers() {
+        GroupCommit<Integer, String> commit = awaitingReturns();
+        List<Future<String>> four = inFlight(commit, 4);
+
+        now = 8_000_000; // the flush took 8 ms
+        batchAnswers.get(0).complete(answers(List.of(1, 2, 3, 4)));
+        assertThat(four.stream().map(Future::result)).containsExactly("b1", "b2", "b3", "b4");
+        assertThat(waitNanos).containsExactly(4_000_000L); // at most half as long as the flush took
+
+        Future<String> fifth = commit.submit(5);
+        assertThat(batches).hasSize(1); // one caller back: the next flush waits for another
+        assertThat(singles).isEmpty();
+        Future<String> sixth = commit.submit(6);
+        assertThat(batches).containsExactly(List.of(1, 2, 3, 4), List.of(5, 6)); // half are back: it goes
+
+        waits.get(0).run(); // the timer of a wait already ended by returns does nothing
+        assertThat(batches).hasSize(2);
+        batchAnswers.get(1).complete(answers(List.of(5, 6)));
+        assertThat(fifth.result()).isEqualTo("b5");
+        assertThat(sixth.result()).isEqualTo("b6");
+    }
+
+    @Test
+    void aWaitForReturnsEndsWhenItsTimeIsUp() {
+        GroupCommit<Integer, String> commit = awaitingReturns();
+        inFlight(commit, 6);
+        batchAnswers.get(0).complete(answers(List.of(1, 2, 3, 4, 5, 6)));
+
+        Future<String> seventh = commit.submit(7);
+        Future<String> eighth = commit.submit(8);
+        assertThat(seventh.isComplete()).isFalse(); // two of six back: it waits for a third
+        assertThat(batches).hasSize(1);
+        assertThat(waitNanos).containsExactly(1_000L); // a flush that took no time: the shortest wait
+
+        waits.get(0).run();
+        assertThat(batches).containsExactly(List.of(1, 2, 3, 4, 5, 6), List.of(7, 8));
+        batchAnswers.get(1).complete(answers(List.of(7, 8)));
+        assertThat(eighth.result()).isEqualTo("b8");
+        // a flush of two returning to none is too small to wait after: the next request goes at once
+        assertThat(commit.submit(9).result()).isEqualTo("r9");
+        assertThat(waits).hasSize(1);
+    }
+
+    @Test
+    void aBusyFlushReturningToHalfItsCallersQueuedLetsTheNextGoAtOnce() {
+        GroupCommit<Integer, String> commit = awaitingReturns();
+        inFlight(commit, 4);
+        commit.submit(5);
+        commit.submit(6); // two queued behind the flush of four
+
+        batchAnswers.get(0).complete(answers(List.of(1, 2, 3, 4)));
+        assertThat(batches).containsExactly(List.of(1, 2, 3, 4), List.of(5, 6));
+        assertThat(waits).isEmpty();
+    }
+
+    @Test
+    void withoutATimerNothingWaitsForReturns() {
+        GroupCommit<Integer, String> commit = awaitingReturns((nanos, action) -> {
+            throw new IllegalStateException("closing");
+        });
+        inFlight(commit, 4);
+        batchAnswers.get(0).complete(answers(List.of(1, 2, 3, 4)));
+
+        assertThat(commit.submit(5).result()).isEqualTo("r5");
+    }
 }

@@ -171,7 +171,8 @@ class GroupCommitTransitionPropertiesTest {
                 config.payments(),
                 groupCommit,
                 leased ? Outbox.leasedTo(60, handedOver::addAll) : Outbox.UNLEASED,
-                WakeUps.NONE);
+                WakeUps.NONE,
+                null);
         UUID merchant = new UUID(seed, 1);
         UUID other = new UUID(seed, 2);
         for (UUID id : List.of(merchant, other)) {
