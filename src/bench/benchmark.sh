@@ -46,7 +46,13 @@ command -v pgbench >/dev/null || { echo "pgbench not found (PostgreSQL client to
 
 pids=()
 declare -A HTTP_FLOOR
-cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; }
+# the services and their databases stop first; then the data directories (gigabytes after a run) go, and the
+# logs and results stay in $WORK
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  rm -rf "$WORK"/data*
+}
 trap cleanup EXIT
 
 compact() { tr -d ' \n\t' < "$1" 2>/dev/null || true; } # the JSON summary without white space

@@ -36,11 +36,12 @@ import java.util.function.LongSupplier;
  * have an answer (a merchant's pool of workers, a load generator) come back together a moment later. Should the next
  * flush leave as soon as the first of them arrives, it leaves nearly empty, takes a whole round trip and commit, and
  * the rest wait behind it: the flushes then alternate between a few requests and nearly all of them. So when a flush
- * of several requests returns to fewer than half as many waiting, the next one waits until half as many are queued,
- * or for half as long as the flush took, whichever comes first.
+ * of four or more returns to fewer than half as many waiting (half rounded down), the next one waits until half as
+ * many are queued, or for half as long as the flush took, whichever comes first.
  *
- * <p>A flush's answers are handed out after the next flush has left: the requests queued meanwhile do not wait while
- * the callers' answers are written.
+ * <p>A flush's answers are handed out after the next flush has left, so the requests queued meanwhile do not wait
+ * while the callers' answers are written (a replay, below, answers each request as it goes). Flushes answer
+ * asynchronously, from the database; one answered at once would hand out its answers after the next one's.
  */
 final class GroupCommit<Q, R> {
 
@@ -62,9 +63,9 @@ final class GroupCommit<Q, R> {
     }
 
     /** A flush of fewer requests than this never makes the next one wait for returns. */
-    static final int RETURNS_WORTH_WAITING_FOR = 4;
+    static final int SMALLEST_FLUSH_TO_WAIT_AFTER = 4;
 
-    private static final Runnable ANSWERED = () -> {};
+    private static final Runnable NOTHING_LEFT_TO_ANSWER = () -> {};
 
     private final Function<List<Q>, Future<List<R>>> batch;
     private final Function<Q, Future<R>> single;
@@ -73,15 +74,15 @@ final class GroupCommit<Q, R> {
     private final boolean enabled;
     private final Consumer<Runnable> afterLinger;
     private final int enoughToGo;
-    private final Delays returns;
+    private final Delays returnsTimer;
     private final LongSupplier nanoClock;
     private final ArrayDeque<Pending<Q, R>> queue = new ArrayDeque<>();
     private boolean flushing;
     private boolean lingering;
     /** While above zero, the next flush waits until this many requests are queued (or its wait ends). */
     private int awaitedReturns;
-    /** Which wait a timer ends: a timer of an earlier wait, ended by returns, must not end a later one. */
-    private long waits;
+    /** Which wait a timer ends: the timer of an earlier wait, ended by returns, must not end a later one. */
+    private long waitGeneration;
 
     /**
      * @param enabled false runs every request alone through {@code single} ({@code db.group_commit = off}), for
@@ -110,7 +111,7 @@ final class GroupCommit<Q, R> {
             boolean enabled,
             Consumer<Runnable> afterLinger,
             int enoughToGo,
-            Delays returns,
+            Delays returnsTimer,
             LongSupplier nanoClock) {
         if (maxBatch < 1) {
             throw new IllegalArgumentException("maxBatch must be at least 1");
@@ -122,7 +123,7 @@ final class GroupCommit<Q, R> {
         this.enabled = enabled;
         this.afterLinger = afterLinger;
         this.enoughToGo = Math.max(1, Math.min(maxBatch, enoughToGo));
-        this.returns = returns;
+        this.returnsTimer = returnsTimer;
         this.nanoClock = nanoClock;
     }
 
@@ -132,13 +133,14 @@ final class GroupCommit<Q, R> {
      * once, which bounds how many wait.
      */
     GroupCommit<Q, R> lingering(Consumer<Runnable> afterLinger, int enoughToGo) {
-        return new GroupCommit<>(batch, single, key, maxBatch, enabled, afterLinger, enoughToGo, returns, nanoClock);
+        return new GroupCommit<>(
+                batch, single, key, maxBatch, enabled, afterLinger, enoughToGo, returnsTimer, nanoClock);
     }
 
     /**
-     * The same group commit, where a flush of several requests that returns to fewer than half as many queued makes
-     * the next one wait for its callers to come back: until half as many are queued, or for half as long as the flush
-     * took ({@code delays} runs the end of the wait; {@code nanoClock} times the flushes).
+     * The same group commit, where a flush of four or more requests that returns to fewer than half as many queued
+     * makes the next one wait for its callers to come back: until half as many are queued, or for half as long as the
+     * flush took ({@code delays} runs the end of the wait; {@code nanoClock} times the flushes).
      */
     GroupCommit<Q, R> awaitingReturns(Delays delays, LongSupplier nanoClock) {
         return new GroupCommit<>(batch, single, key, maxBatch, enabled, afterLinger, enoughToGo, delays, nanoClock);
@@ -201,21 +203,21 @@ final class GroupCommit<Q, R> {
                 taken.add(queue.poll());
             }
         }
-        long sent = returns == null ? 0 : nanoClock.getAsLong();
+        long sent = returnsTimer == null ? 0 : nanoClock.getAsLong();
         flush(taken).onComplete(done -> {
-            next(taken.size(), sent);
+            afterFlush(taken.size(), sent);
             done.result().run(); // the answers, once the next flush has left
         });
     }
 
     /** After a flush of {@code size} requests sent at {@code sent}: the next flush now, or a wait for returns. */
-    private void next(int size, long sent) {
+    private void afterFlush(int size, long sent) {
         long wait = -1;
         synchronized (this) {
             flushing = false;
-            if (returns != null && size >= RETURNS_WORTH_WAITING_FOR && queue.size() < size / 2) {
+            if (returnsTimer != null && size >= SMALLEST_FLUSH_TO_WAIT_AFTER && queue.size() < size / 2) {
                 awaitedReturns = size / 2;
-                wait = ++waits;
+                wait = ++waitGeneration;
             }
         }
         if (wait < 0) {
@@ -224,7 +226,7 @@ final class GroupCommit<Q, R> {
         }
         long endsWait = wait;
         try {
-            returns.after(Math.max(1_000L, (nanoClock.getAsLong() - sent) / 2), () -> waited(endsWait));
+            returnsTimer.after(Math.max(1_000L, (nanoClock.getAsLong() - sent) / 2), () -> waited(endsWait));
         } catch (RuntimeException e) { // no timer (Vert.x closing): nothing may wait for one
             waited(endsWait);
         }
@@ -232,7 +234,7 @@ final class GroupCommit<Q, R> {
 
     private void waited(long wait) {
         synchronized (this) {
-            if (wait != waits || awaitedReturns == 0) {
+            if (wait != waitGeneration || awaitedReturns == 0) {
                 return; // ended already, by enough returns
             }
             awaitedReturns = 0;
@@ -252,7 +254,9 @@ final class GroupCommit<Q, R> {
         List<Q> requests = new ArrayList<>(taken.size());
         taken.forEach(pending -> requests.add(pending.request()));
         return run(batch, requests).transform(outcome -> {
-            if (outcome.succeeded() && outcome.result().size() == taken.size()) {
+            if (outcome.succeeded()
+                    && outcome.result() != null
+                    && outcome.result().size() == taken.size()) {
                 List<R> results = outcome.result();
                 return Future.succeededFuture(() -> {
                     for (int i = 0; i < taken.size(); i++) {
@@ -266,7 +270,7 @@ final class GroupCommit<Q, R> {
             for (Pending<Q, R> pending : taken) {
                 replay = replay.compose(previous -> alone(pending));
             }
-            return replay.map(ANSWERED);
+            return replay.map(NOTHING_LEFT_TO_ANSWER);
         });
     }
 

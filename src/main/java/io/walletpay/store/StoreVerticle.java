@@ -85,7 +85,12 @@ public final class StoreVerticle extends VerticleBase implements WakeUps {
         return Future.succeededFuture();
     }
 
-    /** A timer of this verticle's event loop, finer than a millisecond (Netty's native transport keeps to it). */
+    /**
+     * A timer of this verticle's event loop, finer than a millisecond on Netty's native transport (on Java NIO it
+     * rounds up to one). {@code vertx.timer}, not {@code setTimer}: a timer set by the verticle is cancelled when it
+     * stops, and the creates waiting on it would then never leave; this one still fires, and they fail cleanly on the
+     * closed pool.
+     */
     private void afterNanos(long nanos, Runnable action) {
         vertx.timer(nanos, TimeUnit.NANOSECONDS).onComplete(fired -> action.run());
     }

@@ -232,20 +232,25 @@ class GroupCommitTest {
     }
 
     @Test
-    void theNextFlushLeavesBeforeAFlushsAnswersAreHandedOut() {
+    void theNextFlushLeavesBeforeTheAnswersOfTheLastOne() {
         Promise<String> held = Promise.promise();
         GroupCommit<Integer, String> commit =
                 new GroupCommit<>(this::batch, request -> request == 1 ? held.future() : single(request), 10, true);
         List<Integer> sentWhenAnswered = new ArrayList<>();
 
-        Future<String> first = commit.submit(1);
-        first.onComplete(answered -> sentWhenAnswered.add(batches.size()));
-        commit.submit(2);
+        commit.submit(1).onComplete(answered -> sentWhenAnswered.add(batches.size()));
+        Future<String> second = commit.submit(2);
+        second.onComplete(answered -> sentWhenAnswered.add(batches.size()));
         commit.submit(3);
         held.complete("r1");
+        commit.submit(4);
+        commit.submit(5);
+        batchAnswers.get(0).complete(answers(List.of(2, 3)));
 
-        assertThat(sentWhenAnswered).containsExactly(1); // [2, 3] had left when 1 got its answer
-        assertThat(batches).containsExactly(List.of(2, 3));
+        // [2, 3] had left when 1 got its answer, and [4, 5] when 2 got its own
+        assertThat(sentWhenAnswered).containsExactly(1, 2);
+        assertThat(batches).containsExactly(List.of(2, 3), List.of(4, 5));
+        assertThat(second.result()).isEqualTo("b2");
     }
 
     /** The waits for returns, waiting to be run by hand, and their delays: the timer of the test. */
@@ -299,8 +304,6 @@ class GroupCommitTest {
         Future<String> sixth = commit.submit(6);
         assertThat(batches).containsExactly(List.of(1, 2, 3, 4), List.of(5, 6)); // half are back: it goes
 
-        waits.get(0).run(); // the timer of a wait already ended by returns does nothing
-        assertThat(batches).hasSize(2);
         batchAnswers.get(1).complete(answers(List.of(5, 6)));
         assertThat(fifth.result()).isEqualTo("b5");
         assertThat(sixth.result()).isEqualTo("b6");
@@ -322,9 +325,75 @@ class GroupCommitTest {
         assertThat(batches).containsExactly(List.of(1, 2, 3, 4, 5, 6), List.of(7, 8));
         batchAnswers.get(1).complete(answers(List.of(7, 8)));
         assertThat(eighth.result()).isEqualTo("b8");
-        // a flush of two returning to none is too small to wait after: the next request goes at once
-        assertThat(commit.submit(9).result()).isEqualTo("r9");
-        assertThat(waits).hasSize(1);
+    }
+
+    @Test
+    void theTimerOfAWaitEndedByReturnsDoesNotEndALaterWait() {
+        GroupCommit<Integer, String> commit = awaitingReturns();
+        inFlight(commit, 8);
+        batchAnswers.get(0).complete(answers(List.of(1, 2, 3, 4, 5, 6, 7, 8))); // the first wait, for four
+        for (int request = 11; request <= 14; request++) {
+            commit.submit(request);
+        }
+        assertThat(batches).containsExactly(List.of(1, 2, 3, 4, 5, 6, 7, 8), List.of(11, 12, 13, 14));
+        batchAnswers.get(1).complete(answers(List.of(11, 12, 13, 14))); // the second wait, for two
+
+        waits.get(0).run(); // the first wait's timer
+        Future<String> lone = commit.submit(15);
+        assertThat(lone.isComplete()).isFalse(); // still waiting for a second caller
+        assertThat(singles).isEmpty();
+
+        waits.get(1).run();
+        assertThat(lone.result()).isEqualTo("r15");
+    }
+
+    @Test
+    void aFlushOfThreeNeverMakesTheNextWait() {
+        GroupCommit<Integer, String> commit = awaitingReturns();
+        inFlight(commit, 3);
+        batchAnswers.get(0).complete(answers(List.of(1, 2, 3)));
+
+        assertThat(commit.submit(4).result()).isEqualTo("r4");
+        assertThat(waits).isEmpty();
+    }
+
+    @Test
+    void callersInALoopSettleIntoHalvesInsteadOfOneAndAllTheRest() {
+        List<Integer> sizes = new ArrayList<>();
+        List<Runnable> answerings = new ArrayList<>(); // one per flush, in the order they left
+        GroupCommit<Integer, String> commit = new GroupCommit<Integer, String>(
+                        requests -> {
+                            sizes.add(requests.size());
+                            Promise<List<String>> answer = Promise.promise();
+                            answerings.add(() -> answer.complete(answers(requests)));
+                            return answer.future();
+                        },
+                        request -> {
+                            sizes.add(1);
+                            Promise<String> answer = Promise.promise();
+                            answerings.add(() -> answer.complete("r" + request));
+                            return answer.future();
+                        },
+                        10,
+                        true)
+                .awaitingReturns((nanos, action) -> waits.add(action), () -> now);
+        // eight callers, each sending its next request as soon as it has its answer
+        int[] sent = {0};
+        Runnable[] call = new Runnable[1];
+        call[0] = () -> commit.submit(sent[0]++).onSuccess(answer -> call[0].run());
+        for (int caller = 0; caller < 8; caller++) {
+            call[0].run();
+        }
+        for (int flush = 0; flush < 10; flush++) {
+            answerings.get(flush).run(); // the database answers each flush in turn
+        }
+
+        // without the wait: 1, 7, 1, 7, … (the one caller back first leaves alone, the seven wait behind it)
+        assertThat(sizes.subList(0, 2)).containsExactly(1, 7);
+        assertThat(sizes.subList(2, sizes.size())).hasSizeGreaterThan(8).allSatisfy(size -> assertThat(size)
+                .isBetween(3, 5));
+        // the flushes waited for returns, and the callers coming back ended every wait before its timer (never run)
+        assertThat(waits).isNotEmpty();
     }
 
     @Test
