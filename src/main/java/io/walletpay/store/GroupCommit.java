@@ -39,9 +39,10 @@ import java.util.function.LongSupplier;
  * of four or more returns to fewer than half as many waiting (half rounded down), the next one waits until half as
  * many are queued, or for half as long as the flush took, whichever comes first.
  *
- * <p>A flush's answers are handed out after the next flush has left, so the requests queued meanwhile do not wait
- * while the callers' answers are written (a replay, below, answers each request as it goes). Flushes answer
- * asynchronously, from the database; one answered at once would hand out its answers after the next one's.
+ * <p>Where it waits for returns, a flush's answers are handed out after the next flush has left, so the half of the
+ * callers queued meanwhile do not wait while the other half's answers are written (a replay, below, answers each
+ * request as it goes). Flushes answer asynchronously, from the database; one answered at once would hand out its
+ * answers after the next one's. Elsewhere the answers go first, as they always did.
  */
 final class GroupCommit<Q, R> {
 
@@ -205,8 +206,13 @@ final class GroupCommit<Q, R> {
         }
         long sent = returnsTimer == null ? 0 : nanoClock.getAsLong();
         flush(taken).onComplete(done -> {
-            afterFlush(taken.size(), sent);
-            done.result().run(); // the answers, once the next flush has left
+            if (returnsTimer == null) {
+                done.result().run(); // the answers, then the next flush
+                afterFlush(taken.size(), sent);
+            } else {
+                afterFlush(taken.size(), sent);
+                done.result().run(); // the answers, once the next flush has left
+            }
         });
     }
 

@@ -232,10 +232,11 @@ class GroupCommitTest {
     }
 
     @Test
-    void theNextFlushLeavesBeforeTheAnswersOfTheLastOne() {
+    void awaitingReturnsTheNextFlushLeavesBeforeTheAnswersOfTheLastOne() {
         Promise<String> held = Promise.promise();
-        GroupCommit<Integer, String> commit =
-                new GroupCommit<>(this::batch, request -> request == 1 ? held.future() : single(request), 10, true);
+        GroupCommit<Integer, String> commit = new GroupCommit<>(
+                        this::batch, request -> request == 1 ? held.future() : single(request), 10, true)
+                .awaitingReturns((nanos, action) -> waits.add(action), () -> now);
         List<Integer> sentWhenAnswered = new ArrayList<>();
 
         commit.submit(1).onComplete(answered -> sentWhenAnswered.add(batches.size()));
@@ -251,6 +252,22 @@ class GroupCommitTest {
         assertThat(sentWhenAnswered).containsExactly(1, 2);
         assertThat(batches).containsExactly(List.of(2, 3), List.of(4, 5));
         assertThat(second.result()).isEqualTo("b2");
+    }
+
+    @Test
+    void otherwiseAFlushsAnswersGoBeforeTheNextFlushLeaves() {
+        Promise<String> held = Promise.promise();
+        GroupCommit<Integer, String> commit =
+                new GroupCommit<>(this::batch, request -> request == 1 ? held.future() : single(request), 10, true);
+        List<Integer> sentWhenAnswered = new ArrayList<>();
+
+        commit.submit(1).onComplete(answered -> sentWhenAnswered.add(batches.size()));
+        commit.submit(2);
+        commit.submit(3);
+        held.complete("r1");
+
+        assertThat(sentWhenAnswered).containsExactly(0);
+        assertThat(batches).containsExactly(List.of(2, 3));
     }
 
     /** The waits for returns, waiting to be run by hand, and their delays: the timer of the test. */
