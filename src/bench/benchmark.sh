@@ -6,7 +6,8 @@
 #   (4) the full flow: create -> pay through the sandbox checkout -> signed webhook, verified
 # and prints each figure with the ratios service/pgbench and service/HTTP-ceiling, the CPU per paid payment of the
 # service and of the load generator (OS process accounting over the measured window), and, over RUNS runs, the
-# spread (min / median / max) of every figure: the machine is shared and noisy, one run is not a figure.
+# spread (min / median / max) of every figure: the machine is shared and noisy, one run is not a figure. Its work
+# directory in /tmp keeps every log and results.tsv; the databases it made there are removed when it ends.
 #
 # Usage (from the project root, after `mvn -q package -DskipTests`):
 #   src/bench/benchmark.sh                      # defaults below: 3 runs, 32 and 64 connections, flow at 400 and 1000/s
