@@ -35,6 +35,7 @@ final class TestWebhook {
                 new String(body.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8),
                 0,
                 0,
+                0,
                 now,
                 request.webhookUrl(),
                 secrets.isEmpty() ? request.webhookSecret() : secrets.get(0),

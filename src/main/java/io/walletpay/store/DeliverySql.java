@@ -28,7 +28,8 @@ final class DeliverySql {
                     + "   ORDER BY c.next_attempt_at LIMIT $1 FOR UPDATE OF d SKIP LOCKED)"
                     + " UPDATE webhook_deliveries d SET lease_until = now() + ($2::int) * interval '1 second'"
                     + " FROM due, merchants m WHERE d.id = due.id AND m.id = d.merchant_id"
-                    + " RETURNING d.id, d.merchant_id, d.body, d.attempts, d.schedule_from, d.created_at, m.webhook_url, m.webhook_secret,"
+                    + " RETURNING d.id, d.merchant_id, d.body, d.attempts, d.schedule_from, d.redeliveries, d.created_at,"
+                    + " m.webhook_url, m.webhook_secret,"
                     + " CASE WHEN m.previous_webhook_secret_until > now() THEN m.previous_webhook_secret END"
                     + " AS previous_webhook_secret";
 
@@ -46,8 +47,10 @@ final class DeliverySql {
     /**
      * Records one attempt and the delivery's next state in one statement (one round trip, one commit): the
      * attempt row and the state change cannot be split. {@code $7} the new status; {@code $8} milliseconds until
-     * the next attempt (null when there is none); {@code $9} the attempt count and {@code $10} the schedule start
-     * when the delivery was claimed.
+     * the next attempt (null when there is none); {@code $9} the attempt count and {@code $10} the redeliveries
+     * when the delivery was claimed. A record whose count is stale (another sender recorded that attempt number
+     * first) keeps only its attempt row. One whose delivery was redelivered meanwhile is counted, and the delivery
+     * stays queued, due as the redelivery made it, on a fresh schedule that starts after this attempt.
      */
     static final String RECORD_ATTEMPT = "WITH attempt AS (INSERT INTO webhook_attempts (delivery_id, attempted_at,"
             + " status_code, duration_ms, error_kind, response_excerpt) VALUES ($1, $2, $3, $4, $5, $6)),"
@@ -60,13 +63,14 @@ final class DeliverySql {
             + "   AND $5::text IS DISTINCT FROM 'no_webhook_url'"
             + "   AND (CASE WHEN $7 = 'succeeded' THEN m.webhook_failing_since IS NOT NULL"
             + "        ELSE m.webhook_failing_since IS NULL END))"
-            + " UPDATE webhook_deliveries SET status = $7, attempts = attempts + 1,"
-            + " next_attempt_at = CASE WHEN $8::bigint IS NULL THEN next_attempt_at"
-            + "   ELSE now() + ($8::bigint) * interval '1 millisecond' END,"
-            + " lease_until = NULL, last_status_code = $3, last_error = $5, updated_at = now(),"
-            + " delivered_at = CASE WHEN $7 = 'succeeded' THEN now() ELSE delivered_at END"
-            // a redeliver meanwhile restarted the schedule: the attempt row stays, the new schedule is kept
-            + " WHERE id = $1 AND attempts = $9 AND schedule_from = $10";
+            + " UPDATE webhook_deliveries SET attempts = attempts + 1, lease_until = NULL, last_status_code = $3,"
+            + " last_error = $5, updated_at = now(),"
+            + " status = CASE WHEN redeliveries = $10 THEN $7 ELSE status END,"
+            + " next_attempt_at = CASE WHEN redeliveries = $10 AND $8::bigint IS NOT NULL"
+            + "   THEN now() + ($8::bigint) * interval '1 millisecond' ELSE next_attempt_at END,"
+            + " delivered_at = CASE WHEN redeliveries = $10 AND $7 = 'succeeded' THEN now() ELSE delivered_at END,"
+            + " schedule_from = CASE WHEN redeliveries = $10 THEN schedule_from ELSE attempts + 1 END"
+            + " WHERE id = $1 AND attempts = $9";
 
     /**
      * {@link #RECORD_ATTEMPT} for many attempts at once (never two of one delivery: {@link GroupCommit} keeps
@@ -77,7 +81,7 @@ final class DeliverySql {
     static final String RECORD_ATTEMPTS = "WITH a AS (SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::int[],"
             + " $4::int[], $5::text[], $6::text[], $7::text[], $8::bigint[], $9::int[], $10::int[]) WITH ORDINALITY"
             + " AS a (delivery_id, attempted_at, status_code, duration_ms, error_kind, response_excerpt, next_status,"
-            + " retry_ms, attempts_so_far, schedule_from, ord)),"
+            + " retry_ms, attempts_so_far, redeliveries, ord)),"
             + " attempt AS (INSERT INTO webhook_attempts (delivery_id, attempted_at, status_code, duration_ms,"
             + "   error_kind, response_excerpt) SELECT delivery_id, attempted_at, status_code, duration_ms, error_kind,"
             + "   response_excerpt FROM a ORDER BY ord),"
@@ -93,13 +97,16 @@ final class DeliverySql {
             + "   FROM net n JOIN merchants m ON m.id = n.merchant_id),"
             + " health AS (UPDATE merchants m SET webhook_failing_since = next.failing_since FROM next"
             + "   WHERE m.id = next.id AND m.webhook_failing_since IS DISTINCT FROM next.failing_since)"
-            + " UPDATE webhook_deliveries d SET status = a.next_status, attempts = d.attempts + 1,"
-            + " next_attempt_at = CASE WHEN a.retry_ms IS NULL THEN d.next_attempt_at"
-            + "   ELSE now() + a.retry_ms * interval '1 millisecond' END,"
-            + " lease_until = NULL, last_status_code = a.status_code, last_error = a.error_kind, updated_at = now(),"
-            + " delivered_at = CASE WHEN a.next_status = 'succeeded' THEN now() ELSE d.delivered_at END"
-            + " FROM a WHERE d.id = a.delivery_id AND d.attempts = a.attempts_so_far"
-            + " AND d.schedule_from = a.schedule_from";
+            + " UPDATE webhook_deliveries d SET attempts = d.attempts + 1, lease_until = NULL,"
+            + " last_status_code = a.status_code, last_error = a.error_kind, updated_at = now(),"
+            + " status = CASE WHEN d.redeliveries = a.redeliveries THEN a.next_status ELSE d.status END,"
+            + " next_attempt_at = CASE WHEN d.redeliveries = a.redeliveries AND a.retry_ms IS NOT NULL"
+            + "   THEN now() + a.retry_ms * interval '1 millisecond' ELSE d.next_attempt_at END,"
+            + " delivered_at = CASE WHEN d.redeliveries = a.redeliveries AND a.next_status = 'succeeded' THEN now()"
+            + "   ELSE d.delivered_at END,"
+            + " schedule_from = CASE WHEN d.redeliveries = a.redeliveries THEN d.schedule_from"
+            + "   ELSE d.attempts + 1 END"
+            + " FROM a WHERE d.id = a.delivery_id AND d.attempts = a.attempts_so_far";
 
     static final String BY_ID =
             "SELECT " + COLUMNS + ", d.body FROM webhook_deliveries d" + " WHERE d.id = $1 AND d.merchant_id = $2";
@@ -124,19 +131,19 @@ final class DeliverySql {
     /**
      * Puts a delivery back in the queue, same id, with a fresh schedule; attempt numbers go on from the total. A live
      * lease stays: an attempt under way (or a row handed to a sender and waiting for a slot) keeps it, so no other
-     * claim sends the delivery beside it. When that attempt is the first of its schedule (schedule_from already equals
-     * attempts), nothing here changes what it records, and it counts as the redelivery; otherwise its record no
-     * longer matches the schedule and leaves the row due and leased: the fresh schedule's first attempt goes out
-     * once the lease has run out.
+     * claim sends the delivery beside it. The count of redeliveries tells that attempt's record it was asked for
+     * again: the record counts the attempt and leaves the delivery due, so the redelivery goes out once the attempt
+     * under way has ended, whichever attempt of its schedule that was.
      */
     static final String REDELIVER = "UPDATE webhook_deliveries d SET status = 'pending', schedule_from = attempts,"
+            + " redeliveries = redeliveries + 1,"
             + " lease_until = CASE WHEN d.lease_until > now() THEN d.lease_until END,"
             + " next_attempt_at = now(), updated_at = now()"
             + " WHERE d.id = $1 AND d.merchant_id = $2 RETURNING " + COLUMNS;
 
     /** Queues again (fresh schedule, numbers continuing) every failed delivery whose event is at or after $2. */
     static final String RECOVER = "UPDATE webhook_deliveries SET status = 'pending', schedule_from = attempts,"
-            + " lease_until = NULL, next_attempt_at = now(), updated_at = now()"
+            + " redeliveries = redeliveries + 1, lease_until = NULL, next_attempt_at = now(), updated_at = now()"
             + " WHERE merchant_id = $1 AND status = 'failed' AND created_at >= $2";
 
     /**

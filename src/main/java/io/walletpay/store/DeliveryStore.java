@@ -86,9 +86,10 @@ public interface DeliveryStore {
 
     /**
      * Records {@code result}: the attempt row and the delivery's new state, together. {@code attemptsSoFar} and
-     * {@code scheduleFrom} are what the delivery had when it was claimed.
+     * {@code redeliveries} are what the delivery had when it was claimed: a delivery redelivered since stays queued
+     * for the redelivery, with this attempt counted.
      */
-    Future<Void> record(AttemptResult result, int attemptsSoFar, int scheduleFrom);
+    Future<Void> record(AttemptResult result, int attemptsSoFar, int redeliveries);
 
     /** What waits to be sent, for the backlog gauges. */
     Future<Backlog> backlog(int failingAfterHours);

@@ -114,6 +114,7 @@ final class Outbox {
                 row.getString("body"),
                 row.getInteger("attempts"),
                 row.getInteger("schedule_from"),
+                row.getInteger("redeliveries"),
                 row.getOffsetDateTime("created_at"),
                 row.getString("webhook_url"),
                 row.getString("webhook_secret"),

@@ -29,7 +29,7 @@ public final class PgDeliveryStore implements DeliveryStore {
     static final int MAX_RECORD_BATCH = 256;
 
     /** One attempt's outcome to record, with what the delivery had when it was claimed. */
-    private record Attempt(AttemptResult result, int attemptsSoFar, int scheduleFrom) {}
+    private record Attempt(AttemptResult result, int attemptsSoFar, int redeliveries) {}
 
     private final Database database;
     private final GroupCommit<Attempt, Void> records;
@@ -130,12 +130,12 @@ public final class PgDeliveryStore implements DeliveryStore {
 
     /**
      * Records {@code result}: the attempt row and the delivery's new state, together. {@code attemptsSoFar} and
-     * {@code scheduleFrom} are what the delivery had when it was claimed. Under load many records share one
+     * {@code redeliveries} are what the delivery had when it was claimed. Under load many records share one
      * statement and one commit (see {@link #recordAll}).
      */
     @Override
-    public Future<Void> record(AttemptResult result, int attemptsSoFar, int scheduleFrom) {
-        return records.submit(new Attempt(result, attemptsSoFar, scheduleFrom));
+    public Future<Void> record(AttemptResult result, int attemptsSoFar, int redeliveries) {
+        return records.submit(new Attempt(result, attemptsSoFar, redeliveries));
     }
 
     private Future<Void> recordOne(Attempt attempt) {
@@ -152,7 +152,7 @@ public final class PgDeliveryStore implements DeliveryStore {
                         .addValue(result.nextStatus().wireName())
                         .addValue(retryMillis(result))
                         .addValue(attempt.attemptsSoFar())
-                        .addValue(attempt.scheduleFrom()))
+                        .addValue(attempt.redeliveries()))
                 .mapEmpty();
     }
 
@@ -168,7 +168,7 @@ public final class PgDeliveryStore implements DeliveryStore {
         String[] nextStatuses = new String[n];
         Long[] retries = new Long[n];
         Integer[] attemptsSoFar = new Integer[n];
-        Integer[] scheduleFrom = new Integer[n];
+        Integer[] redeliveries = new Integer[n];
         for (int i = 0; i < n; i++) {
             Attempt attempt = attempts.get(i);
             AttemptResult result = attempt.result();
@@ -181,14 +181,14 @@ public final class PgDeliveryStore implements DeliveryStore {
             nextStatuses[i] = result.nextStatus().wireName();
             retries[i] = retryMillis(result);
             attemptsSoFar[i] = attempt.attemptsSoFar();
-            scheduleFrom[i] = attempt.scheduleFrom();
+            redeliveries[i] = attempt.redeliveries();
         }
         return database.statements()
                 .preparedQuery(DeliverySql.RECORD_ATTEMPTS)
                 .execute(Tuple.of(deliveries, attemptedAt, statusCodes, durations, errorKinds, excerpts, nextStatuses)
                         .addValue(retries)
                         .addValue(attemptsSoFar)
-                        .addValue(scheduleFrom))
+                        .addValue(redeliveries))
                 .map(recorded -> Collections.nCopies(n, (Void) null));
     }
 

@@ -24,7 +24,7 @@ public final class DeliverWebhook {
     /** Writes an attempt's outcome to the delivery log and schedules what comes next. */
     @FunctionalInterface
     public interface DeliveryLog {
-        Future<Void> record(AttemptResult result, int attemptsSoFar, int scheduleFrom);
+        Future<Void> record(AttemptResult result, int attemptsSoFar, int redeliveries);
     }
 
     /** Counts attempts by outcome and the event-to-delivery latency of delivered ones. */
@@ -50,7 +50,7 @@ public final class DeliverWebhook {
             if (result.nextStatus() == DeliveryStatus.SUCCEEDED) {
                 measurements.delivered(Duration.between(delivery.createdAt(), OffsetDateTime.now()));
             }
-            return log.record(result, delivery.attemptsSoFar(), delivery.scheduleFrom());
+            return log.record(result, delivery.attemptsSoFar(), delivery.redeliveries());
         });
     }
 }

@@ -5,7 +5,9 @@ import java.util.UUID;
 
 /**
  * A delivery claimed for sending: the stored body, where it goes now and with which secrets. {@code attemptsSoFar}
- * counts every attempt ever made; {@code scheduleFrom} is that count when the current retry schedule started.
+ * counts every attempt ever made; {@code scheduleFrom} is that count when the current retry schedule started;
+ * {@code redeliveries} counts how often it was queued again, so that its record can tell a redelivery asked for
+ * while this attempt was under way.
  */
 public record DueDelivery(
         UUID id,
@@ -13,6 +15,7 @@ public record DueDelivery(
         String body,
         int attemptsSoFar,
         int scheduleFrom,
+        int redeliveries,
         OffsetDateTime createdAt,
         String webhookUrl,
         String webhookSecret,

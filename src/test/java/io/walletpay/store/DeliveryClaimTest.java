@@ -5,7 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.sqlclient.Tuple;
 import io.walletpay.support.BehaviourTest;
+import io.walletpay.webhook.AttemptError;
+import io.walletpay.webhook.AttemptResult;
+import io.walletpay.webhook.DeliveryStatus;
 import io.walletpay.webhook.DueDelivery;
+import java.time.Duration;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
@@ -88,6 +93,91 @@ class DeliveryClaimTest {
                 .extracting(DueDelivery::id)
                 .containsExactly(id);
         await(database.close());
+    }
+
+    /**
+     * A Redeliver asked for while the delivery's first attempt is under way goes out after that attempt, even when the
+     * attempt succeeds: the merchant asked after it had started, so it cannot stand for the redelivery. The attempt
+     * is counted and logged; the fresh schedule starts after it.
+     */
+    @Test
+    void aRedeliveryAskedForDuringTheFirstAttemptStillGoesOutAfterIt() throws Exception {
+        Database database = fixture.database("redeliver-first-test");
+        DeliveryStore store = new PgDeliveryStore(database, true, WakeUps.NONE);
+        UUID merchant = merchant(database, 5);
+        delivery(database, merchant, 500, AT);
+        UUID id = new UUID(0, 500);
+        DueDelivery claimed = await(store.claimDue(10, 60, Map.of(), 8)).get(0);
+
+        await(store.redeliver(merchant, id));
+        await(store.record(succeeded(id), claimed.attemptsSoFar(), claimed.redeliveries()));
+
+        assertThat(state(database, id))
+                .isEqualTo("{\"status\":\"pending\",\"attempts\":1,\"schedule_from\":1,\"leased\":false,"
+                        + "\"due\":true,\"delivered\":false,\"last_status_code\":200}");
+        DueDelivery again = await(store.claimDue(10, 60, Map.of(), 8)).get(0);
+        assertThat(again.attemptsSoFar()).isEqualTo(1);
+        assertThat(again.scheduleFrom()).isEqualTo(1);
+        await(store.record(succeeded(id), again.attemptsSoFar(), again.redeliveries()));
+        assertThat(state(database, id))
+                .isEqualTo("{\"status\":\"succeeded\",\"attempts\":2,\"schedule_from\":1,\"leased\":false,"
+                        + "\"due\":true,\"delivered\":true,\"last_status_code\":200}");
+        assertThat(StoreTestSupport.rows(database, "SELECT count(*) AS n FROM webhook_attempts"))
+                .containsExactly("{\"n\":2}");
+        await(database.close());
+    }
+
+    /**
+     * The same during a retry: the failed attempt's own next retry (an hour away) gives way to the redelivery, which
+     * is due at once instead of waiting for the lease to run out.
+     */
+    @Test
+    void aRedeliveryAskedForDuringARetryIsDueAsSoonAsTheRetryIsRecorded() throws Exception {
+        Database database = fixture.database("redeliver-retry-test");
+        DeliveryStore store = new PgDeliveryStore(database, true, WakeUps.NONE);
+        UUID merchant = merchant(database, 6);
+        delivery(database, merchant, 600, AT);
+        UUID id = new UUID(0, 600);
+        await(database.statements()
+                .query("UPDATE webhook_deliveries SET attempts = 2")
+                .execute());
+        DueDelivery claimed = await(store.claimDue(10, 60, Map.of(), 8)).get(0);
+
+        await(store.redeliver(merchant, id));
+        await(store.record(
+                new AttemptResult(
+                        id,
+                        Instant.now(),
+                        503,
+                        4,
+                        AttemptError.HTTP_STATUS,
+                        "busy",
+                        DeliveryStatus.PENDING,
+                        Duration.ofHours(1)),
+                claimed.attemptsSoFar(),
+                claimed.redeliveries()));
+
+        assertThat(state(database, id))
+                .isEqualTo("{\"status\":\"pending\",\"attempts\":3,\"schedule_from\":3,\"leased\":false,"
+                        + "\"due\":true,\"delivered\":false,\"last_status_code\":503}");
+        assertThat(await(store.claimDue(10, 60, Map.of(), 8)))
+                .extracting(DueDelivery::id)
+                .containsExactly(id);
+        await(database.close());
+    }
+
+    private static AttemptResult succeeded(UUID id) {
+        return new AttemptResult(id, Instant.now(), 200, 3, null, "ok", DeliveryStatus.SUCCEEDED, null);
+    }
+
+    private static String state(Database database, UUID id) throws Exception {
+        return StoreTestSupport.rows(
+                        database,
+                        "SELECT status, attempts, schedule_from, lease_until IS NOT NULL AS leased,"
+                                + " next_attempt_at <= now() AS due, delivered_at IS NOT NULL AS delivered,"
+                                + " last_status_code FROM webhook_deliveries WHERE id = $1",
+                        Tuple.of(id))
+                .get(0);
     }
 
     private static UUID merchant(Database database, int n) throws Exception {

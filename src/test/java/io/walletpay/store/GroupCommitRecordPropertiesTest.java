@@ -27,7 +27,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * batches) leave the same attempts, deliveries and endpoint health as the same records written one by one, each
  * after the previous answered: successes and failures of several deliveries of one merchant in any order (health
  * follows the last), records made stale by an earlier one (the attempt row stays, the delivery does not move),
- * attempts without a webhook URL (no endpoint health), and a row PostgreSQL refuses (fails alone).
+ * records of deliveries redelivered since their claim (counted, the delivery stays queued), attempts without a
+ * webhook URL (no endpoint health), and a row PostgreSQL refuses (fails alone).
  */
 @BehaviourTest
 class GroupCommitRecordPropertiesTest {
@@ -53,6 +54,9 @@ class GroupCommitRecordPropertiesTest {
         assertThat(alone.deliveries())
                 .as("some records were stale: their delivery kept its count")
                 .anyMatch(row -> row.contains("\"attempts\":0"));
+        assertThat(alone.deliveries())
+                .as("some records met a redelivery: their delivery's fresh schedule starts after them")
+                .anyMatch(row -> !row.contains("\"schedule_from\":0"));
         assertThat(alone.health())
                 .as("endpoint health both starts and ends runs of failures")
                 .anyMatch(row -> row.contains("\"webhook_failing_since\":null"))
@@ -83,9 +87,10 @@ class GroupCommitRecordPropertiesTest {
             UUID merchant = new UUID(seed, i % merchants);
             await(database.statements()
                     .preparedQuery("INSERT INTO webhook_deliveries (id, merchant_id, payment_id, event, body,"
-                            + " next_attempt_at, lease_until, created_at, updated_at)"
-                            + " VALUES ($1, $2, $2, 'payment.updated', '{}', $3, $3, $3, $3)")
-                    .execute(Tuple.of(new UUID(seed, 100 + i), merchant, AT)));
+                            + " next_attempt_at, lease_until, created_at, updated_at, redeliveries)"
+                            + " VALUES ($1, $2, $2, 'payment.updated', '{}', $3, $3, $3, $3, $4)")
+                    // one in five was redelivered after the records below were claimed
+                    .execute(Tuple.of(new UUID(seed, 100 + i), merchant, AT, i % 5 == 0 ? 1 : 0)));
         }
 
         List<AttemptResult> results = new ArrayList<>();
@@ -159,7 +164,7 @@ class GroupCommitRecordPropertiesTest {
                         + " FROM webhook_attempts ORDER BY id");
         List<String> deliveries = rows(
                 database,
-                "SELECT id, status, attempts, last_status_code, last_error, lease_until IS NULL AS released,"
+                "SELECT id, status, attempts, schedule_from, last_status_code, last_error, lease_until IS NULL AS released,"
                         + " delivered_at IS NOT NULL AS delivered, updated_at > created_at AS updated,"
                         // in whole hours: a retry set by an earlier record is measured from a later now(), seconds
                         // apart
