@@ -4,17 +4,47 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Reading a payment's short code as someone typed it after hearing it over the phone: {@code WP-7K3M9Q2X},
- * {@code wp 7k3m 9q2x} or just {@code 7K3M9Q2X}. Crockford base32 forgives the letters people confuse with
- * digits: I and L are read as 1, O as 0.
+ * A payment's short code, one a customer can read to a shop over the phone: {@code WP-} and eight Crockford base32
+ * characters. Codes are made from the numbers of one database sequence through a fixed permutation of 40-bit numbers
+ * (a four-round Feistel network), so they are unique by construction and consecutive payments do not get codes that
+ * look consecutive. Reading one as someone typed it after hearing it, {@code WP-7K3M9Q2X}, {@code wp 7k3m 9q2x} or
+ * just {@code 7K3M9Q2X}, forgives the letters people confuse with digits: I and L are read as 1, O as 0.
  */
 public final class ShortCode {
 
     private static final String ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
     private static final int LENGTH = 8;
     private static final String PREFIX = "WP";
+    private static final long LARGEST_NUMBER = (1L << 40) - 1;
+    private static final long HALF_MASK = (1L << 20) - 1;
 
     private ShortCode() {}
+
+    /**
+     * The code of the sequence's {@code number}: the permutation the database's {@code payment_short_code} function
+     * makes, so that a row given its code by the database and one given it here can never collide.
+     *
+     * @throws IllegalArgumentException when {@code number} is outside 40 bits
+     */
+    public static String of(long number) {
+        if (number < 0 || number > LARGEST_NUMBER) {
+            throw new IllegalArgumentException("short code number " + number + " outside 40 bits");
+        }
+        long left = (number >> 20) & HALF_MASK;
+        long right = number & HALF_MASK;
+        for (int round = 1; round <= 4; round++) {
+            long previous = right;
+            right = left ^ (((right * 48271 + round * 7919L) % 1048573) & HALF_MASK);
+            left = previous;
+        }
+        long value = (left << 20) | right;
+        char[] code = new char[LENGTH];
+        for (int i = LENGTH - 1; i >= 0; i--) {
+            code[i] = ALPHABET.charAt((int) (value & 31));
+            value >>= 5;
+        }
+        return PREFIX + "-" + new String(code);
+    }
 
     /** The code as stored ({@code WP-} and eight characters), or empty when the text cannot be one. */
     public static Optional<String> read(String typed) {

@@ -14,6 +14,7 @@ import io.walletpay.merchant.MerchantStatus;
 import io.walletpay.payment.NewPayment;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.payment.ShortCode;
 import java.math.BigDecimal;
 import java.security.MessageDigest;
 import java.time.Duration;
@@ -584,11 +585,11 @@ final class PgPaymentStore implements PaymentStore {
     @Override
     public Future<List<String>> reserveShortCodes(int count) {
         return database.statements()
-                .preparedQuery(PaymentSql.SHORT_CODES)
+                .preparedQuery(PaymentSql.SHORT_CODE_NUMBERS)
                 .execute(Tuple.of(count))
                 .map(rows -> {
                     List<String> codes = new ArrayList<>(rows.size());
-                    rows.forEach(row -> codes.add(row.getString("code")));
+                    rows.forEach(row -> codes.add(ShortCode.of(row.getLong("n"))));
                     return codes;
                 });
     }

@@ -55,6 +55,24 @@ class PaymentShortCodesTest {
                 .isNotEqualTo("WP-00000001");
     }
 
+    /**
+     * The service makes the codes of the sequence's numbers itself; a row written without one gets its code from the
+     * database's function. Both must be the same permutation, or the two could collide.
+     */
+    @Test
+    void theServiceMakesTheSameCodeAsTheDatabaseForAnyNumber() {
+        int compared = 0;
+        for (var row : service.sql("SELECT n, payment_short_code(n) AS code FROM (SELECT 0::bigint AS n"
+                + " UNION ALL SELECT 1099511627775 UNION ALL SELECT (random() * 1099511627775)::bigint"
+                + " FROM generate_series(1, 20000)) numbers")) {
+            assertThat(ShortCode.of(row.getLong("n")))
+                    .as("the code of %d", row.getLong("n"))
+                    .isEqualTo(row.getString("code"));
+            compared++;
+        }
+        assertThat(compared).isEqualTo(20_002);
+    }
+
     @Test
     void everyPaymentGetsOneAtCreationAndTheListFindsItAsTheCustomerReadsIt() {
         Set<String> codes = new HashSet<>();

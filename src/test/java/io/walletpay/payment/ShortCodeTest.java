@@ -1,6 +1,7 @@
 package io.walletpay.payment;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -20,6 +21,28 @@ class ShortCodeTest {
     })
     void readsACodeAsPeopleTypeWhatTheyHeard(String typed, String code) {
         assertThat(ShortCode.read(typed)).hasValue(code);
+    }
+
+    /** The same codes as the database's {@code payment_short_code}, which a behaviour test compares at large. */
+    @ParameterizedTest(name = "{0} is {1}")
+    @CsvSource({
+        "0, WP-7W02S7DC",
+        "1, WP-QRTFYRN7",
+        "2, WP-66BN7Z6J",
+        "1048575, WP-1CJKPAHY",
+        "1048576, WP-2RZC1752",
+        "123456789, WP-A34HT97R",
+        "1099511627775, WP-8EBQPWHH"
+    })
+    void makesTheCodeOfASequenceNumber(long number, String code) {
+        assertThat(ShortCode.of(number)).isEqualTo(code);
+        assertThat(ShortCode.read(code)).hasValue(code);
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {-1, 1099511627776L, Long.MAX_VALUE})
+    void aNumberOutside40BitsHasNoCode(long number) {
+        assertThatThrownBy(() -> ShortCode.of(number)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @ParameterizedTest
