@@ -36,6 +36,7 @@ final class TestWebhook {
                 0,
                 0,
                 0,
+                null,
                 now,
                 request.webhookUrl(),
                 secrets.isEmpty() ? request.webhookSecret() : secrets.get(0),

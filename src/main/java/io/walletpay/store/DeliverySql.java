@@ -28,8 +28,8 @@ final class DeliverySql {
                     + "   ORDER BY c.next_attempt_at LIMIT $1 FOR UPDATE OF d SKIP LOCKED)"
                     + " UPDATE webhook_deliveries d SET lease_until = now() + ($2::int) * interval '1 second'"
                     + " FROM due, merchants m WHERE d.id = due.id AND m.id = d.merchant_id"
-                    + " RETURNING d.id, d.merchant_id, d.body, d.attempts, d.schedule_from, d.redeliveries, d.created_at,"
-                    + " m.webhook_url, m.webhook_secret,"
+                    + " RETURNING d.id, d.merchant_id, d.body, d.attempts, d.schedule_from, d.redeliveries,"
+                    + " d.lease_until, d.created_at, m.webhook_url, m.webhook_secret,"
                     + " CASE WHEN m.previous_webhook_secret_until > now() THEN m.previous_webhook_secret END"
                     + " AS previous_webhook_secret";
 
@@ -47,10 +47,11 @@ final class DeliverySql {
     /**
      * Records one attempt and the delivery's next state in one statement (one round trip, one commit): the
      * attempt row and the state change cannot be split. {@code $7} the new status; {@code $8} milliseconds until
-     * the next attempt (null when there is none); {@code $9} the attempt count and {@code $10} the redeliveries
-     * when the delivery was claimed. A record whose count is stale (another sender recorded that attempt number
-     * first) keeps only its attempt row. One whose delivery was redelivered meanwhile is counted, and the delivery
-     * stays queued, due as the redelivery made it, on a fresh schedule that starts after this attempt.
+     * the next attempt (null when there is none); {@code $9} the attempt count, {@code $10} the redeliveries and
+     * {@code $11} the lease when the delivery was claimed. A record whose claim is gone (its lease ran out and
+     * another sender claimed the delivery, or recorded first) keeps only its attempt row. One whose delivery was
+     * redelivered meanwhile is counted, and the delivery stays queued, due as the redelivery made it, on a fresh
+     * schedule that starts after this attempt.
      */
     static final String RECORD_ATTEMPT = "WITH attempt AS (INSERT INTO webhook_attempts (delivery_id, attempted_at,"
             + " status_code, duration_ms, error_kind, response_excerpt) VALUES ($1, $2, $3, $4, $5, $6)),"
@@ -70,7 +71,7 @@ final class DeliverySql {
             + "   THEN now() + ($8::bigint) * interval '1 millisecond' ELSE next_attempt_at END,"
             + " delivered_at = CASE WHEN redeliveries = $10 AND $7 = 'succeeded' THEN now() ELSE delivered_at END,"
             + " schedule_from = CASE WHEN redeliveries = $10 THEN schedule_from ELSE attempts + 1 END"
-            + " WHERE id = $1 AND attempts = $9";
+            + " WHERE id = $1 AND attempts = $9 AND lease_until IS NOT DISTINCT FROM $11";
 
     /**
      * {@link #RECORD_ATTEMPT} for many attempts at once (never two of one delivery: {@link GroupCommit} keeps
@@ -79,9 +80,9 @@ final class DeliverySql {
      * starts a run at its own time; with no success the first failure starts one unless one is running.
      */
     static final String RECORD_ATTEMPTS = "WITH a AS (SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::int[],"
-            + " $4::int[], $5::text[], $6::text[], $7::text[], $8::bigint[], $9::int[], $10::int[]) WITH ORDINALITY"
-            + " AS a (delivery_id, attempted_at, status_code, duration_ms, error_kind, response_excerpt, next_status,"
-            + " retry_ms, attempts_so_far, redeliveries, ord)),"
+            + " $4::int[], $5::text[], $6::text[], $7::text[], $8::bigint[], $9::int[], $10::int[], $11::timestamptz[])"
+            + " WITH ORDINALITY AS a (delivery_id, attempted_at, status_code, duration_ms, error_kind, response_excerpt,"
+            + " next_status, retry_ms, attempts_so_far, redeliveries, lease_until, ord)),"
             + " attempt AS (INSERT INTO webhook_attempts (delivery_id, attempted_at, status_code, duration_ms,"
             + "   error_kind, response_excerpt) SELECT delivery_id, attempted_at, status_code, duration_ms, error_kind,"
             + "   response_excerpt FROM a ORDER BY ord),"
@@ -106,7 +107,8 @@ final class DeliverySql {
             + "   ELSE d.delivered_at END,"
             + " schedule_from = CASE WHEN d.redeliveries = a.redeliveries THEN d.schedule_from"
             + "   ELSE d.attempts + 1 END"
-            + " FROM a WHERE d.id = a.delivery_id AND d.attempts = a.attempts_so_far";
+            + " FROM a WHERE d.id = a.delivery_id AND d.attempts = a.attempts_so_far"
+            + " AND d.lease_until IS NOT DISTINCT FROM a.lease_until";
 
     static final String BY_ID =
             "SELECT " + COLUMNS + ", d.body FROM webhook_deliveries d" + " WHERE d.id = $1 AND d.merchant_id = $2";
@@ -133,7 +135,8 @@ final class DeliverySql {
      * lease stays: an attempt under way (or a row handed to a sender and waiting for a slot) keeps it, so no other
      * claim sends the delivery beside it. The count of redeliveries tells that attempt's record it was asked for
      * again: the record counts the attempt and leaves the delivery due, so the redelivery goes out once the attempt
-     * under way has ended, whichever attempt of its schedule that was.
+     * under way has ended, whichever attempt of its schedule that was. A row still waiting for a slot when it is
+     * asked for again goes out twice: from its slot, then for the redelivery.
      */
     static final String REDELIVER = "UPDATE webhook_deliveries d SET status = 'pending', schedule_from = attempts,"
             + " redeliveries = redeliveries + 1,"

@@ -4,6 +4,7 @@ import io.vertx.core.Future;
 import io.walletpay.webhook.AttemptResult;
 import io.walletpay.webhook.Backlog;
 import io.walletpay.webhook.Delivery;
+import io.walletpay.webhook.DeliveryClaim;
 import io.walletpay.webhook.DeliveryStatus;
 import io.walletpay.webhook.DueDelivery;
 import io.walletpay.webhook.EndpointHealth;
@@ -85,11 +86,10 @@ public interface DeliveryStore {
     Future<Void> release(List<UUID> ids);
 
     /**
-     * Records {@code result}: the attempt row and the delivery's new state, together. {@code attemptsSoFar} and
-     * {@code redeliveries} are what the delivery had when it was claimed: a delivery redelivered since stays queued
-     * for the redelivery, with this attempt counted.
+     * Records {@code result}: the attempt row and the delivery's new state, together, while the delivery is still
+     * held by {@code claim}; a delivery redelivered since stays queued for the redelivery, with this attempt counted.
      */
-    Future<Void> record(AttemptResult result, int attemptsSoFar, int redeliveries);
+    Future<Void> record(AttemptResult result, DeliveryClaim claim);
 
     /** What waits to be sent, for the backlog gauges. */
     Future<Backlog> backlog(int failingAfterHours);

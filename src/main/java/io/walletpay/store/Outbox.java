@@ -115,6 +115,7 @@ final class Outbox {
                 row.getInteger("attempts"),
                 row.getInteger("schedule_from"),
                 row.getInteger("redeliveries"),
+                row.getOffsetDateTime("lease_until"),
                 row.getOffsetDateTime("created_at"),
                 row.getString("webhook_url"),
                 row.getString("webhook_secret"),

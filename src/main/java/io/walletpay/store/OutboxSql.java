@@ -17,8 +17,9 @@ final class OutboxSql {
             + " SELECT r.id, r.merchant_id, r.payment_id, r.event, r.body, now() + ($6::int) * interval '1 second'"
             + " FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[])"
             + " AS r(id, merchant_id, payment_id, event, body)"
-            + " RETURNING id, merchant_id, body, attempts, schedule_from, redeliveries, created_at)"
-            + " SELECT i.id, i.merchant_id, i.body, i.attempts, i.schedule_from, i.redeliveries, i.created_at,"
+            + " RETURNING id, merchant_id, body, attempts, schedule_from, redeliveries, lease_until, created_at)"
+            + " SELECT i.id, i.merchant_id, i.body, i.attempts, i.schedule_from, i.redeliveries, i.lease_until,"
+            + " i.created_at,"
             + " m.webhook_url,"
             + " m.webhook_secret, CASE WHEN m.previous_webhook_secret_until > now() THEN m.previous_webhook_secret END"
             + " AS previous_webhook_secret FROM inserted i JOIN merchants m ON m.id = i.merchant_id";

@@ -8,6 +8,7 @@ import io.walletpay.error.ServiceException;
 import io.walletpay.payment.PaymentStatus;
 import io.walletpay.webhook.AttemptResult;
 import io.walletpay.webhook.Delivery;
+import io.walletpay.webhook.DeliveryClaim;
 import io.walletpay.webhook.DeliveryStatus;
 import io.walletpay.webhook.DueDelivery;
 import io.walletpay.webhook.EndpointHealth;
@@ -29,7 +30,7 @@ public final class PgDeliveryStore implements DeliveryStore {
     static final int MAX_RECORD_BATCH = 256;
 
     /** One attempt's outcome to record, with what the delivery had when it was claimed. */
-    private record Attempt(AttemptResult result, int attemptsSoFar, int redeliveries) {}
+    private record Attempt(AttemptResult result, DeliveryClaim claim) {}
 
     private final Database database;
     private final GroupCommit<Attempt, Void> records;
@@ -129,13 +130,13 @@ public final class PgDeliveryStore implements DeliveryStore {
     }
 
     /**
-     * Records {@code result}: the attempt row and the delivery's new state, together. {@code attemptsSoFar} and
-     * {@code redeliveries} are what the delivery had when it was claimed. Under load many records share one
+     * Records {@code result}: the attempt row and the delivery's new state, together, while {@code claim} still
+     * holds the delivery. Under load many records share one
      * statement and one commit (see {@link #recordAll}).
      */
     @Override
-    public Future<Void> record(AttemptResult result, int attemptsSoFar, int redeliveries) {
-        return records.submit(new Attempt(result, attemptsSoFar, redeliveries));
+    public Future<Void> record(AttemptResult result, DeliveryClaim claim) {
+        return records.submit(new Attempt(result, claim));
     }
 
     private Future<Void> recordOne(Attempt attempt) {
@@ -151,8 +152,9 @@ public final class PgDeliveryStore implements DeliveryStore {
                         .addValue(result.responseExcerpt())
                         .addValue(result.nextStatus().wireName())
                         .addValue(retryMillis(result))
-                        .addValue(attempt.attemptsSoFar())
-                        .addValue(attempt.redeliveries()))
+                        .addValue(attempt.claim().attemptsSoFar())
+                        .addValue(attempt.claim().redeliveries())
+                        .addValue(attempt.claim().leaseUntil()))
                 .mapEmpty();
     }
 
@@ -169,6 +171,7 @@ public final class PgDeliveryStore implements DeliveryStore {
         Long[] retries = new Long[n];
         Integer[] attemptsSoFar = new Integer[n];
         Integer[] redeliveries = new Integer[n];
+        OffsetDateTime[] leases = new OffsetDateTime[n];
         for (int i = 0; i < n; i++) {
             Attempt attempt = attempts.get(i);
             AttemptResult result = attempt.result();
@@ -180,15 +183,17 @@ public final class PgDeliveryStore implements DeliveryStore {
             excerpts[i] = result.responseExcerpt();
             nextStatuses[i] = result.nextStatus().wireName();
             retries[i] = retryMillis(result);
-            attemptsSoFar[i] = attempt.attemptsSoFar();
-            redeliveries[i] = attempt.redeliveries();
+            attemptsSoFar[i] = attempt.claim().attemptsSoFar();
+            redeliveries[i] = attempt.claim().redeliveries();
+            leases[i] = attempt.claim().leaseUntil();
         }
         return database.statements()
                 .preparedQuery(DeliverySql.RECORD_ATTEMPTS)
                 .execute(Tuple.of(deliveries, attemptedAt, statusCodes, durations, errorKinds, excerpts, nextStatuses)
                         .addValue(retries)
                         .addValue(attemptsSoFar)
-                        .addValue(redeliveries))
+                        .addValue(redeliveries)
+                        .addValue(leases))
                 .map(recorded -> Collections.nCopies(n, (Void) null));
     }
 

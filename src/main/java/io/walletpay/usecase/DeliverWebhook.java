@@ -2,6 +2,7 @@ package io.walletpay.usecase;
 
 import io.vertx.core.Future;
 import io.walletpay.webhook.AttemptResult;
+import io.walletpay.webhook.DeliveryClaim;
 import io.walletpay.webhook.DeliveryStatus;
 import io.walletpay.webhook.DueDelivery;
 import java.time.Duration;
@@ -24,7 +25,7 @@ public final class DeliverWebhook {
     /** Writes an attempt's outcome to the delivery log and schedules what comes next. */
     @FunctionalInterface
     public interface DeliveryLog {
-        Future<Void> record(AttemptResult result, int attemptsSoFar, int redeliveries);
+        Future<Void> record(AttemptResult result, DeliveryClaim claim);
     }
 
     /** Counts attempts by outcome and the event-to-delivery latency of delivered ones. */
@@ -50,7 +51,7 @@ public final class DeliverWebhook {
             if (result.nextStatus() == DeliveryStatus.SUCCEEDED) {
                 measurements.delivered(Duration.between(delivery.createdAt(), OffsetDateTime.now()));
             }
-            return log.record(result, delivery.attemptsSoFar(), delivery.redeliveries());
+            return log.record(result, delivery.claim());
         });
     }
 }

@@ -6,8 +6,8 @@ import java.util.UUID;
 /**
  * A delivery claimed for sending: the stored body, where it goes now and with which secrets. {@code attemptsSoFar}
  * counts every attempt ever made; {@code scheduleFrom} is that count when the current retry schedule started;
- * {@code redeliveries} counts how often it was queued again, so that its record can tell a redelivery asked for
- * while this attempt was under way.
+ * {@code redeliveries} counts how often it was queued again; {@code leaseUntil} is the lease this claim set (null for
+ * a test event, which is never recorded).
  */
 public record DueDelivery(
         UUID id,
@@ -16,10 +16,16 @@ public record DueDelivery(
         int attemptsSoFar,
         int scheduleFrom,
         int redeliveries,
+        OffsetDateTime leaseUntil,
         OffsetDateTime createdAt,
         String webhookUrl,
         String webhookSecret,
         String previousWebhookSecret) {
+
+    /** What its attempt's record is checked against. */
+    public DeliveryClaim claim() {
+        return new DeliveryClaim(attemptsSoFar, redeliveries, leaseUntil);
+    }
 
     /** The secrets {@code webhook-signature} is made with: the current one, then the previous while it overlaps. */
     public java.util.List<String> activeSecrets() {

@@ -110,7 +110,7 @@ class DeliveryClaimTest {
         DueDelivery claimed = await(store.claimDue(10, 60, Map.of(), 8)).get(0);
 
         await(store.redeliver(merchant, id));
-        await(store.record(succeeded(id), claimed.attemptsSoFar(), claimed.redeliveries()));
+        await(store.record(succeeded(id), claimed.claim()));
 
         assertThat(state(database, id))
                 .isEqualTo("{\"status\":\"pending\",\"attempts\":1,\"schedule_from\":1,\"leased\":false,"
@@ -118,7 +118,7 @@ class DeliveryClaimTest {
         DueDelivery again = await(store.claimDue(10, 60, Map.of(), 8)).get(0);
         assertThat(again.attemptsSoFar()).isEqualTo(1);
         assertThat(again.scheduleFrom()).isEqualTo(1);
-        await(store.record(succeeded(id), again.attemptsSoFar(), again.redeliveries()));
+        await(store.record(succeeded(id), again.claim()));
         assertThat(state(database, id))
                 .isEqualTo("{\"status\":\"succeeded\",\"attempts\":2,\"schedule_from\":1,\"leased\":false,"
                         + "\"due\":true,\"delivered\":true,\"last_status_code\":200}");
@@ -154,8 +154,7 @@ class DeliveryClaimTest {
                         "busy",
                         DeliveryStatus.PENDING,
                         Duration.ofHours(1)),
-                claimed.attemptsSoFar(),
-                claimed.redeliveries()));
+                claimed.claim()));
 
         assertThat(state(database, id))
                 .isEqualTo("{\"status\":\"pending\",\"attempts\":3,\"schedule_from\":3,\"leased\":false,"
@@ -163,6 +162,37 @@ class DeliveryClaimTest {
         assertThat(await(store.claimDue(10, 60, Map.of(), 8)))
                 .extracting(DueDelivery::id)
                 .containsExactly(id);
+        await(database.close());
+    }
+
+    /**
+     * A sender whose lease ran out while its attempt was under way, the delivery redelivered and claimed by another
+     * sender since: the late record keeps its attempt row and leaves the delivery to the sender that holds it now, so
+     * nobody else sends it beside that one.
+     */
+    @Test
+    void aLateRecordLeavesTheDeliveryToTheSenderThatHoldsItNow() throws Exception {
+        Database database = fixture.database("late-record-test");
+        DeliveryStore store = new PgDeliveryStore(database, true, WakeUps.NONE);
+        UUID merchant = merchant(database, 7);
+        delivery(database, merchant, 700, AT);
+        UUID id = new UUID(0, 700);
+        DueDelivery stalled = await(store.claimDue(10, 0, Map.of(), 8)).get(0); // a lease that has run out at once
+        await(store.redeliver(merchant, id));
+        DueDelivery holder = await(store.claimDue(10, 60, Map.of(), 8)).get(0);
+
+        await(store.record(succeeded(id), stalled.claim()));
+
+        assertThat(state(database, id))
+                .isEqualTo("{\"status\":\"pending\",\"attempts\":0,\"schedule_from\":0,\"leased\":true,"
+                        + "\"due\":true,\"delivered\":false,\"last_status_code\":null}");
+        assertThat(await(store.claimDue(10, 60, Map.of(), 8))).isEmpty();
+        await(store.record(succeeded(id), holder.claim()));
+        assertThat(state(database, id))
+                .isEqualTo("{\"status\":\"succeeded\",\"attempts\":1,\"schedule_from\":0,\"leased\":false,"
+                        + "\"due\":true,\"delivered\":true,\"last_status_code\":200}");
+        assertThat(StoreTestSupport.rows(database, "SELECT count(*) AS n FROM webhook_attempts"))
+                .containsExactly("{\"n\":2}");
         await(database.close());
     }
 

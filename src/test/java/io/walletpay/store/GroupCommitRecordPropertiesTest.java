@@ -9,6 +9,7 @@ import io.vertx.sqlclient.Tuple;
 import io.walletpay.support.BehaviourTest;
 import io.walletpay.webhook.AttemptError;
 import io.walletpay.webhook.AttemptResult;
+import io.walletpay.webhook.DeliveryClaim;
 import io.walletpay.webhook.DeliveryStatus;
 import java.time.Duration;
 import java.time.Instant;
@@ -27,7 +28,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * batches) leave the same attempts, deliveries and endpoint health as the same records written one by one, each
  * after the previous answered: successes and failures of several deliveries of one merchant in any order (health
  * follows the last), records made stale by an earlier one (the attempt row stays, the delivery does not move),
- * records of deliveries redelivered since their claim (counted, the delivery stays queued), attempts without a
+ * records whose claim another replaced (the attempt row stays), records of deliveries redelivered since their claim
+ * (counted, the delivery stays queued), attempts without a
  * webhook URL (no endpoint health), and a row PostgreSQL refuses (fails alone).
  */
 @BehaviourTest
@@ -89,12 +91,11 @@ class GroupCommitRecordPropertiesTest {
                     .preparedQuery("INSERT INTO webhook_deliveries (id, merchant_id, payment_id, event, body,"
                             + " next_attempt_at, lease_until, created_at, updated_at, redeliveries)"
                             + " VALUES ($1, $2, $2, 'payment.updated', '{}', $3, $3, $3, $3, $4)")
-                    // one in five was redelivered after the records below were claimed
                     .execute(Tuple.of(new UUID(seed, 100 + i), merchant, AT, i % 5 == 0 ? 1 : 0)));
         }
 
         List<AttemptResult> results = new ArrayList<>();
-        List<Integer> claimedAt = new ArrayList<>();
+        List<DeliveryClaim> claims = new ArrayList<>();
         for (int i = 0; i < 60; i++) {
             int kind = random.nextInt(10);
             UUID delivery = new UUID(seed, 100 + random.nextInt(deliveryCount));
@@ -142,12 +143,16 @@ class GroupCommitRecordPropertiesTest {
                     .limit(i)
                     .filter(r -> r.deliveryId().equals(delivery))
                     .count();
-            claimedAt.add(random.nextInt(4) == 0 ? (int) earlier + 1 : (int) Math.min(earlier, 1));
+            int attemptsSoFar = random.nextInt(4) == 0 ? (int) earlier + 1 : (int) Math.min(earlier, 1);
+            // the lease the delivery has by then (its first record ends it), sometimes one another claim replaced
+            OffsetDateTime lease = i % 7 == 3 ? AT.minusSeconds(1) : earlier == 0 ? AT : null;
+            // one delivery in five was redelivered after these records were claimed
+            claims.add(new DeliveryClaim(attemptsSoFar, 0, lease));
         }
 
         List<Future<Void>> recorded = new ArrayList<>();
         for (int i = 0; i < results.size(); i++) {
-            Future<Void> done = store.record(results.get(i), claimedAt.get(i), 0);
+            Future<Void> done = store.record(results.get(i), claims.get(i));
             if (!groupCommit) {
                 await(done.otherwiseEmpty()); // one by one: each after the previous answered
             }
