@@ -9,9 +9,9 @@ import java.util.function.IntFunction;
 
 /**
  * Hands out payments' short codes. They are unique by construction: the numbers of one database sequence, each
- * made a code by a fixed permutation ({@code ShortCode.of}); this keeps a block of them in memory so a payment's code is known before
- * its row is written, and asks for the next block while a quarter of this one is left, so creating a payment
- * rarely waits for it. Codes a stopped service never handed out are simply never used.
+ * made a code by a fixed permutation ({@code ShortCode.of}). This keeps a block of them in memory so a payment's
+ * code is known before its row is written, and asks for the next block while a quarter of this one is left, so
+ * creating a payment rarely waits for it. Codes a stopped service never handed out are simply never used.
  */
 public final class ShortCodes {
 

@@ -62,15 +62,17 @@ class PaymentShortCodesTest {
     @Test
     void theServiceMakesTheSameCodeAsTheDatabaseForAnyNumber() {
         int compared = 0;
-        for (var row : service.sql("SELECT n, payment_short_code(n) AS code FROM (SELECT 0::bigint AS n"
-                + " UNION ALL SELECT 1099511627775 UNION ALL SELECT (random() * 1099511627775)::bigint"
-                + " FROM generate_series(1, 20000)) numbers")) {
+        // the first ten thousand, which the sequence hands out first, then any across the whole range
+        for (var row :
+                service.sql("SELECT n, payment_short_code(n) AS code FROM (SELECT generate_series(0, 9999)::bigint"
+                        + " AS n UNION ALL SELECT 1099511627775 UNION ALL SELECT (random() * 1099511627775)::bigint"
+                        + " FROM generate_series(1, 10000)) numbers")) {
             assertThat(ShortCode.of(row.getLong("n")))
                     .as("the code of %d", row.getLong("n"))
                     .isEqualTo(row.getString("code"));
             compared++;
         }
-        assertThat(compared).isEqualTo(20_002);
+        assertThat(compared).isEqualTo(20_001);
     }
 
     @Test
