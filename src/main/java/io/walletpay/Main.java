@@ -160,6 +160,12 @@ public final class Main {
                 if (cause instanceof Migrations.SchemaNewerThanBuild newer) {
                     throw new Refused(List.of(newer.getMessage()));
                 }
+                if (cause instanceof javax.net.ssl.SSLException) {
+                    throw new Refused(List.of(ConfigException.line(
+                            "db.url",
+                            "the database's TLS was not accepted, check sslmode and sslrootcert: "
+                                    + oneLine(rootCause(cause)))));
+                }
             }
             Throwable cause = rootCause(e);
             log.debug("start-up failed", e);

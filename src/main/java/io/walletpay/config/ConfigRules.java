@@ -1,5 +1,7 @@
 package io.walletpay.config;
 
+import io.walletpay.db.DatabaseTarget;
+import io.walletpay.db.DatabaseTls;
 import io.walletpay.net.ClientAddress;
 import io.walletpay.webhook.RetrySchedule;
 import io.walletpay.webhook.TargetGuard;
@@ -9,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The configuration rules that span keys or parse a value's inside (URLs, schedules, subnets), checked once every
@@ -65,7 +68,9 @@ final class ConfigRules {
         boolean parses;
         try {
             parses = (url.startsWith("postgresql://") || url.startsWith("postgres://"))
-                    && io.vertx.pgclient.PgConnectOptions.fromUri(url).getHost() != null;
+                    && io.vertx.pgclient.PgConnectOptions.fromUri(url.split("\\?", 2)[0])
+                                    .getHost()
+                            != null;
         } catch (RuntimeException e) {
             parses = false; // its message would repeat the URL, password included
         }
@@ -73,15 +78,41 @@ final class ConfigRules {
             problems.add(ConfigException.line(
                     "db.url",
                     "expected postgresql://user:password@host:port/database"
-                            + " (characters such as # or @ in the password must be percent-encoded)"));
-        } else if (url.indexOf('?') >= 0) {
-            // only host, port, database, user and password are carried: a parameter such as sslmode would be
-            // dropped without a word, and the service would connect without the TLS it asks for
+                            + " (characters such as #, ? or @ in the password must be percent-encoded)"));
+        } else {
+            connectionParameters(url, problems);
+        }
+    }
+
+    /** Only TLS may be asked for after {@code ?}; anything else would be dropped without a word, so it is refused. */
+    private static void connectionParameters(String url, List<String> problems) {
+        Map<String, String> parameters;
+        try {
+            parameters = DatabaseTarget.urlParameters(url);
+        } catch (IllegalArgumentException e) {
+            problems.add(ConfigException.line("db.url", "a connection parameter is not percent-encoded correctly"));
+            return;
+        }
+        List<String> unsupported = parameters.keySet().stream()
+                .filter(name -> !DatabaseTarget.URL_PARAMETERS.contains(name))
+                .toList();
+        if (!unsupported.isEmpty()) {
+            // a name that is no parameter's may be the end of a password with an unencoded '?': never shown
+            boolean named = unsupported.stream().allMatch(name -> name.matches("[A-Za-z_]{1,40}"));
             problems.add(ConfigException.line(
                     "db.url",
-                    "connection parameters after '?' (such as sslmode) are not supported and would be ignored;"
-                            + " remove them, and reach the database over a private network"));
+                    (named ? "connection parameters " + unsupported : "connection parameters")
+                            + " are not supported and would be ignored; only "
+                            + String.join(" and ", DatabaseTarget.URL_PARAMETERS)
+                            + " are (a ? in the password must be percent-encoded)"));
         }
+        String rootCert = parameters.get("sslrootcert");
+        DatabaseTls.problem(parameters.get("sslmode"), rootCert)
+                .ifPresentOrElse(problem -> problems.add(ConfigException.line("db.url", problem)), () -> {
+                    if (rootCert != null) {
+                        readable("db.url", rootCert, problems);
+                    }
+                });
     }
 
     private static void jwt(AppConfig.Jwt jwt, List<String> problems) {

@@ -131,7 +131,8 @@ public final class ProductionReadiness {
     /** The password written in the URL itself (the client would otherwise fall back to a default one). */
     private static String passwordOf(String url) {
         try {
-            String userInfo = URI.create(url).getRawUserInfo();
+            // the part before the parameters: a certificate's path after sslrootcert= may hold a space
+            String userInfo = URI.create(url.split("\\?", 2)[0]).getRawUserInfo();
             int colon = userInfo == null ? -1 : userInfo.indexOf(':');
             return colon < 0 ? "" : userInfo.substring(colon + 1);
         } catch (IllegalArgumentException e) {

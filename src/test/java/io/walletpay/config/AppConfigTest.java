@@ -3,11 +3,16 @@ package io.walletpay.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.vertx.pgclient.SslMode;
+import io.walletpay.db.DatabaseTarget;
+import io.walletpay.db.DatabaseTls;
 import io.walletpay.support.TestConfig;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class AppConfigTest {
 
@@ -189,17 +194,59 @@ class AppConfigTest {
     }
 
     /**
-     * Only host, port, database, user and password are taken from the URL: a parameter such as sslmode is refused
-     * at start, never dropped without a word (the service would connect without the TLS it asks for).
+     * Besides host, port, database, user and password, the URL carries TLS only: any other parameter is refused at
+     * start, never dropped without a word.
      */
     @Test
-    void aDatabaseUrlWithConnectionParametersIsRefused() {
-        assertThatThrownBy(() -> TestConfig.with(
-                        Map.of("WALLETPAY_DB_URL", "postgresql://pay:Vq8Lm2Xz7Rk4@db:5432/walletpay?sslmode=require")))
+    void aDatabaseUrlWithOtherConnectionParametersIsRefused() {
+        assertThatThrownBy(() -> TestConfig.with(Map.of(
+                        "WALLETPAY_DB_URL",
+                        "postgresql://pay:Vq8Lm2Xz7Rk4@db:5432/walletpay?sslmode=require&connect_timeout=5")))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("db.url")
-                .hasMessageContaining("sslmode")
+                .hasMessageContaining("connect_timeout")
                 .hasMessageNotContaining("Vq8Lm2Xz7Rk4");
+    }
+
+    /** A password with an unencoded '?' would read as a parameter: it is refused without being shown. */
+    @Test
+    void aPasswordCutAtAnUnencodedQuestionMarkIsNeverShown() {
+        assertThatThrownBy(() -> TestConfig.with(Map.of("WALLETPAY_DB_URL", "postgresql://pay:1?Lm2Xz7@db:5432/x")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("db.url")
+                .hasMessageContaining("a ? in the password must be percent-encoded")
+                .hasMessageNotContaining("Lm2Xz7");
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "sslmode=sometimes, sslmode must be one of",
+        "sslmode=require&sslrootcert=/etc/hosts, sslrootcert is only used with sslmode=verify-ca",
+        "sslmode=verify-full&sslrootcert=/nonexistent/ca.pem, cannot read the file '/nonexistent/ca.pem'"
+    })
+    void aDatabaseUrlsTlsThatCannotWorkIsRefused(String parameters, String reason) {
+        assertThatThrownBy(() -> TestConfig.with(
+                        Map.of("WALLETPAY_DB_URL", "postgresql://pay:Vq8Lm2Xz7Rk4@db:5432/walletpay?" + parameters)))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("db.url")
+                .hasMessageContaining(reason);
+    }
+
+    @Test
+    void aDatabaseUrlAsksForVerifiedTlsWithItsOwnAuthority() {
+        AppConfig config = TestConfig.with(Map.of(
+                "WALLETPAY_DB_URL",
+                "postgresql://pay:Vq8Lm2Xz7Rk4@db:5432/walletpay?sslmode=VERIFY-FULL&sslrootcert=/etc/hosts"));
+
+        DatabaseTarget target = DatabaseTarget.fromUrl(config.db().url());
+        assertThat(target.tls()).isEqualTo(new DatabaseTls("verify-full", "/etc/hosts"));
+        assertThat(target.host()).isEqualTo("db");
+        assertThat(target.jdbcUrl())
+                .isEqualTo("jdbc:postgresql://db:5432/walletpay?sslmode=verify-full&sslrootcert=%2Fetc%2Fhosts");
+        assertThat(target.connectOptions().getSslMode()).isEqualTo(SslMode.VERIFY_FULL);
+        assertThat(target.connectOptions().getSslOptions().getHostnameVerificationAlgorithm())
+                .isEqualTo("HTTPS");
+        assertThat(target.toString()).isEqualTo("postgresql://pay@db:5432/walletpay?sslmode=verify-full");
     }
 
     /** A signing key file that is not there is named at start (exit 2), on every node, not when the API deploys. */
