@@ -45,16 +45,16 @@ final class WaitingRows {
         take(queue -> hasRoom.test(queue.peek().delivery().merchantId()), start);
     }
 
-    /** Takes the ids of the rows that began to wait before {@code oldestNanos}. */
-    List<UUID> takeOlderThan(long oldestNanos) {
-        List<UUID> taken = new ArrayList<>();
-        take(queue -> queue.peek().sinceNanos() < oldestNanos, delivery -> taken.add(delivery.id()));
+    /** Takes the rows that began to wait before {@code oldestNanos}. */
+    List<DueDelivery> takeOlderThan(long oldestNanos) {
+        List<DueDelivery> taken = new ArrayList<>();
+        take(queue -> queue.peek().sinceNanos() < oldestNanos, taken::add);
         return taken;
     }
 
-    List<UUID> takeAll() {
-        List<UUID> taken = new ArrayList<>(size);
-        take(queue -> true, delivery -> taken.add(delivery.id()));
+    List<DueDelivery> takeAll() {
+        List<DueDelivery> taken = new ArrayList<>(size);
+        take(queue -> true, taken::add);
         return taken;
     }
 

@@ -191,17 +191,17 @@ public final class WebhookVerticle extends VerticleBase {
      * earlier row of its own waits), else waits here for one; past what may wait, it is given back for claiming.
      */
     private void take(List<DueDelivery> leased) {
-        List<UUID> giveBack = new ArrayList<>();
+        List<DueDelivery> giveBack = new ArrayList<>();
         long now = System.nanoTime();
         for (DueDelivery delivery : leased) {
             if (stopping) {
-                giveBack.add(delivery.id());
+                giveBack.add(delivery);
             } else if (!waiting.hasAny(delivery.merchantId()) && hasRoom(delivery.merchantId())) {
                 send(delivery, true);
             } else if (waiting.size() < maxWaiting) {
                 waiting.add(delivery, now);
             } else {
-                giveBack.add(delivery.id());
+                giveBack.add(delivery);
             }
         }
         giveBack(giveBack);
@@ -240,13 +240,13 @@ public final class WebhookVerticle extends VerticleBase {
      * Ends this sender's lease on rows it will not send now; they are due for any claim at once, this sender's too
      * once the release is committed (a claim before it would not see them).
      */
-    private void giveBack(List<UUID> ids) {
-        if (ids.isEmpty()) {
+    private void giveBack(List<DueDelivery> rows) {
+        if (rows.isEmpty()) {
             return;
         }
         backlog = true;
         givenBack = givenBack.compose(
-                previous -> store.release(ids).onSuccess(released -> wake()).recover(failure -> {
+                previous -> store.release(rows).onSuccess(released -> wake()).recover(failure -> {
                     log.debug("release failed; leases expire anyway: {}", failure.toString());
                     return Future.succeededFuture();
                 }));
@@ -274,14 +274,13 @@ public final class WebhookVerticle extends VerticleBase {
         store.claimDue(room, config.webhooks().leaseSeconds(), Map.copyOf(inFlightByMerchant), limit)
                 .compose(due -> stopping
                         // stop() came while claiming: give the rows back rather than send them through closing clients
-                        ? store.release(due.stream().map(DueDelivery::id).toList())
-                                .map(released -> List.<DueDelivery>of())
+                        ? store.release(due).map(released -> List.<DueDelivery>of())
                         : Future.succeededFuture(due))
                 .onSuccess(due -> {
-                    List<UUID> overLimit = new ArrayList<>();
+                    List<DueDelivery> overLimit = new ArrayList<>();
                     for (DueDelivery delivery : due) {
                         if (inFlightByMerchant.getOrDefault(delivery.merchantId(), 0) >= limit) {
-                            overLimit.add(delivery.id()); // one batch may hold many rows of one merchant
+                            overLimit.add(delivery); // one batch may hold many rows of one merchant
                         } else {
                             send(delivery, false);
                         }

@@ -41,8 +41,12 @@ final class DeliverySql {
             + " CASE WHEN previous_webhook_secret_until > now() THEN previous_webhook_secret END"
             + " AS previous_webhook_secret FROM merchants WHERE id = $1";
 
-    /** Gives back claimed rows that a sender could not start (its merchant's endpoint was at its limit). */
-    static final String RELEASE = "UPDATE webhook_deliveries SET lease_until = NULL WHERE id = ANY($1::uuid[])";
+    /**
+     * Gives back claimed rows that a sender could not start (its merchant's endpoint was at its limit), each only
+     * while the lease its claim set ({@code $2}, in the order of {@code $1}) is still the row's.
+     */
+    static final String RELEASE = "UPDATE webhook_deliveries d SET lease_until = NULL"
+            + " FROM unnest($1::uuid[], $2::timestamptz[]) AS r(id, lease) WHERE d.id = r.id AND d.lease_until = r.lease";
 
     /**
      * Records one attempt and the delivery's next state in one statement (one round trip, one commit): the
@@ -71,7 +75,7 @@ final class DeliverySql {
             + "   THEN now() + ($8::bigint) * interval '1 millisecond' ELSE next_attempt_at END,"
             + " delivered_at = CASE WHEN redeliveries = $10 AND $7 = 'succeeded' THEN now() ELSE delivered_at END,"
             + " schedule_from = CASE WHEN redeliveries = $10 THEN schedule_from ELSE attempts + 1 END"
-            + " WHERE id = $1 AND attempts = $9 AND lease_until IS NOT DISTINCT FROM $11";
+            + " WHERE id = $1 AND attempts = $9 AND lease_until = $11";
 
     /**
      * {@link #RECORD_ATTEMPT} for many attempts at once (never two of one delivery: {@link GroupCommit} keeps
@@ -108,7 +112,7 @@ final class DeliverySql {
             + " schedule_from = CASE WHEN d.redeliveries = a.redeliveries THEN d.schedule_from"
             + "   ELSE d.attempts + 1 END"
             + " FROM a WHERE d.id = a.delivery_id AND d.attempts = a.attempts_so_far"
-            + " AND d.lease_until IS NOT DISTINCT FROM a.lease_until";
+            + " AND d.lease_until = a.lease_until";
 
     static final String BY_ID =
             "SELECT " + COLUMNS + ", d.body FROM webhook_deliveries d" + " WHERE d.id = $1 AND d.merchant_id = $2";
@@ -131,17 +135,16 @@ final class DeliverySql {
     static final String CURSOR_ROW = "SELECT 1 FROM webhook_deliveries WHERE id = $1 AND merchant_id = $2";
 
     /**
-     * Puts a delivery back in the queue, same id, with a fresh schedule; attempt numbers go on from the total. A live
-     * lease stays: an attempt under way (or a row handed to a sender and waiting for a slot) keeps it, so no other
-     * claim sends the delivery beside it. The count of redeliveries tells that attempt's record it was asked for
+     * Puts a delivery back in the queue, same id, with a fresh schedule; attempt numbers go on from the total. The
+     * lease stays as it is: an attempt under way (or a row handed to a sender and waiting for a slot) keeps it, so no
+     * other claim sends the delivery beside it, and one that has run out frees the row for any claim already (the
+     * late record of its attempt still counts until another sender claims it). The count of redeliveries tells that attempt's record it was asked for
      * again: the record counts the attempt and leaves the delivery due, so the redelivery goes out once the attempt
      * under way has ended, whichever attempt of its schedule that was. A row still waiting for a slot when it is
      * asked for again goes out twice: from its slot, then for the redelivery.
      */
     static final String REDELIVER = "UPDATE webhook_deliveries d SET status = 'pending', schedule_from = attempts,"
-            + " redeliveries = redeliveries + 1,"
-            + " lease_until = CASE WHEN d.lease_until > now() THEN d.lease_until END,"
-            + " next_attempt_at = now(), updated_at = now()"
+            + " redeliveries = redeliveries + 1, next_attempt_at = now(), updated_at = now()"
             + " WHERE d.id = $1 AND d.merchant_id = $2 RETURNING " + COLUMNS;
 
     /** Queues again (fresh schedule, numbers continuing) every failed delivery whose event is at or after $2. */

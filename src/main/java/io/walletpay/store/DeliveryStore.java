@@ -82,8 +82,11 @@ public interface DeliveryStore {
      */
     Future<List<String>> activeSecrets(UUID merchantId);
 
-    /** Ends the leases of {@code ids}, so that any sender may claim them now. */
-    Future<Void> release(List<UUID> ids);
+    /**
+     * Ends the leases these claims set, so that any sender may claim the rows now; a row claimed again since (its
+     * lease had run out) keeps the lease of the sender that holds it.
+     */
+    Future<Void> release(List<DueDelivery> claimed);
 
     /**
      * Records {@code result}: the attempt row and the delivery's new state, together, while the delivery is still

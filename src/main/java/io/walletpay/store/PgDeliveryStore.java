@@ -122,10 +122,16 @@ public final class PgDeliveryStore implements DeliveryStore {
     }
 
     @Override
-    public Future<Void> release(List<UUID> ids) {
+    public Future<Void> release(List<DueDelivery> claimed) {
+        UUID[] ids = new UUID[claimed.size()];
+        OffsetDateTime[] leases = new OffsetDateTime[claimed.size()];
+        for (int i = 0; i < ids.length; i++) {
+            ids[i] = claimed.get(i).id();
+            leases[i] = claimed.get(i).leaseUntil();
+        }
         return database.statements()
                 .preparedQuery(DeliverySql.RELEASE)
-                .execute(Tuple.of(ids.toArray(new UUID[0])))
+                .execute(Tuple.tuple().addValue(ids).addValue(leases))
                 .mapEmpty();
     }
 

@@ -16,7 +16,6 @@ import io.walletpay.config.AppConfig;
 import io.walletpay.db.DatabaseTarget;
 import io.walletpay.payment.Payment;
 import io.walletpay.store.DatabaseHealth.Readiness;
-import io.walletpay.webhook.DueDelivery;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -146,9 +145,7 @@ public final class StoreVerticle extends VerticleBase implements WakeUps {
                     // no sender here (starting, stopping): end the lease so that any sender claims them now; after
                     // a timeout the sender may have them, and the lease decides
                     if (failure instanceof ReplyException reply && reply.failureType() == ReplyFailure.NO_HANDLERS) {
-                        deliveries
-                                .release(leased.stream().map(DueDelivery::id).toList())
-                                .onSuccess(released -> deliveriesDue());
+                        deliveries.release(leased).onSuccess(released -> deliveriesDue());
                     }
                 }));
     }

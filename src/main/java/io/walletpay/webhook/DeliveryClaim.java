@@ -9,4 +9,9 @@ import java.time.OffsetDateTime;
  * delivery again while the attempt was under way: the attempt is counted and the delivery stays queued for the
  * redelivery. {@code attemptsSoFar} is the count the attempt's number follows.
  */
-public record DeliveryClaim(int attemptsSoFar, int redeliveries, OffsetDateTime leaseUntil) {}
+public record DeliveryClaim(int attemptsSoFar, int redeliveries, OffsetDateTime leaseUntil) {
+
+    public DeliveryClaim {
+        java.util.Objects.requireNonNull(leaseUntil, "a claim always sets a lease");
+    }
+}

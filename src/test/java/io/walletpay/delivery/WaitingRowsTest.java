@@ -38,9 +38,7 @@ class WaitingRowsTest {
         assertThat(started).containsExactlyInAnyOrder(row(A, 1), row(A, 2), row(B, 1));
         assertThat(started.stream().filter(d -> d.merchantId().equals(A))).containsExactly(row(A, 1), row(A, 2));
         assertThat(waiting.size()).isEqualTo(3);
-        assertThat(waiting.takeAll())
-                .containsExactlyInAnyOrder(
-                        row(A, 3).id(), row(B, 2).id(), row(B, 3).id());
+        assertThat(waiting.takeAll()).containsExactlyInAnyOrder(row(A, 3), row(B, 2), row(B, 3));
         assertThat(waiting.size()).isZero();
         assertThat(waiting.hasAny(A)).isFalse();
     }
@@ -73,8 +71,7 @@ class WaitingRowsTest {
         waiting.add(row(A, 2), 20);
         waiting.add(row(B, 1), 30);
 
-        assertThat(waiting.takeOlderThan(25))
-                .containsExactly(row(A, 1).id(), row(A, 2).id());
+        assertThat(waiting.takeOlderThan(25)).containsExactly(row(A, 1), row(A, 2));
         assertThat(waiting.size()).isEqualTo(1);
         assertThat(waiting.hasAny(A)).isFalse();
         assertThat(waiting.hasAny(B)).isTrue();

@@ -3,6 +3,7 @@ package io.walletpay.store;
 import static io.walletpay.store.StoreTestSupport.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.vertx.core.Future;
 import io.vertx.sqlclient.Tuple;
 import io.walletpay.support.BehaviourTest;
 import io.walletpay.webhook.AttemptError;
@@ -18,6 +19,8 @@ import java.util.UUID;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Claiming due webhooks on a real PostgreSQL: a claim takes, oldest first, at most as many deliveries of a merchant as
@@ -98,16 +101,19 @@ class DeliveryClaimTest {
     /**
      * A Redeliver asked for while the delivery's first attempt is under way goes out after that attempt, even when the
      * attempt succeeds: the merchant asked after it had started, so it cannot stand for the redelivery. The attempt
-     * is counted and logged; the fresh schedule starts after it.
+     * is counted and logged; the fresh schedule starts after it. So too when the attempt outlived its lease, as long
+     * as no other sender has claimed the delivery since.
      */
-    @Test
-    void aRedeliveryAskedForDuringTheFirstAttemptStillGoesOutAfterIt() throws Exception {
-        Database database = fixture.database("redeliver-first-test");
+    @ParameterizedTest(name = "lease of {0} s")
+    @ValueSource(ints = {60, 0}) // 0: the lease ran out, but nobody claimed the delivery since
+    void aRedeliveryAskedForDuringTheFirstAttemptStillGoesOutAfterIt(int leaseSeconds) throws Exception {
+        Database database = fixture.database("redeliver-first-test-" + leaseSeconds);
         DeliveryStore store = new PgDeliveryStore(database, true, WakeUps.NONE);
         UUID merchant = merchant(database, 5);
         delivery(database, merchant, 500, AT);
         UUID id = new UUID(0, 500);
-        DueDelivery claimed = await(store.claimDue(10, 60, Map.of(), 8)).get(0);
+        DueDelivery claimed =
+                await(store.claimDue(10, leaseSeconds, Map.of(), 8)).get(0);
 
         await(store.redeliver(merchant, id));
         await(store.record(succeeded(id), claimed.claim()));
@@ -193,6 +199,39 @@ class DeliveryClaimTest {
                         + "\"due\":true,\"delivered\":true,\"last_status_code\":200}");
         assertThat(StoreTestSupport.rows(database, "SELECT count(*) AS n FROM webhook_attempts"))
                 .containsExactly("{\"n\":2}");
+        await(database.close());
+    }
+
+    /**
+     * Records of one claim's rows that go to PostgreSQL together (all but the first queue behind it) match the lease
+     * the claim set, to the microsecond; a release by a sender whose lease ran out leaves the new holder's lease.
+     */
+    @Test
+    void recordsTogetherMatchTheirClaimsLeaseAndAStaleReleaseLeavesTheHoldersLease() throws Exception {
+        Database database = fixture.database("batch-lease-test");
+        DeliveryStore store = new PgDeliveryStore(database, true, WakeUps.NONE);
+        UUID merchant = merchant(database, 8);
+        for (int n = 0; n < 4; n++) {
+            delivery(database, merchant, 800 + n, AT.plusSeconds(n));
+        }
+        List<DueDelivery> claimed = await(store.claimDue(3, 60, Map.of(), 8));
+        assertThat(claimed).hasSize(3);
+
+        await(Future.all(claimed.stream()
+                .map(due -> store.record(succeeded(due.id()), due.claim()))
+                .toList()));
+        assertThat(StoreTestSupport.rows(
+                        database, "SELECT status, count(*) AS n FROM webhook_deliveries GROUP BY status ORDER BY 1"))
+                .containsExactly("{\"status\":\"pending\",\"n\":1}", "{\"status\":\"succeeded\",\"n\":3}");
+
+        UUID last = new UUID(0, 803);
+        DueDelivery stalled = await(store.claimDue(10, 0, Map.of(), 8)).get(0);
+        DueDelivery holder = await(store.claimDue(10, 60, Map.of(), 8)).get(0);
+        assertThat(holder.id()).isEqualTo(stalled.id()).isEqualTo(last);
+        await(store.release(List.of(stalled)));
+        assertThat(state(database, last)).contains("\"leased\":true");
+        await(store.release(List.of(holder)));
+        assertThat(state(database, last)).contains("\"leased\":false");
         await(database.close());
     }
 

@@ -144,8 +144,9 @@ class GroupCommitRecordPropertiesTest {
                     .filter(r -> r.deliveryId().equals(delivery))
                     .count();
             int attemptsSoFar = random.nextInt(4) == 0 ? (int) earlier + 1 : (int) Math.min(earlier, 1);
-            // the lease the delivery has by then (its first record ends it), sometimes one another claim replaced
-            OffsetDateTime lease = i % 7 == 3 ? AT.minusSeconds(1) : earlier == 0 ? AT : null;
+            // the lease each delivery was claimed with, sometimes one another claim replaced; a delivery's first
+            // record that matches ends the lease, and the records after it are stale as a slow sender's would be
+            OffsetDateTime lease = i % 7 == 3 ? AT.minusSeconds(1) : AT;
             // one delivery in five was redelivered after these records were claimed
             claims.add(new DeliveryClaim(attemptsSoFar, 0, lease));
         }
