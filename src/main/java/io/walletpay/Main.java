@@ -12,6 +12,7 @@ import io.walletpay.config.PortInUse;
 import io.walletpay.config.ProductionReadiness;
 import io.walletpay.db.DataDirectoryLock;
 import io.walletpay.db.DatabaseTarget;
+import io.walletpay.db.DatabaseTls;
 import io.walletpay.db.EmbeddedDatabase;
 import io.walletpay.db.Migrations;
 import java.util.List;
@@ -160,12 +161,10 @@ public final class Main {
                 if (cause instanceof Migrations.SchemaNewerThanBuild newer) {
                     throw new Refused(List.of(newer.getMessage()));
                 }
-                if (cause instanceof javax.net.ssl.SSLException) {
-                    throw new Refused(List.of(ConfigException.line(
-                            "db.url",
-                            "the database's TLS was not accepted, check sslmode and sslrootcert: "
-                                    + oneLine(rootCause(cause)))));
-                }
+            }
+            java.util.Optional<String> tls = tlsRefusal(config, e);
+            if (tls.isPresent()) {
+                throw new Refused(List.of(tls.get()));
             }
             Throwable cause = rootCause(e);
             log.debug("start-up failed", e);
@@ -174,6 +173,34 @@ public final class Main {
             System.exit(1);
             throw new IllegalStateException("unreachable");
         }
+    }
+
+    /**
+     * With TLS asked for in {@code db.url}, a connection that failed while connecting or in its handshake (a
+     * certificate nobody trusted, a host name the certificate does not carry, a server without TLS) is the URL's to
+     * put right: one line naming it, with the driver's reason.
+     */
+    private static java.util.Optional<String> tlsRefusal(AppConfig config, Throwable failure) {
+        if (config.db().url() == null) {
+            return java.util.Optional.empty();
+        }
+        DatabaseTls tls = DatabaseTarget.fromUrl(config.db().url()).tls();
+        if (tls.equals(DatabaseTls.NONE)) {
+            return java.util.Optional.empty();
+        }
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            boolean connecting = cause instanceof javax.net.ssl.SSLException
+                    || (cause instanceof java.sql.SQLException sql
+                            && sql.getSQLState() != null
+                            && sql.getSQLState().startsWith("08"));
+            if (connecting) {
+                return java.util.Optional.of(ConfigException.line(
+                        "db.url",
+                        "could not connect with sslmode=" + tls.mode() + " (check sslmode and sslrootcert): "
+                                + oneLine(cause)));
+            }
+        }
+        return java.util.Optional.empty();
     }
 
     /**

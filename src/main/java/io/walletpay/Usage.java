@@ -19,6 +19,7 @@ final class Usage {
               WALLETPAY_MODE             development (default) or production
               WALLETPAY_DATA_DIR         embedded PostgreSQL data and development secrets (./data); one service each
               WALLETPAY_DB_URL           external PostgreSQL, postgresql://user:password@host:port/database
+                                         (over TLS: ?sslmode=verify-full&sslrootcert=/path/to/ca.pem)
               WALLETPAY_HTTP_PORT        listen port (8080)
               WALLETPAY_PUBLIC_BASE_URL  the URL customers reach the service at (https:// in production)
               WALLETPAY_ADMIN_TOKEN, WALLETPAY_JWT_SECRET   secrets, >= 32 random characters in production

@@ -97,8 +97,9 @@ final class ConfigRules {
                 .filter(name -> !DatabaseTarget.URL_PARAMETERS.contains(name))
                 .toList();
         if (!unsupported.isEmpty()) {
-            // a name that is no parameter's may be the end of a password with an unencoded '?': never shown
-            boolean named = unsupported.stream().allMatch(name -> name.matches("[A-Za-z_]{1,40}"));
+            // after an unencoded '?' in the password, the rest of the password reads as parameters: never shown
+            boolean named = url.indexOf('@', url.indexOf('?')) < 0
+                    && unsupported.stream().allMatch(name -> name.matches("[A-Za-z_]{1,40}"));
             problems.add(ConfigException.line(
                     "db.url",
                     (named ? "connection parameters " + unsupported : "connection parameters")
@@ -130,7 +131,13 @@ final class ConfigRules {
     }
 
     private static void readable(String key, String file, List<String> problems) {
-        if (!Files.isReadable(Path.of(file)) || Files.isDirectory(Path.of(file))) {
+        boolean readable;
+        try {
+            readable = Files.isReadable(Path.of(file)) && !Files.isDirectory(Path.of(file));
+        } catch (java.nio.file.InvalidPathException e) {
+            readable = false;
+        }
+        if (!readable) {
             problems.add(ConfigException.line(key, "cannot read the file '" + file + "'"));
         }
     }

@@ -38,7 +38,8 @@ public record DatabaseTarget(String host, int port, String database, String user
         Map<String, String> parameters = urlParameters(url);
         for (String name : parameters.keySet()) {
             if (!URL_PARAMETERS.contains(name)) {
-                throw new IllegalArgumentException("unsupported connection parameter " + name);
+                // not named: it may be the end of a password with an unencoded '?'
+                throw new IllegalArgumentException("unsupported connection parameter");
             }
         }
         PgConnectOptions options = PgConnectOptions.fromUri(query < 0 ? url : url.substring(0, query));

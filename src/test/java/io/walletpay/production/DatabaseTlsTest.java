@@ -114,40 +114,46 @@ class DatabaseTlsTest {
         }
     }
 
-    @Test
-    void aServerCertificateNoTrustedAuthoritySignedStopsTheStartWithTheReason() throws Exception {
+    /** A certificate the service does not accept stops the start (exit 2) with a line naming the URL and why. */
+    @ParameterizedTest(name = "{0} with {1}: {2}")
+    @CsvSource({
+        "localhost, other-ca.pem, PKIX", // no authority it trusts signed the server's certificate
+        "127.0.0.1, ca.pem, hostname" // the certificate names localhost only
+    })
+    void aCertificateNotAcceptedStopsTheStartWithTheReason(String host, String rootCert, String reason)
+            throws Exception {
         ServiceProcess.Finished run = new ServiceProcess(dataDir, Map.of())
-                .run(Map.of(
-                        "WALLETPAY_DB_URL",
-                        url("localhost", "sslmode=verify-full&sslrootcert=" + file("other-ca.pem"))));
+                .run(Map.of("WALLETPAY_DB_URL", url(host, "sslmode=verify-full&sslrootcert=" + file(rootCert))));
 
-        assertThat(run.exitCode()).isNotZero();
+        assertThat(run.exitCode()).as(run.output()).isEqualTo(2);
         assertThat(run.output())
-                .contains("WALLETPAY_DB_URL")
-                .contains("TLS was not accepted, check sslmode and sslrootcert");
+                .contains("configuration key 'db.url' (WALLETPAY_DB_URL): could not connect with sslmode=verify-full")
+                .contains(reason);
     }
 
     /**
      * Both clients the service opens treat each mode alike: the reactive one its pools use and the JDBC one the
-     * migrations use. {@code 127.0.0.1} is not the name the certificate carries.
+     * migrations use. {@code 127.0.0.1} is not the name the certificate carries. The reactive client says only that
+     * the handshake failed; the driver says why.
      */
-    @ParameterizedTest(name = "{0} {1}: {2}")
+    @ParameterizedTest(name = "{0} {1}: {2}, {3}")
     @CsvSource({
-        "localhost, sslmode=verify-full&sslrootcert=ca.pem, connects",
-        "localhost, sslmode=verify-ca&sslrootcert=ca.pem, connects",
-        "127.0.0.1, sslmode=verify-ca&sslrootcert=ca.pem, connects",
-        "127.0.0.1, sslmode=verify-full&sslrootcert=ca.pem, refused",
-        "localhost, sslmode=verify-full&sslrootcert=other-ca.pem, refused",
-        "localhost, sslmode=verify-full, refused", // the JVM's authorities did not sign it
-        "localhost, sslmode=require, connects", // encrypted, nobody checked who answers
-        "localhost, sslmode=disable, refused" // the database takes no connection without TLS
+        "localhost, sslmode=verify-full&sslrootcert=ca.pem, connects, connects",
+        "localhost, sslmode=verify-ca&sslrootcert=ca.pem, connects, connects",
+        "127.0.0.1, sslmode=verify-ca&sslrootcert=ca.pem, connects, connects",
+        "127.0.0.1, sslmode=verify-full&sslrootcert=ca.pem, handshake failed, wrong name",
+        "localhost, sslmode=verify-full&sslrootcert=other-ca.pem, handshake failed, untrusted",
+        "localhost, sslmode=verify-full, handshake failed, untrusted", // the JVM's authorities did not sign it
+        "localhost, sslmode=require, connects, connects", // encrypted, nobody checked who answers
+        "localhost, sslmode=disable, no TLS, no TLS" // the database takes no connection without TLS
     })
-    void eachModeConnectsOrRefusesAsLibpqWould(String host, String parameters, String outcome) throws Exception {
+    void eachModeConnectsOrRefusesAsLibpqWould(String host, String parameters, String pools, String migrations)
+            throws Exception {
         DatabaseTarget target =
                 DatabaseTarget.fromUrl(url(host, parameters.replace("sslrootcert=", "sslrootcert=" + files + "/")));
 
-        assertThat(reactive(target)).as("the reactive client").isEqualTo(outcome);
-        assertThat(jdbc(target)).as("the migrations' JDBC").isEqualTo(outcome);
+        assertThat(reactive(target)).as("the reactive client").isEqualTo(pools);
+        assertThat(jdbc(target)).as("the migrations' JDBC").isEqualTo(migrations);
     }
 
     private static String reactive(DatabaseTarget target) throws Exception {
@@ -160,7 +166,7 @@ class DatabaseTlsTest {
             return pool.query("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()")
                     .execute()
                     .map(rows -> rows.iterator().next().getBoolean("ssl") ? "connects" : "unencrypted")
-                    .otherwise("refused")
+                    .otherwise(DatabaseTlsTest::why)
                     .await(30, TimeUnit.SECONDS);
         } finally {
             vertx.close().await(30, TimeUnit.SECONDS);
@@ -174,8 +180,30 @@ class DatabaseTlsTest {
             rows.next();
             return rows.getBoolean("ssl") ? "connects" : "unencrypted";
         } catch (SQLException e) {
-            return "refused";
+            return why(e);
         }
+    }
+
+    /** Why a connection was refused, from the messages of its causes, or all of them when none says. */
+    private static String why(Throwable failure) {
+        StringBuilder messages = new StringBuilder();
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            messages.append(cause.getMessage()).append(" / ");
+        }
+        String all = messages.toString();
+        if (all.contains("PKIX")) {
+            return "untrusted";
+        }
+        if (all.contains("hostname") || all.contains("subject alternative")) {
+            return "wrong name";
+        }
+        if (all.contains("no encryption")) {
+            return "no TLS";
+        }
+        if (all.startsWith("SSL handshake failed")) {
+            return "handshake failed";
+        }
+        return "refused: " + all;
     }
 
     private static String url(String host, String parameters) {
