@@ -176,9 +176,9 @@ public final class Main {
     }
 
     /**
-     * With TLS asked for in {@code db.url}, a connection that failed while connecting or in its handshake (a
-     * certificate nobody trusted, a host name the certificate does not carry, a server without TLS) is the URL's to
-     * put right: one line naming it, with the driver's reason.
+     * With TLS asked for in {@code db.url}, a connection whose TLS failed (a certificate nobody trusted, a host name
+     * the certificate does not carry, a server without TLS) is the URL's to put right: one line naming it, with the
+     * driver's reason.
      */
     private static java.util.Optional<String> tlsRefusal(AppConfig config, Throwable failure) {
         if (config.db().url() == null) {
@@ -189,18 +189,32 @@ public final class Main {
             return java.util.Optional.empty();
         }
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            boolean connecting = cause instanceof javax.net.ssl.SSLException
-                    || (cause instanceof java.sql.SQLException sql
-                            && sql.getSQLState() != null
-                            && sql.getSQLState().startsWith("08"));
-            if (connecting) {
+            if (isTlsFailure(cause)) {
                 return java.util.Optional.of(ConfigException.line(
                         "db.url",
-                        "could not connect with sslmode=" + tls.mode() + " (check sslmode and sslrootcert): "
+                        "TLS failed with sslmode=" + tls.mode() + " (check sslmode and sslrootcert): "
                                 + oneLine(cause)));
             }
         }
         return java.util.Optional.empty();
+    }
+
+    /**
+     * A failure of TLS itself, not of reaching the server (a database down or not up yet stays an error, exit 1): the
+     * handshake ({@code SSLException}), a server without TLS (SQLSTATE 08004 from the driver), or the driver's
+     * host-name check, which fails with no cause.
+     */
+    private static boolean isTlsFailure(Throwable cause) {
+        if (cause instanceof javax.net.ssl.SSLException || cause instanceof java.security.cert.CertificateException) {
+            return true;
+        }
+        if (!(cause instanceof java.sql.SQLException sql) || sql.getSQLState() == null) {
+            return false;
+        }
+        return sql.getSQLState().equals("08004")
+                || (sql.getSQLState().equals("08006")
+                        && sql.getCause() == null
+                        && String.valueOf(sql.getMessage()).contains("hostname"));
     }
 
     /**

@@ -86,6 +86,13 @@ final class ConfigRules {
 
     /** Only TLS may be asked for after {@code ?}; anything else would be dropped without a word, so it is refused. */
     private static void connectionParameters(String url, List<String> problems) {
+        int query = url.indexOf('?');
+        if (query >= 0 && url.indexOf('@', query) >= 0) {
+            // the password holds an unencoded '?', and its rest reads as parameters: nothing of it is shown
+            problems.add(ConfigException.line(
+                    "db.url", "a ? in the password (or an @ in a parameter) must be percent-encoded"));
+            return;
+        }
         Map<String, String> parameters;
         try {
             parameters = DatabaseTarget.urlParameters(url);
@@ -97,15 +104,10 @@ final class ConfigRules {
                 .filter(name -> !DatabaseTarget.URL_PARAMETERS.contains(name))
                 .toList();
         if (!unsupported.isEmpty()) {
-            // after an unencoded '?' in the password, the rest of the password reads as parameters: never shown
-            boolean named = url.indexOf('@', url.indexOf('?')) < 0
-                    && unsupported.stream().allMatch(name -> name.matches("[A-Za-z_]{1,40}"));
             problems.add(ConfigException.line(
                     "db.url",
-                    (named ? "connection parameters " + unsupported : "connection parameters")
-                            + " are not supported and would be ignored; only "
-                            + String.join(" and ", DatabaseTarget.URL_PARAMETERS)
-                            + " are (a ? in the password must be percent-encoded)"));
+                    "connection parameters " + unsupported + " are not supported and would be ignored; only "
+                            + String.join(" and ", DatabaseTarget.URL_PARAMETERS) + " are"));
         }
         String rootCert = parameters.get("sslrootcert");
         DatabaseTls.problem(parameters.get("sslmode"), rootCert)

@@ -138,8 +138,8 @@ final class DeliverySql {
      * Puts a delivery back in the queue, same id, with a fresh schedule; attempt numbers go on from the total. The
      * lease stays as it is: an attempt under way (or a row handed to a sender and waiting for a slot) keeps it, so no
      * other claim sends the delivery beside it, and one that has run out frees the row for any claim already (the
-     * late record of its attempt still counts until another sender claims it). The count of redeliveries tells that attempt's record it was asked for
-     * again: the record counts the attempt and leaves the delivery due, so the redelivery goes out once the attempt
+     * late record of its attempt still counts until another sender claims it). The count of redeliveries tells that
+     * attempt's record it was asked for again: the record counts the attempt and leaves the delivery due, so the redelivery goes out once the attempt
      * under way has ended, whichever attempt of its schedule that was. A row still waiting for a slot when it is
      * asked for again goes out twice: from its slot, then for the redelivery.
      */
@@ -147,7 +147,10 @@ final class DeliverySql {
             + " redeliveries = redeliveries + 1, next_attempt_at = now(), updated_at = now()"
             + " WHERE d.id = $1 AND d.merchant_id = $2 RETURNING " + COLUMNS;
 
-    /** Queues again (fresh schedule, numbers continuing) every failed delivery whose event is at or after $2. */
+    /**
+     * Queues again (fresh schedule, numbers continuing) every failed delivery whose event is at or after $2. A failed
+     * delivery holds no lease (its last record ended it); clearing it states that.
+     */
     static final String RECOVER = "UPDATE webhook_deliveries SET status = 'pending', schedule_from = attempts,"
             + " redeliveries = redeliveries + 1, lease_until = NULL, next_attempt_at = now(), updated_at = now()"
             + " WHERE merchant_id = $1 AND status = 'failed' AND created_at >= $2";
