@@ -68,7 +68,7 @@ final class ConfigRules {
         boolean parses;
         try {
             parses = (url.startsWith("postgresql://") || url.startsWith("postgres://"))
-                    && io.vertx.pgclient.PgConnectOptions.fromUri(url.split("\\?", 2)[0])
+                    && io.vertx.pgclient.PgConnectOptions.fromUri(DatabaseTarget.withoutParameters(url))
                                     .getHost()
                             != null;
         } catch (RuntimeException e) {

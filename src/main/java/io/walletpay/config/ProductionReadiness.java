@@ -132,7 +132,7 @@ public final class ProductionReadiness {
     private static String passwordOf(String url) {
         try {
             // the part before the parameters: a certificate's path after sslrootcert= may hold a space
-            String userInfo = URI.create(url.split("\\?", 2)[0]).getRawUserInfo();
+            String userInfo = URI.create(DatabaseTarget.withoutParameters(url)).getRawUserInfo();
             int colon = userInfo == null ? -1 : userInfo.indexOf(':');
             return colon < 0 ? "" : userInfo.substring(colon + 1);
         } catch (IllegalArgumentException e) {

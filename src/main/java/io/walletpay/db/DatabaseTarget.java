@@ -34,7 +34,6 @@ public record DatabaseTarget(String host, int port, String database, String user
      * @throws IllegalArgumentException for any other parameter, or a mode and root certificate that do not go together
      */
     public static DatabaseTarget fromUrl(String url) {
-        int query = url.indexOf('?');
         Map<String, String> parameters = urlParameters(url);
         for (String name : parameters.keySet()) {
             if (!URL_PARAMETERS.contains(name)) {
@@ -42,7 +41,7 @@ public record DatabaseTarget(String host, int port, String database, String user
                 throw new IllegalArgumentException("unsupported connection parameter");
             }
         }
-        PgConnectOptions options = PgConnectOptions.fromUri(query < 0 ? url : url.substring(0, query));
+        PgConnectOptions options = PgConnectOptions.fromUri(withoutParameters(url));
         return new DatabaseTarget(
                 options.getHost(),
                 options.getPort(),
@@ -50,6 +49,12 @@ public record DatabaseTarget(String host, int port, String database, String user
                 options.getUser(),
                 options.getPassword(),
                 DatabaseTls.of(parameters.get("sslmode"), parameters.get("sslrootcert")));
+    }
+
+    /** The URL up to its {@code ?}: user, password, host, port and database. */
+    public static String withoutParameters(String url) {
+        int query = url.indexOf('?');
+        return query < 0 ? url : url.substring(0, query);
     }
 
     /** The parameters after a URL's {@code ?}, decoded, in their order; empty when there are none. */

@@ -31,15 +31,20 @@ public record DatabaseTls(String mode, String rootCert) {
     public static final List<String> MODES =
             List.of("disable", "allow", "prefer", "require", "verify-ca", "verify-full");
 
-    /** No TLS (declared after the modes it is checked against): the embedded database, on this machine, and a URL that asks for none. */
+    /**
+     * No TLS (declared after the modes it is checked against): the embedded database, on this machine, and a URL
+     * that asks for none.
+     */
     public static final DatabaseTls NONE = new DatabaseTls("disable", null);
 
+    /** @throws IllegalArgumentException for a mode not written as {@link #MODES} or a root file it does not use */
     public DatabaseTls {
-        Objects.requireNonNull(mode, "mode");
-        Optional<String> problem = problem(mode, rootCert);
-        if (problem.isPresent() || !mode.equals(mode.toLowerCase(Locale.ROOT))) {
-            throw new IllegalArgumentException(problem.orElse("sslmode is written in lower case"));
+        if (!MODES.contains(Objects.requireNonNull(mode, "mode"))) {
+            throw new IllegalArgumentException("sslmode " + mode + " is none of " + MODES);
         }
+        problem(mode, rootCert).ifPresent(problem -> {
+            throw new IllegalArgumentException(problem);
+        });
     }
 
     /** What is wrong with {@code mode} and {@code rootCert} as a URL gives them, if anything. */

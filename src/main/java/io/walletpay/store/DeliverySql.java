@@ -139,9 +139,9 @@ final class DeliverySql {
      * lease stays as it is: an attempt under way (or a row handed to a sender and waiting for a slot) keeps it, so no
      * other claim sends the delivery beside it, and one that has run out frees the row for any claim already (the
      * late record of its attempt still counts until another sender claims it). The count of redeliveries tells that
-     * attempt's record it was asked for again: the record counts the attempt and leaves the delivery due, so the redelivery goes out once the attempt
-     * under way has ended, whichever attempt of its schedule that was. A row still waiting for a slot when it is
-     * asked for again goes out twice: from its slot, then for the redelivery.
+     * attempt's record it was asked for again: the record counts the attempt and leaves the delivery due, so the
+     * redelivery goes out once the attempt under way has ended, whichever attempt of its schedule that was. A row
+     * still waiting for a slot when it is asked for again goes out twice: from its slot, then for the redelivery.
      */
     static final String REDELIVER = "UPDATE webhook_deliveries d SET status = 'pending', schedule_from = attempts,"
             + " redeliveries = redeliveries + 1, next_attempt_at = now(), updated_at = now()"
