@@ -2,7 +2,6 @@ package io.walletpay.checkout;
 
 import io.vertx.core.Future;
 import io.walletpay.error.ServiceException;
-import io.walletpay.merchant.Secrets;
 import io.walletpay.money.TransferOutcome;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -22,7 +21,7 @@ public final class SandboxWalletProvider implements WalletProvider {
 
     @Override
     public Future<ProviderPayment> createPayment(ProviderOrder order, BigDecimal amount) {
-        String token = Secrets.randomToken(24);
+        String token = CheckoutToken.next();
         return Future.succeededFuture(new ProviderPayment(token, publicBaseUrl + "/checkout/" + token));
     }
 
