@@ -22,6 +22,11 @@ public record NewPayment(
         OffsetDateTime createdAt,
         OffsetDateTime expiresAt) {
 
+    /** @throws IllegalArgumentException when {@code shortCode} is not one {@link ShortCode#of} makes */
+    public NewPayment {
+        ShortCode.number(shortCode);
+    }
+
     /** A payment created now (at PostgreSQL's precision), expiring {@code expiresIn} later. */
     public static NewPayment createdNow(
             UUID id,

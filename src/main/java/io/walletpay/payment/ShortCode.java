@@ -46,6 +46,34 @@ public final class ShortCode {
         return PREFIX + "-" + new String(code);
     }
 
+    /**
+     * The sequence number a code was made of, the inverse of {@link #of}: payments are stored and found by it, since
+     * numbers come in order and codes do not.
+     *
+     * @throws IllegalArgumentException when {@code code} is not one as stored ({@link #read} gives that form)
+     */
+    public static long number(String code) {
+        if (code == null || code.length() != PREFIX.length() + 1 + LENGTH || !code.startsWith(PREFIX + "-")) {
+            throw new IllegalArgumentException("not a short code: " + code);
+        }
+        long value = 0;
+        for (int i = PREFIX.length() + 1; i < code.length(); i++) {
+            int digit = ALPHABET.indexOf(code.charAt(i));
+            if (digit < 0) {
+                throw new IllegalArgumentException("not a short code: " + code);
+            }
+            value = (value << 5) | digit;
+        }
+        long left = value >> 20;
+        long right = value & HALF_MASK;
+        for (int round = 4; round >= 1; round--) {
+            long previous = left;
+            left = right ^ (((left * 48271 + round * 7919L) % 1048573) & HALF_MASK);
+            right = previous;
+        }
+        return (left << 20) | right;
+    }
+
     /** The code as stored ({@code WP-} and eight characters), or empty when the text cannot be one. */
     public static Optional<String> read(String typed) {
         if (typed == null || typed.length() > 40) {

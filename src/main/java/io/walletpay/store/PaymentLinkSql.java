@@ -59,8 +59,8 @@ final class PaymentLinkSql {
 
     static final String INSERT_PAYMENT = "INSERT INTO payments (id, merchant_id, reference_id, amount, fees,"
             + " net_amount, customer_name, customer_email, description, checkout_token, redirect_url, created_at,"
-            + " expires_at, payment_link_id, short_code)"
-            + " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
+            + " expires_at, payment_link_id, short_code, short_code_number)"
+            + " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)"
             + " RETURNING " + PaymentSql.COLUMNS;
 
     /**

@@ -10,16 +10,16 @@ final class PaymentSql {
 
     static final String INSERT = "INSERT INTO payments (id, merchant_id, reference_id, amount, fees, net_amount,"
             + " customer_name, customer_email, description, checkout_token, redirect_url, created_at, expires_at,"
-            + " short_code) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)"
-            + " RETURNING " + COLUMNS;
+            + " short_code, short_code_number) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,"
+            + " $15) RETURNING " + COLUMNS;
 
     /** {@link #INSERT} for many payments at once: each parameter is an array, one element per payment. */
     static final String INSERT_ALL = "INSERT INTO payments (id, merchant_id, reference_id, amount, fees, net_amount,"
             + " customer_name, customer_email, description, checkout_token, redirect_url, created_at, expires_at,"
-            + " short_code)"
+            + " short_code, short_code_number)"
             + " SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::numeric[], $5::numeric[], $6::numeric[],"
             + " $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::timestamptz[], $13::timestamptz[],"
-            + " $14::text[])";
+            + " $14::text[], $15::bigint[])";
 
     /** One more decline for an open checkout, the same three conditions as a transition by token. */
     static final String DECLINE = "UPDATE payments p SET declines = p.declines + 1, updated_at = now()"
@@ -39,12 +39,20 @@ final class PaymentSql {
     static final String BY_ID = "SELECT " + COLUMNS + " FROM payments WHERE id = $1";
 
     /**
-     * Newest first, optional filters ({@code $8} a payment link, {@code $9} a short code: with a reference too, a
-     * payment matching either); {@code $5} is the cursor id or null; {@code $4} the page size plus one.
+     * The payment whose short code is {@code $9}, made of the number {@code $10}: found by its number, or by its code
+     * when it was stored without one (before payments kept their numbers, or written by hand).
+     */
+    private static final String SHORT_CODE_IS =
+            "(short_code_number = $10" + " OR (short_code_number IS NULL AND short_code = $9))";
+
+    /**
+     * Newest first, optional filters ({@code $8} a payment link, {@code $9} a short code and {@code $10} its number:
+     * with a reference too, a payment matching either); {@code $5} is the cursor id or null; {@code $4} the page size
+     * plus one.
      */
     static final String PAGE = "SELECT " + COLUMNS + " FROM payments WHERE merchant_id = $1"
-            + " AND ($2::text IS NULL OR reference_id = $2 OR short_code = $9)"
-            + " AND ($9::text IS NULL OR $2::text IS NOT NULL OR short_code = $9)"
+            + " AND ($2::text IS NULL OR reference_id = $2 OR " + SHORT_CODE_IS + ")"
+            + " AND ($9::text IS NULL OR $2::text IS NOT NULL OR " + SHORT_CODE_IS + ")"
             + " AND ($3::text IS NULL OR status = $3)"
             + " AND ($6::timestamptz IS NULL OR created_at >= $6)"
             + " AND ($7::timestamptz IS NULL OR created_at < $7)"

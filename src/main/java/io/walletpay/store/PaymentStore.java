@@ -5,6 +5,7 @@ import io.walletpay.checkout.Checkout;
 import io.walletpay.payment.NewPayment;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.payment.ShortCode;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -37,6 +38,13 @@ public interface PaymentStore {
             UUID startingAfter,
             UUID paymentLinkId,
             String shortCode) {
+
+        /** @throws IllegalArgumentException when {@code shortCode} is not a code as stored ({@code ShortCode.read}) */
+        public ListPayments {
+            if (shortCode != null) {
+                ShortCode.number(shortCode);
+            }
+        }
 
         /**
          * Without a short code: {@code referenceId} alone. With both, a payment matching either (the portal's one

@@ -9,6 +9,7 @@ import io.walletpay.error.ServiceException;
 import io.walletpay.merchant.MerchantStatus;
 import io.walletpay.payment.NewPayment;
 import io.walletpay.payment.Payment;
+import io.walletpay.payment.ShortCode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -146,7 +147,8 @@ final class PgPaymentLinkStore implements PaymentLinkStore {
                 .addValue(payment.createdAt())
                 .addValue(payment.expiresAt())
                 .addValue(linkId)
-                .addValue(payment.shortCode());
+                .addValue(payment.shortCode())
+                .addValue(ShortCode.number(payment.shortCode()));
         return connection
                 .preparedQuery(PaymentLinkSql.INSERT_PAYMENT)
                 .execute(params)

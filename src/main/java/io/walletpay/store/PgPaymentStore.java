@@ -212,6 +212,7 @@ final class PgPaymentStore implements PaymentStore {
         OffsetDateTime[] created = new OffsetDateTime[n];
         OffsetDateTime[] expires = new OffsetDateTime[n];
         String[] codes = new String[n];
+        Long[] codeNumbers = new Long[n];
         List<UUID> keyMerchants = new ArrayList<>();
         List<String> keys = new ArrayList<>();
         List<Integer> statuses = new ArrayList<>();
@@ -236,6 +237,7 @@ final class PgPaymentStore implements PaymentStore {
             created[i] = payment.createdAt();
             expires[i] = payment.expiresAt();
             codes[i] = payment.shortCode();
+            codeNumbers[i] = ShortCode.number(payment.shortCode());
             answers.add(command.answer());
             if (command.idempotencyKey() != null) {
                 keyMerchants.add(payment.merchantId());
@@ -252,7 +254,8 @@ final class PgPaymentStore implements PaymentStore {
                 .addValue(redirects)
                 .addValue(created)
                 .addValue(expires)
-                .addValue(codes);
+                .addValue(codes)
+                .addValue(codeNumbers);
         int keyed = keys.size();
         if (keyed == 0) {
             // one statement is a transaction of its own: one round trip, where BEGIN and COMMIT would add two; it
@@ -321,7 +324,8 @@ final class PgPaymentStore implements PaymentStore {
                 .addValue(payment.redirectUrl())
                 .addValue(payment.createdAt())
                 .addValue(payment.expiresAt())
-                .addValue(payment.shortCode());
+                .addValue(payment.shortCode())
+                .addValue(ShortCode.number(payment.shortCode()));
         return sql.preparedQuery(PaymentSql.INSERT)
                 .execute(params)
                 .map(rows -> toPayment(rows.iterator().next()));
@@ -351,7 +355,8 @@ final class PgPaymentStore implements PaymentStore {
                 .addOffsetDateTime(query.createdGte())
                 .addOffsetDateTime(query.createdLt())
                 .addUUID(query.paymentLinkId())
-                .addString(query.shortCode());
+                .addString(query.shortCode())
+                .addValue(query.shortCode() == null ? null : ShortCode.number(query.shortCode()));
         return database.statements()
                 .preparedQuery(PaymentSql.PAGE)
                 .execute(params)

@@ -108,6 +108,21 @@ class PaymentShortCodesTest {
         assertThat(both.status()).isEqualTo(400);
     }
 
+    /** Payments are found by the number their code was made of; the database's function must agree on it. */
+    @Test
+    void everyPaymentKeepsTheNumberItsCodeWasMadeOf() {
+        for (int i = 0; i < 3; i++) {
+            service.createPayment(token, new JsonObject().put("amount", 20 + i));
+        }
+        var rows = service.sql("SELECT count(*) AS numbered,"
+                        + " count(*) FILTER (WHERE short_code = payment_short_code(short_code_number)) AS agreeing"
+                        + " FROM payments WHERE short_code_number IS NOT NULL")
+                .iterator()
+                .next();
+        assertThat(rows.getLong("numbered")).isGreaterThanOrEqualTo(3L);
+        assertThat(rows.getLong("agreeing")).isEqualTo(rows.getLong("numbered"));
+    }
+
     @Test
     void anotherMerchantsCodeFindsNothing() {
         JsonObject mine = service.createPayment(token, new JsonObject().put("amount", 50));
@@ -130,5 +145,16 @@ class PaymentShortCodesTest {
                 .iterator()
                 .next();
         assertThat(row.getString("short_code")).matches(PATTERN).isNotEqualTo(payment.getString("short_code"));
+
+        // stored without the number its code was made of, as payments were before they kept it: found by its code
+        JsonArray found = service.http
+                .get("/api/merchant/payments?short_code=" + row.getString("short_code"), token)
+                .dataArray();
+        assertThat(found).hasSize(1);
+        assertThat(found.getJsonObject(0).getString("short_code")).isEqualTo(row.getString("short_code"));
+        assertThat(service.http
+                        .get("/api/merchant/payments?short_code=" + payment.getString("short_code"), token)
+                        .dataArray())
+                .hasSize(1);
     }
 }

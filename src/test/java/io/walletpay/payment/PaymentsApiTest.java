@@ -259,7 +259,7 @@ class PaymentsApiTest {
 
         NewPayment late = NewPayment.createdNow(
                 java.util.UUID.randomUUID(),
-                "WP-LATE0001",
+                ShortCode.of(1L << 39),
                 merchantId,
                 request,
                 new FeeRule(java.math.BigDecimal.ZERO, java.math.BigDecimal.ZERO).chargeFor(request.amount()),

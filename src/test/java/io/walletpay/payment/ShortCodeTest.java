@@ -3,6 +3,8 @@ package io.walletpay.payment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -37,6 +39,22 @@ class ShortCodeTest {
     void makesTheCodeOfASequenceNumber(long number, String code) {
         assertThat(ShortCode.of(number)).isEqualTo(code);
         assertThat(ShortCode.read(code)).hasValue(code);
+        assertThat(ShortCode.number(code)).isEqualTo(number);
+    }
+
+    @Test
+    void everyCodeGivesBackTheNumberItWasMadeOf() {
+        var random = new SplittableRandom(7);
+        for (int i = 0; i < 200_000; i++) {
+            long number = i < 100_000 ? i : random.nextLong(1L << 40);
+            assertThat(ShortCode.number(ShortCode.of(number))).isEqualTo(number);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "7K3M9Q2X", "wp-7k3m9q2x", "WP-7K3M9Q2", "WP-7K3M9Q2U", "XP-7K3M9Q2X", "WP_7K3M9Q2X"})
+    void onlyACodeAsStoredHasANumber(String text) {
+        assertThatThrownBy(() -> ShortCode.number(text)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @ParameterizedTest

@@ -11,6 +11,7 @@ import io.walletpay.error.ServiceException;
 import io.walletpay.payment.Charge;
 import io.walletpay.payment.CreatePaymentRequest;
 import io.walletpay.payment.NewPayment;
+import io.walletpay.payment.ShortCode;
 import io.walletpay.store.PaymentStore.StoredResponse;
 import io.walletpay.store.PgPaymentStore.CreatePayment;
 import io.walletpay.support.BehaviourTest;
@@ -84,7 +85,8 @@ class GroupCommitCreatePropertiesTest {
             BigDecimal amount = kind == 0 ? new BigDecimal("-1.00") : new BigDecimal(random.nextInt(1000) + 1 + ".25");
             NewPayment payment = new NewPayment(
                     new UUID(seed, 100 + i),
-                    "WP-T" + seed + "-" + i,
+                    // numbers far above the sequence's, one per seed and payment
+                    ShortCode.of((1L << 39) | (Math.floorMod(seed, 1L << 33) << 6) | i),
                     merchant,
                     new CreatePaymentRequest(amount, "ref-" + i, "name " + i, null, "d" + random.nextInt(5)),
                     new Charge(amount, BigDecimal.ZERO.setScale(2), amount),
