@@ -152,11 +152,17 @@ latency() { compact "$1" | grep -o '"latency_ms":{[^}]*}' | head -1 | grep -o "\
 # the service's CPU is that of all its nodes together; the generator reads its own
 SERVICE_CPU_PID=$(IFS=,; echo "${SERVICE_PIDS[*]}")
 
+# the row the service writes: an identifier and a checkout token that start with the millisecond (in order, as
+# the service's are), a short code with the sequence's next number, each made in SQL as cheaply as it can be
 cat > "$WORK/insert.sql" <<SQL
+WITH made AS (SELECT lpad(to_hex((extract(epoch FROM clock_timestamp()) * 1000)::bigint), 12, '0') AS millis,
+                     nextval('payment_short_code_numbers') AS number)
 INSERT INTO payments (id, merchant_id, reference_id, amount, fees, net_amount, customer_name, customer_email,
-  description, checkout_token, redirect_url, expires_at)
-VALUES (gen_random_uuid(), '$MERCHANT_ID', 'bench', 2500.00, 0.00, 2500.00, 'Jean', 'jean@example.ht', NULL,
-  md5(random()::text || clock_timestamp()::text), 'http://localhost/checkout/x', now() + 1800 * interval '1 second')
+  description, checkout_token, redirect_url, expires_at, short_code, short_code_number)
+SELECT (millis || '7' || substr(md5(random()::text), 1, 19))::uuid, '$MERCHANT_ID', 'bench', 2500.00, 0.00,
+  2500.00, 'Jean', 'jean@example.ht', NULL, millis || md5(random()::text), 'http://localhost/checkout/x',
+  now() + 1800 * interval '1 second', 'WP-' || lpad(number::text, 8, '0'), number
+FROM made
 RETURNING id, merchant_id, reference_id, amount, fees, net_amount, status, customer_name, customer_email,
   description, checkout_token, redirect_url, provider_transaction_id, created_at, updated_at, completed_at, expires_at;
 SQL

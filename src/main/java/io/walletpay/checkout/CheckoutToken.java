@@ -6,12 +6,12 @@ import java.util.HexFormat;
 /**
  * The token of a sandbox checkout ({@code {public_base_url}/checkout/{token}}): the millisecond it was made in
  * twelve lowercase hexadecimal digits, then 24 random bytes in URL-safe base64. The random part makes it
- * unguessable; the time in front makes a later token sort after an earlier one, in every collation a database may
- * have (digits and lowercase letters keep their order in all of them), so PostgreSQL adds each new token at the
- * edge of the token index. Tokens that were random from their first character landed on a random page of that
- * index, one the table's growth soon pushed out of memory: a page read and, after each checkpoint, a whole page
- * written to the log for every payment created. The time a token shows is its payment's creation, which its
- * customer knows anyway.
+ * unguessable; the time in front makes a later token sort after an earlier one in the orders databases use for text
+ * (bytes, and the libc and ICU locales' default orders, which keep digits and lowercase letters in sequence), so
+ * PostgreSQL adds each new token at the edge of the token index. A token random from its first character would land
+ * on a random page of that index, one the table's growth soon pushes out of memory: a page read and, after each
+ * checkpoint, a whole page written to the log for every payment created or completed. The time a token shows is
+ * its payment's creation, which its customer knows anyway.
  */
 public final class CheckoutToken {
 

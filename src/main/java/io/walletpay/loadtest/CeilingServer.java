@@ -22,12 +22,12 @@ public final class CeilingServer extends VerticleBase {
     static final String CREATE_PATH = PaymentFlow.CREATE_PATH;
     private static final String CREATE_PATH_NO_SLASH = "/api/merchant/payments/wallet";
 
-    // Field for field the shape and lengths of a real create answer (a 32-character checkout token, microseconds).
+    // Field for field the shape and lengths of a real create answer (a 44-character checkout token, microseconds).
     static final Buffer CREATED = Buffer.buffer(
             """
       {"success":true,"data":{"id":"0b8e3f4a-6c2d-4e1f-9a7b-3c5d2e1f0a9b","reference_id":"lt-1a2b3c4d-1234567",\
       "amount":"2500.00","status":"pending",\
-      "redirect_url":"http://127.0.0.1:8080/checkout/q2VfK3n0bX8sPz1LwR7mYt4Cd9Hj6Ga5","currency":"HTG",\
+      "redirect_url":"http://127.0.0.1:8080/checkout/019ac8f3b2e1q2VfK3n0bX8sPz1LwR7mYt4Cd9Hj6Ga5","currency":"HTG",\
       "created_at":"2026-11-21T07:30:12.123456Z","expires_at":"2026-11-21T08:00:12.123456Z"}}""");
     private static final CharSequence JSON = HttpHeaders.createOptimized("application/json; charset=utf-8");
     private static final CharSequence NO_STORE = HttpHeaders.createOptimized("no-store");

@@ -40,7 +40,7 @@ final class PaymentSql {
 
     /**
      * The payment whose short code is {@code $9}, made of the number {@code $10}: found by its number, or by its code
-     * when it was stored without one (before payments kept their numbers, or written by hand).
+     * when its row has no number (stored by an older version, or written by hand).
      */
     private static final String SHORT_CODE_IS =
             "(short_code_number = $10 OR (short_code_number IS NULL AND short_code = $9))";

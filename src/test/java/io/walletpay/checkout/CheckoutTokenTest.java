@@ -2,8 +2,10 @@ package io.walletpay.checkout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.math.BigDecimal;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.UUID;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +29,7 @@ class CheckoutTokenTest {
     }
 
     @Test
-    void itsTimeIsTwelveLowercaseHexDigitsSoEveryCollationKeepsTheOrder() {
+    void itsTimeIsTwelveLowercaseHexDigitsWhichCollationsKeepInOrder() {
         String token = CheckoutToken.at(1_795_000_000_123L);
         assertThat(token.substring(0, 12)).isEqualTo(String.format("%012x", 1_795_000_000_123L));
         assertThat(token).hasSize(12 + 32);
@@ -44,6 +46,18 @@ class CheckoutTokenTest {
         }
         assertThat(tokens).hasSize(10_000);
         assertThat(randomParts).hasSize(10_000);
+    }
+
+    @Test
+    void theSandboxCheckoutHandsOutTheseTokens() {
+        long before = System.currentTimeMillis();
+        ProviderPayment opened = new SandboxWalletProvider("http://localhost:8080")
+                .createPayment(ProviderOrder.first(UUID.randomUUID()), new BigDecimal("10.00"))
+                .result();
+        assertThat(opened.redirectUrl()).isEqualTo("http://localhost:8080/checkout/" + opened.paymentToken());
+        assertThat(opened.paymentToken()).hasSize(44);
+        assertThat(Long.parseLong(opened.paymentToken().substring(0, 12), 16))
+                .isBetween(before, System.currentTimeMillis());
     }
 
     @Test

@@ -90,6 +90,15 @@ class PaymentLinkMaxPaymentsTest {
                             .next()
                             .getLong(0))
                     .isEqualTo(paid + failed + made);
+            // each keeps the number its short code was made of, by which the list's filter finds it
+            assertThat(await(database.statements()
+                                    .preparedQuery("SELECT count(*) FROM payments WHERE payment_link_id = $1"
+                                            + " AND short_code = payment_short_code(short_code_number)")
+                                    .execute(Tuple.of(link.id())))
+                            .iterator()
+                            .next()
+                            .getLong(0))
+                    .isEqualTo(paid + failed + made);
         } finally {
             await(database.close());
         }
