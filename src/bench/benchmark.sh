@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One-machine benchmark of walletpay, all against the same embedded PostgreSQL (synchronous_commit on):
-#   (1) pgbench running the create route's single-row durable INSERT: the database's own limit
+#   (1) pgbench inserting the row the create route writes, one per transaction: the database's own limit
 #   (2) a trivial Vert.x route with no database: the HTTP ceiling
 #   (3) walletpay's create route at maximum concurrency, then at half that rate (open loop) for p99
 #   (4) the full flow: create -> pay through the sandbox checkout -> signed webhook, verified
