@@ -4,8 +4,7 @@
 # a busy merchant's payments). A throwaway server from the machine's PostgreSQL binaries (default settings, fsync
 # and synchronous commit on), removed at the end; each transaction stores 20 payments and 20 deliveries, as a group
 # commit does; both kinds of identifier are made by the same SQL, only the millisecond differs (the clock's or a
-# random one). The tables carry only the identifiers' indexes (the service's payments table has more, on values
-# that stay unordered). The two variants alternate, ROUNDS times, each DURATION seconds with CLIENTS pgbench
+# random one). The tables carry only the identifiers' indexes (the service's payments table has more). The two variants alternate, ROUNDS times, each DURATION seconds with CLIENTS pgbench
 # clients, each after a checkpoint, the one measured first changing every round. Per measurement it prints the
 # transactions a second and the full-page images written to the log (pg_stat_wal): after each checkpoint
 # PostgreSQL logs a whole page the first time it changes it.

@@ -43,7 +43,7 @@ final class PaymentSql {
      * when its row has no number (stored by an older version, or written by hand).
      */
     private static final String SHORT_CODE_IS =
-            "(short_code_number = $10 OR (short_code_number IS NULL AND short_code = $9))";
+            "((short_code_number = $10 AND short_code = $9)" + " OR (short_code_number IS NULL AND short_code = $9))";
 
     /**
      * Newest first, optional filters ({@code $8} a payment link, {@code $9} a short code and {@code $10} its number:

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The list's short-code filter finds a payment through the index of numbers, and one stored without a number through
- * the index of such rows' codes, never by reading the merchant's payments one by one.
+ * the index of such rows' codes, in the plans PostgreSQL makes for the values given (the filter's other arms keep it
+ * from caching a generic plan for this statement, as for the list's other filters).
  */
 @BehaviourTest
 class ShortCodeSearchPlanTest {
