@@ -15,9 +15,12 @@ import io.walletpay.db.DatabaseTarget;
 import io.walletpay.db.DatabaseTls;
 import io.walletpay.db.EmbeddedDatabase;
 import io.walletpay.db.Migrations;
+import java.security.cert.CertificateException;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import sun.misc.Signal;
@@ -162,7 +165,7 @@ public final class Main {
                     throw new Refused(List.of(newer.getMessage()));
                 }
             }
-            java.util.Optional<String> tls = tlsRefusal(config, e);
+            Optional<String> tls = tlsRefusal(config, e);
             if (tls.isPresent()) {
                 throw new Refused(List.of(tls.get()));
             }
@@ -180,23 +183,23 @@ public final class Main {
      * the certificate does not carry, a server without TLS) is the URL's to put right: one line naming it, with the
      * driver's reason.
      */
-    private static java.util.Optional<String> tlsRefusal(AppConfig config, Throwable failure) {
+    private static Optional<String> tlsRefusal(AppConfig config, Throwable failure) {
         if (config.db().url() == null) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         DatabaseTls tls = DatabaseTarget.fromUrl(config.db().url()).tls();
         if (tls.equals(DatabaseTls.NONE)) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             if (isTlsFailure(cause)) {
-                return java.util.Optional.of(ConfigException.line(
+                return Optional.of(ConfigException.line(
                         "db.url",
                         "TLS failed with sslmode=" + tls.mode() + " (check sslmode and sslrootcert): "
                                 + oneLine(cause)));
             }
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
     /**
@@ -205,10 +208,10 @@ public final class Main {
      * host-name check, which fails with no cause.
      */
     private static boolean isTlsFailure(Throwable cause) {
-        if (cause instanceof javax.net.ssl.SSLException || cause instanceof java.security.cert.CertificateException) {
+        if (cause instanceof SSLException || cause instanceof CertificateException) {
             return true;
         }
-        if (!(cause instanceof java.sql.SQLException sql) || sql.getSQLState() == null) {
+        if (!(cause instanceof SQLException sql) || sql.getSQLState() == null) {
             return false;
         }
         return sql.getSQLState().equals("08004")

@@ -34,7 +34,7 @@ public final class ShortCode {
         long right = number & HALF_MASK;
         for (int round = 1; round <= 4; round++) {
             long previous = right;
-            right = left ^ (((right * 48271 + round * 7919L) % 1048573) & HALF_MASK);
+            right = left ^ mix(right, round);
             left = previous;
         }
         long value = (left << 20) | right;
@@ -68,10 +68,15 @@ public final class ShortCode {
         long right = value & HALF_MASK;
         for (int round = 4; round >= 1; round--) {
             long previous = left;
-            left = right ^ (((left * 48271 + round * 7919L) % 1048573) & HALF_MASK);
+            left = right ^ mix(left, round);
             right = previous;
         }
         return (left << 20) | right;
+    }
+
+    /** The Feistel network's round function: the same arithmetic as {@code payment_short_code}'s. */
+    private static long mix(long half, int round) {
+        return ((half * 48271 + round * 7919L) % 1048573) & HALF_MASK;
     }
 
     /** The code as stored ({@code WP-} and eight characters), or empty when the text cannot be one. */
