@@ -207,7 +207,7 @@ public final class LiveWalletProvider implements WalletProvider {
                     return transferOutcome("PrefundedTransactionStatus", status, text(answer.path("transaction_id")));
                 })
                 .recover(failure -> failure instanceof ServiceException e && e.kind() == ErrorKind.NOT_FOUND
-                        ? Future.succeededFuture(TransferOutcome.UNKNOWN)
+                        ? Future.succeededFuture(TransferOutcome.NOT_FOUND)
                         : Future.failedFuture(failure));
     }
 

@@ -52,7 +52,7 @@ public final class SandboxWalletProvider implements WalletProvider {
     /** The sandbox answers every transfer at once, so it never has one to look up. */
     @Override
     public Future<TransferOutcome> transferStatus(UUID reference) {
-        return Future.succeededFuture(TransferOutcome.UNKNOWN);
+        return Future.succeededFuture(TransferOutcome.NOT_FOUND);
     }
 
     @Override

@@ -34,6 +34,7 @@ public record AppConfig(
         @NotNull @Valid Payments payments,
         @NotNull @Valid Webhooks webhooks,
         @NotNull @Valid Provider provider,
+        @NotNull @Valid Money money,
         @NotNull @Valid Checkout checkout,
         @NotNull @Valid Management management,
         @NotNull @Valid Logins logins,
@@ -351,6 +352,27 @@ public record AppConfig(
         @Override
         public String toString() {
             return "Provider[mode=" + mode + ", apiBaseUrl=" + apiBaseUrl + ", clientSecret=***]";
+        }
+    }
+
+    /**
+     * Money out and the books. {@code settleWindow} ({@code "30m"}; units s, m, h) is how long a transfer whose
+     * outcome is unknown is asked about at the provider before it is held for an operator's review;
+     * {@code openingBalance} is what the provider's business account held when this service began to use it, the
+     * starting figure of the books the reconciliation checks.
+     */
+    public record Money(
+            @NotNull String settleWindow,
+            @NotNull @DecimalMin("0.00") @DecimalMax("100000000000") @Digits(integer = 12, fraction = 2, message = TWO_DECIMALS)
+                    BigDecimal openingBalance) {
+
+        public Money {
+            openingBalance = centimes(openingBalance);
+        }
+
+        /** The settle window as a duration; the configuration's rules have checked it reads. */
+        public Duration settleWindowLength() {
+            return DurationText.parse(settleWindow);
         }
     }
 

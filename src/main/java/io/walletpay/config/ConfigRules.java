@@ -33,6 +33,7 @@ final class ConfigRules {
         }
         trustedProxies(config.http().trustedProxies(), problems);
         webhooks(config.webhooks(), problems);
+        money(config.money(), problems);
         provider(config.provider(), problems);
         if (config.management().separate()
                 && config.management().port() == config.http().port()) {
@@ -149,6 +150,17 @@ final class ConfigRules {
             new ClientAddress(proxies);
         } catch (IllegalArgumentException e) {
             problems.add(ConfigException.line("http.trusted_proxies", e.getMessage()));
+        }
+    }
+
+    private static void money(AppConfig.Money money, List<String> problems) {
+        try {
+            java.time.Duration window = DurationText.parse(money.settleWindow());
+            if (window.compareTo(java.time.Duration.ofSeconds(10)) < 0 || window.compareTo(java.time.Duration.ofDays(7)) > 0) {
+                problems.add(ConfigException.line("money.settle_window", "must be between 10s and 168h"));
+            }
+        } catch (IllegalArgumentException e) {
+            problems.add(ConfigException.line("money.settle_window", e.getMessage()));
         }
     }
 

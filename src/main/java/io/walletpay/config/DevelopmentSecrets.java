@@ -63,6 +63,7 @@ public final class DevelopmentSecrets {
                 config.payments(),
                 config.webhooks(),
                 config.provider(),
+                config.money(),
                 config.checkout(),
                 config.management(),
                 config.logins(),

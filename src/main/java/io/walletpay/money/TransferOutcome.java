@@ -2,15 +2,16 @@ package io.walletpay.money;
 
 /**
  * What the provider says about one transfer: paid ({@code SUCCEEDED}, with its transaction id), refused
- * ({@code FAILED}, with the reason), or that it knows no transfer with that reference ({@code UNKNOWN}: it never
- * arrived, so it may be sent).
+ * ({@code FAILED}, with the reason), or, from the status look-up, that it knows no transfer with that reference
+ * ({@code NOT_FOUND}). Not found is not "never arrived": MonCash's look-up cannot see a transfer it is still
+ * processing, so a reference not found is asked about again, never sent again on its own.
  */
 public record TransferOutcome(State state, String providerTransactionId, String reason) {
 
     public enum State {
         SUCCEEDED,
         FAILED,
-        UNKNOWN
+        NOT_FOUND
     }
 
     public static TransferOutcome succeeded(String providerTransactionId) {
@@ -21,5 +22,5 @@ public record TransferOutcome(State state, String providerTransactionId, String 
         return new TransferOutcome(State.FAILED, null, reason);
     }
 
-    public static final TransferOutcome UNKNOWN = new TransferOutcome(State.UNKNOWN, null, null);
+    public static final TransferOutcome NOT_FOUND = new TransferOutcome(State.NOT_FOUND, null, null);
 }

@@ -58,7 +58,7 @@ public final class SettleTransfers {
     private Future<Void> attempt(Transfer transfer) {
         Future<TransferOutcome> outcome = transfer.attempts() > 1
                 ? provider.transferStatus(transfer.id())
-                        .compose(known -> known.state() == TransferOutcome.State.UNKNOWN
+                        .compose(known -> known.state() == TransferOutcome.State.NOT_FOUND
                                 ? send(transfer)
                                 : Future.succeededFuture(known))
                 : send(transfer);
@@ -89,7 +89,7 @@ public final class SettleTransfers {
                 log.warn("{} {} failed: {}", transfer.kind().wireName(), transfer.id(), outcome.reason());
                 yield transfers.failed(transfer.id(), outcome.reason()).mapEmpty();
             }
-            case UNKNOWN -> Future.failedFuture(new IllegalStateException("the provider knows no such transfer"));
+            case NOT_FOUND -> Future.failedFuture(new IllegalStateException("the provider knows no such transfer"));
         };
     }
 

@@ -37,7 +37,7 @@ class SettleTransfersLeaseTest {
 
             @Override
             public Future<TransferOutcome> transferStatus(UUID reference) {
-                return Future.succeededFuture(TransferOutcome.UNKNOWN);
+                return Future.succeededFuture(TransferOutcome.NOT_FOUND);
             }
 
             @Override
