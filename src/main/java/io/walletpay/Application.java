@@ -18,6 +18,7 @@ import io.walletpay.http.CreateRateLimiter;
 import io.walletpay.http.HttpApiVerticle;
 import io.walletpay.http.ManagementVerticle;
 import io.walletpay.login.LoginThrottle;
+import io.walletpay.money.SettleWindow;
 import io.walletpay.store.StoreCalls;
 import io.walletpay.store.StoreVerticle;
 import io.walletpay.store.Stores;
@@ -92,7 +93,11 @@ public final class Application {
                                 .onSuccess(ids::add))
                 .compose(id -> !config.role().deliversWebhooks()
                         ? Future.succeededFuture(id)
-                        : vertx.deployVerticle(new TransferVerticle(stores.transfers(), provider, registry))
+                        : vertx.deployVerticle(new TransferVerticle(
+                                        stores.transfers(),
+                                        provider,
+                                        new SettleWindow(config.money().settleWindowLength()),
+                                        registry))
                                 .onSuccess(ids::add))
                 .compose(id -> !config.role().servesHttp()
                         ? Future.succeededFuture(id)

@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.walletpay.error.ServiceException;
+import io.walletpay.money.SettleWindow;
 import io.walletpay.money.TransferProvider;
 import io.walletpay.store.TransferStore;
 import io.walletpay.usecase.SettleTransfers;
@@ -30,8 +31,9 @@ public final class TransferVerticle extends VerticleBase {
     private final AtomicReference<BigDecimal> prefunded = new AtomicReference<>();
     private boolean sweeping;
 
-    public TransferVerticle(TransferStore transfers, TransferProvider provider, MeterRegistry registry) {
-        this.settle = new SettleTransfers(transfers, provider);
+    public TransferVerticle(
+            TransferStore transfers, TransferProvider provider, SettleWindow window, MeterRegistry registry) {
+        this.settle = new SettleTransfers(transfers, provider, window);
         this.provider = provider;
         this.registry = registry;
     }

@@ -21,6 +21,7 @@ import io.walletpay.usecase.CancelPayment;
 import io.walletpay.usecase.CreatePayment;
 import io.walletpay.usecase.PayThroughLink;
 import io.walletpay.usecase.PaymentLinks;
+import io.walletpay.usecase.ReviewTransfers;
 import io.walletpay.usecase.RotateSecretKey;
 import io.walletpay.usecase.RotateWebhookSecret;
 import io.walletpay.usecase.UpdateMerchantSettings;
@@ -98,6 +99,7 @@ public final class HttpApiVerticle extends VerticleBase {
         WebhookTargets targets = new WebhookTargets(vertx, config);
         new AdminMerchantRoutes(stores, config.fees(), targets)
                 .mount(router, AdminGuard.admin(config.adminToken(), logins));
+        new AdminTransferRoutes(new ReviewTransfers(stores.transfers())).mount(router);
 
         MerchantLogin login = new MerchantLogin(stores.merchants(), logins);
         MerchantAccountRoutes account = new MerchantAccountRoutes(

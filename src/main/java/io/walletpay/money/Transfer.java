@@ -7,7 +7,8 @@ import java.util.UUID;
 /**
  * Money going out of the wallet account: a refund to the customer who paid a payment ({@code paymentId} set), or a
  * payout to the merchant. {@code receiver} is the wallet number it goes to; {@code failureReason} says why a failed
- * one failed ({@code provider_refused} when the provider would not pay, or the provider's words).
+ * one failed ({@code provider_refused} when the provider would not pay, {@link #NOT_MADE} when an operator found the
+ * provider never made it, or the provider's words); {@code sending} is how far paying it at the provider has come.
  */
 public record Transfer(
         UUID id,
@@ -20,10 +21,18 @@ public record Transfer(
         TransferStatus status,
         String failureReason,
         String providerTransactionId,
-        int attempts,
+        TransferSending sending,
         OffsetDateTime createdAt,
         OffsetDateTime updatedAt) {
 
     /** The reason a transfer fails when the provider answers that the wallet account cannot pay. */
     public static final String PROVIDER_REFUSED = "provider_refused";
+
+    /** The reason a transfer fails when an operator, after review, finds that the provider never made it. */
+    public static final String NOT_MADE = "transfer_not_made";
+
+    /** How many times a worker has claimed it. */
+    public int attempts() {
+        return sending.attempts();
+    }
 }

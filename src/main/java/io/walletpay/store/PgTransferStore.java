@@ -13,8 +13,11 @@ import io.walletpay.money.Balance;
 import io.walletpay.money.DebitRule;
 import io.walletpay.money.Transfer;
 import io.walletpay.money.TransferKind;
+import io.walletpay.money.TransferResolution;
+import io.walletpay.money.TransferSending;
 import io.walletpay.money.TransferStatus;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.store.AuditStore.AuditEntry;
 import io.walletpay.webhook.TransferWebhookBody;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -263,38 +266,149 @@ final class PgTransferStore implements TransferStore {
 
     private Future<Transfer> settle(UUID id, TransferStatus status, String providerTransactionId, String reason) {
         return database.transactions()
-                .withTransaction(connection -> connection
-                        .preparedQuery(TransferSql.SETTLE)
-                        .execute(Tuple.of(id, status.wireName(), providerTransactionId, reason))
-                        .compose(rows -> {
-                            if (rows.size() == 0) {
-                                return connection
+                .withTransaction(connection -> settle(connection, id, status, providerTransactionId, reason)
+                        .compose(settled -> settled != null
+                                ? Future.succeededFuture(settled)
+                                : connection
                                         .preparedQuery(TransferSql.BY_ID)
                                         .execute(Tuple.of(id))
                                         .map(current ->
-                                                transfer(current.iterator().next()));
-                            }
-                            Transfer settled = transfer(rows.iterator().next());
-                            Future<Void> reversed = status != TransferStatus.FAILED
-                                    ? Future.succeededFuture()
-                                    : ledger(
-                                                    connection,
-                                                    settled,
-                                                    settled.kind().wireName() + "_reversal",
-                                                    settled.amount())
-                                            .compose(entered -> settled.kind() != TransferKind.REFUND
-                                                    ? Future.succeededFuture()
-                                                    : connection
-                                                            .preparedQuery(TransferSql.REFUNDED)
-                                                            .execute(Tuple.of(
-                                                                    settled.paymentId(),
-                                                                    settled.amount()
-                                                                            .negate()))
-                                                            .mapEmpty());
-                            return reversed.compose(done -> announce(connection, settled))
-                                    .map(settled);
-                        }))
+                                                transfer(current.iterator().next()))))
                 .onSuccess(settled -> wakeUps.deliveriesDue());
+    }
+
+    /**
+     * Settles a pending transfer in {@code connection}'s transaction: its status, for a failed one the debit given
+     * back by a new ledger entry (and a refund's amount no longer counted against its payment), and its webhook.
+     * Null when it was settled already.
+     */
+    private static Future<Transfer> settle(
+            SqlConnection connection, UUID id, TransferStatus status, String providerTransactionId, String reason) {
+        return connection
+                .preparedQuery(TransferSql.SETTLE)
+                .execute(Tuple.of(id, status.wireName(), providerTransactionId, reason))
+                .compose(rows -> {
+                    if (rows.size() == 0) {
+                        return Future.succeededFuture(null);
+                    }
+                    Transfer settled = transfer(rows.iterator().next());
+                    Future<Void> reversed = status != TransferStatus.FAILED
+                            ? Future.succeededFuture()
+                            : ledger(connection, settled, settled.kind().wireName() + "_reversal", settled.amount())
+                                    .compose(entered -> settled.kind() != TransferKind.REFUND
+                                            ? Future.succeededFuture()
+                                            : connection
+                                                    .preparedQuery(TransferSql.REFUNDED)
+                                                    .execute(Tuple.of(
+                                                            settled.paymentId(),
+                                                            settled.amount().negate()))
+                                                    .mapEmpty());
+                    return reversed.compose(done -> announce(connection, settled))
+                            .map(settled);
+                });
+    }
+
+    @Override
+    public Future<OffsetDateTime> markSent(UUID id, int attempts) {
+        return database.statements()
+                .preparedQuery(TransferSql.MARK_SENT)
+                .execute(Tuple.of(id, attempts))
+                .map(rows -> rows.size() == 0 ? null : rows.iterator().next().getOffsetDateTime(0));
+    }
+
+    @Override
+    public Future<Void> holdForReview(UUID id, int attempts, String error) {
+        return database.statements()
+                .preparedQuery(TransferSql.HOLD_FOR_REVIEW)
+                .execute(Tuple.of(id, attempts, error))
+                .mapEmpty();
+    }
+
+    @Override
+    public Future<TransferPage> forOperators(boolean onlyInReview, int limit, UUID startingAfter) {
+        return database.statements()
+                .preparedQuery(TransferSql.FOR_OPERATORS)
+                .execute(Tuple.of(onlyInReview, limit + 1, startingAfter))
+                .compose(rows -> ListCursor.named(
+                        database.statements(),
+                        rows,
+                        TransferSql.OPERATOR_CURSOR_ROW,
+                        Tuple.of(startingAfter),
+                        "a transfer"))
+                .map(rows -> {
+                    List<Transfer> found = transfers(rows);
+                    boolean more = found.size() > limit;
+                    return new TransferPage(more ? found.subList(0, limit) : found, more);
+                });
+    }
+
+    @Override
+    public Future<Transfer> forOperator(UUID id) {
+        return database.statements()
+                .preparedQuery(TransferSql.BY_ID)
+                .execute(Tuple.of(id))
+                .map(rows -> {
+                    if (rows.size() == 0) {
+                        throw ServiceException.notFound("Transfer");
+                    }
+                    return transfer(rows.iterator().next());
+                });
+    }
+
+    @Override
+    public Future<Transfer> resolve(
+            UUID id, TransferResolution resolution, String providerTransactionId, AuditEntry entry) {
+        return database.transactions()
+                .withTransaction(connection -> connection
+                        .preparedQuery(TransferSql.HELD)
+                        .execute(Tuple.of(id))
+                        .compose(rows -> {
+                            if (rows.size() == 0) {
+                                throw ServiceException.notFound("Transfer");
+                            }
+                            Transfer held = transfer(rows.iterator().next());
+                            if (held.status() != TransferStatus.PENDING
+                                    || !held.sending().needsReview()) {
+                                throw new ServiceException(
+                                        ErrorKind.CONFLICT,
+                                        "not_in_review",
+                                        "Only a pending transfer held for review can be resolved; this one is "
+                                                + (held.status() == TransferStatus.PENDING
+                                                        ? "being settled with the provider"
+                                                        : held.status().wireName()));
+                            }
+                            return decide(connection, id, resolution, providerTransactionId);
+                        })
+                        .compose((Transfer decided) -> connection
+                                .preparedQuery(AuditSql.INSERT)
+                                .execute(Tuple.of(
+                                        entry.merchantId(),
+                                        entry.actor(),
+                                        entry.sourceAddress(),
+                                        entry.action(),
+                                        entry.what()))
+                                .map(decided)))
+                .onSuccess(decided -> wakeUps.deliveriesDue());
+    }
+
+    private static Future<Transfer> decide(
+            SqlConnection connection, UUID id, TransferResolution resolution, String providerTransactionId) {
+        if (resolution.outcome() == TransferResolution.Outcome.SEND_AGAIN) {
+            return connection
+                    .preparedQuery(TransferSql.SEND_AGAIN)
+                    .execute(Tuple.of(id, resolution.note()))
+                    .map(rows -> transfer(rows.iterator().next()));
+        }
+        boolean succeeded = resolution.outcome() == TransferResolution.Outcome.SUCCEEDED;
+        return connection
+                .preparedQuery(TransferSql.RESOLVED)
+                .execute(Tuple.of(id, resolution.outcome().wireName(), resolution.note()))
+                .compose(kept -> settle(
+                        connection,
+                        id,
+                        succeeded ? TransferStatus.SUCCEEDED : TransferStatus.FAILED,
+                        succeeded ? providerTransactionId : null,
+                        succeeded ? null : Transfer.NOT_MADE));
     }
 
     @Override
@@ -323,9 +437,25 @@ final class PgTransferStore implements TransferStore {
                 TransferStatus.fromWire(row.getString("status")),
                 row.getString("failure_reason"),
                 row.getString("provider_transaction_id"),
-                row.getInteger("attempts"),
+                new TransferSending(
+                        row.getInteger("attempts"),
+                        row.getOffsetDateTime("sent_at"),
+                        row.getInteger("sends"),
+                        row.getBoolean("needs_review"),
+                        row.getString("last_error"),
+                        resolution(row)),
                 row.getOffsetDateTime("created_at"),
                 row.getOffsetDateTime("updated_at"));
+    }
+
+    private static TransferResolution resolution(Row row) {
+        String outcome = row.getString("resolution");
+        return outcome == null
+                ? null
+                : new TransferResolution(
+                        TransferResolution.Outcome.fromWire(outcome),
+                        row.getString("resolution_note"),
+                        row.getOffsetDateTime("resolved_at"));
     }
 
     private static BigDecimal money(BigDecimal value) {

@@ -6,7 +6,8 @@ final class TransferSql {
     private TransferSql() {}
 
     static final String COLUMNS = "id, kind, merchant_id, payment_id, amount, receiver, reason, status, failure_reason,"
-            + " provider_transaction_id, attempts, created_at, updated_at";
+            + " provider_transaction_id, attempts, sent_at, sends, needs_review, last_error, resolution,"
+            + " resolution_note, resolved_at, created_at, updated_at";
 
     static final String BALANCE = "SELECT"
             + " (SELECT coalesce(sum(amount), 0) FROM ledger_entries WHERE merchant_id = $1) AS available,"
@@ -55,8 +56,9 @@ final class TransferSql {
     /** Due pending transfers, leased and counted; SKIP LOCKED lets several workers claim side by side. */
     static final String CLAIM_DUE = "UPDATE transfers SET lease_until = now() + $2::int * interval '1 second',"
             + " attempts = attempts + 1, updated_at = now()"
-            + " WHERE id IN (SELECT id FROM transfers WHERE status = 'pending' AND next_attempt_at <= now()"
-            + " AND (lease_until IS NULL OR lease_until < now()) ORDER BY next_attempt_at LIMIT $1"
+            + " WHERE id IN (SELECT id FROM transfers WHERE status = 'pending' AND NOT needs_review"
+            + " AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())"
+            + " ORDER BY next_attempt_at LIMIT $1"
             + " FOR UPDATE SKIP LOCKED) RETURNING " + COLUMNS;
 
     /** Settles a pending transfer; a settled one is left alone (no row comes back). */
@@ -70,4 +72,33 @@ final class TransferSql {
             + " WHERE id = $1 AND status = 'pending' AND attempts = $4";
 
     static final String BY_ID = "SELECT " + COLUMNS + " FROM transfers WHERE id = $1";
+
+    /**
+     * The send recorded before it leaves, by the claim that counted attempts $2 only, and only while none is
+     * recorded: of two claims of one transfer (a lease run out), at most one sends.
+     */
+    static final String MARK_SENT = "UPDATE transfers SET sent_at = now(), sends = sends + 1, updated_at = now()"
+            + " WHERE id = $1 AND attempts = $2 AND status = 'pending' AND sent_at IS NULL AND NOT needs_review"
+            + " RETURNING sent_at";
+
+    static final String HOLD_FOR_REVIEW = "UPDATE transfers SET needs_review = true, lease_until = NULL,"
+            + " last_error = $3, updated_at = now() WHERE id = $1 AND status = 'pending' AND attempts = $2";
+
+    static final String FOR_OPERATORS = "SELECT " + COLUMNS + " FROM transfers WHERE ($1 = false OR needs_review)"
+            + " AND ($3::uuid IS NULL OR (created_at, id) < (SELECT created_at, id FROM transfers WHERE id = $3))"
+            + " ORDER BY created_at DESC, id DESC LIMIT $2";
+
+    static final String OPERATOR_CURSOR_ROW = "SELECT 1 FROM transfers WHERE id = $1";
+
+    /** The row an operator's decision changes, locked so a worker's late answer and the decision do not cross. */
+    static final String HELD = "SELECT " + COLUMNS + " FROM transfers WHERE id = $1 FOR UPDATE";
+
+    /** Sent again: the hold lifted and the send no longer recorded, due now. */
+    static final String SEND_AGAIN = "UPDATE transfers SET needs_review = false, sent_at = NULL, lease_until = NULL,"
+            + " next_attempt_at = now(), resolution = 'send_again', resolution_note = $2, resolved_at = now(),"
+            + " updated_at = now() WHERE id = $1 AND status = 'pending' AND needs_review RETURNING " + COLUMNS;
+
+    /** Settled by the operator: the decision kept beside the status it gives (see SETTLE). */
+    static final String RESOLVED = "UPDATE transfers SET needs_review = false, resolution = $2, resolution_note = $3,"
+            + " resolved_at = now() WHERE id = $1 AND status = 'pending' AND needs_review";
 }

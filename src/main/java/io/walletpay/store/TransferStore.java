@@ -4,14 +4,18 @@ import io.vertx.core.Future;
 import io.walletpay.money.Balance;
 import io.walletpay.money.Transfer;
 import io.walletpay.money.TransferKind;
+import io.walletpay.money.TransferResolution;
+import io.walletpay.store.AuditStore.AuditEntry;
 import java.math.BigDecimal;
 import java.time.Duration;
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.UUID;
 
 /**
  * Money out: each merchant's ledger and balance, and the refunds and payouts that debit it, which are also the jobs
- * of paying them at the provider (claimed with leases, retried with back-off, settled once).
+ * of paying them at the provider (claimed with leases, sent once, asked about with back-off, settled once, held for
+ * an operator when their outcome stays unknown).
  */
 public interface TransferStore {
 
@@ -59,6 +63,13 @@ public interface TransferStore {
     /** Up to {@code limit} pending transfers due for an attempt, leased for {@code lease}, each attempt counted. */
     Future<List<Transfer>> claimDue(int limit, Duration lease);
 
+    /**
+     * Records that the claim which counted {@code attempts} is about to send the transfer, before the request
+     * leaves: the time recorded, or null when the transfer is no longer this claim's to send (another claim
+     * recorded a send, or it is settled or held).
+     */
+    Future<OffsetDateTime> markSent(UUID id, int attempts);
+
     /** The provider paid it: {@code succeeded}, with its webhook. A transfer already settled stays as it is. */
     Future<Transfer> succeeded(UUID id, String providerTransactionId);
 
@@ -70,4 +81,25 @@ public interface TransferStore {
      * later claim's lease (this one ran out while it waited) is left alone.
      */
     Future<Void> retryLater(UUID id, int attempts, Duration delay, String error);
+
+    /**
+     * Holds the transfer for an operator: still {@code pending}, no longer claimed, with why its outcome is unknown.
+     * Only the claim that counted {@code attempts} holds it.
+     */
+    Future<Void> holdForReview(UUID id, int attempts, String error);
+
+    /** One page of every merchant's transfers for operators, newest first, only those held for review if asked. */
+    Future<TransferPage> forOperators(boolean onlyInReview, int limit, UUID startingAfter);
+
+    record TransferPage(List<Transfer> transfers, boolean hasMore) {}
+
+    /** Any merchant's transfer, for operators; 404 when there is none. */
+    Future<Transfer> forOperator(UUID id);
+
+    /**
+     * An operator's decision on a transfer held for review, committed with its audit entry: send it again (the
+     * hold lifted, the send no longer recorded), failed (the debit given back) or succeeded (with the provider's
+     * transaction id when the operator has it). 409 {@code not_in_review} for a transfer not held.
+     */
+    Future<Transfer> resolve(UUID id, TransferResolution resolution, String providerTransactionId, AuditEntry entry);
 }

@@ -4,6 +4,8 @@ import io.vertx.core.json.JsonObject;
 import io.walletpay.money.Balance;
 import io.walletpay.money.Transfer;
 import io.walletpay.money.TransferKind;
+import io.walletpay.money.TransferResolution;
+import io.walletpay.money.TransferSending;
 import io.walletpay.payment.Payment;
 import java.time.OffsetDateTime;
 
@@ -34,6 +36,46 @@ public final class TransferViews {
             view.put("receiver", PaymentViews.maskedPayer(transfer.receiver()));
         }
         return view.put("failure_reason", transfer.failureReason())
+                .put("created_at", time(transfer.createdAt()))
+                .put("updated_at", time(transfer.updatedAt()));
+    }
+
+    /**
+     * A transfer as operators see it: what the merchant sees, with the merchant, the whole receiving number (to
+     * find it in the business account's history), and how far paying it has come, including whether it is held for
+     * review and the operator's last decision.
+     */
+    public static JsonObject forOperator(Transfer transfer) {
+        TransferSending sending = transfer.sending();
+        TransferResolution resolution = sending.resolution();
+        return new JsonObject()
+                .put("id", transfer.id().toString())
+                .put("kind", transfer.kind().wireName())
+                .put("merchant_id", transfer.merchantId().toString())
+                .put(
+                        "payment_id",
+                        transfer.paymentId() == null
+                                ? null
+                                : transfer.paymentId().toString())
+                .put("amount", transfer.amount().toPlainString())
+                .put("currency", Payment.CURRENCY)
+                .put("receiver", transfer.receiver())
+                .put("status", transfer.status().wireName())
+                .put("needs_review", sending.needsReview())
+                .put("failure_reason", transfer.failureReason())
+                .put("provider_transaction_id", transfer.providerTransactionId())
+                .put("attempts", sending.attempts())
+                .put("sends", sending.sends())
+                .put("sent_at", sending.sentAt() == null ? null : time(sending.sentAt()))
+                .put("last_error", sending.lastError())
+                .put(
+                        "resolution",
+                        resolution == null
+                                ? null
+                                : new JsonObject()
+                                        .put("outcome", resolution.outcome().wireName())
+                                        .put("note", resolution.note())
+                                        .put("resolved_at", time(resolution.at())))
                 .put("created_at", time(transfer.createdAt()))
                 .put("updated_at", time(transfer.updatedAt()));
     }

@@ -119,7 +119,10 @@ public final class FakeWalletProvider {
     private final Map<String, Transaction> transactionsByOrder = new ConcurrentHashMap<>();
     private final Map<String, Transaction> transactionsById = new ConcurrentHashMap<>();
     private final AtomicInteger tokensIssued = new AtomicInteger();
-    private final Map<String, Transfer> transfersByReference = new ConcurrentHashMap<>();
+    // every Transfert applied, in order: MonCash takes no idempotency key, so the same reference sent twice is paid
+    // twice
+    private final List<Transfer> applied = new CopyOnWriteArrayList<>();
+    private final Map<String, TransferScript> scriptsByReceiver = new ConcurrentHashMap<>();
     private final AtomicInteger lostTransferAnswers = new AtomicInteger();
     private final Set<String> unanswerableOrders = ConcurrentHashMap.newKeySet();
     private volatile boolean refuseTransfers;
@@ -417,9 +420,69 @@ public final class FakeWalletProvider {
         return this;
     }
 
-    /** The transfers made, one per reference however often it was sent. */
+    /**
+     * How Transfert behaves for one receiver, as a slow or flaky MonCash does. {@code applies}: whether the
+     * transfer is made at all; {@code applyAfter}: how long after the request it is made (the status look-up does
+     * not see it before, as MonCash's cannot see a transfer it is still processing); {@code answer}: what the caller
+     * gets, right after the request when {@code answerAtOnce}, else once it is applied.
+     */
+    public record TransferScript(boolean applies, Duration applyAfter, Answer answer, boolean answerAtOnce) {
+
+        public enum Answer {
+            SUCCESSFUL,
+            PENDING,
+            DROP_CONNECTION,
+            HTTP_500,
+            HTTP_400,
+            HTTP_403
+        }
+
+        /** Made after {@code delay}, answered successfully then (a caller with a shorter timeout has given up). */
+        public static TransferScript appliesAfter(Duration delay) {
+            return new TransferScript(true, delay, Answer.SUCCESSFUL, false);
+        }
+
+        /** Made, then the connection is closed without an answer. */
+        public static TransferScript appliesThenDrops() {
+            return new TransferScript(true, Duration.ZERO, Answer.DROP_CONNECTION, false);
+        }
+
+        /** Made, and answered with an error status all the same (500, or a 400 that arrives after the fact). */
+        public static TransferScript appliesThenAnswers(Answer error) {
+            return new TransferScript(true, Duration.ZERO, error, false);
+        }
+
+        /** Answered "pending" at once, and made {@code delay} later. */
+        public static TransferScript pendingThenApplies(Duration delay) {
+            return new TransferScript(true, delay, Answer.PENDING, true);
+        }
+
+        /** Refused with {@code error} and never made. */
+        public static TransferScript refusedWith(Answer error) {
+            return new TransferScript(false, Duration.ZERO, error, true);
+        }
+    }
+
+    /** Transfers to {@code receiver} behave as {@code script} says (null: made and answered at once). */
+    public FakeWalletProvider scriptTransfersTo(String receiver, TransferScript script) {
+        if (script == null) {
+            scriptsByReceiver.remove(receiver);
+        } else {
+            scriptsByReceiver.put(receiver, script);
+        }
+        return this;
+    }
+
+    /** Every transfer made, in order: a reference sent and made twice is here twice. */
     public List<Transfer> transfers() {
-        return List.copyOf(transfersByReference.values());
+        return List.copyOf(applied);
+    }
+
+    /** How often the transfer {@code reference} was made. */
+    public long timesApplied(String reference) {
+        return applied.stream()
+                .filter(made -> made.reference().equals(reference))
+                .count();
     }
 
     public BigDecimal prefundedBalance() {
@@ -631,22 +694,68 @@ public final class FakeWalletProvider {
             return;
         }
         BigDecimal amount = body.path("amount").decimalValue();
-        // the same reference twice is one transfer, as MonCash refuses a duplicate reference
-        Transfer made = transfersByReference.computeIfAbsent(reference, ref -> {
-            prefundedBalance = prefundedBalance.subtract(amount);
-            return new Transfer(
-                    ref,
-                    receiver,
-                    amount,
-                    body.path("desc").asText(null),
-                    String.valueOf(transactionCounter.incrementAndGet()));
-        });
-        if (lostTransferAnswers.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
-            return; // made, never answered
+        String desc = body.path("desc").asText(null);
+        TransferScript script = scriptsByReceiver.get(receiver);
+        if (script == null) {
+            Transfer made = apply(reference, receiver, amount, desc);
+            if (lostTransferAnswers.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                return; // made, never answered
+            }
+            later(() -> json(ctx, 200, transferAnswer(made, transferMessage)));
+            return;
         }
+        Runnable applyIt = () -> {
+            if (script.applies()) {
+                Transfer made = apply(reference, receiver, amount, desc);
+                if (!script.answerAtOnce()) {
+                    answerScripted(ctx, script.answer(), made);
+                }
+            }
+        };
+        if (script.answerAtOnce()) {
+            answerScripted(ctx, script.answer(), null);
+        }
+        if (script.applyAfter().isZero()) {
+            applyIt.run();
+        } else {
+            vertx.setTimer(script.applyAfter().toMillis(), id -> applyIt.run());
+        }
+    }
+
+    private Transfer apply(String reference, String receiver, BigDecimal amount, String desc) {
+        synchronized (applied) {
+            prefundedBalance = prefundedBalance.subtract(amount);
+            Transfer made = new Transfer(
+                    reference, receiver, amount, desc, String.valueOf(transactionCounter.incrementAndGet()));
+            applied.add(made);
+            return made;
+        }
+    }
+
+    private void answerScripted(RoutingContext ctx, TransferScript.Answer answer, Transfer made) {
+        if (ctx.response().ended() || ctx.response().closed()) {
+            return; // the caller gave up waiting
+        }
+        switch (answer) {
+            case SUCCESSFUL -> json(ctx, 200, transferAnswer(made, null));
+            case PENDING -> {
+                ObjectNode pending = JSON.createObjectNode().put("path", "/Api/v1/Transfert");
+                pending.putObject("transfer").put("message", "pending");
+                json(
+                        ctx,
+                        200,
+                        pending.put("timestamp", System.currentTimeMillis()).put("status", 200));
+            }
+            case DROP_CONNECTION -> ctx.request().connection().close();
+            case HTTP_500 -> json(ctx, 500, error(ctx, 500, "Internal Server Error", "Unexpected error"));
+            case HTTP_400 -> json(ctx, 400, error(ctx, 400, "Bad Request", "Transaction could not be processed"));
+            case HTTP_403 -> json(ctx, 403, error(ctx, 403, "Forbidden", "Not allowed to make transfers"));
+        }
+    }
+
+    private static ObjectNode transferAnswer(Transfer made, String message) {
         ObjectNode answer = JSON.createObjectNode();
         answer.put("path", "/Api/v1/Transfert");
-        String message = transferMessage;
         ObjectNode transfer = answer.putObject("transfer");
         if (message == null) {
             transfer.put("transaction_id", made.transactionId());
@@ -656,7 +765,7 @@ public final class FakeWalletProvider {
                 .put("message", message == null ? "successful" : message)
                 .put("desc", made.desc());
         answer.put("timestamp", System.currentTimeMillis()).put("status", 200);
-        later(() -> json(ctx, 200, answer));
+        return answer;
     }
 
     private void transferStatus(RoutingContext ctx) {
@@ -665,7 +774,12 @@ public final class FakeWalletProvider {
         }
         JsonNode body = jsonBody(ctx);
         String reference = body == null ? null : body.path("reference").asText(null);
-        Transfer made = reference == null ? null : transfersByReference.get(reference);
+        Transfer made = reference == null
+                ? null
+                : applied.stream()
+                        .filter(transfer -> transfer.reference().equals(reference))
+                        .findFirst()
+                        .orElse(null);
         if (made == null) {
             later(() -> json(ctx, 404, error(ctx, 404, "Not Found", "Can't find this transaction")));
             return;

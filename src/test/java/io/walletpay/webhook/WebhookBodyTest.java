@@ -53,7 +53,7 @@ class WebhookBodyTest {
                     TransferStatus.PENDING,
                     null,
                     null,
-                    0,
+                    io.walletpay.money.TransferSending.NEW,
                     AT,
                     AT);
             assertThat(WebhookBody.eventOf(TransferWebhookBody.of(transfer, AT)))
