@@ -129,6 +129,7 @@ public final class FakeWalletProvider {
     private volatile String transferMessage;
     private volatile Integer transferRefusal;
     private volatile boolean transferRefusalInBody;
+    private volatile LookUpAnswer lookUpAnswer;
     private volatile BigDecimal prefundedBalance = new BigDecimal("1000000.00");
     private final AtomicLong transactionCounter = new AtomicLong(2_155_000_000L);
 
@@ -473,6 +474,34 @@ public final class FakeWalletProvider {
         return this;
     }
 
+    /**
+     * PrefundedTransactionStatus answers every reference with a 200 whose body says {@code status} and
+     * {@code transStatus} (MonCash's "not found" error body for a 404) while set; null: as usual.
+     */
+    public FakeWalletProvider answerTransferLookUpsWith(Integer status, String transStatus) {
+        lookUpAnswer = status == null ? null : new LookUpAnswer(status, transStatus);
+        return this;
+    }
+
+    private record LookUpAnswer(int status, String transStatus) {}
+
+    /** Answers a look-up as {@link #answerTransferLookUpsWith} said; false when it said nothing. */
+    private boolean answerLookUpAsSet(RoutingContext ctx) {
+        LookUpAnswer canned = lookUpAnswer;
+        if (canned == null) {
+            return false;
+        }
+        ObjectNode answer = canned.status() == 404
+                ? error(ctx, 404, "Not Found", "Can't find this transaction")
+                : JSON.createObjectNode()
+                        .put("path", "/Api/v1/PrefundedTransactionStatus")
+                        .put("transStatus", canned.transStatus())
+                        .put("timestamp", System.currentTimeMillis())
+                        .put("status", canned.status());
+        later(() -> json(ctx, 200, answer));
+        return true;
+    }
+
     /** Every transfer made, in order: a reference sent and made twice is here twice. */
     public List<Transfer> transfers() {
         return List.copyOf(applied);
@@ -769,7 +798,7 @@ public final class FakeWalletProvider {
     }
 
     private void transferStatus(RoutingContext ctx) {
-        if (!authorized(ctx)) {
+        if (!authorized(ctx) || answerLookUpAsSet(ctx)) {
             return;
         }
         JsonNode body = jsonBody(ctx);

@@ -11,6 +11,8 @@ import io.vertx.junit5.VertxExtension;
 import io.walletpay.config.LiveProviderSettings;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
+import io.walletpay.money.Transfer;
+import io.walletpay.money.TransferOutcome;
 import io.walletpay.support.BehaviourTest;
 import java.math.BigDecimal;
 import java.net.ServerSocket;
@@ -31,6 +33,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** {@link LiveWalletProvider} against {@link FakeWalletProvider} on a real socket; calls block the test thread. */
 @BehaviourTest
@@ -540,6 +545,158 @@ class LiveWalletProviderTest {
 
         assertThat(await(provider.retrieveByOrder(ProviderOrder.first(orderId))).transactionId())
                 .isEqualTo("2155000099");
+    }
+
+    // ---- transfers: an outcome only when the answer proves it ------------------------------------------------
+
+    @Test
+    void aTransferTheProviderCallsSuccessfulSucceedsWithItsTransactionId() throws Exception {
+        UUID reference = UUID.randomUUID();
+
+        TransferOutcome outcome = await(provider.transfer(reference, "50937123456", new BigDecimal("150"), "Refund"));
+
+        FakeWalletProvider.Transfer made = fake.transfers().get(0);
+        assertThat(outcome).isEqualTo(TransferOutcome.succeeded(made.transactionId()));
+        assertThat(made.transactionId()).isNotBlank();
+        assertThat(fake.requests("/api/v1/Transfert").get(0).body())
+                .isEqualTo("{\"amount\":150.00,\"receiver\":\"50937123456\",\"desc\":\"Refund\",\"reference\":\""
+                        + reference + "\"}");
+    }
+
+    @Test
+    void aSuccessfulTransferWithoutATransactionIdSucceedsWithoutOne() throws Exception {
+        fake.answerTransfersWith("successful");
+
+        assertThat(await(provider.transfer(UUID.randomUUID(), "50937123456", AMOUNT, "Payout")))
+                .isEqualTo(TransferOutcome.succeeded(null));
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void a403FromTransfertOnTheWireOrInTheBodyFailsTheTransferAsRefused(boolean inBody) throws Exception {
+        if (inBody) {
+            fake.refuseTransferRequestsWith(403, true);
+        } else {
+            fake.refuseTransfers(true);
+        }
+
+        assertThat(await(provider.transfer(UUID.randomUUID(), "50937123456", AMOUNT, "Payout")))
+                .isEqualTo(TransferOutcome.failed(Transfer.PROVIDER_REFUSED));
+        assertThat(fake.transfers()).isEmpty();
+    }
+
+    /** A 400 may come after MonCash made the transfer: only a look-up may settle it, never a refusal taken on trust. */
+    @ParameterizedTest
+    @CsvSource({
+        "400, false, HTTP 400",
+        "400, true, status 400",
+        "422, false, HTTP 422",
+        "422, true, status 422",
+        "500, false, HTTP 500",
+        "500, true, status 500",
+        "409, false, HTTP 409"
+    })
+    void anErrorOtherThan403FromTransfertLeavesTheOutcomeUnknown(int status, boolean inBody, String said)
+            throws Exception {
+        fake.refuseTransferRequestsWith(status, inBody);
+
+        ServiceException error = failure(provider.transfer(UUID.randomUUID(), "50937123456", AMOUNT, "Payout"));
+
+        assertProviderError(error);
+        assertThat(error.getMessage())
+                .isEqualTo("Wallet provider Transfert: the provider answered " + said
+                        + ": Bad Request - The receiver is not a MonCash customer");
+        assertThat(fake.requests("/api/v1/Transfert")).hasSize(1); // sent once: a send is never repeated here
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"failed", "pending", "in process", "declined"})
+    void aTransfertAnswerWhoseMessageIsNotSuccessfulLeavesTheOutcomeUnknown(String message) throws Exception {
+        fake.answerTransfersWith(message);
+        UUID reference = UUID.randomUUID();
+
+        ServiceException error = failure(provider.transfer(reference, "50937123456", AMOUNT, "Payout"));
+
+        assertProviderError(error);
+        assertThat(error.getMessage()).startsWith("Wallet provider Transfert: the answer says " + message + ",");
+        // why it cannot be a refusal: MonCash made this one
+        assertThat(fake.transfers())
+                .extracting(FakeWalletProvider.Transfer::reference)
+                .containsExactly(reference.toString());
+    }
+
+    @Test
+    void aTransfertWhoseAnswerNeverArrivesLeavesTheOutcomeUnknown() throws Exception {
+        fake.loseTransferAnswers(1);
+        LiveWalletProvider impatient = new LiveWalletProvider(vertx, fake.settings(Duration.ofMillis(300)), clock);
+        try {
+            ServiceException error = failure(impatient.transfer(UUID.randomUUID(), "50937123456", AMOUNT, "Payout"));
+
+            assertProviderError(error);
+            assertThat(error.getMessage()).isEqualTo("Wallet provider Transfert: the provider did not answer in time");
+            assertThat(fake.transfers()).hasSize(1);
+        } finally {
+            impatient.close();
+        }
+    }
+
+    @Test
+    void theStatusOfATransferTheProviderMadeIsSucceeded() throws Exception {
+        UUID reference = UUID.randomUUID();
+        await(provider.transfer(reference, "50937123456", AMOUNT, "Payout"));
+
+        assertThat(await(provider.transferStatus(reference))).isEqualTo(TransferOutcome.succeeded(null));
+        assertThat(fake.requests("/api/v1/PrefundedTransactionStatus").get(0).body())
+                .isEqualTo("{\"reference\":\"" + reference + "\"}");
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void theStatusOfAReferenceTheProviderDoesNotKnowIsNotFoundOnTheWireOrInTheBody(boolean inBody) throws Exception {
+        if (inBody) {
+            fake.answerTransferLookUpsWith(404, null);
+        }
+
+        assertThat(await(provider.transferStatus(UUID.randomUUID()))).isEqualTo(TransferOutcome.NOT_FOUND);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"failed", "Rejected", "declined", "cancelled"})
+    void aStatusThatSaysTheTransferWasRefusedFailsItWithTheProvidersWord(String word) throws Exception {
+        fake.answerTransferLookUpsWith(200, word);
+
+        assertThat(await(provider.transferStatus(UUID.randomUUID())))
+                .isEqualTo(TransferOutcome.failed("declined by the wallet provider: " + word));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"in process", "pending"})
+    void aStatusOfATransferStillInFlightIsAFailedFutureToAskAgainLater(String word) throws Exception {
+        fake.answerTransferLookUpsWith(200, word);
+
+        ServiceException error = failure(provider.transferStatus(UUID.randomUUID()));
+
+        assertProviderError(error);
+        assertThat(error.getMessage())
+                .isEqualTo("Wallet provider PrefundedTransactionStatus: the transfer is still " + word);
+    }
+
+    @Test
+    void aStatusLookUpAnsweringAnErrorIsAFailedFuture() throws Exception {
+        fake.answerTransferLookUpsWith(500, null);
+
+        ServiceException error = failure(provider.transferStatus(UUID.randomUUID()));
+
+        assertProviderError(error);
+        assertThat(error.getMessage())
+                .startsWith("Wallet provider PrefundedTransactionStatus: the provider answered status 500");
+    }
+
+    @Test
+    void theBalanceIsWhatTheBusinessAccountHolds() throws Exception {
+        await(provider.transfer(UUID.randomUUID(), "50937123456", new BigDecimal("150.00"), "Payout"));
+
+        assertThat(await(provider.balance())).isEqualTo(fake.prefundedBalance()).isEqualTo(new BigDecimal("999850.00"));
     }
 
     // ---- helpers ----------------------------------------------------------------------------------------------

@@ -182,30 +182,31 @@ class LiveRefundsTest {
     }
 
     /**
-     * A request MonCash refuses (400 or 422: a receiver it does not know), on the wire or in the body of a 200, is
-     * refused again however often it is sent: the refund fails with MonCash's words and its debit is given back,
-     * rather than staying pending for ever.
+     * A 400 or 422 from Transfert, on the wire or in the body of a 200, does not prove MonCash did not make the
+     * transfer (such an answer has arrived after the transfer was made), so the refund is never failed on it and
+     * its debit never given back: it stays pending, is asked about by its reference, and is not sent again.
      */
     @ParameterizedTest
     @CsvSource({"400, false", "422, true"})
-    void aTransferRequestTheProviderRefusesFailsWithItsWords(int status, boolean inBody) {
+    void aTransferAnswered400IsAskedAboutNeverFailedNorSentAgain(int status, boolean inBody) {
         JsonObject payment = paidAtProvider(200, inBody ? "50937777777" : "50937666666");
         String before = balance();
         fake.refuseTransferRequestsWith(status, inBody);
         try {
             JsonObject refund = refund(payment, 200);
 
-            await("the refund failed").atMost(Duration.ofSeconds(30)).until(() -> status(refund)
-                    .equals("failed"));
-            assertThat(service.sql("SELECT failure_reason FROM transfers WHERE id = $1::uuid", refund.getString("id"))
-                            .iterator()
-                            .next()
-                            .getString(0))
-                    .contains("status " + status)
-                    .contains("not a MonCash customer");
-            assertThat(balance()).isEqualTo(before);
-            assertThat(fake.transfers().stream().filter(made -> made.reference().equals(refund.getString("id"))))
-                    .isEmpty();
+            await("the reference asked about twice")
+                    .atMost(Duration.ofSeconds(30))
+                    .until(() -> fake.requests("/api/v1/PrefundedTransactionStatus").stream()
+                                    .filter(request -> request.body().contains(refund.getString("id")))
+                                    .count()
+                            >= 2);
+            assertThat(status(refund)).isEqualTo("pending");
+            assertThat(fake.requests("/api/v1/Transfert").stream()
+                            .filter(request -> request.body().contains(refund.getString("id"))))
+                    .hasSize(1);
+            assertThat(new java.math.BigDecimal(balance()))
+                    .isEqualByComparingTo(new java.math.BigDecimal(before).subtract(new java.math.BigDecimal("200")));
         } finally {
             fake.refuseTransferRequestsWith(null);
         }
