@@ -29,7 +29,9 @@ public final class TransferVerticle extends VerticleBase {
     private final TransferProvider provider;
     private final MeterRegistry registry;
     private final AtomicReference<BigDecimal> prefunded = new AtomicReference<>();
-    private boolean sweeping;
+    static final int MAX_IN_FLIGHT = 16;
+    private boolean claiming;
+    private int inFlight; // attempts started and not yet done, on this verticle's event loop only
 
     public TransferVerticle(
             TransferStore transfers, TransferProvider provider, SettleWindow window, MeterRegistry registry) {
@@ -53,12 +55,20 @@ public final class TransferVerticle extends VerticleBase {
         return Future.succeededFuture();
     }
 
+    /**
+     * Claims what is due, up to {@link #MAX_IN_FLIGHT} attempts under way at once; attempts still waiting for the
+     * provider do not hold back the next claim.
+     */
     private void sweep() {
-        if (sweeping) {
-            return; // the last pass is still waiting for the provider
+        if (claiming || inFlight >= MAX_IN_FLIGHT) {
+            return;
         }
-        sweeping = true;
-        settle.sweep()
+        claiming = true;
+        settle.start(MAX_IN_FLIGHT - inFlight)
+                .onSuccess(attempts -> attempts.forEach(attempt -> {
+                    inFlight++;
+                    attempt.onComplete(done -> inFlight--);
+                }))
                 .onFailure(failure -> {
                     if (ServiceException.databaseUnavailable(failure)) {
                         log.debug("transfers wait for the database: {}", failure.getMessage());
@@ -66,6 +76,6 @@ public final class TransferVerticle extends VerticleBase {
                         log.warn("transfers not settled this pass: {}", failure.getMessage());
                     }
                 })
-                .onComplete(done -> sweeping = false);
+                .onComplete(done -> claiming = false);
     }
 }

@@ -60,10 +60,19 @@ public final class SettleTransfers {
 
     /** One pass: the due transfers claimed and each taken as far as the provider lets it. */
     public Future<Integer> sweep() {
-        return transfers.claimDue(BATCH, lease).compose(claimed -> {
-            List<Future<Void>> attempts = claimed.stream().map(this::attempt).toList();
-            return Future.join(attempts).transform(done -> Future.succeededFuture(claimed.size()));
-        });
+        return start(BATCH)
+                .compose(attempts -> Future.join(attempts).transform(done -> Future.succeededFuture(attempts.size())));
+    }
+
+    /**
+     * Claims up to {@code limit} due transfers and starts their attempts, without waiting for them: one transfer
+     * whose provider is slow to answer does not hold back the others. Each attempt's future completes when it has
+     * been taken as far as it goes this time.
+     */
+    public Future<List<Future<Void>>> start(int limit) {
+        return transfers
+                .claimDue(limit, lease)
+                .map(claimed -> claimed.stream().map(this::attempt).toList());
     }
 
     private Future<Void> attempt(Transfer transfer) {

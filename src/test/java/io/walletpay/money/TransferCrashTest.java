@@ -26,9 +26,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The service dies (kill -9, its PostgreSQL with it) after MonCash made a refund's transfer and before the answer
- * was recorded. After a restart on the same data the refund is settled by asking MonCash about its reference:
- * exactly one transfer, and the refund {@code succeeded}.
+ * The service dies (kill -9, its PostgreSQL with it) with two refunds' transfers under way: one MonCash made but
+ * never answered, one MonCash still holds and makes only after the restart (its status look-up does not see it
+ * until then). After a restart on the same data each is settled by asking MonCash about its reference, never by
+ * sending it again: exactly one transfer each, and both {@code succeeded}.
  */
 @BehaviourTest
 class TransferCrashTest {
@@ -52,7 +53,7 @@ class TransferCrashTest {
     }
 
     @Test
-    void aRefundWhoseAnswerDiedWithTheServiceIsPaidOnceAfterTheRestart() throws Exception {
+    void refundsWhoseAnswersDiedWithTheServiceArePaidOnceAfterTheRestart() throws Exception {
         providerVertx = Vertx.vertx();
         fake = RunningService.await(new FakeWalletProvider().start(providerVertx));
         Map<String, String> env = new HashMap<>(fake.liveModeEnvironment());
@@ -87,11 +88,25 @@ class TransferCrashTest {
         String refund = http.post(
                         "/api/merchant/payments/" + payment.getString("id") + "/refunds",
                         token,
-                        new JsonObject().put("amount", 500))
+                        new JsonObject().put("amount", 200))
                 .data()
                 .getString("id");
         await("MonCash made the transfer").atMost(Duration.ofSeconds(30)).until(() -> fake.transfers().stream()
                 .anyMatch(transfer -> transfer.reference().equals(refund)));
+        // the second refund goes to a payer whose transfers MonCash makes only 20 s after the request
+        JsonObject second = paidBy(http, token, fake, "50937555555");
+        fake.scriptTransfersTo("50937555555", FakeWalletProvider.TransferScript.appliesAfter(Duration.ofSeconds(20)));
+        String slow = http.post(
+                        "/api/merchant/payments/" + second.getString("id") + "/refunds",
+                        token,
+                        new JsonObject().put("amount", 300))
+                .data()
+                .getString("id");
+        await("the slow transfer reached MonCash")
+                .atMost(Duration.ofSeconds(30))
+                .until(() -> fake.requests("/api/v1/Transfert").stream()
+                        .anyMatch(request -> request.body().contains(slow)));
+        assertThat(fake.timesApplied(slow)).isZero();
 
         service.killWithDatabase();
         service.start();
@@ -100,11 +115,13 @@ class TransferCrashTest {
                 PreparedStatement lease = db.prepareStatement(
                         // the dead node's lease (longer than an attempt may last) runs out: brought forward rather
                         // than waited for
-                        "UPDATE transfers SET lease_until = now() WHERE id = ?::uuid AND status = 'pending'")) {
+                        "UPDATE transfers SET lease_until = now() WHERE id IN (?::uuid, ?::uuid)"
+                                + " AND status = 'pending'")) {
             lease.setString(1, refund);
+            lease.setString(2, slow);
             assertThat(lease.executeUpdate())
-                    .as("the refund was still pending after the crash")
-                    .isEqualTo(1);
+                    .as("both refunds were still pending after the crash")
+                    .isEqualTo(2);
         }
 
         String fresh = restarted.merchantToken(merchant);
@@ -116,15 +133,44 @@ class TransferCrashTest {
                         .getJsonObject(0)
                         .getString("status")
                         .equals("succeeded"));
-        assertThat(fake.transfers().stream()
-                        .filter(transfer -> transfer.reference().equals(refund)))
-                .hasSize(1);
-        assertThat(fake.requests("/api/v1/Transfert").stream()
-                        .filter(request -> request.body().contains(refund)))
-                .as("the transfer was sent once: the restart asked about it instead")
-                .hasSize(1);
-        assertThat(fake.requests("/api/v1/PrefundedTransactionStatus")).isNotEmpty();
+        await("the slow refund settled once MonCash made it")
+                .atMost(Duration.ofSeconds(90))
+                .until(() -> restarted
+                        .get("/api/merchant/payments/" + second.getString("id") + "/refunds", fresh)
+                        .dataArray()
+                        .getJsonObject(0)
+                        .getString("status")
+                        .equals("succeeded"));
+        for (String id : java.util.List.of(refund, slow)) {
+            assertThat(fake.timesApplied(id)).as("made once").isEqualTo(1);
+            assertThat(fake.requests("/api/v1/Transfert").stream()
+                            .filter(request -> request.body().contains(id)))
+                    .as("the transfer was sent once: the restart asked about it instead")
+                    .hasSize(1);
+        }
+        assertThat(fake.requests("/api/v1/PrefundedTransactionStatus").stream()
+                        .filter(request -> request.body().contains(slow))
+                        .count())
+                .as("the slow one was asked about while MonCash still held it")
+                .isGreaterThan(1);
         assertThat(restarted.get("/api/merchant/balance", fresh).data().getString("available"))
-                .isEqualTo("0.00");
+                .isEqualTo("300.00");
+    }
+
+    /** A payment of 300 HTG paid at MonCash by {@code payer} and confirmed by the customer's return. */
+    private static JsonObject paidBy(Http http, String token, FakeWalletProvider fake, String payer) {
+        JsonObject payment = http.post("/api/merchant/payments/wallet/", token, new JsonObject().put("amount", 300))
+                .data();
+        String query = URI.create(payment.getString("redirect_url")).getRawQuery();
+        FakeWalletProvider.Transaction paid = fake.payToken(
+                        URLDecoder.decode(query.substring("token=".length()), StandardCharsets.UTF_8), payer)
+                .orElseThrow();
+        assertThat(http.get(
+                                "/provider/return?transactionId="
+                                        + URLEncoder.encode(paid.transactionId(), StandardCharsets.UTF_8),
+                                null)
+                        .status())
+                .isEqualTo(200);
+        return payment;
     }
 }
