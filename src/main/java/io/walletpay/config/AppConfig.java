@@ -323,7 +323,11 @@ public record AppConfig(
         }
     }
 
-    /** Credentials and URLs are only required in {@code live} mode. */
+    /**
+     * Credentials and URLs are only required in {@code live} mode. {@code lookupsPerMinute} bounds the retrieve
+     * calls the customer's return and the Alert URL may make, all nodes together; {@code lookupsPerAddressPerMinute}
+     * those one client address may cause (per node): both spend the business account's API quota.
+     */
     public record Provider(
             @NotNull @Pattern(regexp = "sandbox|live", message = "expected one of [sandbox, live]") String mode,
             String apiBaseUrl,
@@ -338,7 +342,9 @@ public record AppConfig(
             @NotNull String retrieveOrderPath,
             @NotNull String redirectPath,
             @DecimalMin("0.01") @DecimalMax("1000000000") @Digits(integer = 10, fraction = 2, message = TWO_DECIMALS)
-                    BigDecimal maxAmount) {
+                    BigDecimal maxAmount,
+            @Range(min = 1, max = 1_000_000) int lookupsPerMinute,
+            @Range(min = 1, max = 1_000_000) int lookupsPerAddressPerMinute) {
 
         public Provider {
             mode = mode == null ? null : mode.toLowerCase(Locale.ROOT);

@@ -47,9 +47,9 @@ public final class ProductionReadiness {
                             + " provider.client_secret"));
         }
         if (config.provider().live()) {
-            sandboxHost(config.provider().apiBaseUrl())
+            providerUrlProblem(config.provider().apiBaseUrl(), "the client secret and every access token")
                     .ifPresent(problem -> problems.add(line("provider.api_base_url", problem)));
-            sandboxHost(config.provider().gatewayBaseUrl())
+            providerUrlProblem(config.provider().gatewayBaseUrl(), "the customer's payment token")
                     .ifPresent(problem -> problems.add(line("provider.gateway_base_url", problem)));
         }
         secretProblem(config.adminToken()).ifPresent(problem -> problems.add(line("admin_token", problem)));
@@ -138,6 +138,16 @@ public final class ProductionReadiness {
         } catch (IllegalArgumentException e) {
             return ""; // AppConfig refuses URLs that do not parse before we get here
         }
+    }
+
+    /** What is wrong with a live provider URL in production: plain http (what would travel in clear), or the sandbox. */
+    private static Optional<String> providerUrlProblem(String url, String inClear) {
+        String scheme = url == null ? null : URI.create(url).getScheme();
+        if (scheme != null && !"https".equals(scheme.toLowerCase(Locale.ROOT))) {
+            return Optional.of(
+                    "must be an https:// URL in production (" + inClear + " would travel in clear), got '" + url + "'");
+        }
+        return sandboxHost(url);
     }
 
     /**

@@ -2,6 +2,7 @@ package io.walletpay.http;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.MultiMap;
+import io.vertx.core.Vertx;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.walletpay.checkout.Checkout;
@@ -19,7 +20,9 @@ import io.walletpay.payment.PaymentStatus;
 import io.walletpay.store.PaymentStore;
 import io.walletpay.store.ProviderOrderStore;
 import io.walletpay.usecase.ConfirmWithProvider;
+import io.walletpay.usecase.LookupsInFlight;
 import io.walletpay.usecase.PayAtCheckout;
+import io.walletpay.usecase.ProviderLookups;
 import io.walletpay.usecase.RetryWithProvider;
 import java.util.regex.Pattern;
 
@@ -38,6 +41,7 @@ final class CheckoutRoutes {
     private static final String FORM = "application/x-www-form-urlencoded";
     private static final int MAX_PHONE_ECHO = 40;
 
+    private final Vertx vertx;
     private final PaymentStore payments;
     private final ProviderOrderStore providerOrders;
     private final WalletProvider provider;
@@ -47,11 +51,13 @@ final class CheckoutRoutes {
     private final PayAtCheckout payAtCheckout;
 
     CheckoutRoutes(
+            Vertx vertx,
             PaymentStore payments,
             ProviderOrderStore providerOrders,
             WalletProvider provider,
             AppConfig config,
             MeterRegistry registry) {
+        this.vertx = vertx;
         this.payments = payments;
         this.providerOrders = providerOrders;
         this.provider = provider;
@@ -63,8 +69,14 @@ final class CheckoutRoutes {
     void mount(Router router) {
         if (config.provider().live()) {
             new ProviderRoutes(
-                            provider,
-                            new ConfirmWithProvider(payments, providerOrders, payAtCheckout, registry),
+                            new ProviderLookups(
+                                    payments,
+                                    providerOrders,
+                                    provider,
+                                    new ConfirmWithProvider(payments, providerOrders, payAtCheckout, registry),
+                                    LookupsInFlight.shared(vertx),
+                                    config.payments().expiry()),
+                            ProviderLookupLimits.shared(vertx, config.provider()),
                             new RetryWithProvider(
                                     payments,
                                     providerOrders,

@@ -194,7 +194,7 @@ final class HtmlResponses {
     /**
      * The page of a customer back from the provider whose payment could not be confirmed: the same failures as
      * anywhere, told in the words of that moment (the provider does not know the transaction, it was not paid, it
-     * pays another payment, the provider cannot be reached).
+     * pays another payment, the provider cannot be reached, too many look-ups at the provider just now).
      */
     static void unconfirmedReturn(RoutingContext ctx, Throwable failure) {
         if (!(failure instanceof ServiceException known)) {
@@ -209,6 +209,10 @@ final class HtmlResponses {
             problem(ctx, Problem.PROVIDER_MISMATCH);
         } else if (known.kind() == ErrorKind.PROVIDER) {
             problem(ctx, Problem.PROVIDER_UNREACHABLE);
+        } else if (known.kind() == ErrorKind.RATE_LIMITED) {
+            // too many look-ups at MonCash: when to come back, and that the payment is not lost meanwhile
+            ErrorResponder.retryAfter(ctx.response(), known);
+            problem(ctx, Problem.PROVIDER_BUSY);
         } else {
             problem(ctx, known);
         }

@@ -125,7 +125,7 @@ public final class HttpApiVerticle extends VerticleBase {
         router.route("/checkout/*").handler(ctx -> HtmlResponses.defaultLanguage(ctx, pages));
         router.route("/provider/*").handler(ctx -> HtmlResponses.defaultLanguage(ctx, pages));
         new EventRoutes(stores.deliveries(), webhookTester).mount(router);
-        new CheckoutRoutes(stores.payments(), stores.providerOrders(), provider, config, registry).mount(router);
+        new CheckoutRoutes(vertx, stores.payments(), stores.providerOrders(), provider, config, registry).mount(router);
         new PaymentLinkPageRoutes(
                         new PayThroughLink(stores.links(), stores.merchants(), payments),
                         paymentLinks,

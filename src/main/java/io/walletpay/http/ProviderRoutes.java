@@ -7,14 +7,15 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
+import io.walletpay.checkout.Checkout;
 import io.walletpay.checkout.ProviderConfirmation;
 import io.walletpay.checkout.ProviderOrder;
 import io.walletpay.checkout.ProviderTransaction;
-import io.walletpay.checkout.WalletProvider;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
+import io.walletpay.net.ClientAddress;
 import io.walletpay.page.Problem;
-import io.walletpay.usecase.ConfirmWithProvider;
+import io.walletpay.usecase.ProviderLookups;
 import io.walletpay.usecase.RetryWithProvider;
 import java.util.UUID;
 import org.slf4j.Logger;
@@ -24,22 +25,23 @@ import org.slf4j.LoggerFactory;
  * Live mode: {@code GET /provider/return?transactionId=…} (the customer's browser, back from the provider's
  * gateway; HTML) and {@code GET|POST /provider/notify} (the provider's server, MonCash's Alert URL; JSON).
  * Neither trusts what it is sent: the id only says where to look, the provider's retrieve call says what happened, and
- * {@link ProviderConfirmation} decides whether that pays the payment. Only then does the payment change.
+ * {@link ProviderConfirmation} decides whether that pays the payment. Only then does the payment change. Both are
+ * open to anyone, so {@link ProviderLookups} asks the provider only about a payment of ours that waits for it, within
+ * {@link ProviderLookupLimits}; over the limits they answer 429 with Retry-After.
  */
 final class ProviderRoutes {
 
     private static final Logger log = LoggerFactory.getLogger(ProviderRoutes.class);
     private static final int MAX_TRANSACTION_ID = 100;
 
-    private final WalletProvider provider;
+    private final ProviderLookups lookups;
+    private final ProviderLookupLimits limits;
     private final int maxBodyBytes;
-    private final ConfirmWithProvider confirmation;
     private final RetryWithProvider retries;
 
-    ProviderRoutes(
-            WalletProvider provider, ConfirmWithProvider confirmation, RetryWithProvider retries, int maxBodyBytes) {
-        this.provider = provider;
-        this.confirmation = confirmation;
+    ProviderRoutes(ProviderLookups lookups, ProviderLookupLimits limits, RetryWithProvider retries, int maxBodyBytes) {
+        this.lookups = lookups;
+        this.limits = limits;
         this.retries = retries;
         this.maxBodyBytes = maxBodyBytes;
     }
@@ -62,9 +64,11 @@ final class ProviderRoutes {
             HtmlResponses.problem(ctx, Problem.PROVIDER_NO_TRANSACTION);
             return;
         }
-        provider.retrieveByTransaction(transactionId)
-                .compose(transaction -> confirmation.confirm(transaction).onSuccess(checkout -> {
-                    if (!transaction.successful() && checkout.open()) {
+        lookups.byTransaction(transactionId, allowance(ctx))
+                .onSuccess(answer -> {
+                    Checkout checkout = answer.checkout();
+                    ProviderTransaction transaction = answer.transaction();
+                    if (transaction != null && !transaction.successful() && checkout.open()) {
                         // declined, and the customer may try again: say why, and offer another try
                         HtmlResponses.retryPage(ctx, checkout, transaction.message());
                     } else if (checkout.refusal().isPresent()) {
@@ -72,8 +76,14 @@ final class ProviderRoutes {
                     } else {
                         CheckoutRoutes.result(ctx, checkout);
                     }
-                }))
+                })
                 .onFailure(failure -> HtmlResponses.unconfirmedReturn(ctx, failure));
+    }
+
+    /** One look-up from the limits, charged to the request's client address. */
+    private ProviderLookups.Allowance allowance(RoutingContext ctx) {
+        String address = ClientAddress.of(ctx);
+        return () -> limits.take(address);
     }
 
     /** The retry page's form: the payment's next try at the provider, and the customer sent on to it. */
@@ -104,14 +114,16 @@ final class ProviderRoutes {
     /**
      * Accepts {@code transactionId} or {@code orderId} (the payment id) in the query string (GET or POST, as
      * MonCash's Alert URL sends it), or as JSON or form fields of a POST; other fields are ignored. Answers 200
-     * {@code {success:true, data:{transaction_id, status}}} once the payment reflects what the provider confirmed, so a repeated notification answers the same.
+     * {@code {success:true, data:{transaction_id, status}}} once the payment reflects what the provider confirmed; a
+     * repeated notification of a decided payment answers the same from our record, without asking the provider. A
+     * reference that names no payment waiting for the provider is 404 {@code not_found}.
      */
     private void notification(RoutingContext ctx) {
         Reference reference = reference(ctx);
-        Future<ProviderTransaction> lookup = reference.transactionId() != null
-                ? provider.retrieveByTransaction(reference.transactionId())
-                : provider.retrieveByOrder(reference.order());
-        lookup.compose(confirmation::confirm)
+        Future<ProviderLookups.Answer> lookup = reference.transactionId() != null
+                ? lookups.byTransaction(reference.transactionId(), allowance(ctx))
+                : lookups.byOrder(reference.order(), allowance(ctx));
+        lookup.map(ProviderLookups.Answer::checkout)
                 .onSuccess(checkout -> Responses.json(
                         ctx,
                         200,

@@ -25,4 +25,13 @@ public final class NewIdentifiers {
     public static UUID next() {
         return TIME_ORDERED.generate();
     }
+
+    /**
+     * The smallest identifier of {@code instant}'s millisecond: every identifier made at or after it is at least
+     * this one (as PostgreSQL orders uuids, byte by byte), so "made since" is a range of a primary key.
+     */
+    public static UUID firstAt(java.time.Instant instant) {
+        long millis = Math.max(0, instant.toEpochMilli()) & 0xFFFF_FFFF_FFFFL;
+        return new UUID((millis << 16) | 0x7000L, 0x8000_0000_0000_0000L);
+    }
 }

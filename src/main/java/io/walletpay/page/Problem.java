@@ -29,6 +29,7 @@ public enum Problem {
             ErrorKind.PAYMENT_REQUIRED, "problem.provider_not_paid.title", "problem.provider_not_paid.text", true),
     PROVIDER_MISMATCH(ErrorKind.CONFLICT, "problem.unconfirmed.title", "problem.provider_mismatch.text"),
     PROVIDER_UNREACHABLE(ErrorKind.PROVIDER, "problem.unconfirmed.title", "problem.provider_unreachable.text"),
+    PROVIDER_BUSY(ErrorKind.RATE_LIMITED, "problem.unconfirmed.title", "problem.provider_busy.text"),
     TOO_MANY(ErrorKind.RATE_LIMITED, "problem.busy.title", "problem.busy.text");
 
     private final ErrorKind kind;

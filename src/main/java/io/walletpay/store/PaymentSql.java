@@ -87,6 +87,18 @@ final class PaymentSql {
 
     static final String CHECKOUT_BY_PAYMENT = CHECKOUT + " WHERE p.id = $1";
 
+    /** The payment the provider's transaction {@code $1} was recorded on (completed, failed or flagged with it). */
+    static final String CHECKOUT_BY_PROVIDER_TRANSACTION =
+            CHECKOUT + " WHERE p.provider_transaction_id = $1 ORDER BY p.id LIMIT 1";
+
+    /**
+     * Whether a payment may still be paid at the provider: one pending (the partial index of pending payments), or
+     * one made since {@code $1} (the first identifier of that moment: identifiers are made in time order, so this is
+     * a range of the primary key). Two index probes, whatever the table's size.
+     */
+    static final String AWAITING_PROVIDER = "SELECT EXISTS (SELECT 1 FROM payments WHERE status = 'pending')"
+            + " OR EXISTS (SELECT 1 FROM payments WHERE id >= $1)";
+
     /**
      * The one way payments leave {@code pending}, for many requests at once, one array element per request (never
      * two for one payment id or token: {@link GroupCommit} keeps those apart). A request names its payment by id

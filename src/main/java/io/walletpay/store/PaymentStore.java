@@ -136,6 +136,15 @@ public interface PaymentStore {
     /** The checkout of one payment, by id (the provider's order id in live mode); unknown is 404. */
     Future<Checkout> checkoutOf(UUID paymentId);
 
+    /** The checkout of the payment the provider's transaction is recorded on, if any. */
+    Future<java.util.Optional<Checkout>> checkoutByProviderTransaction(String transactionId);
+
+    /**
+     * Whether any payment may still be paid at the provider: one is pending, or one was created within
+     * {@code recent} (its tries' payment tokens may outlive it).
+     */
+    Future<Boolean> anyAwaitingProvider(Duration recent);
+
     /** Whether the payment was newly flagged for a person's review; its status stays as it is. */
     Future<Boolean> flagForReview(UUID paymentId, String reason, String providerTransactionId);
 

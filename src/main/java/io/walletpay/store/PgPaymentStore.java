@@ -500,6 +500,25 @@ final class PgPaymentStore implements PaymentStore {
                 .map(PgPaymentStore::checkout);
     }
 
+    @Override
+    public Future<java.util.Optional<Checkout>> checkoutByProviderTransaction(String transactionId) {
+        return database.statements()
+                .preparedQuery(PaymentSql.CHECKOUT_BY_PROVIDER_TRANSACTION)
+                .execute(Tuple.of(transactionId))
+                .map(rows -> rows.size() == 0
+                        ? java.util.Optional.<Checkout>empty()
+                        : java.util.Optional.of(checkout(rows.iterator().next())));
+    }
+
+    @Override
+    public Future<Boolean> anyAwaitingProvider(Duration recent) {
+        return database.statements()
+                .preparedQuery(PaymentSql.AWAITING_PROVIDER)
+                .execute(Tuple.of(io.walletpay.json.NewIdentifiers.firstAt(
+                        java.time.Instant.now().minus(recent))))
+                .map(rows -> rows.iterator().next().getBoolean(0));
+    }
+
     private static Checkout checkout(RowSet<Row> rows) {
         if (rows.size() == 0) {
             throw ServiceException.notFound("Checkout");

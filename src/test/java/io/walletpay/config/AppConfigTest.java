@@ -195,6 +195,52 @@ class AppConfigTest {
     }
 
     /**
+     * A live provider over plain http would send the client secret, every access token and the customers' payment
+     * tokens in clear: production names both URLs, with the other problems, while development (a fake MonCash on
+     * loopback) starts as before.
+     */
+    @Test
+    void aLiveProviderOverPlainHttpIsRefusedInProductionNamingBothUrls() {
+        Map<String, String> live = Map.of(
+                "WALLETPAY_PROVIDER_MODE", "live",
+                "WALLETPAY_PROVIDER_CLIENT_ID", "client-id",
+                "WALLETPAY_PROVIDER_CLIENT_SECRET", "client-secret-from-the-provider",
+                "WALLETPAY_PROVIDER_API_BASE_URL", "http://moncashbutton.digicelgroup.com/Api",
+                "WALLETPAY_PROVIDER_GATEWAY_BASE_URL", "http://moncashbutton.digicelgroup.com/Moncash-middleware");
+        java.util.Map<String, String> production = new java.util.HashMap<>(live);
+        production.put("WALLETPAY_MODE", "production");
+        production.put("WALLETPAY_PUBLIC_BASE_URL", "http://pay.example.ht");
+
+        List<String> problems = ProductionReadiness.problems(TestConfig.with(production));
+
+        assertThat(problems)
+                .anySatisfy(line -> assertThat(line)
+                        .startsWith("configuration key 'provider.api_base_url'")
+                        .contains("https://", "client secret", "http://moncashbutton.digicelgroup.com/Api"))
+                .anySatisfy(line -> assertThat(line)
+                        .startsWith("configuration key 'provider.gateway_base_url'")
+                        .contains("https://"))
+                .anySatisfy(line -> assertThat(line).startsWith("configuration key 'public_base_url'"))
+                .anySatisfy(line -> assertThat(line).startsWith("configuration key 'admin_token'"));
+        assertThat(ProductionReadiness.problems(TestConfig.with(live))).isEmpty();
+        java.util.Map<String, String> https = new java.util.HashMap<>(production);
+        https.put("WALLETPAY_PROVIDER_API_BASE_URL", "https://moncashbutton.digicelgroup.com/Api");
+        https.put("WALLETPAY_PROVIDER_GATEWAY_BASE_URL", "https://moncashbutton.digicelgroup.com/Moncash-middleware");
+        assertThat(ProductionReadiness.problems(TestConfig.with(https)))
+                .noneSatisfy(line -> assertThat(line).contains("provider."));
+    }
+
+    @Test
+    void providerLookUpLimitsHaveDefaultsAndRefuseZero() {
+        AppConfig config = TestConfig.with(Map.of());
+        assertThat(config.provider().lookupsPerMinute()).isEqualTo(600);
+        assertThat(config.provider().lookupsPerAddressPerMinute()).isEqualTo(60);
+        assertThatThrownBy(() -> TestConfig.with(Map.of("WALLETPAY_PROVIDER_LOOKUPS_PER_MINUTE", "0")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("provider.lookups_per_minute");
+    }
+
+    /**
      * Besides host, port, database, user and password, the URL carries TLS only: any other parameter is refused at
      * start, never dropped without a word.
      */

@@ -252,6 +252,22 @@ final class InMemoryPaymentStore implements PaymentStore {
                 : Future.succeededFuture(checkoutOf(payment));
     }
 
+    @Override
+    public Future<java.util.Optional<Checkout>> checkoutByProviderTransaction(String transactionId) {
+        return Future.succeededFuture(payments.values().stream()
+                .filter(p -> transactionId.equals(p.providerTransactionId()))
+                .findFirst()
+                .map(this::checkoutOf));
+    }
+
+    @Override
+    public Future<Boolean> anyAwaitingProvider(java.time.Duration recent) {
+        OffsetDateTime since = now().minus(recent);
+        return Future.succeededFuture(payments.values().stream()
+                .anyMatch(p ->
+                        p.status() == PaymentStatus.PENDING || p.createdAt().isAfter(since)));
+    }
+
     private Checkout checkoutOf(Payment payment) {
         return new Checkout(
                 payment,
