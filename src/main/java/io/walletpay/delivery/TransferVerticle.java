@@ -10,6 +10,7 @@ import io.walletpay.money.TransferProvider;
 import io.walletpay.store.TransferStore;
 import io.walletpay.usecase.SettleTransfers;
 import java.math.BigDecimal;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,11 +25,14 @@ public final class TransferVerticle extends VerticleBase {
     private static final Logger log = LoggerFactory.getLogger(TransferVerticle.class);
     static final long POLL_MS = 1_000;
     static final long BALANCE_REFRESH_MS = 60_000;
+    static final long REVIEW_REFRESH_MS = 15_000;
 
     private final SettleTransfers settle;
     private final TransferProvider provider;
     private final MeterRegistry registry;
     private final AtomicReference<BigDecimal> prefunded = new AtomicReference<>();
+    private final AtomicLong inReview = new AtomicLong();
+    private final TransferStore transfers;
     static final int MAX_IN_FLIGHT = 16;
     private boolean claiming;
     private int inFlight; // attempts started and not yet done, on this verticle's event loop only
@@ -36,6 +40,7 @@ public final class TransferVerticle extends VerticleBase {
     public TransferVerticle(
             TransferStore transfers, TransferProvider provider, SettleWindow window, MeterRegistry registry) {
         this.settle = new SettleTransfers(transfers, provider, window);
+        this.transfers = transfers;
         this.provider = provider;
         this.registry = registry;
     }
@@ -52,6 +57,13 @@ public final class TransferVerticle extends VerticleBase {
         vertx.setPeriodic(0, BALANCE_REFRESH_MS, tick -> provider.balance()
                 .onSuccess(prefunded::set)
                 .onFailure(failure -> log.debug("prefunded balance not read: {}", failure.getMessage())));
+        Gauge.builder("walletpay.transfers.in_review", inReview, AtomicLong::get)
+                .description("Refunds and payouts held for an operator: their outcome at the provider stayed unknown")
+                .register(registry);
+        vertx.setPeriodic(0, REVIEW_REFRESH_MS, tick -> transfers
+                .heldForReview()
+                .onSuccess(held -> inReview.set(held.count()))
+                .onFailure(failure -> log.debug("transfers in review not counted: {}", failure.getMessage())));
         return Future.succeededFuture();
     }
 

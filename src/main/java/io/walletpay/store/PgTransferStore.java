@@ -343,6 +343,17 @@ final class PgTransferStore implements TransferStore {
     }
 
     @Override
+    public Future<HeldForReview> heldForReview() {
+        return database.statements()
+                .preparedQuery(TransferSql.HELD_FOR_REVIEW)
+                .execute()
+                .map(rows -> {
+                    Row row = rows.iterator().next();
+                    return new HeldForReview(row.getLong(0), money(row.getBigDecimal(1)));
+                });
+    }
+
+    @Override
     public Future<Transfer> forOperator(UUID id) {
         return database.statements()
                 .preparedQuery(TransferSql.BY_ID)

@@ -88,6 +88,9 @@ final class TransferSql {
             + " AND ($3::uuid IS NULL OR (created_at, id) < (SELECT created_at, id FROM transfers WHERE id = $3))"
             + " ORDER BY created_at DESC, id DESC LIMIT $2";
 
+    static final String HELD_FOR_REVIEW =
+            "SELECT count(*), coalesce(sum(amount), 0) FROM transfers WHERE needs_review AND status = 'pending'";
+
     static final String OPERATOR_CURSOR_ROW = "SELECT 1 FROM transfers WHERE id = $1";
 
     /** The row an operator's decision changes, locked so a worker's late answer and the decision do not cross. */

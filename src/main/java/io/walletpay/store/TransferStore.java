@@ -93,6 +93,11 @@ public interface TransferStore {
 
     record TransferPage(List<Transfer> transfers, boolean hasMore) {}
 
+    /** How many transfers are held for review, and how much they come to. */
+    Future<HeldForReview> heldForReview();
+
+    record HeldForReview(long count, BigDecimal amount) {}
+
     /** Any merchant's transfer, for operators; 404 when there is none. */
     Future<Transfer> forOperator(UUID id);
 

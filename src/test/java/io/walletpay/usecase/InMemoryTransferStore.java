@@ -186,6 +186,15 @@ final class InMemoryTransferStore implements TransferStore {
     }
 
     @Override
+    public Future<HeldForReview> heldForReview() {
+        List<Transfer> held = rows.values().stream()
+                .filter(t -> t.status() == TransferStatus.PENDING && t.sending().needsReview())
+                .toList();
+        return Future.succeededFuture(new HeldForReview(
+                held.size(), held.stream().map(Transfer::amount).reduce(BigDecimal.ZERO, BigDecimal::add)));
+    }
+
+    @Override
     public Future<Transfer> forOperator(UUID id) {
         Transfer t = rows.get(id);
         return t == null
