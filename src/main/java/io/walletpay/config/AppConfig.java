@@ -363,7 +363,10 @@ public record AppConfig(
      */
     public record Money(
             @NotNull String settleWindow,
-            @NotNull @DecimalMin("0.00") @DecimalMax("100000000000") @Digits(integer = 12, fraction = 2, message = TWO_DECIMALS)
+            @NotNull
+                    @DecimalMin("0.00")
+                    @DecimalMax("100000000000")
+                    @Digits(integer = 12, fraction = 2, message = TWO_DECIMALS)
                     BigDecimal openingBalance) {
 
         public Money {

@@ -156,7 +156,8 @@ final class ConfigRules {
     private static void money(AppConfig.Money money, List<String> problems) {
         try {
             java.time.Duration window = DurationText.parse(money.settleWindow());
-            if (window.compareTo(java.time.Duration.ofSeconds(10)) < 0 || window.compareTo(java.time.Duration.ofDays(7)) > 0) {
+            if (window.compareTo(java.time.Duration.ofSeconds(10)) < 0
+                    || window.compareTo(java.time.Duration.ofDays(7)) > 0) {
                 problems.add(ConfigException.line("money.settle_window", "must be between 10s and 168h"));
             }
         } catch (IllegalArgumentException e) {
