@@ -21,6 +21,7 @@ import io.walletpay.usecase.CancelPayment;
 import io.walletpay.usecase.CreatePayment;
 import io.walletpay.usecase.PayThroughLink;
 import io.walletpay.usecase.PaymentLinks;
+import io.walletpay.usecase.ReconcileBooks;
 import io.walletpay.usecase.RotateSecretKey;
 import io.walletpay.usecase.RotateWebhookSecret;
 import io.walletpay.usecase.UpdateMerchantSettings;
@@ -34,6 +35,7 @@ public final class HttpApiVerticle extends VerticleBase {
     private final AppConfig config;
     private final Stores stores;
     private final WalletProvider provider;
+    private final ReconcileBooks books;
     private final CreateRateLimiter rateLimiter;
     private final LoginThrottle logins;
     private final MeterRegistry registry;
@@ -45,6 +47,7 @@ public final class HttpApiVerticle extends VerticleBase {
             AppConfig config,
             Stores stores,
             WalletProvider provider,
+            ReconcileBooks books,
             CreateRateLimiter rateLimiter,
             LoginThrottle logins,
             MeterRegistry registry,
@@ -52,6 +55,7 @@ public final class HttpApiVerticle extends VerticleBase {
         this.config = config;
         this.stores = stores;
         this.provider = provider;
+        this.books = books;
         this.rateLimiter = rateLimiter;
         this.logins = logins;
         this.registry = registry;
@@ -98,6 +102,7 @@ public final class HttpApiVerticle extends VerticleBase {
         WebhookTargets targets = new WebhookTargets(vertx, config);
         new AdminMerchantRoutes(stores, config.fees(), targets)
                 .mount(router, AdminGuard.admin(config.adminToken(), logins));
+        new AdminReconciliationRoutes(stores.books(), books).mount(router);
 
         MerchantLogin login = new MerchantLogin(stores.merchants(), logins);
         MerchantAccountRoutes account = new MerchantAccountRoutes(
