@@ -11,6 +11,7 @@ import io.walletpay.checkout.WalletProvider;
 import io.walletpay.config.AppConfig;
 import io.walletpay.config.LiveProviderSettings;
 import io.walletpay.db.DatabaseTarget;
+import io.walletpay.delivery.ReconciliationVerticle;
 import io.walletpay.delivery.TransferVerticle;
 import io.walletpay.delivery.WebhookVerticle;
 import io.walletpay.http.ConnectionLimit;
@@ -23,6 +24,7 @@ import io.walletpay.store.StoreCalls;
 import io.walletpay.store.StoreVerticle;
 import io.walletpay.store.Stores;
 import io.walletpay.usecase.ExpirePayments;
+import io.walletpay.usecase.ReconcileBooks;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -74,6 +76,9 @@ public final class Application {
         ConnectionLimit connections = new ConnectionLimit(config.http().maxConnections());
         StoreCalls storeCalls = new StoreCalls();
         Stores stores = storeCalls.stores();
+        // one per JVM: an operator's run on any HTTP verticle and the schedule share the newest run for the metric
+        ReconcileBooks books =
+                new ReconcileBooks(stores.books(), provider, config.money().openingBalance());
         return vertx.deployVerticle(
                         () -> new StoreVerticle(
                                 target,
@@ -99,11 +104,22 @@ public final class Application {
                                         new SettleWindow(config.money().settleWindowLength()),
                                         registry))
                                 .onSuccess(ids::add))
+                .compose(id -> !config.role().deliversWebhooks()
+                        ? Future.succeededFuture(id)
+                        : vertx.deployVerticle(new ReconciliationVerticle(books, registry))
+                                .onSuccess(ids::add))
                 .compose(id -> !config.role().servesHttp()
                         ? Future.succeededFuture(id)
                         : vertx.deployVerticle(
                                         () -> new HttpApiVerticle(
-                                                config, stores, provider, rateLimiter, logins, registry, connections),
+                                                config,
+                                                stores,
+                                                provider,
+                                                books,
+                                                rateLimiter,
+                                                logins,
+                                                registry,
+                                                connections),
                                         new DeploymentOptions()
                                                 .setInstances(config.http().instances()))
                                 .onSuccess(ids::add))

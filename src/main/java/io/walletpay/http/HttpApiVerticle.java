@@ -21,6 +21,7 @@ import io.walletpay.usecase.CancelPayment;
 import io.walletpay.usecase.CreatePayment;
 import io.walletpay.usecase.PayThroughLink;
 import io.walletpay.usecase.PaymentLinks;
+import io.walletpay.usecase.ReconcileBooks;
 import io.walletpay.usecase.ReviewTransfers;
 import io.walletpay.usecase.RotateSecretKey;
 import io.walletpay.usecase.RotateWebhookSecret;
@@ -35,6 +36,7 @@ public final class HttpApiVerticle extends VerticleBase {
     private final AppConfig config;
     private final Stores stores;
     private final WalletProvider provider;
+    private final ReconcileBooks books;
     private final CreateRateLimiter rateLimiter;
     private final LoginThrottle logins;
     private final MeterRegistry registry;
@@ -46,6 +48,7 @@ public final class HttpApiVerticle extends VerticleBase {
             AppConfig config,
             Stores stores,
             WalletProvider provider,
+            ReconcileBooks books,
             CreateRateLimiter rateLimiter,
             LoginThrottle logins,
             MeterRegistry registry,
@@ -53,6 +56,7 @@ public final class HttpApiVerticle extends VerticleBase {
         this.config = config;
         this.stores = stores;
         this.provider = provider;
+        this.books = books;
         this.rateLimiter = rateLimiter;
         this.logins = logins;
         this.registry = registry;
@@ -100,6 +104,7 @@ public final class HttpApiVerticle extends VerticleBase {
         new AdminMerchantRoutes(stores, config.fees(), targets)
                 .mount(router, AdminGuard.admin(config.adminToken(), logins));
         new AdminTransferRoutes(new ReviewTransfers(stores.transfers())).mount(router);
+        new AdminReconciliationRoutes(stores.books(), books).mount(router);
 
         MerchantLogin login = new MerchantLogin(stores.merchants(), logins);
         MerchantAccountRoutes account = new MerchantAccountRoutes(

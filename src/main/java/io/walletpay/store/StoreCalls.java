@@ -44,7 +44,8 @@ public final class StoreCalls {
                 proxy(PaymentLinkStore.class, Stores::links),
                 proxy(PortalSessionStore.class, Stores::portalSessions),
                 proxy(ProviderOrderStore.class, Stores::providerOrders),
-                proxy(TransferStore.class, Stores::transfers));
+                proxy(TransferStore.class, Stores::transfers),
+                proxy(BooksStore.class, Stores::books));
     }
 
     /** The stores as callers use them; calls made while no store verticle runs answer 503. */

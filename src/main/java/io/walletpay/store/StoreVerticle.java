@@ -76,7 +76,8 @@ public final class StoreVerticle extends VerticleBase implements WakeUps {
                 new PgPaymentLinkStore(database),
                 new PgPortalSessionStore(database),
                 new PgProviderOrderStore(database),
-                new PgTransferStore(database, this));
+                new PgTransferStore(database, this),
+                new PgBooksStore(database));
         instance = new StoreCalls.Instance(context, stores, this::guarded);
         calls.add(instance);
         expirySweep = new ExpirySweep(vertx, database, expiry.apply(payments));

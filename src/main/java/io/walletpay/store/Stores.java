@@ -14,4 +14,5 @@ public record Stores(
         PaymentLinkStore links,
         PortalSessionStore portalSessions,
         ProviderOrderStore providerOrders,
-        TransferStore transfers) {}
+        TransferStore transfers,
+        BooksStore books) {}

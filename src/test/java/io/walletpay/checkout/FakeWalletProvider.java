@@ -518,6 +518,15 @@ public final class FakeWalletProvider {
         return prefundedBalance;
     }
 
+    /**
+     * Money that reaches or leaves the business account other than by a Transfert (a customer's payment, money taken
+     * out behind the service's back): added to the prefunded balance. Call it while no transfer is under way.
+     */
+    public FakeWalletProvider addToPrefundedBalance(BigDecimal amount) {
+        prefundedBalance = prefundedBalance.add(amount);
+        return this;
+    }
+
     // ---- what happened ----------------------------------------------------------------------------------------
 
     public List<Received> requests() {

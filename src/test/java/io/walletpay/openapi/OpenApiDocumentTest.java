@@ -48,6 +48,8 @@ class OpenApiDocumentTest {
                         "listMerchants",
                         "getMerchant",
                         "updateMerchant",
+                        "runReconciliation",
+                        "listReconciliationRuns",
                         "createToken",
                         "createTokenNoSlash",
                         "getSettings",
