@@ -358,6 +358,12 @@ public final class FakeWalletProvider {
     public Transaction register(Transaction transaction) {
         transactionsByOrder.put(transaction.orderId(), transaction);
         transactionsById.put(transaction.transactionId(), transaction);
+        if (ProviderTransaction.SUCCESSFUL.equals(transaction.message())) {
+            synchronized (applied) {
+                prefundedBalance =
+                        prefundedBalance.add(transaction.amount()); // the customer's money reaches the account
+            }
+        }
         return transaction;
     }
 
@@ -519,11 +525,13 @@ public final class FakeWalletProvider {
     }
 
     /**
-     * Money that reaches or leaves the business account other than by a Transfert (a customer's payment, money taken
-     * out behind the service's back): added to the prefunded balance. Call it while no transfer is under way.
+     * Money that reaches or leaves the business account other than by a payment or a Transfert (money taken out
+     * behind the service's back, a fee MonCash charged): added to the prefunded balance.
      */
     public FakeWalletProvider addToPrefundedBalance(BigDecimal amount) {
-        prefundedBalance = prefundedBalance.add(amount);
+        synchronized (applied) {
+            prefundedBalance = prefundedBalance.add(amount);
+        }
         return this;
     }
 

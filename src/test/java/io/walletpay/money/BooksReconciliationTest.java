@@ -10,13 +10,10 @@ import io.walletpay.checkout.FakeWalletProvider;
 import io.walletpay.payment.PaymentStatus;
 import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.Http;
+import io.walletpay.support.LivePayments;
 import io.walletpay.support.RunningService;
 import io.walletpay.support.TestConfig;
 import java.math.BigDecimal;
-import java.net.URI;
-import java.net.URLDecoder;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -218,24 +215,8 @@ class BooksReconciliationTest {
                 .getLong(0);
     }
 
-    /**
-     * A payment paid at the provider's gateway by {@code payer} and confirmed by the customer's return; the customer's
-     * money lands in the business account, as MonCash credits it.
-     */
     static JsonObject paidAtProvider(int amount, String payer) {
-        Http.Response created =
-                http.post("/api/merchant/payments/wallet/", shop, new JsonObject().put("amount", amount));
-        assertThat(created.status()).isEqualTo(201);
-        JsonObject payment = created.data();
-        String query = URI.create(payment.getString("redirect_url")).getRawQuery();
-        String token = URLDecoder.decode(query.substring("token=".length()), StandardCharsets.UTF_8);
-        FakeWalletProvider.Transaction paid = fake.payToken(token, payer).orElseThrow();
-        fake.addToPrefundedBalance(paid.amount());
-        Http.Response back = http.get(
-                "/provider/return?transactionId=" + URLEncoder.encode(paid.transactionId(), StandardCharsets.UTF_8),
-                null);
-        assertThat(back.status()).isEqualTo(200);
-        return payment;
+        return LivePayments.paidAtProvider(http, fake, shop, amount, payer);
     }
 
     static JsonObject refund(JsonObject payment, int amount) {

@@ -11,13 +11,10 @@ import io.walletpay.checkout.FakeWalletProvider.TransferScript;
 import io.walletpay.checkout.FakeWalletProvider.TransferScript.Answer;
 import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.Http;
+import io.walletpay.support.LivePayments;
 import io.walletpay.support.RunningService;
 import io.walletpay.support.TestConfig;
 import java.math.BigDecimal;
-import java.net.URI;
-import java.net.URLDecoder;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -267,7 +264,7 @@ class MoneyOutNeverPaysTwiceTest {
         String token = service.tokenFor(merchant);
         fake.scriptTransfersTo(refundReceiver(i), kase.script());
         fake.scriptTransfersTo(payoutReceiver(i), kase.script());
-        JsonObject payment = paidAtProvider(token, 1000, refundReceiver(i));
+        JsonObject payment = LivePayments.paidAtProvider(http, fake, token, 1000, refundReceiver(i));
         Http.Response phone = http.patch(
                 "/api/merchant/settings",
                 token,
@@ -284,21 +281,6 @@ class MoneyOutNeverPaysTwiceTest {
         assertThat(payout.status()).as(payout.body()).isEqualTo(201);
         return new Shop(
                 kase, token, refund.data().getString("id"), payout.data().getString("id"));
-    }
-
-    static JsonObject paidAtProvider(String token, int amount, String payer) {
-        Http.Response created =
-                http.post("/api/merchant/payments/wallet/", token, new JsonObject().put("amount", amount));
-        assertThat(created.status()).isEqualTo(201);
-        JsonObject payment = created.data();
-        String query = URI.create(payment.getString("redirect_url")).getRawQuery();
-        String paymentToken = URLDecoder.decode(query.substring("token=".length()), StandardCharsets.UTF_8);
-        FakeWalletProvider.Transaction paid = fake.payToken(paymentToken, payer).orElseThrow();
-        Http.Response back = http.get(
-                "/provider/return?transactionId=" + URLEncoder.encode(paid.transactionId(), StandardCharsets.UTF_8),
-                null);
-        assertThat(back.status()).isEqualTo(200);
-        return payment;
     }
 
     static JsonObject operatorView(String id) {

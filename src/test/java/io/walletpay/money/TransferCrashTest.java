@@ -8,6 +8,7 @@ import io.vertx.core.json.JsonObject;
 import io.walletpay.checkout.FakeWalletProvider;
 import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.Http;
+import io.walletpay.support.LivePayments;
 import io.walletpay.support.RunningService;
 import io.walletpay.support.ServiceProcess;
 import java.net.URI;
@@ -94,7 +95,7 @@ class TransferCrashTest {
         await("MonCash made the transfer").atMost(Duration.ofSeconds(30)).until(() -> fake.transfers().stream()
                 .anyMatch(transfer -> transfer.reference().equals(refund)));
         // the second refund goes to a payer whose transfers MonCash makes only 20 s after the request
-        JsonObject second = paidBy(http, token, fake, "50937555555");
+        JsonObject second = LivePayments.paidAtProvider(http, fake, token, 300, "50937555555");
         fake.scriptTransfersTo("50937555555", FakeWalletProvider.TransferScript.appliesAfter(Duration.ofSeconds(20)));
         String slow = http.post(
                         "/api/merchant/payments/" + second.getString("id") + "/refunds",
@@ -155,22 +156,5 @@ class TransferCrashTest {
                 .isGreaterThan(1);
         assertThat(restarted.get("/api/merchant/balance", fresh).data().getString("available"))
                 .isEqualTo("300.00");
-    }
-
-    /** A payment of 300 HTG paid at MonCash by {@code payer} and confirmed by the customer's return. */
-    private static JsonObject paidBy(Http http, String token, FakeWalletProvider fake, String payer) {
-        JsonObject payment = http.post("/api/merchant/payments/wallet/", token, new JsonObject().put("amount", 300))
-                .data();
-        String query = URI.create(payment.getString("redirect_url")).getRawQuery();
-        FakeWalletProvider.Transaction paid = fake.payToken(
-                        URLDecoder.decode(query.substring("token=".length()), StandardCharsets.UTF_8), payer)
-                .orElseThrow();
-        assertThat(http.get(
-                                "/provider/return?transactionId="
-                                        + URLEncoder.encode(paid.transactionId(), StandardCharsets.UTF_8),
-                                null)
-                        .status())
-                .isEqualTo(200);
-        return payment;
     }
 }
