@@ -22,6 +22,16 @@ final class ListCursor {
      * query of the cursor's row on this list, run with {@code cursor}, whose first value is the cursor id) finds
      * nothing. {@code what} names a row of the list for the message: "a payment", "an event".
      */
+    /**
+     * A page made of {@code rows} read as {@code limit + 1}: at most {@code limit} of them, and whether more follow
+     * (the extra row says so), handed to {@code page} (a store's page record).
+     */
+    static <T, P> P page(
+            java.util.List<T> rows, int limit, java.util.function.BiFunction<java.util.List<T>, Boolean, P> page) {
+        boolean more = rows.size() > limit;
+        return page.apply(more ? rows.subList(0, limit) : rows, more);
+    }
+
     static Future<RowSet<Row>> named(SqlClient sql, RowSet<Row> page, String cursorRow, Tuple cursor, String what) {
         if (page.size() > 0 || cursor.getValue(0) == null) {
             return Future.succeededFuture(page);

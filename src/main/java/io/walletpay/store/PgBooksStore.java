@@ -67,11 +67,7 @@ final class PgBooksStore implements BooksStore {
                         BooksSql.CURSOR_ROW,
                         Tuple.of(startingAfter),
                         "a reconciliation run"))
-                .map(rows -> {
-                    List<ReconciliationRun> runs = runs(rows);
-                    boolean more = runs.size() > limit;
-                    return new RunPage(more ? runs.subList(0, limit) : runs, more);
-                });
+                .map(rows -> ListCursor.page(runs(rows), limit, RunPage::new));
     }
 
     @Override

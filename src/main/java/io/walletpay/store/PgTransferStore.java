@@ -226,11 +226,7 @@ final class PgTransferStore implements TransferStore {
                         TransferSql.PAYOUT_CURSOR_ROW,
                         Tuple.of(startingAfter, merchantId),
                         "a payout"))
-                .map(rows -> {
-                    List<Transfer> payouts = transfers(rows);
-                    boolean more = payouts.size() > limit;
-                    return new PayoutPage(more ? payouts.subList(0, limit) : payouts, more);
-                });
+                .map(rows -> ListCursor.page(transfers(rows), limit, PayoutPage::new));
     }
 
     @Override
@@ -335,11 +331,7 @@ final class PgTransferStore implements TransferStore {
                         TransferSql.OPERATOR_CURSOR_ROW,
                         Tuple.of(startingAfter),
                         "a transfer"))
-                .map(rows -> {
-                    List<Transfer> found = transfers(rows);
-                    boolean more = found.size() > limit;
-                    return new TransferPage(more ? found.subList(0, limit) : found, more);
-                });
+                .map(rows -> ListCursor.page(transfers(rows), limit, TransferPage::new));
     }
 
     @Override
