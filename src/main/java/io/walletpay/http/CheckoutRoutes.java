@@ -140,7 +140,8 @@ final class CheckoutRoutes {
                         refused(ctx, refused.checkout(), refused.refusal());
                     } else if (outcome instanceof PayAtCheckout.Declined) {
                         // back to the page (a GET, so reloading it resubmits nothing), which says what happened
-                        HtmlResponses.seeOther(ctx, HtmlResponses.withAskedLanguage(ctx, token));
+                        HtmlResponses.seeOther(
+                                ctx, HtmlResponses.withAskedLanguage(ctx, token).href());
                     } else if (outcome instanceof PayAtCheckout.Rejected rejected) {
                         rejected(ctx, rejected.checkout(), token, phone, rejected.invalid(), rejected.phoneProblem());
                     } else {

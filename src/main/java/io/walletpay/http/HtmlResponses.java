@@ -16,6 +16,7 @@ import io.walletpay.net.AskedLanguage;
 import io.walletpay.page.Language;
 import io.walletpay.page.LanguageChoice;
 import io.walletpay.page.LinkView;
+import io.walletpay.page.PageAddress;
 import io.walletpay.page.PageError;
 import io.walletpay.page.PageText;
 import io.walletpay.page.PaymentView;
@@ -70,15 +71,15 @@ final class HtmlResponses {
             PageError error) {
         PageText text = text(ctx, checkout.merchantLocale());
         Payment payment = checkout.payment();
-        String page = withAskedLanguage(ctx, token); // relative to the page itself: it works behind a path prefix
+        PageAddress page = withAskedLanguage(ctx, token); // relative to the page itself: it works behind a path prefix
         PaymentView view = new PaymentView(
                 checkout.merchantName(),
                 payment.amount(),
                 payment.description(),
                 payment.referenceId(),
                 payment.expiresAt(),
-                page,
-                page + "&cancel",
+                page.href(),
+                page.with("cancel").href(),
                 confirmingCancel,
                 payment.declines() > 0,
                 checkout.triesLeft(),
@@ -117,10 +118,11 @@ final class HtmlResponses {
      * holds through the form's submit and back, cookies or not. A language the rules picked (the merchant's, the
      * browser's) is picked again the same way on submit, and is not remembered as if the customer had chosen it.
      */
-    static String withAskedLanguage(RoutingContext ctx, String path) {
+    static PageAddress withAskedLanguage(RoutingContext ctx, String path) {
+        PageAddress page = PageAddress.of(path);
         return Language.fromTag(AskedLanguage.of(ctx))
-                .map(asked -> path + "?lang=" + asked.tag())
-                .orElse(path);
+                .map(asked -> page.with("lang", asked.tag()))
+                .orElse(page);
     }
 
     /** The result of a decided checkout, shown when there is no Return URL to send the customer to. */
@@ -150,24 +152,27 @@ final class HtmlResponses {
         problem(ctx, problem, null, null);
     }
 
-    /** A problem page about one merchant's checkout: its language, and a way back to its site when it has one. */
+    /**
+     * A problem page about one merchant's checkout: its language, the shop and the amount it is about, and a way back
+     * to its site when it has one.
+     */
     static void problem(RoutingContext ctx, Problem problem, Checkout checkout) {
-        problem(ctx, problem, checkout.merchantLocale(), checkout.returnUrl());
+        page(
+                ctx,
+                problem.kind(),
+                new ProblemView(
+                        problem, checkout.merchantName(), checkout.payment().amount(), checkout.returnUrl()),
+                checkout.merchantLocale());
     }
 
     /** A problem page about one merchant: in its language unless the customer chose one, with a way back if given. */
     static void problem(RoutingContext ctx, Problem problem, String merchantLocale, String returnUrl) {
-        page(ctx, problem.kind(), problem, merchantLocale, returnUrl);
+        page(ctx, problem.kind(), new ProblemView(problem, returnUrl), merchantLocale);
     }
 
-    /** The page of {@code problem}, answered with the status of {@code kind}: the one mapping, {@link ErrorKind}. */
-    private static void page(
-            RoutingContext ctx, ErrorKind kind, Problem problem, String merchantLocale, String returnUrl) {
-        send(
-                ctx,
-                kind.status(),
-                PageTemplates.problem(text(ctx, merchantLocale), new ProblemView(problem, returnUrl)),
-                "'none'");
+    /** The page {@code view}, answered with the status of {@code kind}: the one mapping, {@link ErrorKind}. */
+    private static void page(RoutingContext ctx, ErrorKind kind, ProblemView view, String merchantLocale) {
+        send(ctx, kind.status(), PageTemplates.problem(text(ctx, merchantLocale), view), "'none'");
     }
 
     /** 303 to {@code location}; no referrer, so the checkout URL (a capability) does not follow the customer. */
@@ -221,7 +226,7 @@ final class HtmlResponses {
     /** A known failure as the customer's page: its kind's page and status, and when to come back if it has one. */
     static void problem(RoutingContext ctx, ServiceException error) {
         ErrorResponder.retryAfter(ctx.response(), error);
-        page(ctx, error.kind(), Problem.of(error.kind()), null, null);
+        page(ctx, error.kind(), new ProblemView(Problem.of(error.kind()), null), null);
     }
 
     static void notFound(RoutingContext ctx) {

@@ -137,7 +137,7 @@ final class MerchantAccountRoutes {
                                 .put(
                                         "webhook_endpoint",
                                         new JsonObject()
-                                                .put("status", health.status())
+                                                .put("status", health.wireName())
                                                 .put(
                                                         "failing_since",
                                                         health.failingSince() == null

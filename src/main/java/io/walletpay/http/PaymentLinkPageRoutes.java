@@ -215,7 +215,7 @@ final class PaymentLinkPageRoutes {
                 link.amount(),
                 link.minAmount(),
                 // relative to the page, so it works behind a path prefix; a chosen language travels with the submit
-                HtmlResponses.withAskedLanguage(ctx, link.code()),
+                HtmlResponses.withAskedLanguage(ctx, link.code()).href(),
                 typed,
                 errorKey,
                 errorAmount,

@@ -39,10 +39,13 @@ public final class PageText {
      */
     public PageText(Language language, String queryWithoutLang) {
         this.messages = Messages.of(language);
-        String prefix = queryWithoutLang == null || queryWithoutLang.isEmpty() ? "?" : "?" + queryWithoutLang + "&";
+        PageAddress here = PageAddress.of("").withRawQuery(queryWithoutLang);
         this.languages = java.util.Arrays.stream(Language.values())
-                .map(each ->
-                        new LanguageLink(each.tag(), each.ownName(), prefix + "lang=" + each.tag(), each == language))
+                .map(each -> new LanguageLink(
+                        each.tag(),
+                        each.ownName(),
+                        here.with("lang", each.tag()).href(),
+                        each == language))
                 .toList();
     }
 

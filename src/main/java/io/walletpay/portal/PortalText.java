@@ -3,6 +3,8 @@ package io.walletpay.portal;
 import io.walletpay.page.Language;
 import io.walletpay.page.PageText;
 import io.walletpay.payment.FeeRule;
+import io.walletpay.webhook.Delivery;
+import io.walletpay.webhook.EndpointHealth;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -60,6 +62,47 @@ public final class PortalText {
 
     public String status(String status) {
         return get("status." + status);
+    }
+
+    /** How the webhook endpoint is doing, in words (the same three states the settings API names). */
+    public String health(EndpointHealth health) {
+        return get("webhooks.health." + health.wireName());
+    }
+
+    /** The colour of the endpoint's badge, as the status badges' classes name it: green, grey while retrying, red. */
+    public String healthBadge(EndpointHealth health) {
+        return switch (health.status()) {
+            case HEALTHY -> "completed";
+            case RETRYING -> "pending";
+            case FAILING -> "failed";
+        };
+    }
+
+    /** A delivery's state in words: one that failed and will be tried again reads as retrying, not as waiting. */
+    public String deliveryState(Delivery delivery) {
+        return get(
+                delivery.retrying()
+                        ? "delivery.retrying"
+                        : "delivery." + delivery.status().wireName());
+    }
+
+    /**
+     * What names an order in the portal's lists: the merchant's reference, else the title of the payment link it was
+     * paid through, else "(no reference)".
+     */
+    public String order(String referenceId, String linkTitle) {
+        if (referenceId != null) {
+            return referenceId;
+        }
+        return linkTitle != null && !linkTitle.isBlank() ? linkTitle : get("payments.no_reference");
+    }
+
+    /**
+     * The payment link a payment was paid through, by its title: its description, which the payment carries; the
+     * link's id only if that were ever blank.
+     */
+    public String linkTitle(String description, java.util.UUID linkId) {
+        return description != null && !description.isBlank() ? description : linkId.toString();
     }
 
     /**

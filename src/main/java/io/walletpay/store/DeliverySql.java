@@ -120,16 +120,21 @@ final class DeliverySql {
     static final String ATTEMPTS = "SELECT attempted_at, status_code, duration_ms, error_kind, response_excerpt"
             + " FROM webhook_attempts WHERE delivery_id = $1 ORDER BY attempted_at, id";
 
-    /** The log's page, each delivery with the reference and amount of the payment it is about. */
-    static final String PAGE = "SELECT " + COLUMNS + ", p.reference_id AS payment_reference, p.amount AS payment_amount"
-            + " FROM webhook_deliveries d LEFT JOIN payments p ON p.id = d.payment_id WHERE d.merchant_id = $1"
-            + " AND ($2::text IS NULL OR d.status = $2)"
-            + " AND ($3::uuid IS NULL OR d.payment_id = $3)"
-            + " AND ($6::timestamptz IS NULL OR d.created_at >= $6)"
-            + " AND ($7::timestamptz IS NULL OR d.created_at < $7)"
-            + " AND ($5::uuid IS NULL OR (d.created_at, d.id) <"
-            + "      (SELECT created_at, id FROM webhook_deliveries WHERE id = $5 AND merchant_id = $1))"
-            + " ORDER BY d.created_at DESC, d.id DESC LIMIT $4";
+    /**
+     * The log's page, each delivery with the reference and amount of the payment it is about, and the title of the
+     * payment link it was paid through (the link's description, which the payment carries).
+     */
+    static final String PAGE =
+            "SELECT " + COLUMNS + ", p.reference_id AS payment_reference, p.amount AS payment_amount,"
+                    + " CASE WHEN p.payment_link_id IS NOT NULL THEN p.description END AS payment_link_title"
+                    + " FROM webhook_deliveries d LEFT JOIN payments p ON p.id = d.payment_id WHERE d.merchant_id = $1"
+                    + " AND ($2::text IS NULL OR d.status = $2)"
+                    + " AND ($3::uuid IS NULL OR d.payment_id = $3)"
+                    + " AND ($6::timestamptz IS NULL OR d.created_at >= $6)"
+                    + " AND ($7::timestamptz IS NULL OR d.created_at < $7)"
+                    + " AND ($5::uuid IS NULL OR (d.created_at, d.id) <"
+                    + "      (SELECT created_at, id FROM webhook_deliveries WHERE id = $5 AND merchant_id = $1))"
+                    + " ORDER BY d.created_at DESC, d.id DESC LIMIT $4";
 
     /** The row a page's cursor names, on the delivery log or the events (see ListCursor). */
     static final String CURSOR_ROW = "SELECT 1 FROM webhook_deliveries WHERE id = $1 AND merchant_id = $2";
@@ -157,7 +162,7 @@ final class DeliverySql {
 
     /**
      * For the metrics gauges: due backlog and its oldest age, and how many endpoints have been failing for {@code $1}
-     * hours.
+     * hours (the rule of {@link io.walletpay.webhook.EndpointHealth#of}, counted over every merchant at once).
      */
     static final String BACKLOG = "SELECT count(*) AS due,"
             + " COALESCE(EXTRACT(EPOCH FROM now() - min(next_attempt_at)) * 1000, 0)::bigint AS oldest_ms,"
@@ -165,10 +170,11 @@ final class DeliverySql {
             + " AS failing_endpoints"
             + " FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= now()";
 
-    /** The merchant's endpoint health; failing once its run of failures has lasted {@code $2} hours. */
-    static final String ENDPOINT_HEALTH = "SELECT webhook_failing_since,"
-            + " COALESCE(webhook_failing_since <= now() - ($2::int) * interval '1 hour', false) AS failing"
-            + " FROM merchants WHERE id = $1";
+    /**
+     * The start of the merchant's run of webhook failures, with the database's clock (the one that recorded it) for
+     * {@link io.walletpay.webhook.EndpointHealth#of}, which decides the endpoint's state.
+     */
+    static final String ENDPOINT_HEALTH = "SELECT webhook_failing_since, now() AS now FROM merchants WHERE id = $1";
 
     /** For the metrics gauges: one row per delivery and per payment status; reads both tables whole. */
     static final String STATUS_COUNTS = "SELECT 'delivery' AS kind, status, count(*) AS n FROM webhook_deliveries"

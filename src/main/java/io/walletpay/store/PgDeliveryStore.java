@@ -367,14 +367,16 @@ public final class PgDeliveryStore implements DeliveryStore {
     public Future<EndpointHealth> endpointHealth(UUID merchantId, int failingAfterHours) {
         return database.statements()
                 .preparedQuery(DeliverySql.ENDPOINT_HEALTH)
-                .execute(Tuple.of(merchantId, failingAfterHours))
+                .execute(Tuple.of(merchantId))
                 .map(rows -> {
                     if (rows.size() == 0) {
                         throw ServiceException.notFound("Merchant");
                     }
                     Row row = rows.iterator().next();
-                    return new EndpointHealth(
-                            row.getBoolean("failing"), row.getOffsetDateTime("webhook_failing_since"));
+                    return EndpointHealth.of(
+                            row.getOffsetDateTime("webhook_failing_since"),
+                            row.getOffsetDateTime("now"),
+                            java.time.Duration.ofHours(failingAfterHours));
                 });
     }
 
@@ -392,6 +394,7 @@ public final class PgDeliveryStore implements DeliveryStore {
                 row.getOffsetDateTime("updated_at"),
                 row.getOffsetDateTime("delivered_at"),
                 row.getColumnIndex("payment_reference") < 0 ? null : row.getString("payment_reference"),
-                row.getColumnIndex("payment_amount") < 0 ? null : row.getBigDecimal("payment_amount"));
+                row.getColumnIndex("payment_amount") < 0 ? null : row.getBigDecimal("payment_amount"),
+                row.getColumnIndex("payment_link_title") < 0 ? null : row.getString("payment_link_title"));
     }
 }

@@ -5,8 +5,9 @@ import java.time.OffsetDateTime;
 import java.util.UUID;
 
 /**
- * A delivery as the merchant sees it in the delivery log. {@code paymentReference} and {@code paymentAmount} name the
- * order it is about; only the log's pages fill them (null elsewhere, and the reference null for a payment without one).
+ * A delivery as the merchant sees it in the delivery log. {@code paymentReference}, {@code paymentAmount} and
+ * {@code paymentLinkTitle} (the description of the payment link it was paid through) name the order it is about; only
+ * the log's pages fill them (null elsewhere, and the reference and title null for a payment without one).
  */
 public record Delivery(
         UUID id,
@@ -21,4 +22,11 @@ public record Delivery(
         OffsetDateTime updatedAt,
         OffsetDateTime deliveredAt,
         String paymentReference,
-        BigDecimal paymentAmount) {}
+        BigDecimal paymentAmount,
+        String paymentLinkTitle) {
+
+    /** Tried and failed at least once, and due to be tried again on the retry schedule (not merely waiting). */
+    public boolean retrying() {
+        return status == DeliveryStatus.PENDING && attempts > 0;
+    }
+}

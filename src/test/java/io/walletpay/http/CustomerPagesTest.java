@@ -296,6 +296,22 @@ class CustomerPagesTest {
                 .contains("This payment has expired", "No money was taken from your account.");
     }
 
+    @ParameterizedTest
+    @EnumSource(Language.class)
+    void theExpiredPageNamesTheShopAndTheAmountInThePagesLanguage(Language language) {
+        String html = render(PageTemplates.problem(
+                new PageText(language, ""),
+                new ProblemView(Problem.EXPIRED, "Boutik <Jakmel>", new BigDecimal("2500.00"), null)));
+        String amount = PageText.formatAmount(new BigDecimal("2500.00"), language);
+        assertThat(html)
+                .contains("<p id=\"about\">"
+                        + Messages.of(language).get("problem.about", "Boutik &lt;Jakmel&gt;", amount)
+                        + "</p>")
+                .contains(amount)
+                .contains(Messages.of(language).get("problem.expired.title"));
+        assertThat(problem(language, Problem.NOT_FOUND, null)).doesNotContain("id=\"about\"");
+    }
+
     @Test
     void failedCancelledAndExpiredPagesLeadBackToTheShop() {
         String shop = "https://shop.example.ht/thanks?o=1";

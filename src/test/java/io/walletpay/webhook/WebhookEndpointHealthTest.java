@@ -19,8 +19,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Endpoint health against a real endpoint that answers 503 and real PostgreSQL: the run of failures is recorded,
- * the endpoint counts as failing once it has lasted {@code webhooks.failing_after_hours} (reached by moving the
+ * Endpoint health against a real endpoint that answers 503 and real PostgreSQL: the run of failures is recorded and
+ * the endpoint is retrying from its first failure, failing once it has lasted {@code webhooks.failing_after_hours} (reached by moving the
  * recorded start back in the database, never by waiting), deliveries keep coming while it fails, and a recover
  * after the endpoint is fixed sends them and makes it healthy again.
  */
@@ -57,11 +57,12 @@ class WebhookEndpointHealthTest {
         assertThat(fresh.getString("status")).isEqualTo("healthy");
         assertThat(fresh.getValue("failing_since")).isNull();
 
-        // failures start a run, but 72 hours have not passed: still healthy, and the run's start is shown
+        // failures start a run, but 72 hours have not passed: retrying (not healthy, not yet failing), and the
+        // run's start is shown
         String first = pay(token);
         awaitDelivery(token, first, "failed");
         JsonObject failingBriefly = endpoint(token);
-        assertThat(failingBriefly.getString("status")).isEqualTo("healthy");
+        assertThat(failingBriefly.getString("status")).isEqualTo("retrying");
         OffsetDateTime since = OffsetDateTime.parse(failingBriefly.getString("failing_since"));
         assertThat(since).isAfter(before);
 
