@@ -6,7 +6,8 @@ import java.util.UUID;
 
 /**
  * A delivery as the merchant sees it in the delivery log. {@code paymentReference} and {@code paymentAmount} name the
- * order it is about; only the log's pages fill them (null elsewhere, and the reference null for a payment without one).
+ * order it is about (for a refund or a payout, the amount is the one it announces); only the log's pages fill them
+ * (null elsewhere, and the reference null for a payment without one).
  */
 public record Delivery(
         UUID id,
