@@ -130,7 +130,7 @@ class NarrowScreenBrowserTest {
     @BeforeEach
     void openPhone() throws IOException {
         chromium = HeadlessChromium.start(options -> {
-            options.addArguments("--blink-settings=scriptEnabled=false", "--window-size=360,640");
+            options.addArguments("--window-size=360,640");
             // Chromium keeps a headless window at least 500 px wide; a phone's 360×640 screen is emulated instead.
             options.setExperimentalOption(
                     "mobileEmulation", Map.of("deviceMetrics", Map.of("width", 360, "height", 640, "pixelRatio", 1.0)));
