@@ -75,6 +75,14 @@ public final class PageText {
         return formatAmount(amount, messages.language());
     }
 
+    /**
+     * The class of a headline amount: {@code amount}, or {@code amount long} for one too wide for a 360 px phone at the
+     * headline's size (more than a hundred thousand), which is then set smaller instead of breaking or overflowing.
+     */
+    public String amountClass(BigDecimal amount) {
+        return amount(amount).length() > 14 ? "amount long" : "amount";
+    }
+
     public static String formatAmount(BigDecimal amount, Language language) {
         DecimalFormatSymbols symbols = new DecimalFormatSymbols(Locale.ROOT);
         boolean english = language == Language.EN;

@@ -144,6 +144,8 @@ final class LinkPages {
             model.put("qr", QrSvg.of(url));
             model.put("whatsapp", "https://wa.me/?text=" + URLEncoder.encode(message, StandardCharsets.UTF_8));
             model.put("usable", link.gone(OffsetDateTime.now(ZoneOffset.UTC)) == null);
+            // turning a link off is asked again first, as cancel and refund are: a printed card stops working
+            model.put("confirmingDeactivate", "deactivate".equals(PortalPages.param(ctx, "confirm", 16)));
             pages.render(ctx, 200, "portal/link.jte", model);
         });
     }

@@ -132,6 +132,10 @@ final class PaymentPages {
                     model.put("p", payment.result());
                     model.put("deliveries", deliveries.result());
                     model.put("refunds", refunds.result());
+                    model.put(
+                            "timeline",
+                            PaymentTimeline.of(
+                                    payment.result(), deliveries.result(), refunds.result(), pages.text(ctx)));
                     model.put("formKey", UUID.randomUUID().toString());
                     // a refund is asked again first: the link opens ?confirm=refund, whose form refunds
                     model.put(

@@ -11,6 +11,7 @@ import io.walletpay.payment.Payment;
 import io.walletpay.report.SpreadsheetText;
 import io.walletpay.store.PaymentStore;
 import io.walletpay.store.PaymentStore.PaymentPage;
+import io.walletpay.view.PaymentViews;
 import io.walletpay.view.Timestamps;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
@@ -147,7 +148,8 @@ final class PaymentsCsv {
             SpreadsheetText.defused(p.description()),
             SpreadsheetText.defused(p.customerName()),
             SpreadsheetText.defused(p.customerEmail()),
-            SpreadsheetText.defused(p.payer()),
+            // masked as in the API and on the page: a file is mailed and kept far longer than a page is looked at
+            SpreadsheetText.defused(PaymentViews.maskedPayer(p.payer())),
             SpreadsheetText.defused(p.providerTransactionId()),
             time(p.completedAt()),
             time(p.expiresAt()),

@@ -178,6 +178,11 @@ final class PortalPages {
      * The language of this page: asked for ({@code lang} in the query or form, then remembered in a cookie), else
      * remembered, else the merchant's own locale, else the service's default.
      */
+    /** The language of the customer pages of a merchant who chose none: the service's own. */
+    Language defaultLanguage() {
+        return defaultLanguage;
+    }
+
     PortalText text(RoutingContext ctx) {
         String asked = AskedLanguage.of(ctx);
         if (asked == null) {

@@ -106,6 +106,61 @@ public final class PortalText {
     }
 
     /**
+     * A label followed by its colon, as the language writes it: French puts a no-break space before the colon
+     * ({@code Disponible\u00A0:}), so the colon never starts a line; Kreyòl and English put none.
+     */
+    public String label(String key, Object... arguments) {
+        return get(key, arguments) + colon();
+    }
+
+    /** The colon after a label in this language (see {@link #label}). */
+    public String colon() {
+        return language == Language.FR ? "\u00A0:" : ":";
+    }
+
+    /**
+     * An amount as a form field holds it for the merchant to change: written as the page writes amounts, without the
+     * currency the field's label already names ({@code 1\u00A0200,00} in Kreyòl and French, {@code 1,200.00} in
+     * English), and read back by {@link io.walletpay.payment.TypedAmount}.
+     */
+    public String typedAmount(BigDecimal amount) {
+        String shown = amount(amount);
+        return language == Language.EN
+                ? shown.substring("HTG\u00A0".length())
+                : shown.substring(0, shown.length() - "\u00A0HTG".length());
+    }
+
+    /**
+     * A webhook's event in words a shopkeeper reads ({@code refund.updated} is "Refund update"); an event this
+     * portal has no words for yet keeps its wire name.
+     */
+    public String event(String event) {
+        String key = "event." + event;
+        return BUNDLES.get(language).containsKey(key) ? get(key) : String.valueOf(event);
+    }
+
+    /** The paying wallet as the portal shows it: masked as the API masks it, or nothing when none is known. */
+    public String payer(String payer) {
+        String masked = io.walletpay.view.PaymentViews.maskedPayer(payer);
+        return masked == null ? "" : masked;
+    }
+
+    /** A browser named the way people say it ("Chrome on Android"), from the user-agent string it sent. */
+    public String device(String userAgent) {
+        UserAgent named = UserAgent.of(userAgent);
+        if (named.browser() == null && named.system() == null) {
+            return get("device.unknown");
+        }
+        if (named.system() == null) {
+            return named.browser();
+        }
+        if (named.browser() == null) {
+            return get("device.on", get("device.browser"), named.system());
+        }
+        return get("device.on", named.browser(), named.system());
+    }
+
+    /**
      * An attempt's outcome in words a shopkeeper reads, the HTTP status or error code kept in brackets for whoever
      * set up the server: {@code null}s mean no attempt yet.
      */

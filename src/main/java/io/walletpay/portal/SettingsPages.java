@@ -19,7 +19,6 @@ import io.walletpay.usecase.AuditLog;
 import io.walletpay.usecase.RotateSecretKey;
 import io.walletpay.usecase.RotateWebhookSecret;
 import io.walletpay.usecase.UpdateMerchantSettings;
-import io.walletpay.view.Timestamps;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -127,6 +126,7 @@ final class SettingsPages {
                     model.put("newSecret", null);
                     model.put("newSecretKind", null);
                     model.put("previousUntil", null);
+                    model.put("serviceLanguage", pages.defaultLanguage());
                     // a rotation is asked for again before it happens: ?confirm=secret-key or webhook-secret
                     model.put("confirming", confirming(PortalPages.param(ctx, "confirm", 16)));
                     model.putAll(extra);
@@ -207,7 +207,7 @@ final class SettingsPages {
                                 "newSecretKind",
                                 "webhook",
                                 "previousUntil",
-                                Timestamps.format(rotated.previousActiveUntil()))))
+                                pages.text(ctx).moment(rotated.previousActiveUntil()))))
                 .onFailure(ctx::fail);
     }
 

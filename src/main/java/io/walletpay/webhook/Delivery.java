@@ -6,8 +6,9 @@ import java.util.UUID;
 
 /**
  * A delivery as the merchant sees it in the delivery log. {@code paymentReference}, {@code paymentAmount} and
- * {@code paymentLinkTitle} (the description of the payment link it was paid through) name the order it is about; only
- * the log's pages fill them (null elsewhere, and the reference and title null for a payment without one).
+ * {@code paymentLinkTitle} (the description of the payment link it was paid through) name the order it is about (for
+ * a refund or a payout, the amount is the one it announces); only the log's pages fill them (null elsewhere, and the
+ * reference and title null for a payment without one).
  */
 public record Delivery(
         UUID id,

@@ -113,6 +113,23 @@ class MessageBundlesTest {
         }
     }
 
+    /**
+     * Not only no plain space before French {@code : ; ? !}: a no-break space (U+00A0 or U+202F) is always there,
+     * so a text written without any space is caught too. Addresses ({@code https://}) and the name of the character
+     * itself ({@code (;)}) are not punctuation.
+     */
+    @Test
+    void frenchPunctuationAlwaysHasItsNoBreakSpace() throws IOException {
+        for (String name : List.of("page/messages", "portal/portal")) {
+            bundle(name, Language.FR).forEach((key, text) -> {
+                String punctuation = text.replaceAll("https?://", "").replace("(;)", "");
+                assertThat(punctuation)
+                        .as("%s_fr %s: a no-break space before : ; ? !", name, key)
+                        .doesNotContainPattern("(^|[^\u00A0\u202F])[:;?!]");
+            });
+        }
+    }
+
     @Test
     void eachLanguageNamesTheMerchantWithOneWord() throws IOException {
         for (String name : List.of("page/messages", "portal/portal")) {

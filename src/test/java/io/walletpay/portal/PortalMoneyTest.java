@@ -245,6 +245,11 @@ class PortalMoneyTest {
     }
 
     static String paid(String token, int amount) {
+        return paidThrough(service, token, amount);
+    }
+
+    /** A payment of {@code amount} paid at the sandbox checkout from 3700 1234, on {@code service}. */
+    static String paidThrough(RunningService service, String token, int amount) {
         JsonObject payment = service.createPayment(token, new JsonObject().put("amount", amount));
         String redirect = payment.getString("redirect_url");
         service.http.send(

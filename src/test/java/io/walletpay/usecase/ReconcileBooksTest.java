@@ -95,6 +95,7 @@ class ReconcileBooksTest {
         books.ledger = ledger("500.00", "0.00", Outstanding.NONE);
         provider.balance = Future.succeededFuture(new BigDecimal("1500.00"));
         done(reconcile.run(Trigger.OPERATOR));
+        books.age(Duration.ofMinutes(1)); // the next run is the newer one by its time, not by chance of its id
         provider.balance = Future.failedFuture(
                 new ServiceException(ErrorKind.PROVIDER, "provider_unavailable", "PrefundedBalance timed out"));
 
