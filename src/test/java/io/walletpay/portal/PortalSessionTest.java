@@ -197,7 +197,7 @@ class PortalSessionTest {
                 .dataArray()
                 .getJsonObject(0);
         assertThat(today)
-                .contains("class=\"fees\">HTG\u00A0"
+                .contains("class=\"fees nb\">HTG\u00A0"
                         + String.format(java.util.Locale.ROOT, "%,.2f", Double.parseDouble(stored.getString("fees"))));
         assertThat(page).contains("<svg id=\"chart\"").contains("<rect ");
         assertThat(page.split("<rect ", -1)).hasSize(31);
