@@ -5,11 +5,8 @@ import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.walletpay.bus.WakeUpMessages;
-import io.walletpay.checkout.LiveWalletProvider;
-import io.walletpay.checkout.SandboxWalletProvider;
-import io.walletpay.checkout.WalletProvider;
+import io.walletpay.checkout.WalletProviders;
 import io.walletpay.config.AppConfig;
-import io.walletpay.config.LiveProviderSettings;
 import io.walletpay.db.DatabaseTarget;
 import io.walletpay.delivery.ReconciliationVerticle;
 import io.walletpay.delivery.TransferVerticle;
@@ -19,12 +16,10 @@ import io.walletpay.http.CreateRateLimiter;
 import io.walletpay.http.HttpApiVerticle;
 import io.walletpay.http.ManagementVerticle;
 import io.walletpay.login.LoginThrottle;
-import io.walletpay.money.SettleWindow;
 import io.walletpay.store.StoreCalls;
 import io.walletpay.store.StoreVerticle;
 import io.walletpay.store.Stores;
-import io.walletpay.usecase.ExpirePayments;
-import io.walletpay.usecase.ReconcileBooks;
+import io.walletpay.wiring.UseCases;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -66,26 +61,18 @@ public final class Application {
             Vertx vertx, MeterRegistry registry, AppConfig config, DatabaseTarget target, String schemaVersion) {
         WakeUpMessages.registerCodecs(vertx.eventBus());
         List<String> ids = Collections.synchronizedList(new ArrayList<>());
-        WalletProvider provider = config.provider().live()
-                ? new LiveWalletProvider(vertx, LiveProviderSettings.from(config.provider()))
-                : new SandboxWalletProvider(config.publicBaseUrl());
-        Runnable releaseProvider = provider instanceof LiveWalletProvider live ? live::close : () -> {};
+        WalletProviders providers = WalletProviders.from(vertx, config);
+        Runnable releaseProvider = providers::close;
         CreateRateLimiter rateLimiter =
                 CreateRateLimiter.forNode(vertx, config.payments().createRatePerSecond());
         LoginThrottle logins = new LoginThrottle(config.logins());
         ConnectionLimit connections = new ConnectionLimit(config.http().maxConnections());
         StoreCalls storeCalls = new StoreCalls();
         Stores stores = storeCalls.stores();
-        // one per JVM: an operator's run on any HTTP verticle and the schedule share the newest run for the metric
-        ReconcileBooks books =
-                new ReconcileBooks(stores.books(), provider, config.money().openingBalance());
+        UseCases useCases = UseCases.build(vertx, config, stores, providers, registry);
         return vertx.deployVerticle(
                         () -> new StoreVerticle(
-                                target,
-                                config,
-                                schemaVersion,
-                                storeCalls,
-                                payments -> new ExpirePayments(payments, provider, registry)::sweep),
+                                target, config, schemaVersion, storeCalls, own -> useCases.expiry(own)::sweep),
                         new DeploymentOptions().setInstances(config.db().storeInstances()))
                 .onSuccess(ids::add)
                 // api nodes never send webhooks, worker nodes never listen for HTTP
@@ -99,27 +86,17 @@ public final class Application {
                 .compose(id -> !config.role().deliversWebhooks()
                         ? Future.succeededFuture(id)
                         : vertx.deployVerticle(new TransferVerticle(
-                                        stores.transfers(),
-                                        provider,
-                                        new SettleWindow(config.money().settleWindowLength()),
-                                        registry))
+                                        useCases.settleTransfers(), stores.transfers(), providers, registry))
                                 .onSuccess(ids::add))
                 .compose(id -> !config.role().deliversWebhooks()
                         ? Future.succeededFuture(id)
-                        : vertx.deployVerticle(new ReconciliationVerticle(books, registry))
+                        : vertx.deployVerticle(new ReconciliationVerticle(useCases.reconcileBooks(), registry))
                                 .onSuccess(ids::add))
                 .compose(id -> !config.role().servesHttp()
                         ? Future.succeededFuture(id)
                         : vertx.deployVerticle(
                                         () -> new HttpApiVerticle(
-                                                config,
-                                                stores,
-                                                provider,
-                                                books,
-                                                rateLimiter,
-                                                logins,
-                                                registry,
-                                                connections),
+                                                config, stores, useCases, rateLimiter, logins, registry, connections),
                                         new DeploymentOptions()
                                                 .setInstances(config.http().instances()))
                                 .onSuccess(ids::add))

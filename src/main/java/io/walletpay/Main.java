@@ -385,7 +385,8 @@ public final class Main {
             if (!problems.isEmpty()) {
                 throw new Refused(problems);
             }
-            String schemaVersion = Migrations.apply(target);
+            String schemaVersion =
+                    Migrations.apply(target, io.walletpay.checkout.WalletProviders.currentName(config.provider()));
             Shutdown.deploying();
             Application application =
                     await(Application.deploy(vertx, service.registry(), config, target, schemaVersion));

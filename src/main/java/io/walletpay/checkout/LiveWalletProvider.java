@@ -21,7 +21,7 @@ public final class LiveWalletProvider implements WalletProvider {
     private final MonCashPayments payments;
     private final MonCashTransfers transfers;
 
-    public LiveWalletProvider(Vertx vertx, LiveProviderSettings settings) {
+    LiveWalletProvider(Vertx vertx, LiveProviderSettings settings) {
         this(vertx, settings, Clock.systemUTC());
     }
 
@@ -30,6 +30,11 @@ public final class LiveWalletProvider implements WalletProvider {
         this.exchange = new MonCashExchange(vertx, settings, clock);
         this.payments = new MonCashPayments(settings, exchange);
         this.transfers = new MonCashTransfers(exchange);
+    }
+
+    @Override
+    public String name() {
+        return WalletProviders.MONCASH;
     }
 
     @Override
@@ -68,6 +73,7 @@ public final class LiveWalletProvider implements WalletProvider {
     }
 
     /** Releases the HTTP connections. */
+    @Override
     public void close() {
         exchange.close();
     }

@@ -20,6 +20,11 @@ public final class SandboxWalletProvider implements WalletProvider {
     }
 
     @Override
+    public String name() {
+        return WalletProviders.SANDBOX;
+    }
+
+    @Override
     public Future<ProviderPayment> createPayment(ProviderOrder order, BigDecimal amount) {
         String token = CheckoutToken.next();
         return Future.succeededFuture(new ProviderPayment(token, publicBaseUrl + "/checkout/" + token));

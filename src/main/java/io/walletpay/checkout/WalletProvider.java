@@ -12,6 +12,9 @@ import java.math.BigDecimal;
  */
 public interface WalletProvider extends TransferProvider {
 
+    /** The name payments and transfers keep to find this provider again ({@link WalletProviders}). */
+    String name();
+
     /** Opens a payment of {@code amount} HTG (scale 2) for one try of a payment ({@link ProviderOrder}); the customer is sent to the redirect URL. */
     Future<ProviderPayment> createPayment(ProviderOrder order, BigDecimal amount);
 
@@ -25,4 +28,7 @@ public interface WalletProvider extends TransferProvider {
 
     /** The provider's record of one transaction, by the id the customer's return carried. */
     Future<ProviderTransaction> retrieveByTransaction(String transactionId);
+
+    /** Releases what the provider holds (HTTP connections); nothing by default. */
+    default void close() {}
 }

@@ -25,11 +25,20 @@ public final class Migrations {
 
     private Migrations() {}
 
-    /** Migrates and returns the version now applied, which {@code /health/ready} later checks for. */
+    /** {@link #apply(DatabaseTarget, String)} for a deployment on the sandbox provider. */
     public static String apply(DatabaseTarget target) {
+        return apply(target, "sandbox");
+    }
+
+    /**
+     * Migrates and returns the version now applied, which {@code /health/ready} later checks for. {@code
+     * walletProvider} names the deployment's current provider: rows stored before payments named theirs get it.
+     */
+    public static String apply(DatabaseTarget target, String walletProvider) {
         Flyway flyway = Flyway.configure()
                 .dataSource(target.jdbcUrl(), target.user(), target.password())
                 .locations("classpath:db/migration")
+                .placeholders(java.util.Map.of("wallet_provider", walletProvider))
                 .connectRetries(5)
                 // Flyway's default ignores applied migrations this build does not have ("*:future"), so an older
                 // build would run on a schema a newer one migrated; none is ignored here, and such a start is refused

@@ -4,9 +4,8 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
+import io.walletpay.checkout.WalletProviders;
 import io.walletpay.error.ServiceException;
-import io.walletpay.money.SettleWindow;
-import io.walletpay.money.TransferProvider;
 import io.walletpay.store.TransferStore;
 import io.walletpay.usecase.SettleTransfers;
 import java.math.BigDecimal;
@@ -28,7 +27,7 @@ public final class TransferVerticle extends VerticleBase {
     static final long REVIEW_REFRESH_MS = 15_000;
 
     private final SettleTransfers settle;
-    private final TransferProvider provider;
+    private final WalletProviders providers;
     private final MeterRegistry registry;
     private final AtomicReference<BigDecimal> prefunded = new AtomicReference<>();
     private final AtomicLong inReview = new AtomicLong();
@@ -38,10 +37,10 @@ public final class TransferVerticle extends VerticleBase {
     private int inFlight; // attempts started and not yet done, on this verticle's event loop only
 
     public TransferVerticle(
-            TransferStore transfers, TransferProvider provider, SettleWindow window, MeterRegistry registry) {
-        this.settle = new SettleTransfers(transfers, provider, window);
+            SettleTransfers settle, TransferStore transfers, WalletProviders providers, MeterRegistry registry) {
+        this.settle = settle;
         this.transfers = transfers;
-        this.provider = provider;
+        this.providers = providers;
         this.registry = registry;
     }
 
@@ -54,7 +53,9 @@ public final class TransferVerticle extends VerticleBase {
                 })
                 .description("HTG the wallet account holds for refunds and payouts, as the provider last reported it")
                 .register(registry);
-        vertx.setPeriodic(0, BALANCE_REFRESH_MS, tick -> provider.balance()
+        vertx.setPeriodic(0, BALANCE_REFRESH_MS, tick -> providers
+                .current()
+                .balance()
                 .onSuccess(prefunded::set)
                 .onFailure(failure -> log.debug("prefunded balance not read: {}", failure.getMessage())));
         Gauge.builder("walletpay.transfers.in_review", inReview, AtomicLong::get)

@@ -3,7 +3,6 @@ package io.walletpay.http;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.walletpay.config.AppConfig;
-import io.walletpay.delivery.WebhookTargets;
 import io.walletpay.json.NewIdentifiers;
 import io.walletpay.merchant.MerchantInput;
 import io.walletpay.merchant.Secrets;
@@ -12,6 +11,7 @@ import io.walletpay.store.Stores;
 import io.walletpay.usecase.Actor;
 import io.walletpay.usecase.RotateSecretKey;
 import io.walletpay.usecase.UpdateMerchantSettings;
+import io.walletpay.wiring.UseCases;
 import java.util.UUID;
 
 /** {@code /api/admin/merchants}: create (secrets shown once), list, get, update (including disable). */
@@ -23,12 +23,12 @@ final class AdminMerchantRoutes {
     private final UpdateMerchantSettings settingsChange;
     private final RotateSecretKey secretKeyRotation;
 
-    AdminMerchantRoutes(Stores stores, AppConfig.Fees defaultFees, WebhookTargets targets) {
+    AdminMerchantRoutes(Stores stores, AppConfig.Fees defaultFees, UseCases useCases) {
         this.stores = stores;
         this.defaultFees = defaultFees;
-        this.settingsChange = new UpdateMerchantSettings(stores, targets::checkForSaving);
-        this.payoutPhone = new io.walletpay.usecase.SetPayoutPhone(stores.audit());
-        this.secretKeyRotation = new RotateSecretKey(stores);
+        this.settingsChange = useCases.updateMerchantSettings();
+        this.payoutPhone = useCases.setPayoutPhone();
+        this.secretKeyRotation = useCases.rotateSecretKey();
     }
 
     void mount(Router router, AdminGuard guard) {

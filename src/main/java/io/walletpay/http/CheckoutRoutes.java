@@ -1,6 +1,5 @@
 package io.walletpay.http;
 
-import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.Router;
@@ -9,7 +8,6 @@ import io.walletpay.checkout.Checkout;
 import io.walletpay.checkout.PhoneNumber;
 import io.walletpay.checkout.ReturnUrl;
 import io.walletpay.checkout.SandboxChoice;
-import io.walletpay.checkout.WalletProvider;
 import io.walletpay.config.AppConfig;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.net.FormBody;
@@ -17,13 +15,8 @@ import io.walletpay.page.PageError;
 import io.walletpay.page.Problem;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
-import io.walletpay.store.PaymentStore;
-import io.walletpay.store.ProviderOrderStore;
-import io.walletpay.usecase.ConfirmWithProvider;
-import io.walletpay.usecase.LookupsInFlight;
 import io.walletpay.usecase.PayAtCheckout;
-import io.walletpay.usecase.ProviderLookups;
-import io.walletpay.usecase.RetryWithProvider;
+import io.walletpay.wiring.UseCases;
 import java.util.regex.Pattern;
 
 /**
@@ -42,46 +35,23 @@ final class CheckoutRoutes {
     private static final int MAX_PHONE_ECHO = 40;
 
     private final Vertx vertx;
-    private final PaymentStore payments;
-    private final ProviderOrderStore providerOrders;
-    private final WalletProvider provider;
     private final AppConfig config;
-
-    private final MeterRegistry registry;
+    private final UseCases useCases;
     private final PayAtCheckout payAtCheckout;
 
-    CheckoutRoutes(
-            Vertx vertx,
-            PaymentStore payments,
-            ProviderOrderStore providerOrders,
-            WalletProvider provider,
-            AppConfig config,
-            MeterRegistry registry) {
+    CheckoutRoutes(Vertx vertx, UseCases useCases, AppConfig config) {
         this.vertx = vertx;
-        this.payments = payments;
-        this.providerOrders = providerOrders;
-        this.provider = provider;
         this.config = config;
-        this.registry = registry;
-        this.payAtCheckout = new PayAtCheckout(payments);
+        this.useCases = useCases;
+        this.payAtCheckout = useCases.payAtCheckout();
     }
 
     void mount(Router router) {
         if (config.provider().live()) {
             new ProviderRoutes(
-                            new ProviderLookups(
-                                    payments,
-                                    providerOrders,
-                                    provider,
-                                    new ConfirmWithProvider(payments, providerOrders, payAtCheckout, registry),
-                                    LookupsInFlight.shared(vertx),
-                                    config.payments().expiry()),
+                            useCases.providerLookups(),
                             ProviderLookupLimits.shared(vertx, config.provider()),
-                            new RetryWithProvider(
-                                    payments,
-                                    providerOrders,
-                                    provider,
-                                    config.payments().expiry()),
+                            useCases.retryWithProvider(),
                             config.http().maxBodyBytes())
                     .mount(router);
             router.route("/checkout/*").handler(HtmlResponses::notFound); // customers pay at the provider's gateway

@@ -7,25 +7,15 @@ import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.BodyHandler;
-import io.walletpay.checkout.WalletProvider;
 import io.walletpay.config.AppConfig;
 import io.walletpay.config.PortInUse;
-import io.walletpay.delivery.WebhookTargets;
 import io.walletpay.delivery.WebhookTester;
 import io.walletpay.login.LoginThrottle;
 import io.walletpay.login.MerchantLogin;
 import io.walletpay.net.ClientAddress;
 import io.walletpay.portal.PortalRoutes;
 import io.walletpay.store.Stores;
-import io.walletpay.usecase.CancelPayment;
-import io.walletpay.usecase.CreatePayment;
-import io.walletpay.usecase.PayThroughLink;
-import io.walletpay.usecase.PaymentLinks;
-import io.walletpay.usecase.ReconcileBooks;
-import io.walletpay.usecase.ReviewTransfers;
-import io.walletpay.usecase.RotateSecretKey;
-import io.walletpay.usecase.RotateWebhookSecret;
-import io.walletpay.usecase.UpdateMerchantSettings;
+import io.walletpay.wiring.UseCases;
 import java.util.concurrent.TimeUnit;
 
 /** HTTP intake: builds the router from the resource handlers and listens; one instance per event loop. */
@@ -35,8 +25,7 @@ public final class HttpApiVerticle extends VerticleBase {
 
     private final AppConfig config;
     private final Stores stores;
-    private final WalletProvider provider;
-    private final ReconcileBooks books;
+    private final UseCases useCases;
     private final CreateRateLimiter rateLimiter;
     private final LoginThrottle logins;
     private final MeterRegistry registry;
@@ -47,16 +36,14 @@ public final class HttpApiVerticle extends VerticleBase {
     public HttpApiVerticle(
             AppConfig config,
             Stores stores,
-            WalletProvider provider,
-            ReconcileBooks books,
+            UseCases useCases,
             CreateRateLimiter rateLimiter,
             LoginThrottle logins,
             MeterRegistry registry,
             ConnectionLimit connections) {
         this.config = config;
         this.stores = stores;
-        this.provider = provider;
-        this.books = books;
+        this.useCases = useCases;
         this.rateLimiter = rateLimiter;
         this.logins = logins;
         this.registry = registry;
@@ -100,20 +87,14 @@ public final class HttpApiVerticle extends VerticleBase {
         new ApiReferenceRoutes().mount(router);
         new SiteFiles().mount(router);
 
-        WebhookTargets targets = new WebhookTargets(vertx, config);
-        new AdminMerchantRoutes(stores, config.fees(), targets)
+        new AdminMerchantRoutes(stores, config.fees(), useCases)
                 .mount(router, AdminGuard.admin(config.adminToken(), logins));
-        new AdminTransferRoutes(new ReviewTransfers(stores.transfers())).mount(router);
-        new AdminReconciliationRoutes(stores.books(), books).mount(router);
+        new AdminTransferRoutes(useCases.reviewTransfers()).mount(router);
+        new AdminReconciliationRoutes(stores.books(), useCases.reconcileBooks()).mount(router);
 
         MerchantLogin login = new MerchantLogin(stores.merchants(), logins);
-        MerchantAccountRoutes account = new MerchantAccountRoutes(
-                stores,
-                tokens,
-                config.webhooks().secretOverlapHours(),
-                config.webhooks().failingAfterHours(),
-                login,
-                targets);
+        MerchantAccountRoutes account =
+                new MerchantAccountRoutes(stores, tokens, config.webhooks().failingAfterHours(), login, useCases);
         account.mountToken(router);
         MerchantGuard guard = new MerchantGuard(
                 tokens,
@@ -121,35 +102,35 @@ public final class HttpApiVerticle extends VerticleBase {
                         vertx, stores.merchants(), config.cluster().merchantCacheSeconds() * 1000L));
         guard.protect(router.route("/api/merchant/*"));
         account.mountGuarded(router);
-        CreatePayment payments = new CreatePayment(stores.payments(), provider, config.payments());
-        new PaymentRoutes(stores, payments, rateLimiter, provider).mount(router);
-        PaymentLinks paymentLinks = new PaymentLinks(stores, payments.limits(), config.publicBaseUrl());
-        new PaymentLinkRoutes(paymentLinks).mount(router);
+        new PaymentRoutes(stores, useCases.createPayment(), rateLimiter, useCases.cancelPayment()).mount(router);
+        new PaymentLinkRoutes(useCases.paymentLinks()).mount(router);
         new DeliveryRoutes(stores).mount(router);
         io.walletpay.page.Language pages = config.checkout().defaultLocale();
         router.route("/checkout/*").handler(ctx -> HtmlResponses.defaultLanguage(ctx, pages));
         router.route("/provider/*").handler(ctx -> HtmlResponses.defaultLanguage(ctx, pages));
         new EventRoutes(stores.deliveries(), webhookTester).mount(router);
-        new CheckoutRoutes(vertx, stores.payments(), stores.providerOrders(), provider, config, registry).mount(router);
+        new CheckoutRoutes(vertx, useCases, config).mount(router);
         new PaymentLinkPageRoutes(
-                        new PayThroughLink(stores.links(), stores.merchants(), payments),
-                        paymentLinks,
+                        useCases.payThroughLink(),
+                        useCases.paymentLinks(),
                         LinkPayRateLimiter.shared(vertx, config.payments().linkPaymentsPerMinute()),
                         config)
                 .mount(router);
         new SettlementRoutes(stores).mount(router);
-        new MoneyOutRoutes(stores.transfers()).mount(router);
+        new MoneyOutRoutes(stores.transfers(), useCases.moneyOut()).mount(router);
         new PortalRoutes(
                         vertx,
                         new PortalRoutes.Services(
                                 stores,
                                 login,
-                                new CancelPayment(stores.payments(), provider),
-                                paymentLinks,
-                                new UpdateMerchantSettings(stores, targets::checkForSaving),
-                                new RotateWebhookSecret(
-                                        stores, config.webhooks().secretOverlapHours()),
-                                new RotateSecretKey(stores),
+                                useCases.cancelPayment(),
+                                useCases.paymentLinks(),
+                                useCases.updateMerchantSettings(),
+                                useCases.rotateWebhookSecret(),
+                                useCases.rotateSecretKey(),
+                                useCases.moneyOut(),
+                                useCases.setPayoutPhone(),
+                                useCases.auditLog(),
                                 webhookTester,
                                 config.webhooks().failingAfterHours()),
                         portalKeySeed(),

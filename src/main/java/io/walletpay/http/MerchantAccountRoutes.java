@@ -4,7 +4,6 @@ import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.walletpay.delivery.WebhookTargets;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.json.JsonInput;
@@ -20,6 +19,7 @@ import io.walletpay.usecase.AuditLog;
 import io.walletpay.usecase.RotateSecretKey;
 import io.walletpay.usecase.RotateWebhookSecret;
 import io.walletpay.usecase.UpdateMerchantSettings;
+import io.walletpay.wiring.UseCases;
 import java.util.Set;
 import java.util.UUID;
 
@@ -43,17 +43,12 @@ final class MerchantAccountRoutes {
     private final AuditLog auditLog;
 
     MerchantAccountRoutes(
-            Stores stores,
-            MerchantTokens tokens,
-            int secretOverlapHours,
-            int failingAfterHours,
-            MerchantLogin login,
-            WebhookTargets targets) {
-        this.settingsChange = new UpdateMerchantSettings(stores, targets::checkForSaving);
-        this.payoutPhone = new io.walletpay.usecase.SetPayoutPhone(stores.audit());
-        this.webhookSecretRotation = new RotateWebhookSecret(stores, secretOverlapHours);
-        this.secretKeyRotation = new RotateSecretKey(stores);
-        this.auditLog = new AuditLog(stores);
+            Stores stores, MerchantTokens tokens, int failingAfterHours, MerchantLogin login, UseCases useCases) {
+        this.settingsChange = useCases.updateMerchantSettings();
+        this.payoutPhone = useCases.setPayoutPhone();
+        this.webhookSecretRotation = useCases.rotateWebhookSecret();
+        this.secretKeyRotation = useCases.rotateSecretKey();
+        this.auditLog = useCases.auditLog();
         this.stores = stores;
         this.login = login;
         this.tokens = tokens;

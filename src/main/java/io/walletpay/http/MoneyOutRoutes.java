@@ -20,9 +20,9 @@ final class MoneyOutRoutes {
     private final TransferStore transfers;
     private final MoneyOut moneyOut;
 
-    MoneyOutRoutes(TransferStore transfers) {
+    MoneyOutRoutes(TransferStore transfers, MoneyOut moneyOut) {
         this.transfers = transfers;
-        this.moneyOut = new MoneyOut(transfers);
+        this.moneyOut = moneyOut;
     }
 
     void mount(Router router) {

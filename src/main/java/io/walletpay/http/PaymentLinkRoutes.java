@@ -4,7 +4,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.walletpay.links.PaymentLinkRequest;
 import io.walletpay.net.ClientAddress;
-import io.walletpay.store.PaymentLinkStore.PaymentLink;
+import io.walletpay.payment.PaymentLink;
 import io.walletpay.usecase.Actor;
 import io.walletpay.usecase.PaymentLinks;
 import io.walletpay.view.PaymentLinkViews;

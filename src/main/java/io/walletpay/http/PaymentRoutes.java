@@ -2,13 +2,12 @@ package io.walletpay.http;
 
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.walletpay.checkout.WalletProvider;
 import io.walletpay.error.ServiceException;
 import io.walletpay.payment.CreatePaymentRequest;
+import io.walletpay.payment.ListPayments;
 import io.walletpay.payment.PaymentStatus;
 import io.walletpay.payment.ShortCode;
-import io.walletpay.store.PaymentStore.ListPayments;
-import io.walletpay.store.PaymentStore.StoredResponse;
+import io.walletpay.payment.StoredResponse;
 import io.walletpay.store.Stores;
 import io.walletpay.usecase.CancelPayment;
 import io.walletpay.usecase.CreatePayment;
@@ -26,11 +25,11 @@ final class PaymentRoutes {
     private final CreateRateLimiter rateLimiter;
     private final CancelPayment cancellation;
 
-    PaymentRoutes(Stores stores, CreatePayment intake, CreateRateLimiter rateLimiter, WalletProvider provider) {
+    PaymentRoutes(Stores stores, CreatePayment intake, CreateRateLimiter rateLimiter, CancelPayment cancellation) {
         this.stores = stores;
         this.intake = intake;
         this.rateLimiter = rateLimiter;
-        this.cancellation = new CancelPayment(stores.payments(), provider);
+        this.cancellation = cancellation;
     }
 
     void mount(Router router) {

@@ -8,7 +8,8 @@ import java.util.UUID;
  * Money going out of the wallet account: a refund to the customer who paid a payment ({@code paymentId} set), or a
  * payout to the merchant. {@code receiver} is the wallet number it goes to; {@code failureReason} says why a failed
  * one failed ({@code provider_refused} when the provider would not pay, {@link #NOT_MADE} when an operator found the
- * provider never made it, or the provider's words); {@code sending} is how far paying it at the provider has come.
+ * provider never made it, or the provider's words); {@code sending} is how far paying it at the provider has come;
+ * {@code provider} names the wallet provider that pays it (a refund's is the payment's).
  */
 public record Transfer(
         UUID id,
@@ -23,7 +24,8 @@ public record Transfer(
         String providerTransactionId,
         TransferSending sending,
         OffsetDateTime createdAt,
-        OffsetDateTime updatedAt) {
+        OffsetDateTime updatedAt,
+        String provider) {
 
     /** The reason a transfer fails when the provider answers that the wallet account cannot pay. */
     public static final String PROVIDER_REFUSED = "provider_refused";

@@ -9,7 +9,7 @@ import java.util.UUID;
 /**
  * A payment about to be stored: the validated request, the charge worked out, where the customer pays, and its
  * times (decided here, at microsecond precision as PostgreSQL keeps them, so the 201 answer can be written before
- * the row exists and says exactly what is stored).
+ * the row exists and says exactly what is stored), and the provider it was opened at.
  */
 public record NewPayment(
         UUID id,
@@ -20,7 +20,8 @@ public record NewPayment(
         String checkoutToken,
         String redirectUrl,
         OffsetDateTime createdAt,
-        OffsetDateTime expiresAt) {
+        OffsetDateTime expiresAt,
+        String provider) {
 
     /** @throws IllegalArgumentException when {@code shortCode} is not one {@link ShortCode#of} makes */
     public NewPayment {
@@ -36,10 +37,20 @@ public record NewPayment(
             Charge charge,
             String checkoutToken,
             String redirectUrl,
-            Duration expiresIn) {
+            Duration expiresIn,
+            String provider) {
         OffsetDateTime now = now();
         return new NewPayment(
-                id, shortCode, merchantId, request, charge, checkoutToken, redirectUrl, now, now.plus(expiresIn));
+                id,
+                shortCode,
+                merchantId,
+                request,
+                charge,
+                checkoutToken,
+                redirectUrl,
+                now,
+                now.plus(expiresIn),
+                provider);
     }
 
     private static OffsetDateTime now() {

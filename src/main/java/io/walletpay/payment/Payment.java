@@ -11,7 +11,8 @@ import java.util.UUID;
  * order, {@code reviewReason} says which). {@code paymentLinkId} names the payment link it was made through, if any. {@code shortCode} is
  * what a customer reads to the shop over the phone ({@code WP-7K3M9Q2X}); {@code declines} counts the wallet's
  * declines while the customer tried to pay; {@code amountRefunded} what has gone back to the customer (refunds not
- * failed; the status stays completed).
+ * failed; the status stays completed). {@code provider} names the wallet provider that took it ({@code sandbox},
+ * {@code moncash}): everything later asked of a provider about it goes there.
  */
 public record Payment(
         UUID id,
@@ -38,8 +39,135 @@ public record Payment(
         String reviewReason,
         UUID paymentLinkId,
         int declines,
-        BigDecimal amountRefunded) {
+        BigDecimal amountRefunded,
+        String provider) {
 
     public static final String CURRENCY = "HTG";
     public static final String METHOD = "wallet";
+
+    /** {@code payment} as first stored: pending, nothing refunded, made through the link {@code paymentLinkId} or none. */
+    public static Payment stored(NewPayment payment, UUID paymentLinkId) {
+        CreatePaymentRequest request = payment.request();
+        return new Payment(
+                payment.id(),
+                payment.shortCode(),
+                payment.merchantId(),
+                request.referenceId(),
+                payment.charge().amount(),
+                payment.charge().fees(),
+                payment.charge().netAmount(),
+                PaymentStatus.PENDING,
+                request.customerName(),
+                request.customerEmail(),
+                request.description(),
+                payment.checkoutToken(),
+                payment.redirectUrl(),
+                null,
+                payment.createdAt(),
+                payment.createdAt(),
+                null,
+                payment.expiresAt(),
+                null,
+                null,
+                false,
+                null,
+                paymentLinkId,
+                0,
+                BigDecimal.ZERO,
+                payment.provider());
+    }
+
+    /**
+     * This payment moved from pending to {@code target} at {@code at}: only a completed one keeps its fees and net
+     * and gets a completion time; the provider's details given (not null) replace those it had.
+     */
+    public Payment leftPending(
+            PaymentStatus target, String providerTransactionId, String payer, String failureReason, OffsetDateTime at) {
+        boolean completed = target == PaymentStatus.COMPLETED;
+        BigDecimal none = new BigDecimal("0.00");
+        return new Payment(
+                id,
+                shortCode,
+                merchantId,
+                referenceId,
+                amount,
+                completed ? fees : none,
+                completed ? netAmount : none,
+                target,
+                customerName,
+                customerEmail,
+                description,
+                checkoutToken,
+                redirectUrl,
+                providerTransactionId != null ? providerTransactionId : this.providerTransactionId,
+                createdAt,
+                at,
+                completed ? at : null,
+                expiresAt,
+                payer != null ? payer : this.payer,
+                failureReason != null ? failureReason : this.failureReason,
+                needsReview,
+                reviewReason,
+                paymentLinkId,
+                declines,
+                amountRefunded,
+                provider);
+    }
+
+    /** This payment with one more decline by the wallet, counted at {@code at}. */
+    public Payment declinedOnce(OffsetDateTime at) {
+        return changed(at, expiresAt, needsReview, reviewReason, providerTransactionId, declines + 1);
+    }
+
+    /** This payment flagged for a person at {@code at}, keeping a provider transaction it already had. */
+    public Payment flaggedForReview(String reason, String transactionId, OffsetDateTime at) {
+        return changed(
+                at,
+                expiresAt,
+                true,
+                reason,
+                providerTransactionId != null ? providerTransactionId : transactionId,
+                declines);
+    }
+
+    /** This payment open until {@code until} (changed at {@code at}). */
+    public Payment openUntil(OffsetDateTime until, OffsetDateTime at) {
+        return changed(at, until, needsReview, reviewReason, providerTransactionId, declines);
+    }
+
+    private Payment changed(
+            OffsetDateTime at,
+            OffsetDateTime expiresAt,
+            boolean needsReview,
+            String reviewReason,
+            String providerTransactionId,
+            int declines) {
+        return new Payment(
+                id,
+                shortCode,
+                merchantId,
+                referenceId,
+                amount,
+                fees,
+                netAmount,
+                status,
+                customerName,
+                customerEmail,
+                description,
+                checkoutToken,
+                redirectUrl,
+                providerTransactionId,
+                createdAt,
+                at,
+                completedAt,
+                expiresAt,
+                payer,
+                failureReason,
+                needsReview,
+                reviewReason,
+                paymentLinkId,
+                declines,
+                amountRefunded,
+                provider);
+    }
 }

@@ -47,11 +47,17 @@ final class MoneyPages {
     private final KeyTypedAgain keyTypedAgain;
     private final PaymentPages payments;
 
-    MoneyPages(PortalPages pages, Stores stores, MerchantLogin login, PaymentPages payments) {
+    MoneyPages(
+            PortalPages pages,
+            Stores stores,
+            MerchantLogin login,
+            PaymentPages payments,
+            MoneyOut moneyOut,
+            SetPayoutPhone payoutPhone) {
         this.pages = pages;
         this.stores = stores;
-        this.moneyOut = new MoneyOut(stores.transfers());
-        this.payoutPhone = new SetPayoutPhone(stores.audit());
+        this.moneyOut = moneyOut;
+        this.payoutPhone = payoutPhone;
         this.keyTypedAgain = new KeyTypedAgain(login, pages);
         this.payments = payments;
     }

@@ -1,8 +1,8 @@
 package io.walletpay.portal;
 
+import io.walletpay.payment.ListPayments;
 import io.walletpay.payment.PaymentStatus;
 import io.walletpay.payment.ShortCode;
-import io.walletpay.store.PaymentStore.ListPayments;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;

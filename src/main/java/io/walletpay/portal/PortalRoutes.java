@@ -20,10 +20,13 @@ import io.walletpay.page.PageText;
 import io.walletpay.store.PortalSessionStore;
 import io.walletpay.store.ReportStore.Summary;
 import io.walletpay.store.Stores;
+import io.walletpay.usecase.AuditLog;
 import io.walletpay.usecase.CancelPayment;
+import io.walletpay.usecase.MoneyOut;
 import io.walletpay.usecase.PaymentLinks;
 import io.walletpay.usecase.RotateSecretKey;
 import io.walletpay.usecase.RotateWebhookSecret;
+import io.walletpay.usecase.SetPayoutPhone;
 import io.walletpay.usecase.UpdateMerchantSettings;
 import java.time.OffsetDateTime;
 import java.time.ZonedDateTime;
@@ -50,6 +53,9 @@ public final class PortalRoutes {
             UpdateMerchantSettings settings,
             RotateWebhookSecret webhookSecrets,
             RotateSecretKey secretKeys,
+            MoneyOut moneyOut,
+            SetPayoutPhone payoutPhone,
+            AuditLog auditLog,
             WebhookTester tester,
             int failingAfterHours) {}
 
@@ -114,7 +120,7 @@ public final class PortalRoutes {
         router.get("/portal/").handler(this::overview);
         PaymentPages payments = new PaymentPages(pages, stores, services.cancellation());
         payments.mount(router);
-        new MoneyPages(pages, stores, login, payments).mount(router);
+        new MoneyPages(pages, stores, login, payments, services.moneyOut(), services.payoutPhone()).mount(router);
         new WebhookPages(pages, stores, services.tester(), services.failingAfterHours()).mount(router);
         new SettingsPages(
                         pages,
@@ -122,6 +128,7 @@ public final class PortalRoutes {
                         services.settings(),
                         services.webhookSecrets(),
                         services.secretKeys(),
+                        services.auditLog(),
                         login,
                         services.failingAfterHours(),
                         this::renewSession,

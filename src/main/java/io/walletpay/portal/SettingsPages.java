@@ -51,6 +51,7 @@ final class SettingsPages {
             UpdateMerchantSettings settings,
             RotateWebhookSecret webhookSecrets,
             RotateSecretKey secretKeys,
+            AuditLog auditLog,
             MerchantLogin login,
             int failingAfterHours,
             BiFunction<RoutingContext, Merchant, Future<Void>> renewSession,
@@ -61,7 +62,7 @@ final class SettingsPages {
         this.webhookSecrets = webhookSecrets;
         this.secretKeys = secretKeys;
         this.keyTypedAgain = new KeyTypedAgain(login, pages);
-        this.auditLog = new AuditLog(stores);
+        this.auditLog = auditLog;
         this.failingAfterHours = failingAfterHours;
         this.renewSession = renewSession;
         this.endEverySession = endEverySession;

@@ -57,12 +57,6 @@ final class PaymentLinkSql {
     static final String IN_USE = "SELECT count(*) AS in_use, count(*) FILTER (WHERE status = 'completed') AS completed"
             + " FROM payments WHERE payment_link_id = $1 AND " + inUse("");
 
-    static final String INSERT_PAYMENT = "INSERT INTO payments (id, merchant_id, reference_id, amount, fees,"
-            + " net_amount, customer_name, customer_email, description, checkout_token, redirect_url, created_at,"
-            + " expires_at, payment_link_id, short_code, short_code_number)"
-            + " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)"
-            + " RETURNING " + PaymentSql.COLUMNS;
-
     /**
      * A payment holds a place of max_payments while it may still be paid, and once it is: a place given back before
      * its payment expires could be paid twice.

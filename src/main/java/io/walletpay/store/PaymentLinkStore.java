@@ -1,11 +1,13 @@
 package io.walletpay.store;
 
 import io.vertx.core.Future;
+import io.walletpay.payment.LinkPage;
+import io.walletpay.payment.ListLinks;
+import io.walletpay.payment.NewLink;
 import io.walletpay.payment.NewPayment;
 import io.walletpay.payment.Payment;
-import java.math.BigDecimal;
-import java.time.OffsetDateTime;
-import java.util.List;
+import io.walletpay.payment.PaymentLink;
+import io.walletpay.payment.PublicLink;
 import java.util.UUID;
 
 /**
@@ -23,79 +25,6 @@ public interface PaymentLinkStore {
      * payment again when one of those expires or fails unpaid; only completed payments use a link up.
      */
     String BUSY = "payment_link_busy";
-
-    /** A link about to be stored; {@code amount} null means the customer types it, from {@code minAmount}. */
-    record NewLink(
-            UUID id,
-            UUID merchantId,
-            String code,
-            BigDecimal amount,
-            BigDecimal minAmount,
-            String description,
-            String referenceId,
-            OffsetDateTime expiresAt,
-            Integer maxPayments,
-            OffsetDateTime createdAt) {}
-
-    /**
-     * A link as stored, with its payments: {@code paymentsCount} and {@code amountCollected} count completed ones,
-     * {@code paymentsInUse} those that hold one of {@code maxPayments} (completed, or pending, expired or not),
-     * {@code heldUntil} the earliest expiry of the pending ones (null when none): when a place may free up.
-     */
-    record PaymentLink(
-            UUID id,
-            UUID merchantId,
-            String code,
-            BigDecimal amount,
-            BigDecimal minAmount,
-            String description,
-            String referenceId,
-            OffsetDateTime expiresAt,
-            Integer maxPayments,
-            boolean active,
-            OffsetDateTime createdAt,
-            int paymentsCount,
-            BigDecimal amountCollected,
-            int paymentsInUse,
-            OffsetDateTime heldUntil) {
-
-        /** Why the link takes no payment at {@code now}, or null when it takes one. */
-        public Gone gone(OffsetDateTime now) {
-            if (!active) {
-                return Gone.DEACTIVATED;
-            }
-            if (expiresAt != null && !expiresAt.isAfter(now)) {
-                return Gone.EXPIRED;
-            }
-            if (maxPayments != null && paymentsCount >= maxPayments) {
-                return Gone.USED_UP;
-            }
-            return null;
-        }
-
-        /**
-         * Whether every place left is held by a payment still in progress, so the link takes none now but may later
-         * (from {@link #heldUntil()}, if that payment is not paid). A link that is {@link #gone} is not busy.
-         */
-        public boolean busy(OffsetDateTime now) {
-            return gone(now) == null && maxPayments != null && paymentsInUse >= maxPayments;
-        }
-    }
-
-    /** Why a link takes no more payments. */
-    enum Gone {
-        DEACTIVATED,
-        EXPIRED,
-        USED_UP
-    }
-
-    /** A link as its public page shows it: with its merchant's name, page language and whether it takes payments. */
-    record PublicLink(PaymentLink link, String merchantName, String merchantLocale, boolean merchantActive) {}
-
-    /** One page of a merchant's links, newest first. */
-    record ListLinks(UUID merchantId, int limit, UUID startingAfter) {}
-
-    record LinkPage(List<PaymentLink> links, boolean hasMore) {}
 
     Future<PaymentLink> create(NewLink link);
 

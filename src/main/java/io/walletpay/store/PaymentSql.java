@@ -3,24 +3,6 @@ package io.walletpay.store;
 /** All SQL about payments, their checkouts and their Idempotency-Keys. */
 final class PaymentSql {
 
-    static final String COLUMNS =
-            "id, short_code, merchant_id, reference_id, amount, fees, net_amount, status, customer_name,"
-                    + " customer_email, description, checkout_token, redirect_url, provider_transaction_id, created_at,"
-                    + " updated_at, completed_at, expires_at, payer, failure_reason, needs_review, review_reason, payment_link_id, declines, amount_refunded";
-
-    static final String INSERT = "INSERT INTO payments (id, merchant_id, reference_id, amount, fees, net_amount,"
-            + " customer_name, customer_email, description, checkout_token, redirect_url, created_at, expires_at,"
-            + " short_code, short_code_number) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,"
-            + " $15) RETURNING " + COLUMNS;
-
-    /** {@link #INSERT} for many payments at once: each parameter is an array, one element per payment. */
-    static final String INSERT_ALL = "INSERT INTO payments (id, merchant_id, reference_id, amount, fees, net_amount,"
-            + " customer_name, customer_email, description, checkout_token, redirect_url, created_at, expires_at,"
-            + " short_code, short_code_number)"
-            + " SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::numeric[], $5::numeric[], $6::numeric[],"
-            + " $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::timestamptz[], $13::timestamptz[],"
-            + " $14::text[], $15::bigint[])";
-
     /** One more decline for an open checkout, the same three conditions as a transition by token. */
     static final String DECLINE = "UPDATE payments p SET declines = p.declines + 1, updated_at = now()"
             + " FROM merchants m WHERE p.checkout_token = $1 AND p.status = 'pending' AND p.expires_at > now()"
@@ -34,9 +16,10 @@ final class PaymentSql {
     static final String SHORT_CODE_NUMBERS =
             "SELECT nextval('payment_short_code_numbers') AS n FROM generate_series(1, $1)";
 
-    static final String BY_ID_FOR_MERCHANT = "SELECT " + COLUMNS + " FROM payments WHERE id = $1 AND merchant_id = $2";
+    static final String BY_ID_FOR_MERCHANT =
+            "SELECT " + PaymentRow.COLUMNS + " FROM payments WHERE id = $1 AND merchant_id = $2";
 
-    static final String BY_ID = "SELECT " + COLUMNS + " FROM payments WHERE id = $1";
+    static final String BY_ID = "SELECT " + PaymentRow.COLUMNS + " FROM payments WHERE id = $1";
 
     /**
      * The payment whose short code is {@code $9}, made of the number {@code $10}: found by its number, or by its code
@@ -50,7 +33,7 @@ final class PaymentSql {
      * with a reference too, a payment matching either); {@code $5} is the cursor id or null; {@code $4} the page size
      * plus one.
      */
-    static final String PAGE = "SELECT " + COLUMNS + " FROM payments WHERE merchant_id = $1"
+    static final String PAGE = "SELECT " + PaymentRow.COLUMNS + " FROM payments WHERE merchant_id = $1"
             + " AND ($2::text IS NULL OR reference_id = $2 OR " + SHORT_CODE_IS + ")"
             + " AND ($9::text IS NULL OR $2::text IS NOT NULL OR " + SHORT_CODE_IS + ")"
             + " AND ($3::text IS NULL OR status = $3)"
@@ -79,7 +62,7 @@ final class PaymentSql {
     private static final String MERCHANT_COLUMNS = "m.name AS merchant_name, m.return_url AS merchant_return_url,"
             + " m.locale AS merchant_locale, m.status AS merchant_status";
 
-    private static final String CHECKOUT = "SELECT " + qualified("p") + ", " + MERCHANT_COLUMNS
+    private static final String CHECKOUT = "SELECT " + PaymentRow.qualified("p") + ", " + MERCHANT_COLUMNS
             + ", p.expires_at <= now() AS past_expiry FROM payments p JOIN merchants m ON m.id = p.merchant_id";
 
     /** A payment with its merchant's name, Return URL, page language and status, by checkout token. */
@@ -125,7 +108,7 @@ final class PaymentSql {
             + " WHERE p.id = f.payment_id AND p.status = 'pending' AND m.id = p.merchant_id"
             + " AND (f.merchant_id IS NULL OR p.merchant_id = f.merchant_id)"
             + " AND (f.token IS NULL OR m.status = 'active')"
-            + " RETURNING " + qualified("p") + ", f.token AS decided_token, " + MERCHANT_COLUMNS
+            + " RETURNING " + PaymentRow.qualified("p") + ", f.token AS decided_token, " + MERCHANT_COLUMNS
             + ", false AS past_expiry";
 
     /**
@@ -148,10 +131,11 @@ final class PaymentSql {
     /** Expires due pending payments in batches; SKIP LOCKED lets several instances sweep side by side. */
     static final String EXPIRE_DUE = "UPDATE payments SET" + leavePending("'expired'", "")
             + " WHERE id IN (SELECT id FROM payments WHERE status = 'pending' AND expires_at <= now()"
-            + " ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED) AND status = 'pending' RETURNING " + COLUMNS;
+            + " ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED) AND status = 'pending' RETURNING "
+            + PaymentRow.COLUMNS;
 
     /** Pending payments past their expiry, oldest first, for a sweep that asks the provider before expiring. */
-    static final String DUE_FOR_EXPIRY = "SELECT " + COLUMNS + " FROM payments WHERE status = 'pending'"
+    static final String DUE_FOR_EXPIRY = "SELECT " + PaymentRow.COLUMNS + " FROM payments WHERE status = 'pending'"
             + " AND expires_at <= now() AND ($2::timestamptz IS NULL OR (expires_at, id) > ($2, $3))"
             + " ORDER BY expires_at, id LIMIT $1";
 
@@ -196,13 +180,6 @@ final class PaymentSql {
     static final String TRY_SWEEP_LOCK = "SELECT pg_try_advisory_lock($1)";
 
     static final String RELEASE_SWEEP_LOCK = "SELECT pg_advisory_unlock($1)";
-
-    /** {@link #COLUMNS}, each qualified with {@code alias}, so a join or an UPDATE … FROM keeps the payment's. */
-    static String qualified(String alias) {
-        return java.util.Arrays.stream(COLUMNS.split(","))
-                .map(column -> alias + "." + column.strip())
-                .collect(java.util.stream.Collectors.joining(", "));
-    }
 
     private PaymentSql() {}
 }

@@ -7,9 +7,13 @@ import io.vertx.sqlclient.Tuple;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.merchant.MerchantStatus;
+import io.walletpay.payment.LinkPage;
+import io.walletpay.payment.ListLinks;
+import io.walletpay.payment.NewLink;
 import io.walletpay.payment.NewPayment;
 import io.walletpay.payment.Payment;
-import io.walletpay.payment.ShortCode;
+import io.walletpay.payment.PaymentLink;
+import io.walletpay.payment.PublicLink;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -47,12 +51,7 @@ final class PgPaymentLinkStore implements PaymentLinkStore {
         return database.statements()
                 .preparedQuery(PaymentLinkSql.BY_ID_FOR_MERCHANT)
                 .execute(Tuple.of(id, merchantId))
-                .map(rows -> {
-                    if (rows.size() == 0) {
-                        throw ServiceException.notFound("Payment link");
-                    }
-                    return toLink(rows.iterator().next());
-                });
+                .map(rows -> toLink(StoreRows.one(rows, "Payment link")));
     }
 
     @Override
@@ -88,10 +87,7 @@ final class PgPaymentLinkStore implements PaymentLinkStore {
                 .preparedQuery(PaymentLinkSql.BY_CODE)
                 .execute(Tuple.of(code))
                 .map(rows -> {
-                    if (rows.size() == 0) {
-                        throw ServiceException.notFound("Payment link");
-                    }
-                    Row row = rows.iterator().next();
+                    Row row = StoreRows.one(rows, "Payment link");
                     return new PublicLink(
                             toLink(row),
                             row.getString("merchant_name"),
@@ -131,28 +127,10 @@ final class PgPaymentLinkStore implements PaymentLinkStore {
     }
 
     private static Future<Payment> insert(SqlConnection connection, UUID linkId, NewPayment payment) {
-        var request = payment.request();
-        Tuple params = Tuple.tuple()
-                .addValue(payment.id())
-                .addValue(payment.merchantId())
-                .addValue(request.referenceId())
-                .addValue(payment.charge().amount())
-                .addValue(payment.charge().fees())
-                .addValue(payment.charge().netAmount())
-                .addValue(request.customerName())
-                .addValue(request.customerEmail())
-                .addValue(request.description())
-                .addValue(payment.checkoutToken())
-                .addValue(payment.redirectUrl())
-                .addValue(payment.createdAt())
-                .addValue(payment.expiresAt())
-                .addValue(linkId)
-                .addValue(payment.shortCode())
-                .addValue(ShortCode.number(payment.shortCode()));
         return connection
-                .preparedQuery(PaymentLinkSql.INSERT_PAYMENT)
-                .execute(params)
-                .map(rows -> PgPaymentStore.toPayment(rows.iterator().next()));
+                .preparedQuery(PaymentRow.INSERT)
+                .execute(PaymentRow.of(payment, linkId))
+                .map(PaymentRow::onePayment);
     }
 
     static ServiceException gone() {

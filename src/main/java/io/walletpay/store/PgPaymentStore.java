@@ -6,68 +6,31 @@ import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
-import io.walletpay.checkout.Checkout;
 import io.walletpay.config.AppConfig;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
-import io.walletpay.merchant.MerchantStatus;
+import io.walletpay.payment.IdempotencyClaim;
+import io.walletpay.payment.ListPayments;
 import io.walletpay.payment.NewPayment;
 import io.walletpay.payment.Payment;
-import io.walletpay.payment.PaymentStatus;
+import io.walletpay.payment.PaymentPage;
 import io.walletpay.payment.ShortCode;
-import java.math.BigDecimal;
+import io.walletpay.payment.StoredResponse;
+import io.walletpay.payment.TransitionPayment;
 import java.security.MessageDigest;
-import java.time.Duration;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
 
 /**
- * {@link PaymentStore} on PostgreSQL. Creates and transitions queue in {@link GroupCommit}s, so requests arriving
- * together share one statement and one commit; every transition writes its outbox row in its transaction.
+ * {@link PaymentStore} on PostgreSQL: Idempotency-Keys, creates, reads and the merchant's transitions. Creates
+ * queue in a {@link GroupCommit}, so requests arriving together share one statement and one commit; transitions go
+ * through {@link PaymentTransitions}; rows are read and written as {@link PaymentRow} says.
  */
 final class PgPaymentStore implements PaymentStore {
 
     /** A create as queued: the payment, its key and claim, and the answer kept for replays. */
     record CreatePayment(NewPayment payment, String idempotencyKey, UUID claimId, StoredResponse answer) {}
-
-    /**
-     * A transition as queued: by payment id ({@code merchantId} limiting it, or null) or by checkout token (then
-     * only while the checkout is open), never both.
-     */
-    record Transition(
-            UUID paymentId,
-            String token,
-            UUID merchantId,
-            PaymentStatus target,
-            String providerTransactionId,
-            String failureReason,
-            String payer) {
-
-        static Transition of(TransitionPayment command) {
-            return new Transition(
-                    command.paymentId(),
-                    null,
-                    command.merchantId(),
-                    command.target(),
-                    command.providerTransactionId(),
-                    command.failureReason(),
-                    command.payer());
-        }
-
-        static Transition byToken(String token, PaymentStatus target, String payer, String failureReason) {
-            return new Transition(null, token, null, target, null, failureReason, payer);
-        }
-
-        /** What a batch may hold once: one request per payment id and per token. */
-        Object key() {
-            return paymentId != null ? paymentId : token;
-        }
-    }
 
     /**
      * A claimed key whose request has not answered after this long is taken to have died with its node; longer
@@ -78,30 +41,15 @@ final class PgPaymentStore implements PaymentStore {
 
     private final Database database;
     private final AppConfig.Payments config;
-    private final Outbox outbox;
-    private final WakeUps wakeUps;
+    private final PaymentTransitions transitions;
 
     /** Creates per flush: enough to share a commit widely, small enough to keep one statement's arrays modest. */
     static final int MAX_CREATE_BATCH = 256;
 
     private final GroupCommit<CreatePayment, StoredResponse> creates;
 
-    /** Transitions per flush; each payment appears at most once in a batch. */
-    static final int MAX_TRANSITION_BATCH = 256;
-
-    private final GroupCommit<Transition, Optional<Checkout>> transitions;
-
-    PgPaymentStore(Database database, AppConfig.Payments config) {
-        this(database, config, true);
-    }
-
-    PgPaymentStore(Database database, AppConfig.Payments config, boolean groupCommit) {
-        this(database, config, groupCommit, Outbox.UNLEASED, WakeUps.NONE, null);
-    }
-
     /**
-     * @param outbox writes the transitions' webhook rows, leased to this JVM's sender or not
-     * @param wakeUps told of each committed transition whose row is not handed over to a sender here
+     * @param transitions the payments' one transition, shared with the checkout store
      * @param createReturns the timer by which the next flush of creates waits for the callers of a busy one to come
      *     back (see {@link GroupCommit}); null, it never waits. Creates come in loops (a merchant's workers, a batch
      *     job): each caller sends its next payment when it has its answer. Transitions do not: a customer pays once.
@@ -110,23 +58,14 @@ final class PgPaymentStore implements PaymentStore {
             Database database,
             AppConfig.Payments config,
             boolean groupCommit,
-            Outbox outbox,
-            WakeUps wakeUps,
+            PaymentTransitions transitions,
             GroupCommit.Delays createReturns) {
         this.database = database;
         this.config = config;
-        this.outbox = outbox;
-        this.wakeUps = wakeUps;
+        this.transitions = transitions;
         GroupCommit<CreatePayment, StoredResponse> creates =
                 new GroupCommit<>(this::createAll, this::createOne, MAX_CREATE_BATCH, groupCommit);
         this.creates = createReturns == null ? creates : creates.awaitingReturns(createReturns, System::nanoTime);
-        // alone, a transition is a batch of one: the same statement either way
-        this.transitions = new GroupCommit<>(
-                this::transitionAll,
-                one -> transitionAll(List.of(one)).map(answers -> answers.get(0)),
-                Transition::key,
-                MAX_TRANSITION_BATCH,
-                groupCommit);
     }
 
     @Override
@@ -198,21 +137,7 @@ final class PgPaymentStore implements PaymentStore {
      */
     private Future<List<StoredResponse>> createAll(List<CreatePayment> commands) {
         int n = commands.size();
-        UUID[] ids = new UUID[n];
-        UUID[] merchants = new UUID[n];
-        String[] references = new String[n];
-        BigDecimal[] amounts = new BigDecimal[n];
-        BigDecimal[] fees = new BigDecimal[n];
-        BigDecimal[] nets = new BigDecimal[n];
-        String[] names = new String[n];
-        String[] emails = new String[n];
-        String[] descriptions = new String[n];
-        String[] tokens = new String[n];
-        String[] redirects = new String[n];
-        OffsetDateTime[] created = new OffsetDateTime[n];
-        OffsetDateTime[] expires = new OffsetDateTime[n];
-        String[] codes = new String[n];
-        Long[] codeNumbers = new Long[n];
+        PaymentRow.Batch rows = new PaymentRow.Batch(n);
         List<UUID> keyMerchants = new ArrayList<>();
         List<String> keys = new ArrayList<>();
         List<Integer> statuses = new ArrayList<>();
@@ -222,22 +147,7 @@ final class PgPaymentStore implements PaymentStore {
         for (int i = 0; i < n; i++) {
             CreatePayment command = commands.get(i);
             NewPayment payment = command.payment();
-            var request = payment.request();
-            ids[i] = payment.id();
-            merchants[i] = payment.merchantId();
-            references[i] = request.referenceId();
-            amounts[i] = payment.charge().amount();
-            fees[i] = payment.charge().fees();
-            nets[i] = payment.charge().netAmount();
-            names[i] = request.customerName();
-            emails[i] = request.customerEmail();
-            descriptions[i] = request.description();
-            tokens[i] = payment.checkoutToken();
-            redirects[i] = payment.redirectUrl();
-            created[i] = payment.createdAt();
-            expires[i] = payment.expiresAt();
-            codes[i] = payment.shortCode();
-            codeNumbers[i] = ShortCode.number(payment.shortCode());
+            rows.set(i, payment);
             answers.add(command.answer());
             if (command.idempotencyKey() != null) {
                 keyMerchants.add(payment.merchantId());
@@ -247,26 +157,18 @@ final class PgPaymentStore implements PaymentStore {
                 claims.add(command.claimId());
             }
         }
-        Tuple payments = Tuple.of(ids, merchants, references, amounts, fees, nets, names)
-                .addValue(emails)
-                .addValue(descriptions)
-                .addValue(tokens)
-                .addValue(redirects)
-                .addValue(created)
-                .addValue(expires)
-                .addValue(codes)
-                .addValue(codeNumbers);
+        Tuple payments = rows.arrays();
         int keyed = keys.size();
         if (keyed == 0) {
             // one statement is a transaction of its own: one round trip, where BEGIN and COMMIT would add two; it
             // writes every row or none (no conflict clause), so its answer needs no count check after the commit
             return database.statements()
-                    .preparedQuery(PaymentSql.INSERT_ALL)
+                    .preparedQuery(PaymentRow.INSERT_ALL)
                     .execute(payments)
                     .map(answers);
         }
         return database.transactions().withTransaction(connection -> connection
-                .preparedQuery(PaymentSql.INSERT_ALL)
+                .preparedQuery(PaymentRow.INSERT_ALL)
                 .execute(payments)
                 .compose(inserted -> {
                     if (inserted.rowCount() != n) {
@@ -309,26 +211,9 @@ final class PgPaymentStore implements PaymentStore {
     }
 
     private static Future<Payment> insert(SqlClient sql, NewPayment payment) {
-        var request = payment.request();
-        Tuple params = Tuple.tuple()
-                .addValue(payment.id())
-                .addValue(payment.merchantId())
-                .addValue(request.referenceId())
-                .addValue(payment.charge().amount())
-                .addValue(payment.charge().fees())
-                .addValue(payment.charge().netAmount())
-                .addValue(request.customerName())
-                .addValue(request.customerEmail())
-                .addValue(request.description())
-                .addValue(payment.checkoutToken())
-                .addValue(payment.redirectUrl())
-                .addValue(payment.createdAt())
-                .addValue(payment.expiresAt())
-                .addValue(payment.shortCode())
-                .addValue(ShortCode.number(payment.shortCode()));
-        return sql.preparedQuery(PaymentSql.INSERT)
-                .execute(params)
-                .map(rows -> toPayment(rows.iterator().next()));
+        return sql.preparedQuery(PaymentRow.INSERT)
+                .execute(PaymentRow.of(payment, null))
+                .map(PaymentRow::onePayment);
     }
 
     @Override
@@ -336,12 +221,7 @@ final class PgPaymentStore implements PaymentStore {
         return database.statements()
                 .preparedQuery(PaymentSql.BY_ID_FOR_MERCHANT)
                 .execute(Tuple.of(id, merchantId))
-                .map(rows -> {
-                    if (rows.size() == 0) {
-                        throw ServiceException.notFound("Payment");
-                    }
-                    return toPayment(rows.iterator().next());
-                });
+                .map(PaymentRow::onePayment);
     }
 
     @Override
@@ -368,7 +248,7 @@ final class PgPaymentStore implements PaymentStore {
                         "a payment"))
                 .map(rows -> {
                     List<Payment> payments = new ArrayList<>();
-                    rows.forEach(row -> payments.add(toPayment(row)));
+                    rows.forEach(row -> payments.add(PaymentRow.toPayment(row)));
                     boolean more = payments.size() > query.limit();
                     return new PaymentPage(more ? payments.subList(0, query.limit()) : payments, more);
                 });
@@ -376,184 +256,11 @@ final class PgPaymentStore implements PaymentStore {
 
     @Override
     public Future<Payment> transition(TransitionPayment command) {
-        if (!PaymentStatus.PENDING.canMoveTo(command.target())) {
-            return Future.failedFuture(new IllegalArgumentException("not a transition target: " + command.target()));
-        }
         return transitions
-                .submit(Transition.of(command))
+                .submit(PaymentTransitions.Transition.of(command))
                 .compose(changed -> changed.isPresent()
                         ? Future.succeededFuture(changed.get().payment())
                         : explainRefusal(command));
-    }
-
-    @Override
-    public Future<Checkout> decide(String token, PaymentStatus target, String payer, String failureReason) {
-        return decision(token, target, payer, failureReason).map(Decision::checkout);
-    }
-
-    /** A decided checkout; {@code changed} when this request moved the payment. */
-    record Decision(Checkout checkout, boolean changed) {}
-
-    Future<Decision> decision(String token, PaymentStatus target, String payer, String failureReason) {
-        if (!PaymentStatus.PENDING.canMoveTo(target)) {
-            return Future.failedFuture(new IllegalArgumentException("not a transition target: " + target));
-        }
-        return transitions
-                .submit(Transition.byToken(token, target, payer, failureReason))
-                .compose(changed -> changed.isPresent()
-                        ? Future.succeededFuture(new Decision(changed.get(), true))
-                        : checkout(token).map(current -> new Decision(current, false)));
-    }
-
-    /**
-     * Transitions queued together (never two of one payment id or token) in one transaction: one UPDATE from
-     * arrays, then the outbox rows of those that changed in one INSERT from arrays. A request whose payment did not
-     * change answers empty, as alone; should anything fail, {@link GroupCommit} replays the batch one by one.
-     */
-    private Future<List<Optional<Checkout>>> transitionAll(List<Transition> commands) {
-        int n = commands.size();
-        UUID[] ids = new UUID[n];
-        String[] tokens = new String[n];
-        UUID[] merchants = new UUID[n];
-        String[] targets = new String[n];
-        String[] providerTransactions = new String[n];
-        String[] failureReasons = new String[n];
-        String[] payers = new String[n];
-        for (int i = 0; i < n; i++) {
-            Transition command = commands.get(i);
-            ids[i] = command.paymentId();
-            tokens[i] = command.token();
-            merchants[i] = command.merchantId();
-            targets[i] = command.target().wireName();
-            providerTransactions[i] = command.providerTransactionId();
-            failureReasons[i] = command.failureReason();
-            payers[i] = command.payer();
-        }
-        Tuple arrays = Tuple.tuple() // not Tuple.of: it spreads a second array
-                .addValue(ids)
-                .addValue(tokens)
-                .addValue(merchants)
-                .addValue(targets)
-                .addValue(providerTransactions)
-                .addValue(failureReasons)
-                .addValue(payers);
-        return outbox.committed(database.transactions().withTransaction(connection -> connection
-                        .preparedQuery(PaymentSql.TRANSITION_ALL)
-                        .execute(arrays)
-                        .compose(rows -> {
-                            Map<Object, Checkout> changed = new HashMap<>();
-                            for (Row row : rows) {
-                                Checkout checkout = checkout(row);
-                                String token = row.getString("decided_token");
-                                changed.put(
-                                        token != null
-                                                ? token
-                                                : checkout.payment().id(),
-                                        checkout);
-                            }
-                            List<Optional<Checkout>> answers = new ArrayList<>(n);
-                            List<Payment> changedInOrder = new ArrayList<>(changed.size());
-                            for (Transition command : commands) {
-                                Checkout checkout = changed.get(command.key());
-                                answers.add(Optional.ofNullable(checkout));
-                                if (checkout != null) {
-                                    changedInOrder.add(checkout.payment());
-                                }
-                            }
-                            return outbox.record(connection, changedInOrder, answers);
-                        })))
-                .onSuccess(answers -> answers.forEach(answer -> answer.ifPresent(this::announce)));
-    }
-
-    private void announce(Checkout changed) {
-        announce(changed.payment());
-    }
-
-    /** Wakes the senders for a committed transition, unless its row went to this JVM's sender with the commit. */
-    private void announce(Payment changed) {
-        if (!outbox.handsOver()) {
-            wakeUps.paymentUpdated(changed);
-        }
-    }
-
-    @Override
-    public Future<Checkout> checkout(String token) {
-        return database.statements()
-                .preparedQuery(PaymentSql.CHECKOUT_BY_TOKEN)
-                .execute(Tuple.of(token))
-                .map(PgPaymentStore::checkout);
-    }
-
-    @Override
-    public Future<Checkout> decline(String token, Integer declinesSeen) {
-        return database.statements()
-                .preparedQuery(PaymentSql.DECLINE)
-                .execute(Tuple.of(token, declinesSeen))
-                .compose(declined -> checkout(token));
-    }
-
-    @Override
-    public Future<Checkout> checkoutOf(UUID paymentId) {
-        return database.statements()
-                .preparedQuery(PaymentSql.CHECKOUT_BY_PAYMENT)
-                .execute(Tuple.of(paymentId))
-                .map(PgPaymentStore::checkout);
-    }
-
-    @Override
-    public Future<java.util.Optional<Checkout>> checkoutByProviderTransaction(String transactionId) {
-        return database.statements()
-                .preparedQuery(PaymentSql.CHECKOUT_BY_PROVIDER_TRANSACTION)
-                .execute(Tuple.of(transactionId))
-                .map(rows -> rows.size() == 0
-                        ? java.util.Optional.<Checkout>empty()
-                        : java.util.Optional.of(checkout(rows.iterator().next())));
-    }
-
-    @Override
-    public Future<Boolean> anyAwaitingProvider(Duration recent) {
-        return database.statements()
-                .preparedQuery(PaymentSql.AWAITING_PROVIDER)
-                .execute(Tuple.of(io.walletpay.json.NewIdentifiers.firstAt(
-                        java.time.Instant.now().minus(recent))))
-                .map(rows -> rows.iterator().next().getBoolean(0));
-    }
-
-    private static Checkout checkout(RowSet<Row> rows) {
-        if (rows.size() == 0) {
-            throw ServiceException.notFound("Checkout");
-        }
-        return checkout(rows.iterator().next());
-    }
-
-    private static Checkout checkout(Row row) {
-        return new Checkout(
-                toPayment(row),
-                row.getString("merchant_name"),
-                row.getString("merchant_return_url"),
-                row.getBoolean("past_expiry"),
-                row.getString("merchant_locale"),
-                MerchantStatus.ACTIVE.wireName().equals(row.getString("merchant_status")));
-    }
-
-    /**
-     * Marks a payment for a person (the provider reported another amount or order for it); its status stays as it
-     * is. True when this call flagged it, false when it was flagged already (or is unknown).
-     */
-    @Override
-    public Future<Boolean> flagForReview(UUID paymentId, String reason, String providerTransactionId) {
-        return database.statements()
-                .preparedQuery(PaymentSql.FLAG_FOR_REVIEW)
-                .execute(Tuple.of(paymentId, reason, providerTransactionId))
-                .map(rows -> rows.rowCount() == 1);
-    }
-
-    @Override
-    public Future<Boolean> keepOpenFor(UUID paymentId, Duration atLeast) {
-        return database.statements()
-                .preparedQuery(PaymentSql.KEEP_OPEN)
-                .execute(Tuple.of(paymentId, atLeast.toMillis()))
-                .map(rows -> rows.rowCount() == 1);
     }
 
     private Future<Payment> explainRefusal(TransitionPayment command) {
@@ -561,49 +268,13 @@ final class PgPaymentStore implements PaymentStore {
                 .preparedQuery(PaymentSql.BY_ID)
                 .execute(Tuple.of(command.paymentId()))
                 .map(rows -> {
-                    if (rows.size() == 0) {
-                        throw ServiceException.notFound("Payment");
-                    }
-                    Payment current = toPayment(rows.iterator().next());
+                    Payment current = PaymentRow.onePayment(rows);
                     if (command.merchantId() != null && !command.merchantId().equals(current.merchantId())) {
                         throw ServiceException.notFound("Payment");
                     }
                     current.status().transitionTo(command.target()); // throws the 409 that explains why
                     throw new IllegalStateException("pending payment " + current.id() + " was not updated");
                 });
-    }
-
-    @Override
-    public Future<List<Payment>> expireDue() {
-        return outbox.committed(database.transactions().withTransaction(connection -> connection
-                        .preparedQuery(PaymentSql.EXPIRE_DUE)
-                        .execute(Tuple.of(EXPIRY_BATCH))
-                        .compose(rows -> {
-                            List<Payment> expired = new ArrayList<>();
-                            rows.forEach(row -> expired.add(toPayment(row)));
-                            return outbox.record(connection, expired, expired);
-                        })))
-                .onSuccess(expired -> expired.forEach(this::announce));
-    }
-
-    @Override
-    public Future<List<Payment>> dueForExpiry(int limit, Payment after) {
-        return database.statements()
-                .preparedQuery(PaymentSql.DUE_FOR_EXPIRY)
-                .execute(Tuple.of(limit, after == null ? null : after.expiresAt(), after == null ? null : after.id()))
-                .map(rows -> {
-                    List<Payment> due = new ArrayList<>();
-                    rows.forEach(row -> due.add(toPayment(row)));
-                    return due;
-                });
-    }
-
-    @Override
-    public Future<Integer> purgeExpiredKeys() {
-        return database.statements()
-                .preparedQuery(PaymentSql.PURGE_EXPIRED_KEYS)
-                .execute(Tuple.of(EXPIRY_BATCH))
-                .map(RowSet::rowCount);
     }
 
     @Override
@@ -616,34 +287,5 @@ final class PgPaymentStore implements PaymentStore {
                     rows.forEach(row -> codes.add(ShortCode.of(row.getLong("n"))));
                     return codes;
                 });
-    }
-
-    static Payment toPayment(Row row) {
-        return new Payment(
-                row.getUUID("id"),
-                row.getString("short_code"),
-                row.getUUID("merchant_id"),
-                row.getString("reference_id"),
-                row.getBigDecimal("amount"),
-                row.getBigDecimal("fees"),
-                row.getBigDecimal("net_amount"),
-                PaymentStatus.fromWire(row.getString("status")).orElseThrow(),
-                row.getString("customer_name"),
-                row.getString("customer_email"),
-                row.getString("description"),
-                row.getString("checkout_token"),
-                row.getString("redirect_url"),
-                row.getString("provider_transaction_id"),
-                row.getOffsetDateTime("created_at"),
-                row.getOffsetDateTime("updated_at"),
-                row.getOffsetDateTime("completed_at"),
-                row.getOffsetDateTime("expires_at"),
-                row.getString("payer"),
-                row.getString("failure_reason"),
-                Boolean.TRUE.equals(row.getBoolean("needs_review")),
-                row.getString("review_reason"),
-                row.getUUID("payment_link_id"),
-                row.getInteger("declines"),
-                row.getBigDecimal("amount_refunded"));
     }
 }

@@ -118,7 +118,8 @@ final class PgTransferStore implements TransferStore {
                         found.receiver(),
                         request.reason(),
                         request.idempotencyKey(),
-                        request.requestHash() == null ? null : Buffer.buffer(request.requestHash())
+                        request.requestHash() == null ? null : Buffer.buffer(request.requestHash()),
+                        request.provider()
                     }));
                 })
                 .map(rows -> transfer(rows.iterator().next()))
@@ -448,7 +449,8 @@ final class PgTransferStore implements TransferStore {
                         row.getString("last_error"),
                         resolution(row)),
                 row.getOffsetDateTime("created_at"),
-                row.getOffsetDateTime("updated_at"));
+                row.getOffsetDateTime("updated_at"),
+                row.getString("provider"));
     }
 
     private static TransferResolution resolution(Row row) {

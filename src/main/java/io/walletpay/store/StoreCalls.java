@@ -38,6 +38,8 @@ public final class StoreCalls {
                 proxy(MerchantStore.class, Stores::merchants),
                 proxy(AuditStore.class, Stores::audit),
                 proxy(PaymentStore.class, Stores::payments),
+                proxy(CheckoutStore.class, Stores::checkouts),
+                proxy(PaymentExpiryStore.class, Stores::expiry),
                 proxy(DeliveryStore.class, Stores::deliveries),
                 proxy(ReportStore.class, Stores::reports),
                 proxy(DatabaseHealth.class, Stores::health),

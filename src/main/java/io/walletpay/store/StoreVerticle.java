@@ -34,7 +34,7 @@ public final class StoreVerticle extends VerticleBase implements WakeUps {
     private final AppConfig config;
     private final String schemaVersion;
     private final StoreCalls calls;
-    private final Function<PaymentStore, Supplier<Future<Void>>> expiry;
+    private final Function<Stores, Supplier<Future<Void>>> expiry;
     private Database database;
     private OutageLog outage;
     private ExpirySweep expirySweep;
@@ -42,14 +42,14 @@ public final class StoreVerticle extends VerticleBase implements WakeUps {
 
     /**
      * @param calls where this verticle's stores are offered once started
-     * @param expiry the expiry sweep over this verticle's own payment store
+     * @param expiry the expiry sweep over this verticle's own stores (no hop to another verticle)
      */
     public StoreVerticle(
             DatabaseTarget target,
             AppConfig config,
             String schemaVersion,
             StoreCalls calls,
-            Function<PaymentStore, Supplier<Future<Void>>> expiry) {
+            Function<Stores, Supplier<Future<Void>>> expiry) {
         this.target = target;
         this.config = config;
         this.schemaVersion = schemaVersion;
@@ -64,12 +64,14 @@ public final class StoreVerticle extends VerticleBase implements WakeUps {
         outage = OutageLog.of(vertx);
         boolean groupCommit = config.db().groupCommit().on();
         PgDeliveryStore deliveries = new PgDeliveryStore(database, true, this);
-        PgPaymentStore payments = new PgPaymentStore(
-                database, config.payments(), groupCommit, outbox(deliveries), this, this::afterNanos);
+        PgPayments payments =
+                PgPayments.on(database, config.payments(), groupCommit, outbox(deliveries), this, this::afterNanos);
         Stores stores = new Stores(
                 new PgMerchantStore(database.statements(), this),
                 new PgAuditStore(database, this),
-                payments,
+                payments.payments(),
+                payments.checkouts(),
+                payments.expiry(),
                 deliveries,
                 new PgReportStore(database),
                 this::readiness,
@@ -80,7 +82,7 @@ public final class StoreVerticle extends VerticleBase implements WakeUps {
                 new PgBooksStore(database));
         instance = new StoreCalls.Instance(context, stores, this::guarded);
         calls.add(instance);
-        expirySweep = new ExpirySweep(vertx, database, expiry.apply(payments));
+        expirySweep = new ExpirySweep(vertx, database, expiry.apply(stores));
         expirySweep.start(config.payments().expirySweepInterval());
         return Future.succeededFuture();
     }

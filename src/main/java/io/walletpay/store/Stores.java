@@ -8,6 +8,8 @@ public record Stores(
         MerchantStore merchants,
         AuditStore audit,
         PaymentStore payments,
+        CheckoutStore checkouts,
+        PaymentExpiryStore expiry,
         DeliveryStore deliveries,
         ReportStore reports,
         DatabaseHealth health,

@@ -7,7 +7,7 @@ final class TransferSql {
 
     static final String COLUMNS = "id, kind, merchant_id, payment_id, amount, receiver, reason, status, failure_reason,"
             + " provider_transaction_id, attempts, sent_at, sends, needs_review, last_error, resolution,"
-            + " resolution_note, resolved_at, created_at, updated_at";
+            + " resolution_note, resolved_at, created_at, updated_at, provider";
 
     static final String BALANCE = "SELECT"
             + " (SELECT coalesce(sum(amount), 0) FROM ledger_entries WHERE merchant_id = $1) AS available,"
@@ -28,8 +28,10 @@ final class TransferSql {
 
     static final String AVAILABLE = "SELECT coalesce(sum(amount), 0) FROM ledger_entries WHERE merchant_id = $1";
 
+    /** A refund is paid by the provider that took its payment, a payout by {@code $10}. */
     static final String INSERT = "INSERT INTO transfers (id, kind, merchant_id, payment_id, amount, receiver, reason,"
-            + " idempotency_key, request_hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING " + COLUMNS;
+            + " idempotency_key, request_hash, provider) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,"
+            + " COALESCE((SELECT provider FROM payments WHERE id = $4), $10)) RETURNING " + COLUMNS;
 
     static final String REFUNDED = "UPDATE payments SET amount_refunded = amount_refunded + $2 WHERE id = $1";
 

@@ -21,7 +21,8 @@ public interface TransferStore {
 
     /**
      * A refund ({@code paymentId} set; {@code amount} null for what is left of the payment) or a payout asked for,
-     * with its {@code Idempotency-Key} (nullable) and the fingerprint of the request that carried it.
+     * with its {@code Idempotency-Key} (nullable) and the fingerprint of the request that carried it; {@code provider}
+     * pays a payout (a refund goes back through the provider that took its payment).
      */
     record NewTransfer(
             UUID id,
@@ -31,7 +32,8 @@ public interface TransferStore {
             BigDecimal amount,
             String reason,
             String idempotencyKey,
-            byte[] requestHash) {}
+            byte[] requestHash,
+            String provider) {}
 
     /** The transfer, and whether this request created it (false: the same Idempotency-Key answered again). */
     record Created(Transfer transfer, boolean created) {}

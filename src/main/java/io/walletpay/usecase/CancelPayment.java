@@ -3,13 +3,13 @@ package io.walletpay.usecase;
 import io.vertx.core.Future;
 import io.walletpay.checkout.ProviderPaymentCheck;
 import io.walletpay.checkout.ProviderTransaction;
-import io.walletpay.checkout.WalletProvider;
+import io.walletpay.checkout.WalletProviders;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.payment.TransitionPayment;
 import io.walletpay.store.PaymentStore;
-import io.walletpay.store.PaymentStore.TransitionPayment;
 import java.util.UUID;
 
 /**
@@ -20,16 +20,16 @@ import java.util.UUID;
 public final class CancelPayment {
 
     private final PaymentStore payments;
-    private final WalletProvider provider;
+    private final WalletProviders providers;
 
-    public CancelPayment(PaymentStore payments, WalletProvider provider) {
+    public CancelPayment(PaymentStore payments, WalletProviders providers) {
         this.payments = payments;
-        this.provider = provider;
+        this.providers = providers;
     }
 
     public Future<Payment> cancel(UUID merchantId, UUID id) {
         return payments.get(merchantId, id)
-                .compose(payment -> ProviderPaymentCheck.paidTransaction(provider, payment))
+                .compose(payment -> ProviderPaymentCheck.paidTransaction(providers.named(payment.provider()), payment))
                 .compose(paid -> payments.transition(new TransitionPayment(
                         id,
                         merchantId,

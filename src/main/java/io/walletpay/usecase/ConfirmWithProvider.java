@@ -1,6 +1,5 @@
 package io.walletpay.usecase;
 
-import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.walletpay.checkout.Checkout;
 import io.walletpay.checkout.ProviderConfirmation;
@@ -9,8 +8,8 @@ import io.walletpay.checkout.ProviderOrder;
 import io.walletpay.checkout.ProviderTransaction;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
-import io.walletpay.store.PaymentStore;
-import io.walletpay.store.PaymentStore.TransitionPayment;
+import io.walletpay.payment.TransitionPayment;
+import io.walletpay.store.CheckoutStore;
 import io.walletpay.store.ProviderOrderStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,17 +26,17 @@ public final class ConfirmWithProvider {
 
     private static final Logger log = LoggerFactory.getLogger(ConfirmWithProvider.class);
 
-    private final PaymentStore payments;
+    private final CheckoutStore checkouts;
     private final ProviderOrderStore orders;
     private final PayAtCheckout payAtCheckout;
     private final PaymentReviews reviews;
 
     public ConfirmWithProvider(
-            PaymentStore payments, ProviderOrderStore orders, PayAtCheckout payAtCheckout, MeterRegistry registry) {
-        this.payments = payments;
+            CheckoutStore checkouts, ProviderOrderStore orders, PayAtCheckout payAtCheckout, PaymentReviews reviews) {
+        this.checkouts = checkouts;
         this.orders = orders;
         this.payAtCheckout = payAtCheckout;
-        this.reviews = new PaymentReviews(payments, registry);
+        this.reviews = reviews;
     }
 
     /**
@@ -46,7 +45,7 @@ public final class ConfirmWithProvider {
      * else. Duplicates find it decided.
      */
     public Future<Checkout> confirm(ProviderTransaction transaction) {
-        return payments.checkoutOf(transaction.order().paymentId()).compose(checkout -> {
+        return checkouts.checkoutOf(transaction.order().paymentId()).compose(checkout -> {
             Payment payment = checkout.payment();
             Decision decision = ProviderConfirmation.decide(transaction, payment.id(), payment.amount());
             return switch (decision.outcome()) {
@@ -100,7 +99,7 @@ public final class ConfirmWithProvider {
                                 order.attempt(),
                                 reason);
                     }
-                    return payments.checkoutOf(order.paymentId());
+                    return checkouts.checkoutOf(order.paymentId());
                 })
                 .compose(checkout -> checkout.payment().status() == PaymentStatus.PENDING && checkout.declinedTooOften()
                         ? payAtCheckout.decide(

@@ -3,6 +3,7 @@ package io.walletpay.usecase;
 import io.vertx.core.Future;
 import io.walletpay.checkout.ProviderOrder;
 import io.walletpay.checkout.WalletProvider;
+import io.walletpay.checkout.WalletProviders;
 import io.walletpay.config.AppConfig;
 import io.walletpay.json.NewIdentifiers;
 import io.walletpay.merchant.Merchant;
@@ -12,8 +13,8 @@ import io.walletpay.payment.CreatePaymentRequest;
 import io.walletpay.payment.FeeRule;
 import io.walletpay.payment.NewPayment;
 import io.walletpay.payment.RequestFingerprint;
+import io.walletpay.payment.StoredResponse;
 import io.walletpay.store.PaymentStore;
-import io.walletpay.store.PaymentStore.StoredResponse;
 import io.walletpay.view.PaymentViews;
 import java.util.UUID;
 
@@ -24,15 +25,15 @@ import java.util.UUID;
 public final class CreatePayment {
 
     private final PaymentStore payments;
-    private final WalletProvider provider;
+    private final WalletProviders providers;
     private final AppConfig.Payments config;
     private final AmountLimits limits;
     private final ShortCodes shortCodes;
 
-    public CreatePayment(PaymentStore payments, WalletProvider provider, AppConfig.Payments config) {
+    public CreatePayment(PaymentStore payments, WalletProviders providers, AppConfig.Payments config) {
         this.payments = payments;
         this.shortCodes = new ShortCodes(payments::reserveShortCodes);
-        this.provider = provider;
+        this.providers = providers;
         this.config = config;
         this.limits = new AmountLimits(config.minAmount(), config.maxAmount());
     }
@@ -64,6 +65,7 @@ public final class CreatePayment {
     public Future<NewPayment> open(Merchant merchant, CreatePaymentRequest request) {
         UUID id = NewIdentifiers.next();
         Charge charge = new FeeRule(merchant.feePercent(), merchant.feeFixed()).chargeFor(request.amount());
+        WalletProvider provider = providers.current();
         return shortCodes.next().compose(shortCode -> provider.createPayment(ProviderOrder.first(id), charge.amount())
                 .map(opened -> NewPayment.createdNow(
                         id,
@@ -73,7 +75,8 @@ public final class CreatePayment {
                         charge,
                         opened.paymentToken(),
                         opened.redirectUrl(),
-                        opened.expiresIn(config.expiry()))));
+                        opened.expiresIn(config.expiry()),
+                        provider.name())));
     }
 
     private Future<StoredResponse> store(NewPayment payment, String idempotencyKey, UUID claimId) {

@@ -1,13 +1,13 @@
 package io.walletpay.usecase;
 
-import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.walletpay.checkout.ProviderPaymentCheck;
-import io.walletpay.checkout.WalletProvider;
+import io.walletpay.checkout.WalletProviders;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.payment.TransitionPayment;
+import io.walletpay.store.PaymentExpiryStore;
 import io.walletpay.store.PaymentStore;
-import io.walletpay.store.PaymentStore.TransitionPayment;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -15,7 +15,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Expiring payments: every pending payment past its {@code expires_at}
  * leaves pending with its webhook, and expired Idempotency-Keys are purged. With a live wallet provider each due
- * payment is looked up there first: paid there → completed; declined there → failed with the provider's reason;
+ * payment is looked up first at the provider that took it: paid there → completed; declined there → failed with the provider's reason;
  * another amount or order there → flagged for a person and expired; unknown there → expired; the provider cannot
  * say → left pending for the next sweep (never expired blind). One sweep at a time per database is the caller's
  * business (the store's sweep holds a PostgreSQL advisory lock around {@link #sweep}).
@@ -27,24 +27,28 @@ public final class ExpirePayments {
     private static final int LIVE_BATCHES_PER_SWEEP = 10;
 
     private final PaymentStore payments;
-    private final WalletProvider provider;
+    private final PaymentExpiryStore expiry;
+    private final WalletProviders providers;
     private final PaymentReviews reviews;
 
-    public ExpirePayments(PaymentStore payments, WalletProvider provider, MeterRegistry registry) {
+    public ExpirePayments(
+            PaymentStore payments, PaymentExpiryStore expiry, WalletProviders providers, PaymentReviews reviews) {
         this.payments = payments;
-        this.provider = provider;
-        this.reviews = new PaymentReviews(payments, registry);
+        this.expiry = expiry;
+        this.providers = providers;
+        this.reviews = reviews;
     }
 
     /** One sweep: batches until a batch comes back short (at most ten with a live provider), then the key purge. */
     public Future<Void> sweep() {
-        return (provider.remote() ? settleWithProvider(null, 0) : expireBatches())
+        return (providers.anyRemote() ? settleWithProvider(null, 0) : expireBatches())
                 .compose(expired -> purgeKeyBatches());
     }
 
     private Future<Void> purgeKeyBatches() {
-        return payments.purgeExpiredKeys()
-                .compose(purged -> purged < PaymentStore.EXPIRY_BATCH ? Future.succeededFuture() : purgeKeyBatches());
+        return expiry.purgeExpiredKeys()
+                .compose(purged ->
+                        purged < PaymentExpiryStore.EXPIRY_BATCH ? Future.succeededFuture() : purgeKeyBatches());
     }
 
     /**
@@ -54,7 +58,7 @@ public final class ExpirePayments {
      * sweep.
      */
     private Future<Void> settleWithProvider(Payment after, int batches) {
-        return payments.dueForExpiry(LIVE_BATCH, after).compose(due -> {
+        return expiry.dueForExpiry(LIVE_BATCH, after).compose(due -> {
             List<Future<?>> settled = due.stream().<Future<?>>map(this::settle).toList();
             return Future.join(settled)
                     .<Void>mapEmpty()
@@ -66,7 +70,8 @@ public final class ExpirePayments {
     }
 
     private Future<Void> settle(Payment payment) {
-        return ProviderPaymentCheck.settlement(provider, payment)
+        return Future.succeededFuture(payment)
+                .compose(due -> ProviderPaymentCheck.settlement(providers.named(due.provider()), due))
                 .compose(settled -> (settled.reviewReason() == null
                                 ? Future.succeededFuture()
                                 : reviews.flag(payment.id(), settled.reviewReason(), settled.transactionId()))
@@ -83,11 +88,11 @@ public final class ExpirePayments {
     }
 
     private Future<Void> expireBatches() {
-        return payments.expireDue().compose(expired -> {
+        return expiry.expireDue().compose(expired -> {
             if (!expired.isEmpty()) {
                 log.info("expired {} pending payments", expired.size());
             }
-            return expired.size() < PaymentStore.EXPIRY_BATCH ? Future.succeededFuture() : expireBatches();
+            return expired.size() < PaymentExpiryStore.EXPIRY_BATCH ? Future.succeededFuture() : expireBatches();
         });
     }
 }

@@ -18,9 +18,12 @@ import java.util.UUID;
 public final class MoneyOut {
 
     private final TransferStore transfers;
+    private final String payoutProvider;
 
-    public MoneyOut(TransferStore transfers) {
+    /** @param payoutProvider the name of the provider payouts are sent by (a refund's is its payment's) */
+    public MoneyOut(TransferStore transfers, String payoutProvider) {
         this.transfers = transfers;
+        this.payoutProvider = payoutProvider;
     }
 
     public Future<Balance> balance(UUID merchantId) {
@@ -36,7 +39,8 @@ public final class MoneyOut {
                 request.amount(),
                 request.reason(),
                 idempotencyKey,
-                request.fingerprint(paymentId.toString())));
+                request.fingerprint(paymentId.toString()),
+                null));
     }
 
     public Future<Created> payout(UUID merchantId, TransferRequest request, String idempotencyKey) {
@@ -48,6 +52,7 @@ public final class MoneyOut {
                 request.amount(),
                 null,
                 idempotencyKey,
-                request.fingerprint(TransferKind.PAYOUT.wireName())));
+                request.fingerprint(TransferKind.PAYOUT.wireName()),
+                payoutProvider));
     }
 }

@@ -6,8 +6,9 @@ import io.walletpay.checkout.PhoneNumber;
 import io.walletpay.checkout.SandboxChoice;
 import io.walletpay.error.ServiceException;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.payment.TransitionPayment;
+import io.walletpay.store.CheckoutStore;
 import io.walletpay.store.PaymentStore;
-import io.walletpay.store.PaymentStore.TransitionPayment;
 
 /**
  * The one way a checkout changes a payment: the sandbox page's Pay or Cancel, or the provider's confirmed outcome in
@@ -45,14 +46,16 @@ public final class PayAtCheckout {
             implements Outcome {}
 
     private final PaymentStore payments;
+    private final CheckoutStore checkouts;
 
-    public PayAtCheckout(PaymentStore payments) {
+    public PayAtCheckout(PaymentStore payments, CheckoutStore checkouts) {
         this.payments = payments;
+        this.checkouts = checkouts;
     }
 
     /** The checkout behind {@code token}, as its page shows it. */
     public Future<Checkout> show(String token) {
-        return payments.checkout(token);
+        return checkouts.checkout(token);
     }
 
     /**
@@ -66,11 +69,11 @@ public final class PayAtCheckout {
         SandboxChoice choice = SandboxChoice.of(action, phone);
         if (choice.target() == PaymentStatus.FAILED) {
             Integer declinesSeen = triesLeftSeen == null ? null : Checkout.DECLINES_BEFORE_FAILING - triesLeftSeen;
-            return payments.decline(token, declinesSeen).compose(checkout -> afterDecline(token, checkout));
+            return checkouts.decline(token, declinesSeen).compose(checkout -> afterDecline(token, checkout));
         }
         // the sandbox's paying wallet is the number typed, recorded like the live provider's payer (refunds go there)
         Future<Checkout> found =
-                choice.valid() ? payments.decide(token, choice.target(), choice.payer()) : payments.checkout(token);
+                choice.valid() ? checkouts.decide(token, choice.target(), choice.payer()) : checkouts.checkout(token);
         return found.compose(checkout -> {
             if (checkout.payment().status() != PaymentStatus.PENDING) {
                 return Future.succeededFuture(new Decided(checkout));
@@ -83,7 +86,7 @@ public final class PayAtCheckout {
                 return Future.succeededFuture(new Rejected(checkout, choice.invalid(), choice.phoneProblem()));
             }
             // the statement found it closed, the read after it open (its merchant came back in between): once more
-            return payments.decide(token, choice.target(), choice.payer()).map(Decided::new);
+            return checkouts.decide(token, choice.target(), choice.payer()).map(Decided::new);
         });
     }
 
@@ -96,7 +99,8 @@ public final class PayAtCheckout {
                     new Refused(checkout, checkout.refusal().get()));
         }
         if (checkout.declinedTooOften()) {
-            return payments.decide(token, PaymentStatus.FAILED, null, DECLINED_TOO_OFTEN)
+            return checkouts
+                    .decide(token, PaymentStatus.FAILED, null, DECLINED_TOO_OFTEN)
                     .map(Decided::new);
         }
         return Future.succeededFuture(new Declined(checkout));
@@ -111,7 +115,7 @@ public final class PayAtCheckout {
                 .map(checkout::with)
                 .recover(
                         failure -> failure instanceof ServiceException refused && "invalid_state".equals(refused.code())
-                                ? payments.checkoutOf(transition.paymentId())
+                                ? checkouts.checkoutOf(transition.paymentId())
                                 : Future.failedFuture(failure));
     }
 }

@@ -3,7 +3,7 @@ package io.walletpay.usecase;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
-import io.walletpay.store.PaymentStore;
+import io.walletpay.store.CheckoutStore;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,11 +17,11 @@ public final class PaymentReviews {
 
     private static final Logger log = LoggerFactory.getLogger(PaymentReviews.class);
 
-    private final PaymentStore payments;
+    private final CheckoutStore checkouts;
     private final Counter flagged;
 
-    public PaymentReviews(PaymentStore payments, MeterRegistry registry) {
-        this.payments = payments;
+    public PaymentReviews(CheckoutStore checkouts, MeterRegistry registry) {
+        this.checkouts = checkouts;
         this.flagged = Counter.builder("walletpay.payments.needs_review")
                 .description("Payments flagged for a person: the provider reported another amount or order, or a"
                         + " second payment")
@@ -30,7 +30,7 @@ public final class PaymentReviews {
 
     /** Whether the payment was newly flagged. */
     public Future<Boolean> flag(UUID paymentId, String reason, String providerTransactionId) {
-        return payments.flagForReview(paymentId, reason, providerTransactionId).andThen(outcome -> {
+        return checkouts.flagForReview(paymentId, reason, providerTransactionId).andThen(outcome -> {
             if (outcome.succeeded() && Boolean.TRUE.equals(outcome.result())) {
                 flagged.increment();
                 log.error("payment {} needs review: {}", paymentId, reason);

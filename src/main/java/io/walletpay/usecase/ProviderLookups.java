@@ -5,11 +5,11 @@ import io.walletpay.checkout.Checkout;
 import io.walletpay.checkout.LookupGuard;
 import io.walletpay.checkout.ProviderOrder;
 import io.walletpay.checkout.ProviderTransaction;
-import io.walletpay.checkout.WalletProvider;
+import io.walletpay.checkout.WalletProviders;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.payment.PaymentStatus;
-import io.walletpay.store.PaymentStore;
+import io.walletpay.store.CheckoutStore;
 import io.walletpay.store.ProviderOrderStore;
 import java.time.Duration;
 import java.util.Optional;
@@ -41,24 +41,24 @@ public final class ProviderLookups {
         Future<Void> take();
     }
 
-    private final PaymentStore payments;
+    private final CheckoutStore checkouts;
     private final ProviderOrderStore orders;
-    private final WalletProvider provider;
+    private final WalletProviders providers;
     private final ConfirmWithProvider confirmation;
     private final LookupsInFlight inFlight;
     private final Duration recent;
 
     /** @param expiry how long a payment stays open ({@code payments.expiry_minutes}) */
     public ProviderLookups(
-            PaymentStore payments,
+            CheckoutStore checkouts,
             ProviderOrderStore orders,
-            WalletProvider provider,
+            WalletProviders providers,
             ConfirmWithProvider confirmation,
             LookupsInFlight inFlight,
             Duration expiry) {
-        this.payments = payments;
+        this.checkouts = checkouts;
         this.orders = orders;
-        this.provider = provider;
+        this.providers = providers;
         this.confirmation = confirmation;
         this.inFlight = inFlight;
         this.recent = expiry.plus(LATE_PAYMENT_MARGIN);
@@ -72,7 +72,7 @@ public final class ProviderLookups {
                             case LOOK_UP ->
                                 allowance
                                         .take()
-                                        .compose(allowed -> provider.retrieveByOrder(order))
+                                        .compose(allowed -> providers.moncash().retrieveByOrder(order))
                                         .compose(this::confirm);
                             case FROM_RECORD -> Future.succeededFuture(new Answer(checkout.get(), null));
                             case NOT_OURS -> notOurs();
@@ -83,15 +83,16 @@ public final class ProviderLookups {
     public Future<Answer> byTransaction(String transactionId, Allowance allowance) {
         return inFlight.shared(
                 "transaction " + transactionId,
-                () -> payments.checkoutByProviderTransaction(transactionId).compose(recorded -> (recorded.isPresent()
+                () -> checkouts.checkoutByProviderTransaction(transactionId).compose(recorded -> (recorded.isPresent()
                                 ? Future.succeededFuture(LookupGuard.forTransaction(recorded, true))
-                                : payments.anyAwaitingProvider(recent)
+                                : checkouts
+                                        .anyAwaitingProvider(recent)
                                         .map(awaiting -> LookupGuard.forTransaction(recorded, awaiting)))
                         .compose(verdict -> switch (verdict) {
                             case LOOK_UP ->
                                 allowance
                                         .take()
-                                        .compose(allowed -> provider.retrieveByTransaction(transactionId))
+                                        .compose(allowed -> providers.moncash().retrieveByTransaction(transactionId))
                                         .compose(this::confirm);
                             case FROM_RECORD -> Future.succeededFuture(new Answer(recorded.get(), null));
                             case NOT_OURS -> notOurs();
@@ -104,7 +105,8 @@ public final class ProviderLookups {
 
     /** The payment the order names; empty when there is none. */
     private Future<Optional<Checkout>> payment(ProviderOrder order) {
-        return payments.checkoutOf(order.paymentId())
+        return checkouts
+                .checkoutOf(order.paymentId())
                 .map(Optional::of)
                 .recover(failure -> failure instanceof ServiceException known && known.kind() == ErrorKind.NOT_FOUND
                         ? Future.succeededFuture(Optional.empty())

@@ -1,11 +1,11 @@
 package io.walletpay.usecase;
 
 import io.vertx.core.Future;
+import io.walletpay.checkout.WalletProviders;
 import io.walletpay.json.NewIdentifiers;
 import io.walletpay.money.BooksCheck;
 import io.walletpay.money.ReconciliationRun;
 import io.walletpay.money.ReconciliationRun.Trigger;
-import io.walletpay.money.TransferProvider;
 import io.walletpay.store.BooksStore;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -40,21 +40,23 @@ public final class ReconcileBooks {
             Comparator.comparing(ReconciliationRun::ranAt).thenComparing(ReconciliationRun::id);
 
     private final BooksStore books;
-    private final TransferProvider provider;
+    private final WalletProviders providers;
     private final BigDecimal openingBalance;
     private final AtomicReference<ReconciliationRun> newest = new AtomicReference<>();
 
     /** @param openingBalance what the business account held when walletpay began to use it */
-    public ReconcileBooks(BooksStore books, TransferProvider provider, BigDecimal openingBalance) {
+    public ReconcileBooks(BooksStore books, WalletProviders providers, BigDecimal openingBalance) {
         this.books = books;
-        this.provider = provider;
+        this.providers = providers;
         this.openingBalance = openingBalance;
     }
 
     /** One run now, kept and logged; a provider that cannot be asked gives a run with its error, not a failure. */
     public Future<ReconciliationRun> run(Trigger trigger) {
         return books.ledger()
-                .compose(ledger -> provider.balance()
+                .compose(ledger -> providers
+                        .current()
+                        .balance()
                         .transform(asked -> asked.succeeded()
                                 ? books.keep(NewIdentifiers.next(), trigger, check(ledger, asked.result()), null)
                                 : books.keep(

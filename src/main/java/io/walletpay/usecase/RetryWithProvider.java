@@ -3,9 +3,9 @@ package io.walletpay.usecase;
 import io.vertx.core.Future;
 import io.walletpay.checkout.Checkout;
 import io.walletpay.checkout.ProviderOrder;
-import io.walletpay.checkout.WalletProvider;
+import io.walletpay.checkout.WalletProviders;
 import io.walletpay.payment.Payment;
-import io.walletpay.store.PaymentStore;
+import io.walletpay.store.CheckoutStore;
 import io.walletpay.store.ProviderOrderStore;
 import java.time.Duration;
 import java.util.Optional;
@@ -31,23 +31,23 @@ public final class RetryWithProvider {
     /** The checkout takes no payment ({@link Checkout#refusal()}). */
     public record Refused(Checkout checkout, Checkout.Refusal refusal) implements Outcome {}
 
-    private final PaymentStore payments;
+    private final CheckoutStore checkouts;
     private final ProviderOrderStore orders;
-    private final WalletProvider provider;
+    private final WalletProviders providers;
     private final Duration expiry;
 
     /** @param expiry how long a payment stays open ({@code payments.expiry_minutes}), as for its first try */
     public RetryWithProvider(
-            PaymentStore payments, ProviderOrderStore orders, WalletProvider provider, Duration expiry) {
-        this.payments = payments;
+            CheckoutStore checkouts, ProviderOrderStore orders, WalletProviders providers, Duration expiry) {
+        this.checkouts = checkouts;
         this.orders = orders;
-        this.provider = provider;
+        this.providers = providers;
         this.expiry = expiry;
     }
 
     /** The next try of the payment, opened at the provider unless it was already. */
     public Future<Outcome> retry(UUID paymentId) {
-        return payments.checkoutOf(paymentId).compose(checkout -> {
+        return checkouts.checkoutOf(paymentId).compose(checkout -> {
             Optional<Outcome> closed = closed(checkout);
             if (closed.isPresent()) {
                 return Future.succeededFuture(closed.get());
@@ -71,11 +71,14 @@ public final class RetryWithProvider {
      * token still alive, a payment the service had already expired. A payment closed meanwhile is shown as it is.
      */
     private Future<Outcome> openAtProvider(Payment payment, ProviderOrder next) {
-        return provider.createPayment(next, payment.amount())
-                .compose(created -> payments.keepOpenFor(payment.id(), created.expiresIn(expiry))
+        return providers
+                .named(payment.provider())
+                .createPayment(next, payment.amount())
+                .compose(created -> checkouts
+                        .keepOpenFor(payment.id(), created.expiresIn(expiry))
                         .compose(open -> open
                                 ? orders.open(next, created.redirectUrl()).<Outcome>map(Gateway::new)
-                                : payments.checkoutOf(payment.id()).map(now -> closed(now)
+                                : checkouts.checkoutOf(payment.id()).map(now -> closed(now)
                                         .orElseGet(() -> new Refused(now, Checkout.Refusal.EXPIRED)))));
     }
 

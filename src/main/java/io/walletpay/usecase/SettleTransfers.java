@@ -1,6 +1,7 @@
 package io.walletpay.usecase;
 
 import io.vertx.core.Future;
+import io.walletpay.checkout.WalletProviders;
 import io.walletpay.money.SettleWindow;
 import io.walletpay.money.Transfer;
 import io.walletpay.money.TransferKind;
@@ -31,21 +32,21 @@ public final class SettleTransfers {
     static final Duration LEASE_MARGIN = Duration.ofSeconds(30);
 
     private final TransferStore transfers;
-    private final TransferProvider provider;
+    private final WalletProviders providers;
     private final SettleWindow window;
     private final Clock clock;
     private final Duration lease;
 
-    public SettleTransfers(TransferStore transfers, TransferProvider provider, SettleWindow window) {
-        this(transfers, provider, window, Clock.systemUTC());
+    public SettleTransfers(TransferStore transfers, WalletProviders providers, SettleWindow window) {
+        this(transfers, providers, window, Clock.systemUTC());
     }
 
-    SettleTransfers(TransferStore transfers, TransferProvider provider, SettleWindow window, Clock clock) {
+    SettleTransfers(TransferStore transfers, WalletProviders providers, SettleWindow window, Clock clock) {
         this.transfers = transfers;
-        this.provider = provider;
+        this.providers = providers;
         this.window = window;
         this.clock = clock;
-        this.lease = lease(provider);
+        this.lease = lease(providers.longestCall());
     }
 
     /**
@@ -53,8 +54,8 @@ public final class SettleTransfers {
      * send), so that two workers do not ask about one transfer side by side. Sending twice does not hang on it:
      * only the claim that records the send may make it. At least a minute, for a provider that answers at once.
      */
-    static Duration lease(TransferProvider provider) {
-        Duration attempt = provider.longestCall().multipliedBy(2).plus(LEASE_MARGIN);
+    static Duration lease(Duration longestCall) {
+        Duration attempt = longestCall.multipliedBy(2).plus(LEASE_MARGIN);
         return attempt.compareTo(MIN_LEASE) > 0 ? attempt : MIN_LEASE;
     }
 
@@ -100,7 +101,8 @@ public final class SettleTransfers {
             if (sentAt == null) {
                 return Future.succeededFuture(); // another claim recorded the send: it is that claim's to make
             }
-            return provider.transfer(transfer.id(), transfer.receiver(), transfer.amount(), description(transfer))
+            return provider(transfer)
+                    .transfer(transfer.id(), transfer.receiver(), transfer.amount(), description(transfer))
                     .transform(sent -> sent.succeeded()
                             ? settle(transfer, sentAt, sent.result())
                             : unknown(
@@ -111,17 +113,24 @@ public final class SettleTransfers {
         });
     }
 
+    /** The provider that pays {@code transfer}: a refund's is its payment's. */
+    private TransferProvider provider(Transfer transfer) {
+        return providers.named(transfer.provider());
+    }
+
     /** What the provider knows of a reference already sent; not found, or not answered, is asked again later. */
     private Future<Void> lookUp(Transfer transfer) {
-        return provider.transferStatus(transfer.id()).transform(asked -> {
-            if (asked.failed()) {
-                return unknown(
-                        transfer,
-                        sentAt(transfer),
-                        "status look-up failed: " + asked.cause().getMessage());
-            }
-            return settle(transfer, sentAt(transfer), asked.result());
-        });
+        return Future.succeededFuture(transfer)
+                .compose(asking -> provider(asking).transferStatus(asking.id()))
+                .transform(asked -> {
+                    if (asked.failed()) {
+                        return unknown(
+                                transfer,
+                                sentAt(transfer),
+                                "status look-up failed: " + asked.cause().getMessage());
+                    }
+                    return settle(transfer, sentAt(transfer), asked.result());
+                });
     }
 
     /** The outcome is not known: asked about again within the window, then held for an operator. */

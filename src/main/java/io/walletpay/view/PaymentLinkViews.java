@@ -1,7 +1,7 @@
 package io.walletpay.view;
 
 import io.vertx.core.json.JsonObject;
-import io.walletpay.store.PaymentLinkStore.PaymentLink;
+import io.walletpay.payment.PaymentLink;
 import java.math.BigDecimal;
 
 /** How a payment link looks in API answers. */

@@ -93,7 +93,8 @@ class LookupGuardTest {
                 null,
                 null,
                 0,
-                BigDecimal.ZERO.setScale(2));
+                BigDecimal.ZERO.setScale(2),
+                "moncash");
         return new Checkout(payment, "Shop", null, pastExpiry, null, true);
     }
 }

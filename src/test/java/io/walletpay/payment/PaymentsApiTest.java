@@ -265,9 +265,10 @@ class PaymentsApiTest {
                 new FeeRule(java.math.BigDecimal.ZERO, java.math.BigDecimal.ZERO).chargeFor(request.amount()),
                 "late-token-" + java.util.UUID.randomUUID(),
                 "http://localhost/checkout/late",
-                java.time.Duration.ofMinutes(30));
-        Throwable refused = org.assertj.core.api.Assertions.catchThrowable(() -> RunningService.await(payments.create(
-                late, "taken-over", slowClaim, new io.walletpay.store.PaymentStore.StoredResponse(201, "{}"))));
+                java.time.Duration.ofMinutes(30),
+                "sandbox");
+        Throwable refused = org.assertj.core.api.Assertions.catchThrowable(() -> RunningService.await(
+                payments.create(late, "taken-over", slowClaim, new io.walletpay.payment.StoredResponse(201, "{}"))));
 
         assertThat(refused)
                 .hasRootCauseInstanceOf(io.walletpay.error.ServiceException.class)

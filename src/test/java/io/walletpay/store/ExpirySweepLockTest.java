@@ -10,11 +10,13 @@ import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
 import io.walletpay.checkout.SandboxWalletProvider;
+import io.walletpay.checkout.WalletProviders;
 import io.walletpay.config.AppConfig;
 import io.walletpay.db.DatabaseTarget;
 import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.TestDatabase;
 import io.walletpay.usecase.ExpirePayments;
+import io.walletpay.usecase.PaymentReviews;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -31,12 +33,7 @@ class ExpirySweepLockTest {
         AppConfig config = fixture.config();
         Database database = fixture.database(target, "sweep-test");
         ExpirySweep sweep = new ExpirySweep(
-                fixture.vertx(),
-                database,
-                new ExpirePayments(
-                        new PgPaymentStore(database, config.payments()),
-                        new SandboxWalletProvider("http://localhost"),
-                        new SimpleMeterRegistry())::sweep);
+                fixture.vertx(), database, expiry(PgPayments.on(database, config.payments(), true))::sweep);
         Pool other = PgBuilder.pool()
                 .connectingTo(target.connectOptions())
                 .using(fixture.vertx())
@@ -64,5 +61,13 @@ class ExpirySweepLockTest {
                 .preparedQuery(sql)
                 .execute(Tuple.of(ExpirySweep.LOCK_KEY))
                 .map(rows -> rows.iterator().next().getBoolean(0));
+    }
+
+    private static ExpirePayments expiry(PgPayments payments) {
+        return new ExpirePayments(
+                payments.payments(),
+                payments.expiry(),
+                WalletProviders.only(new SandboxWalletProvider("http://localhost")),
+                new PaymentReviews(payments.checkouts(), new SimpleMeterRegistry()));
     }
 }

@@ -57,7 +57,8 @@ class GroupCommitCheckoutDecidePropertiesTest {
     private Run run(long seed, boolean groupCommit) throws Exception {
         Random random = new Random(seed);
         Database database = fixture.database("decide-test");
-        PgPaymentStore store = new PgPaymentStore(database, fixture.config().payments(), groupCommit);
+        PgCheckoutStore store = PgPayments.on(database, fixture.config().payments(), groupCommit)
+                .checkouts();
         UUID active = new UUID(seed, 1);
         UUID disabled = new UUID(seed, 2);
         for (UUID id : List.of(active, disabled)) {
@@ -84,9 +85,9 @@ class GroupCommitCheckoutDecidePropertiesTest {
             commands.add(new DecideCheckout("t-" + index, TARGETS.get(random.nextInt(TARGETS.size()))));
         }
 
-        List<Future<PgPaymentStore.Decision>> results = new ArrayList<>();
+        List<Future<PgCheckoutStore.Decision>> results = new ArrayList<>();
         for (DecideCheckout command : commands) {
-            Future<PgPaymentStore.Decision> result = store.decision(command.token(), command.target(), null, null);
+            Future<PgCheckoutStore.Decision> result = store.decision(command.token(), command.target(), null, null);
             if (!groupCommit) {
                 await(result.otherwiseEmpty()); // one by one: each after the previous answered
             }
@@ -94,7 +95,7 @@ class GroupCommitCheckoutDecidePropertiesTest {
         }
         await(Future.join(results).otherwiseEmpty());
         List<String> outcomes = new ArrayList<>();
-        for (Future<PgPaymentStore.Decision> result : results) {
+        for (Future<PgCheckoutStore.Decision> result : results) {
             if (result.succeeded()) {
                 var checkout = result.result().checkout();
                 outcomes.add((result.result().changed() ? "changed " : "as it is ")

@@ -12,7 +12,7 @@ import io.walletpay.payment.Charge;
 import io.walletpay.payment.CreatePaymentRequest;
 import io.walletpay.payment.NewPayment;
 import io.walletpay.payment.ShortCode;
-import io.walletpay.store.PaymentStore.StoredResponse;
+import io.walletpay.payment.StoredResponse;
 import io.walletpay.store.PgPaymentStore.CreatePayment;
 import io.walletpay.support.BehaviourTest;
 import java.math.BigDecimal;
@@ -67,7 +67,8 @@ class GroupCommitCreatePropertiesTest {
         boolean refused = seed >= 3;
         AppConfig config = fixture.config();
         Database database = fixture.database("group-commit-test");
-        PgPaymentStore store = new PgPaymentStore(database, config.payments(), groupCommit);
+        PgPaymentStore store =
+                PgPayments.on(database, config.payments(), groupCommit).payments();
         UUID merchant = new UUID(seed, 1);
         await(database.statements()
                 .preparedQuery("INSERT INTO merchants (id, name, secret_hash, webhook_secret, fee_percent, fee_fixed)"
@@ -93,7 +94,8 @@ class GroupCommitCreatePropertiesTest {
                     "token-" + seed + "-" + i,
                     "http://localhost/pay/" + i,
                     at.plusSeconds(i),
-                    at.plus(Duration.ofHours(1)));
+                    at.plus(Duration.ofHours(1)),
+                    "sandbox");
             StoredResponse answer = new StoredResponse(201, "{\"n\":" + i + "}");
             if (kind < 4) {
                 commands.add(new CreatePayment(payment, null, null, answer));

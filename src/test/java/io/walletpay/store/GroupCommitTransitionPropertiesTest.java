@@ -10,7 +10,7 @@ import io.walletpay.config.AppConfig;
 import io.walletpay.error.ServiceException;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
-import io.walletpay.store.PaymentStore.TransitionPayment;
+import io.walletpay.payment.TransitionPayment;
 import io.walletpay.support.BehaviourTest;
 import io.walletpay.webhook.DueDelivery;
 import java.util.ArrayList;
@@ -86,7 +86,8 @@ class GroupCommitTransitionPropertiesTest {
     @Test
     void onlyTheStatementThatCompletesAPaymentCreditsTheLedger() throws Exception {
         Database database = fixture.database("ledger-test");
-        PaymentStore store = new PgPaymentStore(database, fixture.config().payments());
+        PaymentStore store =
+                PgPayments.on(database, fixture.config().payments(), true).payments();
         UUID merchant = StoreTestSupport.merchant(database);
         List<Future<Payment>> completions = new ArrayList<>();
         for (int i = 0; i < 7; i++) {
@@ -169,13 +170,14 @@ class GroupCommitTransitionPropertiesTest {
         AppConfig config = fixture.config();
         Database database = fixture.database("transition-test");
         List<DueDelivery> handedOver = new ArrayList<>();
-        PaymentStore store = new PgPaymentStore(
-                database,
-                config.payments(),
-                groupCommit,
-                leased ? Outbox.leasedTo(60, handedOver::addAll) : Outbox.UNLEASED,
-                WakeUps.NONE,
-                null);
+        PaymentStore store = PgPayments.on(
+                        database,
+                        config.payments(),
+                        groupCommit,
+                        leased ? Outbox.leasedTo(60, handedOver::addAll) : Outbox.UNLEASED,
+                        WakeUps.NONE,
+                        null)
+                .payments();
         UUID merchant = new UUID(seed, 1);
         UUID other = new UUID(seed, 2);
         for (UUID id : List.of(merchant, other)) {

@@ -12,7 +12,7 @@ import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Tuple;
 import io.walletpay.db.DatabaseTarget;
 import io.walletpay.payment.PaymentStatus;
-import io.walletpay.store.PaymentStore.TransitionPayment;
+import io.walletpay.payment.TransitionPayment;
 import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.TestDatabase;
 import java.util.UUID;
@@ -50,7 +50,7 @@ class OutboxChangeTest {
                 .using(fixture.vertx())
                 .build();
         database = new Database(shared.statements(), one);
-        store = new PgPaymentStore(database, fixture.config().payments(), false);
+        store = PgPayments.on(database, fixture.config().payments(), false).payments();
         merchant = StoreTestSupport.merchant(database);
         await(database.statements()
                 .query("CREATE FUNCTION refuse_marked_event() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"

@@ -9,9 +9,9 @@ import io.vertx.sqlclient.Tuple;
 import io.walletpay.error.ServiceException;
 import io.walletpay.payment.Charge;
 import io.walletpay.payment.CreatePaymentRequest;
+import io.walletpay.payment.NewLink;
 import io.walletpay.payment.NewPayment;
 import io.walletpay.payment.Payment;
-import io.walletpay.store.PaymentLinkStore.NewLink;
 import io.walletpay.support.BehaviourTest;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -116,6 +116,7 @@ class PaymentLinkMaxPaymentsTest {
                 new Charge(amount, new BigDecimal("0.00"), amount),
                 token,
                 "http://localhost/checkout/" + token,
-                Duration.ofMinutes(30));
+                Duration.ofMinutes(30),
+                "sandbox");
     }
 }

@@ -86,7 +86,8 @@ class TransferDebitPropertiesTest {
                     !refund && amount == null ? BigDecimal.ONE.setScale(2) : amount,
                     null,
                     null,
-                    null)));
+                    null,
+                    "sandbox")));
         }
         int accepted = 0;
         for (Future<TransferStore.Created> debit : debits) {

@@ -45,7 +45,7 @@ class TransferLeaseTest {
                 .execute(Tuple.of(payment)));
         UUID payout = UUID.randomUUID();
         await(store.create(new NewTransfer(
-                payout, TransferKind.PAYOUT, merchant, null, new BigDecimal("40.00"), null, null, null)));
+                payout, TransferKind.PAYOUT, merchant, null, new BigDecimal("40.00"), null, null, null, "sandbox")));
 
         List<Transfer> first = await(store.claimDue(10, Duration.ofMinutes(3)));
         await(database.statements()

@@ -124,7 +124,7 @@ public final class RunningService implements AutoCloseable {
     /** Moves a payment out of pending through the store, as the checkout does (scoped by nothing but the id). */
     public void transition(String paymentId, io.walletpay.payment.PaymentStatus target) {
         await(stores().payments()
-                .transition(new io.walletpay.store.PaymentStore.TransitionPayment(
+                .transition(new io.walletpay.payment.TransitionPayment(
                         java.util.UUID.fromString(paymentId), null, target, "TX-" + paymentId.substring(0, 8))));
     }
 

@@ -4,9 +4,14 @@ import io.vertx.core.Future;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.merchant.Merchant;
+import io.walletpay.payment.LinkPage;
+import io.walletpay.payment.ListLinks;
+import io.walletpay.payment.NewLink;
 import io.walletpay.payment.NewPayment;
 import io.walletpay.payment.Payment;
+import io.walletpay.payment.PaymentLink;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.payment.PublicLink;
 import io.walletpay.store.AuditStore;
 import io.walletpay.store.PaymentLinkStore;
 import java.math.BigDecimal;
@@ -99,33 +104,7 @@ final class InMemoryPaymentLinkStore implements PaymentLinkStore {
         if (view(stored).busy(InMemoryPaymentStore.now())) {
             return Future.failedFuture(new ServiceException(ErrorKind.CONFLICT, BUSY, "Every place left is held"));
         }
-        var request = payment.request();
-        Payment stored0 = new Payment(
-                payment.id(),
-                payment.shortCode(),
-                payment.merchantId(),
-                request.referenceId(),
-                payment.charge().amount(),
-                payment.charge().fees(),
-                payment.charge().netAmount(),
-                PaymentStatus.PENDING,
-                request.customerName(),
-                request.customerEmail(),
-                request.description(),
-                payment.checkoutToken(),
-                payment.redirectUrl(),
-                null,
-                payment.createdAt(),
-                payment.createdAt(),
-                null,
-                payment.expiresAt(),
-                null,
-                null,
-                false,
-                null,
-                linkId,
-                0,
-                java.math.BigDecimal.ZERO);
+        Payment stored0 = Payment.stored(payment, linkId);
         payments.payments.put(payment.id(), stored0);
         return Future.succeededFuture(stored0);
     }

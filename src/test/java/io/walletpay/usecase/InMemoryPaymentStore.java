@@ -3,9 +3,16 @@ package io.walletpay.usecase;
 import io.vertx.core.Future;
 import io.walletpay.checkout.Checkout;
 import io.walletpay.error.ServiceException;
+import io.walletpay.payment.IdempotencyClaim;
+import io.walletpay.payment.ListPayments;
 import io.walletpay.payment.NewPayment;
 import io.walletpay.payment.Payment;
+import io.walletpay.payment.PaymentPage;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.payment.StoredResponse;
+import io.walletpay.payment.TransitionPayment;
+import io.walletpay.store.CheckoutStore;
+import io.walletpay.store.PaymentExpiryStore;
 import io.walletpay.store.PaymentStore;
 import java.math.BigDecimal;
 import java.time.OffsetDateTime;
@@ -21,11 +28,12 @@ import java.util.Set;
 import java.util.UUID;
 
 /**
- * {@link PaymentStore} in memory, for use cases' unit tests: the same rules as the PostgreSQL store (a transition
+ * {@link PaymentStore}, {@link CheckoutStore} and {@link PaymentExpiryStore} in memory, for use cases' unit tests: the same rules as the PostgreSQL store (a transition
  * only from pending, fees kept only by a completed payment, a checkout open while pending, unexpired and its
- * merchant active, one claim per Idempotency-Key), and a record of every transition made.
+ * merchant active, one claim per Idempotency-Key: {@code PaymentStoreContract} holds both to them), and a record of
+ * every transition made.
  */
-final class InMemoryPaymentStore implements PaymentStore {
+final class InMemoryPaymentStore implements PaymentStore, CheckoutStore, PaymentExpiryStore {
 
     private record Key(UUID merchantId, String key) {}
 
@@ -40,6 +48,11 @@ final class InMemoryPaymentStore implements PaymentStore {
 
     /** A payment as stored, {@code status} and expiry as the test wants them. */
     Payment add(UUID merchantId, String amount, PaymentStatus status, OffsetDateTime expiresAt) {
+        return add(merchantId, amount, status, expiresAt, "sandbox");
+    }
+
+    /** The same, taken by the provider named {@code provider}. */
+    Payment add(UUID merchantId, String amount, PaymentStatus status, OffsetDateTime expiresAt, String provider) {
         UUID id = UUID.randomUUID();
         OffsetDateTime now = now();
         Payment payment = new Payment(
@@ -67,7 +80,8 @@ final class InMemoryPaymentStore implements PaymentStore {
                 null,
                 null,
                 0,
-                java.math.BigDecimal.ZERO);
+                BigDecimal.ZERO,
+                provider);
         payments.put(id, payment);
         return payment;
     }
@@ -121,34 +135,7 @@ final class InMemoryPaymentStore implements PaymentStore {
             }
             keys.put(new Key(payment.merchantId(), key), new Claim(claimId, held.requestHash(), answer));
         }
-        payments.put(
-                payment.id(),
-                new Payment(
-                        payment.id(),
-                        payment.shortCode(),
-                        payment.merchantId(),
-                        payment.request().referenceId(),
-                        payment.charge().amount(),
-                        payment.charge().fees(),
-                        payment.charge().netAmount(),
-                        PaymentStatus.PENDING,
-                        payment.request().customerName(),
-                        payment.request().customerEmail(),
-                        payment.request().description(),
-                        payment.checkoutToken(),
-                        payment.redirectUrl(),
-                        null,
-                        payment.createdAt(),
-                        payment.createdAt(),
-                        null,
-                        payment.expiresAt(),
-                        null,
-                        null,
-                        false,
-                        null,
-                        null,
-                        0,
-                        java.math.BigDecimal.ZERO));
+        payments.put(payment.id(), Payment.stored(payment, null));
         return Future.succeededFuture(answer);
     }
 
@@ -204,32 +191,7 @@ final class InMemoryPaymentStore implements PaymentStore {
                 return checkout;
             }
             Payment p = checkout.payment();
-            Payment declined = new Payment(
-                    p.id(),
-                    p.shortCode(),
-                    p.merchantId(),
-                    p.referenceId(),
-                    p.amount(),
-                    p.fees(),
-                    p.netAmount(),
-                    p.status(),
-                    p.customerName(),
-                    p.customerEmail(),
-                    p.description(),
-                    p.checkoutToken(),
-                    p.redirectUrl(),
-                    p.providerTransactionId(),
-                    p.createdAt(),
-                    now(),
-                    p.completedAt(),
-                    p.expiresAt(),
-                    p.payer(),
-                    p.failureReason(),
-                    p.needsReview(),
-                    p.reviewReason(),
-                    p.paymentLinkId(),
-                    p.declines() + 1,
-                    p.amountRefunded());
+            Payment declined = p.declinedOnce(now());
             payments.put(p.id(), declined);
             return checkout.with(declined);
         });
@@ -284,34 +246,7 @@ final class InMemoryPaymentStore implements PaymentStore {
         if (p == null || p.needsReview()) {
             return Future.succeededFuture(false);
         }
-        payments.put(
-                paymentId,
-                new Payment(
-                        p.id(),
-                        p.shortCode(),
-                        p.merchantId(),
-                        p.referenceId(),
-                        p.amount(),
-                        p.fees(),
-                        p.netAmount(),
-                        p.status(),
-                        p.customerName(),
-                        p.customerEmail(),
-                        p.description(),
-                        p.checkoutToken(),
-                        p.redirectUrl(),
-                        p.providerTransactionId(),
-                        p.createdAt(),
-                        now(),
-                        p.completedAt(),
-                        p.expiresAt(),
-                        p.payer(),
-                        p.failureReason(),
-                        true,
-                        reason,
-                        p.paymentLinkId(),
-                        p.declines(),
-                        p.amountRefunded()));
+        payments.put(paymentId, p.flaggedForReview(reason, providerTransactionId, now()));
         return Future.succeededFuture(true);
     }
 
@@ -322,34 +257,7 @@ final class InMemoryPaymentStore implements PaymentStore {
             return Future.succeededFuture(false);
         }
         OffsetDateTime until = now().plus(atLeast);
-        payments.put(
-                paymentId,
-                new Payment(
-                        p.id(),
-                        p.shortCode(),
-                        p.merchantId(),
-                        p.referenceId(),
-                        p.amount(),
-                        p.fees(),
-                        p.netAmount(),
-                        p.status(),
-                        p.customerName(),
-                        p.customerEmail(),
-                        p.description(),
-                        p.checkoutToken(),
-                        p.redirectUrl(),
-                        p.providerTransactionId(),
-                        p.createdAt(),
-                        now(),
-                        p.completedAt(),
-                        until.isAfter(p.expiresAt()) ? until : p.expiresAt(),
-                        p.payer(),
-                        p.failureReason(),
-                        p.needsReview(),
-                        p.reviewReason(),
-                        p.paymentLinkId(),
-                        p.declines(),
-                        p.amountRefunded()));
+        payments.put(paymentId, p.openUntil(until.isAfter(p.expiresAt()) ? until : p.expiresAt(), now()));
         return Future.succeededFuture(true);
     }
 
@@ -391,33 +299,8 @@ final class InMemoryPaymentStore implements PaymentStore {
     }
 
     private static Payment leavePending(Payment p, TransitionPayment command) {
-        boolean completed = command.target() == PaymentStatus.COMPLETED;
-        return new Payment(
-                p.id(),
-                p.shortCode(),
-                p.merchantId(),
-                p.referenceId(),
-                p.amount(),
-                completed ? p.fees() : new BigDecimal("0.00"),
-                completed ? p.netAmount() : new BigDecimal("0.00"),
-                command.target(),
-                p.customerName(),
-                p.customerEmail(),
-                p.description(),
-                p.checkoutToken(),
-                p.redirectUrl(),
-                command.providerTransactionId() != null ? command.providerTransactionId() : p.providerTransactionId(),
-                p.createdAt(),
-                now(),
-                completed ? now() : null,
-                p.expiresAt(),
-                command.payer() != null ? command.payer() : p.payer(),
-                command.failureReason() != null ? command.failureReason() : p.failureReason(),
-                p.needsReview(),
-                p.reviewReason(),
-                p.paymentLinkId(),
-                p.declines(),
-                p.amountRefunded());
+        return p.leftPending(
+                command.target(), command.providerTransactionId(), command.payer(), command.failureReason(), now());
     }
 
     @Override

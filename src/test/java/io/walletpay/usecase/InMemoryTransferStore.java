@@ -53,7 +53,8 @@ final class InMemoryTransferStore implements TransferStore {
                 null,
                 TransferSending.NEW,
                 now,
-                now);
+                now,
+                "moncash");
         rows.put(transfer.id(), transfer);
         due.put(transfer.id(), clock.instant());
         return transfer;
@@ -81,7 +82,8 @@ final class InMemoryTransferStore implements TransferStore {
                 txid,
                 sending,
                 t.createdAt(),
-                now());
+                now(),
+                t.provider());
     }
 
     private static TransferSending sending(

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.vertx.core.Future;
 import io.walletpay.checkout.SandboxWalletProvider;
+import io.walletpay.checkout.WalletProviders;
 import io.walletpay.config.AppConfig;
 import io.walletpay.error.ServiceException;
 import io.walletpay.merchant.Merchant;
@@ -13,7 +14,7 @@ import io.walletpay.payment.AmountLimits;
 import io.walletpay.payment.CreatePaymentRequest;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
-import io.walletpay.store.PaymentStore.StoredResponse;
+import io.walletpay.payment.StoredResponse;
 import io.walletpay.support.TestConfig;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -31,7 +32,7 @@ class MerchantPaymentsTest {
     Path dataDir;
 
     private final InMemoryPaymentStore payments = new InMemoryPaymentStore();
-    private final SandboxWalletProvider sandbox = new SandboxWalletProvider("http://localhost:8080");
+    private final WalletProviders sandbox = WalletProviders.only(new SandboxWalletProvider("http://localhost:8080"));
     private final Merchant merchant = new Merchant(
             UUID.randomUUID(),
             "Boutik Lakay",
@@ -120,17 +121,18 @@ class MerchantPaymentsTest {
     @Test
     void aSweepExpiresEveryDuePaymentInBatchesAndLeavesTheOthers() {
         OffsetDateTime past = InMemoryPaymentStore.now().minusMinutes(1);
-        for (int i = 0; i < 2 * io.walletpay.store.PaymentStore.EXPIRY_BATCH + 3; i++) {
+        for (int i = 0; i < 2 * io.walletpay.store.PaymentExpiryStore.EXPIRY_BATCH + 3; i++) {
             payments.add(merchant.id(), "10.00", PaymentStatus.PENDING, past);
         }
         Payment current = payments.pending(merchant.id());
-        payments.expiredKeys = io.walletpay.store.PaymentStore.EXPIRY_BATCH + 1;
+        payments.expiredKeys = io.walletpay.store.PaymentExpiryStore.EXPIRY_BATCH + 1;
 
-        done(new ExpirePayments(payments, sandbox, new SimpleMeterRegistry()).sweep());
+        done(new ExpirePayments(payments, payments, sandbox, new PaymentReviews(payments, new SimpleMeterRegistry()))
+                .sweep());
 
         assertThat(payments.payments.values())
                 .filteredOn(p -> p.status() == PaymentStatus.EXPIRED)
-                .hasSize(2 * io.walletpay.store.PaymentStore.EXPIRY_BATCH + 3)
+                .hasSize(2 * io.walletpay.store.PaymentExpiryStore.EXPIRY_BATCH + 3)
                 .allSatisfy(p -> assertThat(p.fees()).isEqualByComparingTo("0"));
         assertThat(payments.payments.get(current.id()).status()).isEqualTo(PaymentStatus.PENDING);
         assertThat(payments.expiredKeys).isZero();

@@ -9,7 +9,7 @@ import io.walletpay.checkout.SandboxChoice;
 import io.walletpay.error.ServiceException;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
-import io.walletpay.store.PaymentStore.TransitionPayment;
+import io.walletpay.payment.TransitionPayment;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +18,7 @@ class PayAtCheckoutTest {
 
     private final UUID merchant = UUID.randomUUID();
     private final InMemoryPaymentStore payments = new InMemoryPaymentStore();
-    private final PayAtCheckout checkout = new PayAtCheckout(payments);
+    private final PayAtCheckout checkout = new PayAtCheckout(payments, payments);
 
     @Test
     void payWithAWalletNumberCompletesAnOpenCheckoutAndKeepsItsFees() {

@@ -4,17 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.Future;
 import io.walletpay.checkout.SandboxWalletProvider;
+import io.walletpay.checkout.WalletProviders;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.MerchantStatus;
+import io.walletpay.payment.NewLink;
 import io.walletpay.payment.Payment;
+import io.walletpay.payment.PaymentLink;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.payment.TransitionPayment;
 import io.walletpay.payment.TypedAmount;
 import io.walletpay.store.MerchantStore;
 import io.walletpay.store.PaymentLinkStore;
-import io.walletpay.store.PaymentLinkStore.NewLink;
-import io.walletpay.store.PaymentStore.TransitionPayment;
 import io.walletpay.support.TestConfig;
 import java.math.BigDecimal;
 import java.nio.file.Path;
@@ -107,7 +109,7 @@ class PayThroughLinkTest {
         assertThat(shown.link().heldUntil()).isEqualTo(third.expiresAt());
         done(payments.transition(new TransitionPayment(third.id(), null, PaymentStatus.COMPLETED, null)));
         shown = done(customer.show(link.code()));
-        assertThat(PayThroughLink.gone(shown)).isEqualTo(PaymentLinkStore.Gone.USED_UP);
+        assertThat(PayThroughLink.gone(shown)).isEqualTo(PaymentLink.Gone.USED_UP);
         assertThat(PayThroughLink.busy(shown)).isFalse();
         assertThat(refusal(customer.pay(link.code(), null)).kind()).isEqualTo(ErrorKind.GONE);
         assertThat(payments.payments).hasSize(3);
@@ -118,11 +120,11 @@ class PayThroughLinkTest {
         PayThroughLink customer = customer();
         NewLink off = link(new BigDecimal("5.00"), null, null, null);
         links.deactivateNow(off.id());
-        assertThat(PayThroughLink.gone(done(customer.show(off.code())))).isEqualTo(PaymentLinkStore.Gone.DEACTIVATED);
+        assertThat(PayThroughLink.gone(done(customer.show(off.code())))).isEqualTo(PaymentLink.Gone.DEACTIVATED);
         assertThat(refusal(customer.pay(off.code(), null)).code()).isEqualTo(PaymentLinkStore.GONE);
 
         NewLink over = link(new BigDecimal("5.00"), null, OffsetDateTime.now().minusSeconds(1), null);
-        assertThat(PayThroughLink.gone(done(customer.show(over.code())))).isEqualTo(PaymentLinkStore.Gone.EXPIRED);
+        assertThat(PayThroughLink.gone(done(customer.show(over.code())))).isEqualTo(PaymentLink.Gone.EXPIRED);
         assertThat(refusal(customer.pay(over.code(), null)).code()).isEqualTo(PaymentLinkStore.GONE);
 
         Merchant closed = merchant(MerchantStatus.DISABLED);
@@ -147,7 +149,7 @@ class PayThroughLinkTest {
     private PayThroughLink customer() {
         CreatePayment create = new CreatePayment(
                 payments,
-                new SandboxWalletProvider("http://localhost:8080"),
+                WalletProviders.only(new SandboxWalletProvider("http://localhost:8080")),
                 TestConfig.forTest(dataDir, Map.of()).payments());
         return new PayThroughLink(links, merchantStore(), create);
     }

@@ -14,7 +14,6 @@ import io.walletpay.money.BooksCheck.Outstanding;
 import io.walletpay.money.ReconciliationRun;
 import io.walletpay.money.ReconciliationRun.Trigger;
 import io.walletpay.money.TransferOutcome;
-import io.walletpay.money.TransferProvider;
 import io.walletpay.store.BooksStore;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -37,7 +36,7 @@ class ReconcileBooksTest {
 
     private final InMemoryBooks books = new InMemoryBooks();
     private final ProviderBalance provider = new ProviderBalance();
-    private final ReconcileBooks reconcile = new ReconcileBooks(books, provider, new BigDecimal("1000.00"));
+    private final ReconcileBooks reconcile = new ReconcileBooks(books, provider.registry(), new BigDecimal("1000.00"));
     private final Logger logger = (Logger) LoggerFactory.getLogger(ReconcileBooks.class);
     private final ListAppender<ILoggingEvent> logged = new ListAppender<>();
 
@@ -126,7 +125,7 @@ class ReconcileBooksTest {
     void theScheduleSkipsAnHourAlreadyCheckedAndShowsTheNewestRunInstead() {
         books.ledger = ledger("500.00", "0.00", Outstanding.NONE);
         provider.balance = Future.succeededFuture(new BigDecimal("1490.00"));
-        ReconcileBooks otherNode = new ReconcileBooks(books, provider, new BigDecimal("1000.00"));
+        ReconcileBooks otherNode = new ReconcileBooks(books, provider.registry(), new BigDecimal("1000.00"));
         done(otherNode.run(Trigger.SCHEDULE));
 
         ReconciliationRun skipped = done(reconcile.onSchedule());
@@ -236,7 +235,7 @@ class ReconcileBooksTest {
     }
 
     /** A provider whose balance answer the test sets. */
-    private static final class ProviderBalance implements TransferProvider {
+    private static final class ProviderBalance extends ScriptedWalletProvider {
 
         Future<BigDecimal> balance = Future.succeededFuture(null);
 

@@ -23,7 +23,7 @@ class SettleTransfersLeaseTest {
     void theLeaseOutlastsAStatusLookUpAndASend(long longestCallSeconds) {
         Duration longestCall = Duration.ofSeconds(longestCallSeconds);
 
-        Duration lease = SettleTransfers.lease(answeringWithin(longestCall));
+        Duration lease = SettleTransfers.lease(answeringWithin(longestCall).longestCall());
 
         assertThat(lease).isGreaterThan(longestCall.multipliedBy(2)).isGreaterThanOrEqualTo(Duration.ofMinutes(1));
     }

@@ -9,7 +9,6 @@ import io.walletpay.error.ServiceException;
 import io.walletpay.money.SettleWindow;
 import io.walletpay.money.Transfer;
 import io.walletpay.money.TransferOutcome;
-import io.walletpay.money.TransferProvider;
 import io.walletpay.money.TransferStatus;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -37,7 +36,7 @@ class SettleTransfersTest {
     final TestClock clock = new TestClock(Instant.parse("2026-12-01T10:00:00Z"));
     final InMemoryTransferStore store = new InMemoryTransferStore(clock);
     final ScriptedProvider provider = new ScriptedProvider();
-    final SettleTransfers settle = new SettleTransfers(store, provider, WINDOW, clock);
+    final SettleTransfers settle = new SettleTransfers(store, provider.registry(), WINDOW, clock);
 
     @Test
     void aSendWhoseAnswerIsLostIsAskedAboutForTheWindowThenHeldNeverSentAgain() {
@@ -183,7 +182,7 @@ class SettleTransfersTest {
     }
 
     /** A provider answering each Transfert from a script, and every look-up alike; it records what it was asked. */
-    static final class ScriptedProvider implements TransferProvider {
+    static final class ScriptedProvider extends ScriptedWalletProvider {
 
         final Deque<Supplier<Future<TransferOutcome>>> sends = new ArrayDeque<>();
         Supplier<Future<TransferOutcome>> lookUps = () -> Future.succeededFuture(TransferOutcome.NOT_FOUND);

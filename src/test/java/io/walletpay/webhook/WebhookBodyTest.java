@@ -55,7 +55,8 @@ class WebhookBodyTest {
                     null,
                     io.walletpay.money.TransferSending.NEW,
                     AT,
-                    AT);
+                    AT,
+                    "sandbox");
             assertThat(WebhookBody.eventOf(TransferWebhookBody.of(transfer, AT)))
                     .isEqualTo(kind.event());
         }

@@ -1,0 +1,52 @@
+package io.walletpay.payment;
+
+import java.time.OffsetDateTime;
+import java.util.UUID;
+
+/** One page of a merchant's payments, newest first; null filters match everything. */
+public record ListPayments(
+        UUID merchantId,
+        String referenceId,
+        PaymentStatus status,
+        OffsetDateTime createdGte,
+        OffsetDateTime createdLt,
+        int limit,
+        UUID startingAfter,
+        UUID paymentLinkId,
+        String shortCode) {
+
+    /** @throws IllegalArgumentException when {@code shortCode} is not a code as stored ({@code ShortCode.read}) */
+    public ListPayments {
+        if (shortCode != null) {
+            ShortCode.number(shortCode);
+        }
+    }
+
+    /**
+     * Without a short code: {@code referenceId} alone. With both, a payment matching either (the portal's one
+     * search box).
+     */
+    public ListPayments(
+            UUID merchantId,
+            String referenceId,
+            PaymentStatus status,
+            OffsetDateTime createdGte,
+            OffsetDateTime createdLt,
+            int limit,
+            UUID startingAfter,
+            UUID paymentLinkId) {
+        this(merchantId, referenceId, status, createdGte, createdLt, limit, startingAfter, paymentLinkId, null);
+    }
+
+    /** Without a payment link filter. */
+    public ListPayments(
+            UUID merchantId,
+            String referenceId,
+            PaymentStatus status,
+            OffsetDateTime createdGte,
+            OffsetDateTime createdLt,
+            int limit,
+            UUID startingAfter) {
+        this(merchantId, referenceId, status, createdGte, createdLt, limit, startingAfter, null, null);
+    }
+}

@@ -1,0 +1,5 @@
+package io.walletpay.payment;
+
+import java.util.List;
+
+public record PaymentPage(List<Payment> payments, boolean hasMore) {}

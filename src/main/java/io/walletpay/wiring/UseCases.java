@@ -1,0 +1,108 @@
+package io.walletpay.wiring;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.vertx.core.Vertx;
+import io.walletpay.checkout.WalletProviders;
+import io.walletpay.config.AppConfig;
+import io.walletpay.delivery.WebhookTargets;
+import io.walletpay.money.SettleWindow;
+import io.walletpay.store.Stores;
+import io.walletpay.usecase.AuditLog;
+import io.walletpay.usecase.CancelPayment;
+import io.walletpay.usecase.ConfirmWithProvider;
+import io.walletpay.usecase.CreatePayment;
+import io.walletpay.usecase.ExpirePayments;
+import io.walletpay.usecase.LookupsInFlight;
+import io.walletpay.usecase.MoneyOut;
+import io.walletpay.usecase.PayAtCheckout;
+import io.walletpay.usecase.PayThroughLink;
+import io.walletpay.usecase.PaymentLinks;
+import io.walletpay.usecase.PaymentReviews;
+import io.walletpay.usecase.ProviderLookups;
+import io.walletpay.usecase.ReconcileBooks;
+import io.walletpay.usecase.RetryWithProvider;
+import io.walletpay.usecase.ReviewTransfers;
+import io.walletpay.usecase.RotateSecretKey;
+import io.walletpay.usecase.RotateWebhookSecret;
+import io.walletpay.usecase.SetPayoutPhone;
+import io.walletpay.usecase.SettleTransfers;
+import io.walletpay.usecase.UpdateMerchantSettings;
+
+/**
+ * Every use case of one running service, each built once over the running stores and the wallet providers: routes,
+ * pages and verticles receive them from here and build none. The one place that decides which provider, store and
+ * setting each use case gets. Use cases over one verticle's own connections (the expiry sweep, webhook sending) are
+ * made by that verticle from {@link #expiry}'s kind of factory, over its own stores.
+ */
+public record UseCases(
+        WalletProviders providers,
+        CreatePayment createPayment,
+        CancelPayment cancelPayment,
+        PayAtCheckout payAtCheckout,
+        ConfirmWithProvider confirmWithProvider,
+        ProviderLookups providerLookups,
+        RetryWithProvider retryWithProvider,
+        PaymentLinks paymentLinks,
+        PayThroughLink payThroughLink,
+        MoneyOut moneyOut,
+        SetPayoutPhone setPayoutPhone,
+        SettleTransfers settleTransfers,
+        ReviewTransfers reviewTransfers,
+        ReconcileBooks reconcileBooks,
+        UpdateMerchantSettings updateMerchantSettings,
+        RotateWebhookSecret rotateWebhookSecret,
+        RotateSecretKey rotateSecretKey,
+        AuditLog auditLog,
+        PaymentReviews paymentReviews) {
+
+    /** The use cases over {@code stores}: the calls of every store verticle, as routes make them. */
+    public static UseCases build(
+            Vertx vertx, AppConfig config, Stores stores, WalletProviders providers, MeterRegistry registry) {
+        CreatePayment createPayment = new CreatePayment(stores.payments(), providers, config.payments());
+        PayAtCheckout payAtCheckout = new PayAtCheckout(stores.payments(), stores.checkouts());
+        PaymentReviews reviews = new PaymentReviews(stores.checkouts(), registry);
+        ConfirmWithProvider confirm =
+                new ConfirmWithProvider(stores.checkouts(), stores.providerOrders(), payAtCheckout, reviews);
+        PaymentLinks links = new PaymentLinks(stores, createPayment.limits(), config.publicBaseUrl());
+        WebhookTargets targets = new WebhookTargets(vertx, config);
+        return new UseCases(
+                providers,
+                createPayment,
+                new CancelPayment(stores.payments(), providers),
+                payAtCheckout,
+                confirm,
+                new ProviderLookups(
+                        stores.checkouts(),
+                        stores.providerOrders(),
+                        providers,
+                        confirm,
+                        LookupsInFlight.shared(vertx),
+                        config.payments().expiry()),
+                new RetryWithProvider(
+                        stores.checkouts(),
+                        stores.providerOrders(),
+                        providers,
+                        config.payments().expiry()),
+                links,
+                new PayThroughLink(stores.links(), stores.merchants(), createPayment),
+                new MoneyOut(stores.transfers(), providers.current().name()),
+                new SetPayoutPhone(stores.audit()),
+                new SettleTransfers(
+                        stores.transfers(),
+                        providers,
+                        new SettleWindow(config.money().settleWindowLength())),
+                new ReviewTransfers(stores.transfers()),
+                // one per JVM: an operator's run on any HTTP verticle and the schedule share the newest run
+                new ReconcileBooks(stores.books(), providers, config.money().openingBalance()),
+                new UpdateMerchantSettings(stores, targets::checkForSaving),
+                new RotateWebhookSecret(stores, config.webhooks().secretOverlapHours()),
+                new RotateSecretKey(stores),
+                new AuditLog(stores),
+                reviews);
+    }
+
+    /** The expiry sweep over one store verticle's own stores (its calls stay on that verticle). */
+    public ExpirePayments expiry(Stores own) {
+        return new ExpirePayments(own.payments(), own.expiry(), providers, paymentReviews);
+    }
+}
