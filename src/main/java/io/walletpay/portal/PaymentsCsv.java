@@ -9,9 +9,9 @@ import io.vertx.core.Promise;
 import io.vertx.core.http.HttpServerResponse;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentPage;
+import io.walletpay.payment.WalletNumberMask;
 import io.walletpay.report.SpreadsheetText;
 import io.walletpay.store.PaymentStore;
-import io.walletpay.view.PaymentViews;
 import io.walletpay.view.Timestamps;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
@@ -149,7 +149,7 @@ final class PaymentsCsv {
             SpreadsheetText.defused(p.customerName()),
             SpreadsheetText.defused(p.customerEmail()),
             // masked as in the API and on the page: a file is mailed and kept far longer than a page is looked at
-            SpreadsheetText.defused(PaymentViews.maskedPayer(p.payer())),
+            SpreadsheetText.defused(WalletNumberMask.mask(p.payer())),
             SpreadsheetText.defused(p.providerTransactionId()),
             time(p.completedAt()),
             time(p.expiresAt()),

@@ -141,7 +141,7 @@ public final class PortalText {
 
     /** The paying wallet as the portal shows it: masked as the API masks it, or nothing when none is known. */
     public String payer(String payer) {
-        String masked = io.walletpay.view.PaymentViews.maskedPayer(payer);
+        String masked = io.walletpay.payment.WalletNumberMask.mask(payer);
         return masked == null ? "" : masked;
     }
 

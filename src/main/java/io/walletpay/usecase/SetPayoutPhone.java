@@ -3,8 +3,8 @@ package io.walletpay.usecase;
 import io.vertx.core.Future;
 import io.walletpay.checkout.PhoneNumber;
 import io.walletpay.error.ServiceException;
+import io.walletpay.payment.WalletNumberMask;
 import io.walletpay.store.AuditStore;
-import io.walletpay.view.PaymentViews;
 import java.util.UUID;
 
 /**
@@ -36,7 +36,7 @@ public final class SetPayoutPhone {
                             "payout_phone",
                             "payout_phone must be a Haitian mobile number: 8 digits starting with 3, 4 or 5"));
         }
-        String shown = phone == null ? "cleared" : PaymentViews.maskedPayer(phone);
+        String shown = phone == null ? "cleared" : WalletNumberMask.mask(phone);
         return audit.setPayoutPhone(
                         merchantId, phone, Audited.entry(merchantId, actor, Audited.PAYOUT_PHONE_SET, shown))
                 .map(phone);

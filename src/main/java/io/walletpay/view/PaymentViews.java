@@ -4,6 +4,7 @@ import io.vertx.core.json.JsonObject;
 import io.walletpay.payment.NewPayment;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.payment.WalletNumberMask;
 import java.time.OffsetDateTime;
 
 /** How a payment looks in API answers: the create answer (its short form) and the full resource. */
@@ -45,7 +46,7 @@ public final class PaymentViews {
                 .put("completed_at", time(payment.completedAt()))
                 .put("expires_at", time(payment.expiresAt()))
                 .put("provider_transaction_id", payment.providerTransactionId())
-                .put("payer", maskedPayer(payment.payer()))
+                .put("payer", WalletNumberMask.mask(payment.payer()))
                 .put("failure_reason", payment.failureReason())
                 .put("needs_review", payment.needsReview())
                 .put("amount_refunded", payment.amountRefunded().toPlainString())
@@ -54,22 +55,6 @@ public final class PaymentViews {
                         payment.paymentLinkId() == null
                                 ? null
                                 : payment.paymentLinkId().toString());
-    }
-
-    /**
-     * The paying wallet as the merchant sees it: country code and the last four digits, e.g. {@code 509****1234};
-     * enough to recognise a customer on the phone, not enough to reuse the number. Short or odd values are
-     * hidden whole.
-     */
-    public static String maskedPayer(String payer) {
-        if (payer == null || payer.isBlank()) {
-            return null;
-        }
-        String digits = payer.strip();
-        if (digits.length() < 8 || !digits.chars().allMatch(Character::isDigit)) {
-            return "****";
-        }
-        return digits.substring(0, 3) + "****" + digits.substring(digits.length() - 4);
     }
 
     /** The success envelope around {@code data}, as text: what is sent and, for Idempotency-Key, stored. */

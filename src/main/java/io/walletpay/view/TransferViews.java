@@ -7,6 +7,7 @@ import io.walletpay.money.TransferKind;
 import io.walletpay.money.TransferResolution;
 import io.walletpay.money.TransferSending;
 import io.walletpay.payment.Payment;
+import io.walletpay.payment.WalletNumberMask;
 import java.time.OffsetDateTime;
 
 /** Refunds, payouts and the balance as the API shows them. */
@@ -18,7 +19,7 @@ public final class TransferViews {
         return new JsonObject()
                 .put("available", balance.available().toPlainString())
                 .put("pending_out", balance.pendingOut().toPlainString())
-                .put("payout_phone", PaymentViews.maskedPayer(balance.payoutPhone()))
+                .put("payout_phone", WalletNumberMask.mask(balance.payoutPhone()))
                 .put("currency", Payment.CURRENCY);
     }
 
@@ -33,7 +34,7 @@ public final class TransferViews {
         if (transfer.kind() == TransferKind.REFUND) {
             view.put("reason", transfer.reason());
         } else {
-            view.put("receiver", PaymentViews.maskedPayer(transfer.receiver()));
+            view.put("receiver", WalletNumberMask.mask(transfer.receiver()));
         }
         return view.put("failure_reason", transfer.failureReason())
                 .put("created_at", time(transfer.createdAt()))

@@ -123,6 +123,27 @@ class ArchitectureTest {
     }
 
     /**
+     * A provider is chosen in one place, by the name each payment and transfer keeps: nothing but the registry is
+     * handed a provider when it is made (the composition root hands the registry on), so no class can hold one
+     * provider for objects of another.
+     */
+    @Test
+    void onlyTheProviderRegistryIsHandedAWalletProvider() {
+        java.util.List<String> handed = new java.util.ArrayList<>();
+        for (JavaClass type : classes) {
+            if (type.getName().equals("io.walletpay.checkout.WalletProviders")) {
+                continue;
+            }
+            type.getConstructors().forEach(constructor -> constructor.getRawParameterTypes().stream()
+                    .filter(parameter -> parameter.isAssignableTo("io.walletpay.money.TransferProvider"))
+                    .forEach(parameter -> handed.add(constructor.getFullName())));
+        }
+        org.assertj.core.api.Assertions.assertThat(handed)
+                .as("constructors taking a wallet provider instead of the registry")
+                .isEmpty();
+    }
+
+    /**
      * What makes a test slow: a database, the running service, a child process, a cluster or a browser. A test
      * class that uses any of them must say so ({@link BehaviourTest}), or it would slow the fast tier down.
      */

@@ -256,7 +256,7 @@ class PaymentsExportTest {
         // the payer masked as the API and the payment page mask it: the file never holds a whole MonCash number
         assertThat(csv.get("payer"))
                 .as(where)
-                .isEqualTo(spreadsheetSafe(io.walletpay.view.PaymentViews.maskedPayer(row.getString("payer"))));
+                .isEqualTo(spreadsheetSafe(io.walletpay.payment.WalletNumberMask.mask(row.getString("payer"))));
         if (row.getString("payer") != null) {
             assertThat(csv.get("payer")).as(where).matches("509\\*{4}\\d{4}");
         }

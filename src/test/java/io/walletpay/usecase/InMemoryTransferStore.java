@@ -238,9 +238,34 @@ final class InMemoryTransferStore implements TransferStore {
         throw new UnsupportedOperationException("balances are tested against PostgreSQL");
     }
 
+    /** Every transfer asked for, as the store received it. */
+    final List<NewTransfer> asked = new ArrayList<>();
+
+    /**
+     * Records the request and answers it pending; the debit's rules (balance, refundable amount, keys) are tested
+     * against PostgreSQL. A refund is paid by its payment's provider ({@code sandbox} here), a payout by its own.
+     */
     @Override
     public Future<Created> create(NewTransfer request) {
-        throw new UnsupportedOperationException("creates are tested against PostgreSQL");
+        asked.add(request);
+        OffsetDateTime now = now();
+        Transfer transfer = new Transfer(
+                request.id(),
+                request.kind(),
+                request.merchantId(),
+                request.paymentId(),
+                request.amount(),
+                "50937000001",
+                request.reason(),
+                TransferStatus.PENDING,
+                null,
+                null,
+                TransferSending.NEW,
+                now,
+                now,
+                request.provider() != null ? request.provider() : "sandbox");
+        rows.put(transfer.id(), transfer);
+        return Future.succeededFuture(new Created(transfer, true));
     }
 
     @Override

@@ -9,14 +9,12 @@ import io.walletpay.checkout.WalletProviders;
 import io.walletpay.config.AppConfig;
 import io.walletpay.error.ServiceException;
 import io.walletpay.merchant.Merchant;
-import io.walletpay.merchant.MerchantStatus;
 import io.walletpay.payment.AmountLimits;
 import io.walletpay.payment.CreatePaymentRequest;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
 import io.walletpay.payment.StoredResponse;
 import io.walletpay.support.TestConfig;
-import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.OffsetDateTime;
@@ -33,19 +31,7 @@ class MerchantPaymentsTest {
 
     private final InMemoryPaymentStore payments = new InMemoryPaymentStore();
     private final WalletProviders sandbox = WalletProviders.only(new SandboxWalletProvider("http://localhost:8080"));
-    private final Merchant merchant = new Merchant(
-            UUID.randomUUID(),
-            "Boutik Lakay",
-            MerchantStatus.ACTIVE,
-            "whsec_x",
-            null,
-            null,
-            "ht",
-            new BigDecimal("2.50"),
-            new BigDecimal("5.00"),
-            OffsetDateTime.now(),
-            OffsetDateTime.now(),
-            1);
+    private final Merchant merchant = TestMerchants.active();
 
     @Test
     void aCreateStoresOnePendingPaymentWithTheMerchantsFees() {

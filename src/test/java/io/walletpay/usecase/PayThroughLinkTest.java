@@ -43,7 +43,7 @@ class PayThroughLinkTest {
         PayThroughLink customer = customer();
         NewLink link = link(new BigDecimal("250.00"), null, null, null);
 
-        assertThat(done(customer.show(link.code())).merchantName()).isEqualTo("Manman Jo");
+        assertThat(done(customer.show(link.code())).merchantName()).isEqualTo("Boutik Lakay");
         assertThat(payments.payments).isEmpty();
 
         Payment first = done(customer.pay(link.code(), "999")); // a typed amount is ignored on a fixed link
@@ -171,19 +171,7 @@ class PayThroughLinkTest {
     }
 
     private Merchant merchant(MerchantStatus status) {
-        Merchant made = new Merchant(
-                UUID.randomUUID(),
-                "Manman Jo",
-                status,
-                "whsec_x",
-                null,
-                null,
-                "ht",
-                new BigDecimal("2.50"),
-                new BigDecimal("5.00"),
-                OffsetDateTime.now(),
-                OffsetDateTime.now(),
-                1);
+        Merchant made = TestMerchants.withStatus(status);
         merchants.put(made.id(), made);
         return made;
     }

@@ -1,0 +1,56 @@
+package io.walletpay.usecase;
+
+import static io.walletpay.usecase.Done.done;
+import static io.walletpay.usecase.Done.failure;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.walletpay.error.ServiceException;
+import io.walletpay.merchant.Merchant;
+import io.walletpay.merchant.Secrets;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/** A new secret key shown once, only its hash stored, the rotation in the audit log and never the key. */
+class RotateSecretKeyTest {
+
+    private final InMemoryAuditStore audit = new InMemoryAuditStore();
+    private final RotateSecretKey rotation = new RotateSecretKey(StoresOver.of(audit, null, null));
+
+    @Test
+    void theNewKeyIsShownOnceAndOnlyItsHashIsStoredWithTheAuditEntry() {
+        Merchant merchant = audit.add(TestMerchants.active());
+
+        RotateSecretKey.Rotated rotated = done(rotation.rotate(merchant.id(), Actor.admin("203.0.113.9")));
+
+        assertThat(rotated.secretKey()).isNotBlank();
+        assertThat(Secrets.matches(rotated.secretKey(), audit.secretHashes.get(merchant.id())))
+                .isTrue();
+        assertThat(audit.entries).singleElement().satisfies(entry -> {
+            assertThat(entry.action()).isEqualTo(Audited.SECRET_KEY_ROTATE);
+            assertThat(entry.what()).isEqualTo("secret_key").doesNotContain(rotated.secretKey());
+            assertThat(entry.sourceAddress()).isEqualTo("203.0.113.9");
+        });
+    }
+
+    @Test
+    void twoRotationsGiveTwoDifferentKeys() {
+        Merchant merchant = audit.add(TestMerchants.active());
+
+        String first =
+                done(rotation.rotate(merchant.id(), Actor.admin("203.0.113.9"))).secretKey();
+        String second =
+                done(rotation.rotate(merchant.id(), Actor.admin("203.0.113.9"))).secretKey();
+
+        assertThat(first).isNotEqualTo(second);
+        assertThat(Secrets.matches(first, audit.secretHashes.get(merchant.id())))
+                .isFalse();
+    }
+
+    @Test
+    void anUnknownMerchantIsNotFound() {
+        Throwable missing = failure(rotation.rotate(UUID.randomUUID(), Actor.admin("203.0.113.9")));
+
+        assertThat(((ServiceException) missing).code()).isEqualTo("not_found");
+        assertThat(audit.entries).isEmpty();
+    }
+}

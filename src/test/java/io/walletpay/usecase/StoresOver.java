@@ -1,0 +1,16 @@
+package io.walletpay.usecase;
+
+import io.walletpay.store.AuditStore;
+import io.walletpay.store.PaymentLinkStore;
+import io.walletpay.store.Stores;
+import io.walletpay.store.TransferStore;
+
+/** A {@link Stores} of in-memory fakes for a use case that takes the whole record; stores it never calls are null. */
+final class StoresOver {
+
+    static Stores of(AuditStore audit, PaymentLinkStore links, TransferStore transfers) {
+        return new Stores(null, audit, null, null, null, null, null, null, links, null, null, transfers, null);
+    }
+
+    private StoresOver() {}
+}
