@@ -70,6 +70,13 @@ public final class ChildProcess {
         return builder;
     }
 
+    /** {@code command} to be started in {@code directory}, with {@code environment} added to the test's own. */
+    public static ProcessBuilder in(List<String> command, Path directory, Map<String, String> environment) {
+        ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile());
+        builder.environment().putAll(environment);
+        return builder;
+    }
+
     /**
      * Runs {@code command} in {@code directory} with {@code environment} added, {@code stdin} (or nothing) as its
      * input, and waits up to {@code timeoutSeconds} for it to end; a tool still running then fails the test.
@@ -77,8 +84,7 @@ public final class ChildProcess {
     public static Result run(
             List<String> command, Path directory, Map<String, String> environment, String stdin, int timeoutSeconds)
             throws IOException, InterruptedException {
-        ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile());
-        builder.environment().putAll(environment);
+        ProcessBuilder builder = in(command, directory, environment);
         builder.redirectError(ProcessBuilder.Redirect.INHERIT);
         Process process = builder.start();
         try {

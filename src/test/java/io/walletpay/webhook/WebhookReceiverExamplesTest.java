@@ -122,19 +122,19 @@ class WebhookReceiverExamplesTest {
                     case "node" -> List.of("node", "receiver.js");
                     default -> throw new IllegalArgumentException(language);
                 });
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .directory(RECEIVERS.toFile())
+        return io.walletpay.support.ChildProcess.in(
+                        command,
+                        RECEIVERS,
+                        Map.of(
+                                "WEBHOOK_SECRET",
+                                secret,
+                                "PORT",
+                                Integer.toString(port),
+                                "NODE_PATH",
+                                NODE_MODULES.toString()))
                 .redirectErrorStream(true)
-                .redirectOutput(output.toFile());
-        builder.environment()
-                .putAll(Map.of(
-                        "WEBHOOK_SECRET",
-                        secret,
-                        "PORT",
-                        Integer.toString(port),
-                        "NODE_PATH",
-                        NODE_MODULES.toString()));
-        return builder.start();
+                .redirectOutput(output.toFile())
+                .start();
     }
 
     /** A Standard Webhooks message: id, timestamp and the v1 signature of "id.timestamp.body" with the secret. */
