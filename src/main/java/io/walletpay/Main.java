@@ -45,8 +45,8 @@ public final class Main {
         ConfigLoader.prepareInBackground();
         ServiceVertx service = ServiceVertx.create();
         try {
+            // production's refusals included, before a clustered node joins its cluster: nothing is touched
             AppConfig config = loadConfig();
-            refuseUnlessReady(config); // before a clustered node joins its cluster: nothing is touched when refused
             service = vertxFor(service, config);
             lockDataDirectory(config);
             Running running = start(service, config);
@@ -130,13 +130,6 @@ public final class Main {
                 config.cluster().host(),
                 config.cluster().port());
         return clustered;
-    }
-
-    private static void refuseUnlessReady(AppConfig config) throws Refused {
-        List<String> problems = ProductionReadiness.problems(config);
-        if (!problems.isEmpty()) {
-            throw new Refused(problems);
-        }
     }
 
     private static void lockDataDirectory(AppConfig config) throws Refused {
