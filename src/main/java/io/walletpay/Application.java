@@ -67,7 +67,7 @@ public final class Application {
         WakeUpMessages.registerCodecs(vertx.eventBus());
         List<String> ids = Collections.synchronizedList(new ArrayList<>());
         WalletProvider provider = config.provider().live()
-                ? new LiveWalletProvider(vertx, LiveProviderSettings.from(config.provider()))
+                ? new LiveWalletProvider(vertx, LiveProviderSettings.from(config.provider()), registry)
                 : new SandboxWalletProvider(config.publicBaseUrl());
         Runnable releaseProvider = provider instanceof LiveWalletProvider live ? live::close : () -> {};
         CreateRateLimiter rateLimiter =
