@@ -73,6 +73,7 @@ public final class Main {
     private static void runCommand(String[] args) {
         switch (args[0]) {
             case "loadtest" -> io.walletpay.loadtest.LoadTest.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+            case "backup", "restore" -> System.exit(BackupCommands.run(args));
             case "--help", "-h", "help" -> {
                 System.out.print(Usage.TEXT);
                 System.exit(0);
@@ -367,7 +368,10 @@ public final class Main {
             // bind, and its start check would log in to whichever server holds the port, failing minutes later
             EmbeddedDatabase.stopLeftOver(config.dataDir());
             PortInUse.check("db.embedded_port", "127.0.0.1", config.db().embeddedPort());
-            embedded = EmbeddedDatabase.start(config.dataDir(), config.db().embeddedPort());
+            embedded = EmbeddedDatabase.start(
+                    config.dataDir(),
+                    config.db().embeddedPort(),
+                    config.backup().settings());
             target = embedded.target();
         } else {
             target = DatabaseTarget.fromUrl(config.db().url());
