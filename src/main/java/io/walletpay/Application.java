@@ -61,7 +61,7 @@ public final class Application {
             Vertx vertx, MeterRegistry registry, AppConfig config, DatabaseTarget target, String schemaVersion) {
         WakeUpMessages.registerCodecs(vertx.eventBus());
         List<String> ids = Collections.synchronizedList(new ArrayList<>());
-        WalletProviders providers = WalletProviders.from(vertx, config);
+        WalletProviders providers = WalletProviders.from(vertx, config, registry);
         Runnable releaseProvider = providers::close;
         CreateRateLimiter rateLimiter =
                 CreateRateLimiter.forNode(vertx, config.payments().createRatePerSecond());

@@ -45,8 +45,8 @@ public final class Main {
         ConfigLoader.prepareInBackground();
         ServiceVertx service = ServiceVertx.create();
         try {
+            // production's refusals included, before a clustered node joins its cluster: nothing is touched
             AppConfig config = loadConfig();
-            refuseUnlessReady(config); // before a clustered node joins its cluster: nothing is touched when refused
             service = vertxFor(service, config);
             lockDataDirectory(config);
             Running running = start(service, config);
@@ -73,6 +73,7 @@ public final class Main {
     private static void runCommand(String[] args) {
         switch (args[0]) {
             case "loadtest" -> io.walletpay.loadtest.LoadTest.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+            case "backup", "restore" -> System.exit(BackupCommands.run(args));
             case "--help", "-h", "help" -> {
                 System.out.print(Usage.TEXT);
                 System.exit(0);
@@ -130,13 +131,6 @@ public final class Main {
                 config.cluster().host(),
                 config.cluster().port());
         return clustered;
-    }
-
-    private static void refuseUnlessReady(AppConfig config) throws Refused {
-        List<String> problems = ProductionReadiness.problems(config);
-        if (!problems.isEmpty()) {
-            throw new Refused(problems);
-        }
     }
 
     private static void lockDataDirectory(AppConfig config) throws Refused {
@@ -374,7 +368,10 @@ public final class Main {
             // bind, and its start check would log in to whichever server holds the port, failing minutes later
             EmbeddedDatabase.stopLeftOver(config.dataDir());
             PortInUse.check("db.embedded_port", "127.0.0.1", config.db().embeddedPort());
-            embedded = EmbeddedDatabase.start(config.dataDir(), config.db().embeddedPort());
+            embedded = EmbeddedDatabase.start(
+                    config.dataDir(),
+                    config.db().embeddedPort(),
+                    config.backup().settings());
             target = embedded.target();
         } else {
             target = DatabaseTarget.fromUrl(config.db().url());

@@ -10,6 +10,11 @@ final class Usage {
             Commands:
               (none)        run the service (configuration below)
               loadtest ...  the load generator (java -jar walletpay.jar loadtest --help)
+              backup        a backup of the running service's embedded database through pgBackRest
+                            (WALLETPAY_BACKUP_REPO_PATH; full the first time, then incremental)
+              restore [--target-time 2026-01-31T14:05:00Z]
+                            with the service stopped: the database as it was at that moment (without one,
+                            as the archive ends); the next start replays the archive up to it
               --help        print this text and exit
               --version     print the version and exit
 

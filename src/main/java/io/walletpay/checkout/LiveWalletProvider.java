@@ -1,5 +1,7 @@
 package io.walletpay.checkout;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.walletpay.config.LiveProviderSettings;
@@ -25,9 +27,18 @@ public final class LiveWalletProvider implements WalletProvider {
         this(vertx, settings, Clock.systemUTC());
     }
 
+    /** Counting its calls in {@code registry} (the one {@code /metrics} shows). */
+    LiveWalletProvider(Vertx vertx, LiveProviderSettings settings, MeterRegistry registry) {
+        this(vertx, settings, Clock.systemUTC(), registry);
+    }
+
     /** With a clock of the caller's, so token expiry can be tested without waiting. */
     LiveWalletProvider(Vertx vertx, LiveProviderSettings settings, Clock clock) {
-        this.exchange = new MonCashExchange(vertx, settings, clock);
+        this(vertx, settings, clock, new SimpleMeterRegistry());
+    }
+
+    private LiveWalletProvider(Vertx vertx, LiveProviderSettings settings, Clock clock, MeterRegistry registry) {
+        this.exchange = new MonCashExchange(vertx, settings, clock, registry);
         this.payments = new MonCashPayments(settings, exchange);
         this.transfers = new MonCashTransfers(exchange);
     }

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -59,9 +61,14 @@ final class MonCashExchange {
     private final LiveProviderSettings settings;
     private final WebClient client;
     private final MonCashToken token;
+    private final Counter answered;
+    private final Counter failed;
 
-    MonCashExchange(Vertx vertx, LiveProviderSettings settings, Clock clock) {
+    MonCashExchange(Vertx vertx, LiveProviderSettings settings, Clock clock, MeterRegistry registry) {
         this.settings = Objects.requireNonNull(settings, "settings");
+        // both outcomes from the start, at zero: an error rate reads 0, not "no data", until the first failure
+        this.answered = calls("answered", registry);
+        this.failed = calls("failed", registry);
         this.client = WebClient.create(
                 vertx,
                 new WebClientOptions()
@@ -70,6 +77,14 @@ final class MonCashExchange {
                         .setConnectTimeout(
                                 Math.toIntExact(settings.connectTimeout().toMillis())));
         this.token = new MonCashToken(clock, this::requestToken);
+    }
+
+    private static Counter calls(String outcome, MeterRegistry registry) {
+        return Counter.builder("walletpay.provider.calls")
+                .description("Calls to the wallet provider's API by outcome: answered (an answer the service can read,"
+                        + " a refusal included) or failed (a timeout, a lost connection, a 5xx, an unreadable answer)")
+                .tag("outcome", outcome)
+                .register(registry);
     }
 
     /** A POST of {@code body} (a GET when it is null) whose answer must be a 2xx JSON object with no error status. */
@@ -104,6 +119,7 @@ final class MonCashExchange {
                             }));
                 }))
                 .map(response -> answer(step, response, answers))
+                .andThen(done -> (done.succeeded() ? answered : failed).increment())
                 .recover(failure -> {
                     ServiceException error = asServiceException(step, failure);
                     LOG.warn("{}", error.getMessage()); // messages name the step and status, never a credential

@@ -40,7 +40,8 @@ public record AppConfig(
         @NotNull @Valid Logins logins,
         @NotNull Role role,
         @NotNull @Valid Cluster cluster,
-        @Range(min = 0, max = AppConfig.MAX_EVENT_LOOPS) int eventLoops) {
+        @Range(min = 0, max = AppConfig.MAX_EVENT_LOOPS) int eventLoops,
+        @NotNull @Valid Backup backup) {
 
     public static final int MAX_EVENT_LOOPS = 256;
 
@@ -266,6 +267,31 @@ public record AppConfig(
 
         public Cluster {
             members = members == null ? List.of() : List.copyOf(members);
+        }
+    }
+
+    /**
+     * Backups of the embedded PostgreSQL through pgBackRest: off without {@code repoPath} (a directory, a mounted
+     * disk say); with it the server archives its WAL there continuously, {@code backup} takes base backups (the first
+     * full, then incremental) and {@code restore} brings the data back to a moment. {@code retentionFull}: full
+     * backups kept, with the WAL needed to restore to any moment since the oldest; {@code fullEveryDays}: an
+     * incremental backup becomes a full one when the last full is older than that. {@code pgbackrest}: the program.
+     */
+    public record Backup(
+            Path repoPath,
+            @Range(min = 1, max = 100) int retentionFull,
+            @Range(min = 1, max = 365) int fullEveryDays,
+            @NotNull String pgbackrest) {
+
+        public boolean enabled() {
+            return repoPath != null;
+        }
+
+        /** The settings pgBackRest is run with; null when backups are off. */
+        public io.walletpay.db.BackupSettings settings() {
+            return enabled()
+                    ? new io.walletpay.db.BackupSettings(repoPath, retentionFull, fullEveryDays, pgbackrest)
+                    : null;
         }
     }
 

@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import jakarta.validation.ConstraintViolation;
@@ -77,43 +78,125 @@ final class ConfigBinding {
     }
 
     static AppConfig bind(JsonObject json) {
-        AppConfig config = bound(withListenAddress(withoutBlanks(json)));
-        List<String> problems = new ArrayList<>(violations(config));
-        if (problems.isEmpty()) {
-            problems.addAll(ConfigRules.problems(config)); // they rely on each value being in range
+        Bound bound = read(json);
+        if (!bound.problems().isEmpty()) {
+            throw new ConfigException(bound.problems());
         }
-        if (!problems.isEmpty()) {
-            throw new ConfigException(problems);
-        }
-        return config;
+        return bound.config();
     }
 
-    private static AppConfig bound(JsonObject json) {
-        UnknownKeys unknown = new UnknownKeys();
+    /**
+     * The configuration and every problem of it, so that one refused start names them all: a value that cannot be
+     * bound is named and its shipped default stands in for it, so that the other keys are still read, validated and
+     * checked against each other. {@code config} is null only when a problem could not be set aside that way.
+     */
+    record Bound(AppConfig config, List<String> problems) {}
+
+    static Bound read(JsonObject json) {
+        List<String> problems = new ArrayList<>();
+        AppConfig config = bound(withListenAddress(withoutBlanks(json)), problems);
+        if (config == null) {
+            return new Bound(null, problems);
+        }
+        problems.addAll(violations(config));
         try {
-            AppConfig config =
-                    MAPPER.readerFor(AppConfig.class).withHandler(unknown).readValue(json.encode());
-            if (!unknown.lines.isEmpty()) {
-                throw new ConfigException(unknown.lines);
+            problems.addAll(ConfigRules.problems(config));
+        } catch (RuntimeException e) {
+            // a rule that cannot be checked on a value out of its range: that value's own line says what to fix
+        }
+        return new Bound(config, problems);
+    }
+
+    /**
+     * Binds {@code json}, naming each value that cannot be bound in {@code problems} and trying again with the
+     * shipped default in its place; null when a problem cannot be set aside that way.
+     */
+    private static AppConfig bound(JsonObject json, List<String> problems) {
+        JsonObject attempt = json.copy();
+        List<String> replaced = new ArrayList<>();
+        List<String> unboundLines = new ArrayList<>();
+        while (true) {
+            UnknownKeys unknown = new UnknownKeys();
+            Unbound unbound;
+            try {
+                AppConfig config =
+                        MAPPER.readerFor(AppConfig.class).withHandler(unknown).readValue(attempt.encode());
+                problems.addAll(unknown.lines);
+                problems.addAll(unboundLines);
+                return config;
+            } catch (ValueInstantiationException e) {
+                if (e.getCause() instanceof ConfigException refused) {
+                    problems.addAll(unknown.lines);
+                    problems.addAll(unboundLines);
+                    problems.addAll(refused.lines());
+                    return null;
+                }
+                unbound = new Unbound(keyOf(e), "cannot be used: " + e.getOriginalMessage());
+            } catch (InvalidFormatException e) {
+                unbound = new Unbound(keyOf(e), expected(e.getTargetType()) + ", got '" + e.getValue() + "'");
+            } catch (MismatchedInputException e) {
+                String key = keyOf(e);
+                if (absent(json, key)) {
+                    // a file without the key: the deployer's file is to be completed, not given a default silently
+                    unbound = new Unbound(
+                            key, "is missing: a configuration file holds every key, as the shipped one does");
+                } else {
+                    unbound = new Unbound(
+                            key, e.getTargetType() == null ? "has the wrong type" : expected(e.getTargetType()));
+                }
+            } catch (JsonMappingException e) {
+                unbound = new Unbound(keyOf(e), "cannot be used: " + e.getOriginalMessage());
+            } catch (JsonProcessingException e) {
+                problems.addAll(unboundLines);
+                problems.add("configuration cannot be read: " + e.getOriginalMessage());
+                return null;
             }
-            return config;
-        } catch (ValueInstantiationException e) {
-            if (e.getCause() instanceof ConfigException refused) {
-                throw unknown.and(refused.lines());
+            unboundLines.add(ConfigException.line(unbound.key(), unbound.problem()));
+            if (unbound.key().isEmpty() || replaced.contains(unbound.key()) || !withDefault(attempt, unbound.key())) {
+                problems.addAll(unknown.lines);
+                problems.addAll(unboundLines);
+                return null;
             }
-            throw unknown.and(keyOf(e), "cannot be used: " + e.getOriginalMessage());
-        } catch (InvalidFormatException e) {
-            throw unknown.and(keyOf(e), expected(e.getTargetType()) + ", got '" + e.getValue() + "'");
-        } catch (MismatchedInputException e) {
-            String key = keyOf(e);
-            if (absent(json, key)) {
-                throw unknown.and(key, "is missing: a configuration file holds every key, as the shipped one does");
+            replaced.add(unbound.key()); // the next attempt names the unknown keys again
+        }
+    }
+
+    /** A value that cannot be bound: its key ("" when none is known) and what is wrong with it. */
+    private record Unbound(String key, String problem) {}
+
+    /** Puts the shipped default of {@code key} into {@code json}; false when there is none to put. */
+    private static boolean withDefault(JsonObject json, String key) {
+        String[] names = key.split("\\.");
+        JsonObject target = json;
+        JsonObject source = SHIPPED;
+        for (int i = 0; i < names.length - 1; i++) {
+            if (!(source.getValue(names[i]) instanceof JsonObject sourceChild)) {
+                return false;
             }
-            throw unknown.and(key, e.getTargetType() == null ? "has the wrong type" : expected(e.getTargetType()));
-        } catch (JsonMappingException e) {
-            throw unknown.and(keyOf(e), "cannot be used: " + e.getOriginalMessage());
-        } catch (JsonProcessingException e) {
-            throw new ConfigException(List.of("configuration cannot be read: " + e.getOriginalMessage()));
+            if (!(target.getValue(names[i]) instanceof JsonObject targetChild)) {
+                target.put(names[i], sourceChild.copy());
+                return true;
+            }
+            source = sourceChild;
+            target = targetChild;
+        }
+        String last = names[names.length - 1];
+        if (!source.containsKey(last)) {
+            return false;
+        }
+        Object value = source.getValue(last);
+        target.put(last, value instanceof JsonObject object ? object.copy() : value);
+        return true;
+    }
+
+    /** The defaults shipped inside the jar, each of them valid. */
+    private static final JsonObject SHIPPED = shipped();
+
+    private static JsonObject shipped() {
+        try (java.io.InputStream in = ConfigBinding.class.getResourceAsStream("/application.json")) {
+            return in == null ? new JsonObject() : new JsonObject(Buffer.buffer(in.readAllBytes()));
+        } catch (IOException | RuntimeException e) {
+            return new JsonObject();
         }
     }
 
@@ -162,17 +245,6 @@ final class ConfigBinding {
             lines.add(ConfigException.line(String.join(".", path), "is not a configuration key"));
             parser.skipChildren();
             return true;
-        }
-
-        /** The keys found unknown so far, then {@code more}. */
-        ConfigException and(List<String> more) {
-            List<String> all = new ArrayList<>(lines);
-            all.addAll(more);
-            return new ConfigException(all);
-        }
-
-        ConfigException and(String key, String problem) {
-            return and(List.of(ConfigException.line(key, problem)));
         }
     }
 

@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -39,12 +40,40 @@ public final class ConfigLoader {
         thread.start();
     }
 
-    /** The configuration of this process, or a {@link ConfigException} whose lines say what to fix. */
+    /**
+     * The configuration this process may start with, or a {@link ConfigException} whose lines say what to fix: every
+     * problem of the start at once, production's refusals included, one line per key.
+     */
     public static AppConfig load() {
-        return load(System.getenv(), Path.of(""));
+        return loadToStart(System.getenv(), Path.of(""));
     }
 
     /** As {@link #load()}, with the environment {@code env} and the working directory {@code workingDirectory}. */
+    static AppConfig loadToStart(Map<String, String> env, Path workingDirectory) {
+        ConfigBinding.Bound bound = ConfigBinding.read(EnvOverrides.apply(defaults(env, workingDirectory), env));
+        List<String> problems = new ArrayList<>(bound.problems());
+        if (bound.config() != null) {
+            for (String refusal : ProductionReadiness.problems(bound.config())) {
+                // production's word on a key replaces the range check's: it says what production accepts
+                problems.removeIf(line -> sameKey(line, refusal));
+                problems.add(refusal);
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new ConfigException(problems);
+        }
+        return bound.config();
+    }
+
+    private static boolean sameKey(String line, String other) {
+        int end = line.indexOf("' (");
+        return end > 0 && other.startsWith(line.substring(0, end + 3));
+    }
+
+    /**
+     * The configuration bound and checked, production's refusals aside, with the environment {@code env} and the
+     * working directory {@code workingDirectory}.
+     */
     static AppConfig load(Map<String, String> env, Path workingDirectory) {
         return AppConfig.from(EnvOverrides.apply(defaults(env, workingDirectory), env));
     }

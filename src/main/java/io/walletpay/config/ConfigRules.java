@@ -41,6 +41,12 @@ final class ConfigRules {
                     "management.port", "must differ from http.port (0 serves /metrics on the API)"));
         }
         cluster(config.cluster(), problems);
+        if (config.backup().enabled() && config.db().url() != null) {
+            problems.add(ConfigException.line(
+                    "backup.repo_path",
+                    "backs up the embedded PostgreSQL only; a database at db.url is backed up where it runs"
+                            + " (docs/operate/backups.md)"));
+        }
         return problems;
     }
 

@@ -69,7 +69,8 @@ public final class DevelopmentSecrets {
                 config.logins(),
                 config.role(),
                 config.cluster(),
-                config.eventLoops());
+                config.eventLoops(),
+                config.backup());
         return new Resolved(resolved, needsAdmin);
     }
 

@@ -38,26 +38,27 @@ public final class EnvOverrides {
             Object raw = env.get(variableFor(path));
             // an empty (or blank) variable is one not set: the file's value or the default stays
             if (raw != null && !raw.toString().isBlank()) {
-                node.put(name, convert(path, current, raw.toString()));
+                node.put(name, convert(current, raw.toString()));
             }
         }
     }
 
-    private static Object convert(String path, Object template, String raw) {
-        try {
-            if (template instanceof Integer || template instanceof Long) {
+    /**
+     * The variable's text as the default's type; text that is not of that type stays text, for the binding to name
+     * with every other problem of the start.
+     */
+    private static Object convert(Object template, String raw) {
+        if (template instanceof Integer || template instanceof Long) {
+            try {
                 return Long.parseLong(raw.trim());
+            } catch (NumberFormatException e) {
+                return raw;
             }
-            if (template instanceof Boolean) {
-                String value = raw.trim().toLowerCase(java.util.Locale.ROOT);
-                if (!value.equals("true") && !value.equals("false")) {
-                    throw new ConfigException(path, "expected true or false, got '" + raw + "'");
-                }
-                return Boolean.parseBoolean(value);
-            }
-            return raw;
-        } catch (NumberFormatException e) {
-            throw new ConfigException(path, "expected a whole number, got '" + raw + "'");
         }
+        if (template instanceof Boolean) {
+            String value = raw.trim().toLowerCase(java.util.Locale.ROOT);
+            return value.equals("true") || value.equals("false") ? Boolean.parseBoolean(value) : raw;
+        }
+        return raw;
     }
 }

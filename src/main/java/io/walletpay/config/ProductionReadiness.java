@@ -57,10 +57,10 @@ public final class ProductionReadiness {
             secretProblem(config.management().metricsToken())
                     .ifPresent(problem -> problems.add(line("management.metrics_token", problem)));
         }
-        if (config.jwt().algorithm().equals("HS256")) {
+        if ("HS256".equals(config.jwt().algorithm())) {
             secretProblem(config.jwt().secret()).ifPresent(problem -> problems.add(line("jwt.secret", problem)));
         }
-        if (!"https".equals(URI.create(config.publicBaseUrl()).getScheme())) {
+        if (!"https".equals(parsed(config.publicBaseUrl()).map(URI::getScheme).orElse(null))) {
             problems.add(line(
                     "public_base_url",
                     "must be an https:// URL in production (customers' checkout links and tokens would travel in"
@@ -142,7 +142,7 @@ public final class ProductionReadiness {
 
     /** What is wrong with a live provider URL in production: plain http (what would travel in clear), or the sandbox. */
     private static Optional<String> providerUrlProblem(String url, String inClear) {
-        String scheme = url == null ? null : URI.create(url).getScheme();
+        String scheme = parsed(url).map(URI::getScheme).orElse(null);
         if (scheme != null && !"https".equals(scheme.toLowerCase(Locale.ROOT))) {
             return Optional.of(
                     "must be an https:// URL in production (" + inClear + " would travel in clear), got '" + url + "'");
@@ -155,11 +155,23 @@ public final class ProductionReadiness {
      * fail, and with sandbox ones test payments would complete in production.
      */
     private static Optional<String> sandboxHost(String url) {
-        String host = url == null ? null : URI.create(url).getHost();
+        String host = parsed(url).map(URI::getHost).orElse(null);
         return host != null && host.toLowerCase(Locale.ROOT).startsWith("sandbox.")
                 ? Optional.of("points at the wallet provider's sandbox (" + host + ") in production; set"
                         + " the live URL (MonCash: https://moncashbutton.digicelgroup.com/...)")
                 : Optional.empty();
+    }
+
+    /**
+     * {@code url} as a URI; empty when it is not one, a problem the configuration's rules name themselves, so that
+     * the other refusals of the same start are still said.
+     */
+    private static Optional<URI> parsed(String url) {
+        try {
+            return url == null ? Optional.empty() : Optional.of(new URI(url));
+        } catch (java.net.URISyntaxException e) {
+            return Optional.empty();
+        }
     }
 
     public static String line(String key, String problem) {

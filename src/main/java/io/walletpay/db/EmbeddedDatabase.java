@@ -46,19 +46,31 @@ public final class EmbeddedDatabase implements AutoCloseable {
     /** Longest socket path the kernel takes (sun_path is 108 bytes with its terminating zero). */
     private static final int MAX_SOCKET_PATH = 107;
 
+    /** How long a stop waits for the server to archive its last WAL segment (backups on). */
+    private static final Duration LAST_SEGMENT_WAIT = Duration.ofSeconds(60);
+    /** How long a start waits for a restored server to replay the archive up to its target and open for writes. */
+    private static final Duration RECOVERY_WAIT = Duration.ofHours(2);
+
     private final EmbeddedPostgres postgres;
     private final DatabaseCredentials credentials;
+    private final PgBackRest backups;
 
-    private EmbeddedDatabase(EmbeddedPostgres postgres, DatabaseCredentials credentials) {
+    private EmbeddedDatabase(EmbeddedPostgres postgres, DatabaseCredentials credentials, PgBackRest backups) {
         this.postgres = postgres;
         this.credentials = credentials;
+        this.backups = backups;
+    }
+
+    /** As {@link #start(Path, int, BackupSettings)} without backups. */
+    public static EmbeddedDatabase start(Path dataDir, int port) throws IOException {
+        return start(dataDir, port, null);
     }
 
     /**
      * Starts (initialising on first use) a server with its data in {@code <dataDir>/postgres}; {@code port} 0 picks
      * a free port. The caller holds the {@link DataDirectoryLock} of {@code dataDir}.
      */
-    public static EmbeddedDatabase start(Path dataDir, int port) throws IOException {
+    public static EmbeddedDatabase start(Path dataDir, int port, BackupSettings backup) throws IOException {
         Path pgData = dataDir.resolve("postgres");
         Files.createDirectories(pgData);
         stopOrphanedServer(pgData);
@@ -88,6 +100,19 @@ public final class EmbeddedDatabase implements AutoCloseable {
                 // reading and sorting a sample of every column: a tenth of PostgreSQL's CPU at 2 000 payments a second
                 .setServerConfig("autovacuum_analyze_scale_factor", "1")
                 .setPGStartupWait(Duration.ofSeconds(120));
+        PgBackRest backups = backup != null ? new PgBackRest(backup, dataDir, credentials) : null;
+        if (backups != null) {
+            if ("''".equals(socketDirectorySetting(socketDir, port))) {
+                throw new IOException(
+                        "backups need the embedded PostgreSQL's Unix socket, and the data directory's path"
+                                + " is too long for one (data_dir, WALLETPAY_DATA_DIR)");
+            }
+            // every WAL segment goes to the repository (archive_command, set once the server runs), and at least
+            // one a minute while the service writes: the most a lost machine can take with it
+            builder.setServerConfig("wal_level", "replica")
+                    .setServerConfig("archive_mode", "on")
+                    .setServerConfig("archive_timeout", "60");
+        }
         Path passwordFile = null;
         if (!initialised) {
             // initdb sets the superuser's password and password authentication from the start: no trust moment
@@ -114,12 +139,19 @@ public final class EmbeddedDatabase implements AutoCloseable {
                 Files.deleteIfExists(passwordFile);
             }
         }
-        EmbeddedDatabase database = new EmbeddedDatabase(postgres, credentials);
+        EmbeddedDatabase database = new EmbeddedDatabase(postgres, credentials, backups);
         try {
+            database.awaitEndOfRecovery(legacy);
             database.enforceAccessRules(pgData, legacy);
         } catch (SQLException | IOException | RuntimeException e) {
             postgres.close();
             throw new IOException("could not secure the embedded PostgreSQL: " + e.getMessage(), e);
+        }
+        try {
+            database.archiveThrough(backups, socketDir, legacy);
+        } catch (SQLException | IOException | RuntimeException e) {
+            postgres.close();
+            throw e instanceof IOException io ? io : new IOException(e.getMessage(), e);
         }
         log.info("embedded PostgreSQL on 127.0.0.1:{} with data in {}", postgres.getPort(), pgData.toAbsolutePath());
         return database;
@@ -133,7 +165,101 @@ public final class EmbeddedDatabase implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        if (backups != null) {
+            archiveLastSegment();
+        }
         postgres.close();
+    }
+
+    /**
+     * A data directory put back by {@code restore} replays the archive up to its target before it takes writes: the
+     * start waits for that (the server answers read-only meanwhile).
+     */
+    private void awaitEndOfRecovery(boolean legacy) throws SQLException, IOException {
+        long deadline = System.nanoTime() + RECOVERY_WAIT.toNanos();
+        boolean announced = false;
+        try (Connection admin = superuserConnection(legacy ? "" : credentials.superuserPassword());
+                Statement sql = admin.createStatement()) {
+            while (true) {
+                try (var rows = sql.executeQuery("SELECT pg_is_in_recovery()")) {
+                    rows.next();
+                    if (!rows.getBoolean(1)) {
+                        return;
+                    }
+                }
+                if (!announced) {
+                    log.info("embedded PostgreSQL replays the archived WAL of a restore; it opens at the target");
+                    announced = true;
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new IOException("the restored database did not finish its recovery within " + RECOVERY_WAIT);
+                }
+                try {
+                    Thread.sleep(200); // start-up thread, before any event loop: a poll of the server's state
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException("interrupted while the restored database recovered", e);
+                }
+            }
+        }
+    }
+
+    /**
+     * Archives WAL through pgBackRest when backups are on (the stanza written for this start's port and made in the
+     * repository), and not at all when they are off.
+     */
+    private void archiveThrough(PgBackRest backups, Path socketDir, boolean legacy) throws SQLException, IOException {
+        if (backups != null) {
+            backups.writeConfig(postgres.getPort(), socketDir);
+        }
+        try (Connection admin = superuserConnection(credentials.superuserPassword());
+                Statement sql = admin.createStatement()) {
+            if (backups == null) {
+                sql.execute("ALTER SYSTEM RESET archive_command");
+            } else {
+                sql.execute("ALTER SYSTEM SET archive_command = " + literal(backups.archiveCommand()));
+            }
+            sql.execute("SELECT pg_reload_conf()");
+        }
+        if (backups != null) {
+            backups.createStanza();
+            log.info("embedded PostgreSQL archives its WAL through pgBackRest");
+        }
+    }
+
+    /**
+     * Closes the WAL segment being written and waits until the server has archived it: what was committed last
+     * before a stop is in the repository, for a restore on another machine.
+     */
+    private void archiveLastSegment() {
+        try (Connection admin = superuserConnection(credentials.superuserPassword());
+                Statement sql = admin.createStatement()) {
+            String segment;
+            try (var rows = sql.executeQuery("SELECT pg_walfile_name(pg_switch_wal())")) {
+                rows.next();
+                segment = rows.getString(1);
+            }
+            long deadline = System.nanoTime() + LAST_SEGMENT_WAIT.toNanos();
+            while (System.nanoTime() < deadline) {
+                try (var rows = sql.executeQuery("SELECT last_archived_wal FROM pg_stat_archiver")) {
+                    rows.next();
+                    String archived = rows.getString(1);
+                    // segment names sort as their positions in the WAL (timeline, then log and segment numbers)
+                    if (archived != null && archived.length() == 24 && archived.compareTo(segment) >= 0) {
+                        return;
+                    }
+                }
+                Thread.sleep(100); // the stopping thread: a poll of the archiver's progress
+            }
+            log.warn(
+                    "the last WAL segment {} was not archived within {}; it stays in the data directory",
+                    segment,
+                    LAST_SEGMENT_WAIT);
+        } catch (SQLException e) {
+            log.warn("could not archive the last WAL segment before stopping: {}", e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     static boolean secured(Path pgData) throws IOException {

@@ -24,6 +24,7 @@ public final class BacklogGauges {
     private final AtomicLong due = new AtomicLong();
     private final AtomicLong oldestDueMillis = new AtomicLong();
     private final AtomicLong failingEndpoints = new AtomicLong();
+    private final AtomicLong databaseUp = new AtomicLong();
     private final Map<String, AtomicLong> deliveries = new ConcurrentHashMap<>();
     private final Map<String, AtomicLong> payments = new ConcurrentHashMap<>();
 
@@ -39,6 +40,9 @@ public final class BacklogGauges {
         Gauge.builder("walletpay.webhook.endpoints.failing", failingEndpoints, AtomicLong::get)
                 .description("Merchant endpoints failing for webhooks.failing_after_hours without a success")
                 .register(registry);
+        Gauge.builder("walletpay.database.up", databaseUp, AtomicLong::get)
+                .description("1 while the database answered the last backlog look-up (every 5 s), 0 when it did not")
+                .register(registry);
         // every known status from the start, at zero: a scrape never sees half a family
         for (DeliveryStatus status : DeliveryStatus.values()) {
             gauge(deliveries, "walletpay.webhook.deliveries", status.wireName());
@@ -53,9 +57,15 @@ public final class BacklogGauges {
     }
 
     void update(Backlog backlog) {
+        databaseUp.set(1);
         due.set(backlog.due());
         oldestDueMillis.set(backlog.oldestDueMillis());
         failingEndpoints.set(backlog.failingEndpoints());
+    }
+
+    /** The backlog could not be read: the database did not answer in time, or not at all. */
+    void databaseDidNotAnswer() {
+        databaseUp.set(0);
     }
 
     void update(RowCounts counts) {

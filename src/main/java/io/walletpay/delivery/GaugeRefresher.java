@@ -34,7 +34,10 @@ final class GaugeRefresher {
     void start() {
         backlogTimer = vertx.setPeriodic(0, BACKLOG_REFRESH_MS, tick -> store.backlog(failingAfterHours)
                 .onSuccess(gauges::update)
-                .onFailure(failure -> log.debug("backlog gauges not refreshed: {}", failure.toString())));
+                .onFailure(failure -> {
+                    gauges.databaseDidNotAnswer();
+                    log.debug("backlog gauges not refreshed: {}", failure.toString());
+                }));
         count();
     }
 

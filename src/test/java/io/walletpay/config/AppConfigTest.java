@@ -463,4 +463,26 @@ class AppConfigTest {
         assertThatThrownBy(() -> TestConfig.with(Map.of("WALLETPAY_ADMIN_TOKEN", "short-admin-token")))
                 .hasMessage("configuration key 'admin_token' (WALLETPAY_ADMIN_TOKEN): must be at least 24 characters");
     }
+
+    @Test
+    void backupsAreOffUnlessARepositoryIsNamedAndAreForTheEmbeddedDatabaseOnly() {
+        AppConfig defaults = TestConfig.with(Map.of());
+        assertThat(defaults.backup().enabled()).isFalse();
+        assertThat(defaults.backup().retentionFull()).isEqualTo(2);
+        assertThat(defaults.backup().fullEveryDays()).isEqualTo(7);
+
+        AppConfig configured = TestConfig.with(
+                Map.of("WALLETPAY_BACKUP_REPO_PATH", "/mnt/backups/walletpay", "WALLETPAY_BACKUP_RETENTION_FULL", "4"));
+        assertThat(configured.backup().repoPath()).isEqualTo(java.nio.file.Path.of("/mnt/backups/walletpay"));
+        assertThat(configured.backup().retentionFull()).isEqualTo(4);
+
+        assertThatThrownBy(() -> TestConfig.with(Map.of(
+                        "WALLETPAY_BACKUP_REPO_PATH", "/mnt/backups/walletpay",
+                        "WALLETPAY_DB_URL", "postgresql://pay:Vq8Lm2Xz7Rk4@db:5432/pay",
+                        "WALLETPAY_BACKUP_RETENTION_FULL", "0")))
+                .isInstanceOfSatisfying(ConfigException.class, refused -> assertThat(refused.lines())
+                        .hasSize(2)
+                        .anySatisfy(line -> assertThat(line).startsWith("configuration key 'backup.repo_path'"))
+                        .anySatisfy(line -> assertThat(line).startsWith("configuration key 'backup.retention_full'")));
+    }
 }

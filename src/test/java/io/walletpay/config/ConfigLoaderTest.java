@@ -103,6 +103,65 @@ class ConfigLoaderTest {
         assertRefused(array, "configuration file " + array + " (WALLETPAY_CONFIG) does not hold a JSON object");
     }
 
+    /**
+     * A deployer fixes a refused start in one go: values of the wrong type, out of range, unparseable inside, keys
+     * unknown and production's refusals are all named by the same start, one line per key, the token never echoed.
+     */
+    @Test
+    void aStartWithSeveralBadValuesNamesEveryOneOfThemOnce() throws Exception {
+        JsonObject file = new JsonObject(defaultsWithPort(8080));
+        file.getJsonObject("http").put("prot", 9090);
+        file.getJsonObject("payments").put("expiry_minutes", "soon");
+        Path written = Files.writeString(dir.resolve("walletpay.json"), file.encodePrettily());
+
+        assertThatThrownBy(() -> ConfigLoader.loadToStart(
+                        Map.of(
+                                "WALLETPAY_CONFIG", written.toString(),
+                                "WALLETPAY_MODE", "production",
+                                "WALLETPAY_HTTP_PORT", "eighty",
+                                "WALLETPAY_ADMIN_TOKEN", "short",
+                                "WALLETPAY_DB_POOL_SIZE", "0",
+                                "WALLETPAY_CLUSTER_ENABLED", "maybe",
+                                "WALLETPAY_WEBHOOKS_RETRY_SCHEDULE", "soon,later"),
+                        dir))
+                .isInstanceOfSatisfying(ConfigException.class, refused -> {
+                    assertThat(refused.lines())
+                            .allSatisfy(line -> assertThat(line)
+                                    .startsWith("configuration key '")
+                                    .doesNotContain("\n")
+                                    .doesNotContain("short'"))
+                            .extracting(line -> line.substring(0, line.indexOf(':')))
+                            .containsExactlyInAnyOrder(
+                                    "configuration key 'http.prot' (WALLETPAY_HTTP_PROT)",
+                                    "configuration key 'http.port' (WALLETPAY_HTTP_PORT)",
+                                    "configuration key 'payments.expiry_minutes' (WALLETPAY_PAYMENTS_EXPIRY_MINUTES)",
+                                    "configuration key 'cluster.enabled' (WALLETPAY_CLUSTER_ENABLED)",
+                                    "configuration key 'db.pool_size' (WALLETPAY_DB_POOL_SIZE)",
+                                    "configuration key 'webhooks.retry_schedule' (WALLETPAY_WEBHOOKS_RETRY_SCHEDULE)",
+                                    "configuration key 'admin_token' (WALLETPAY_ADMIN_TOKEN)",
+                                    "configuration key 'jwt.secret' (WALLETPAY_JWT_SECRET)",
+                                    "configuration key 'provider.mode' (WALLETPAY_PROVIDER_MODE)",
+                                    "configuration key 'public_base_url' (WALLETPAY_PUBLIC_BASE_URL)");
+                    assertThat(refused.lines())
+                            .anySatisfy(line ->
+                                    assertThat(line).contains("http.port").contains("got 'eighty'"))
+                            .anySatisfy(line ->
+                                    assertThat(line).contains("admin_token").contains("shorter than 32"));
+                });
+    }
+
+    @Test
+    void outsideProductionTheSameStartNamesOnlyTheBadValues() {
+        assertThatThrownBy(() -> ConfigLoader.loadToStart(
+                        Map.of("WALLETPAY_HTTP_PORT", "70000", "WALLETPAY_ADMIN_TOKEN", "short"), dir))
+                .isInstanceOfSatisfying(ConfigException.class, refused -> assertThat(refused.lines())
+                        .containsExactly(
+                                "configuration key 'admin_token' (WALLETPAY_ADMIN_TOKEN): must be at least 24"
+                                        + " characters",
+                                "configuration key 'http.port' (WALLETPAY_HTTP_PORT): must be between 0 and 65535,"
+                                        + " got 70000"));
+    }
+
     private void assertRefused(Path file, String line) {
         assertThatThrownBy(() -> ConfigLoader.load(Map.of("WALLETPAY_CONFIG", file.toString()), dir))
                 .isInstanceOfSatisfying(

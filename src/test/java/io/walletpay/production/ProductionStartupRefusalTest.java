@@ -122,6 +122,32 @@ class ProductionStartupRefusalTest {
         assertNothingTouched();
     }
 
+    /** A bad value the binding meets and production's refusals come out of the same start, one line each. */
+    @Test
+    void aBadPortAndAShortAdminTokenAreNamedInTheSameRefusedStart() throws Exception {
+        Map<String, String> env = sound();
+        env.put("WALLETPAY_HTTP_PORT", "eighty");
+        env.put("WALLETPAY_ADMIN_TOKEN", "short");
+        env.put("WALLETPAY_DB_POOL_SIZE", "0");
+        env.put("WALLETPAY_PUBLIC_BASE_URL", "http://pay.example.ht");
+        ServiceProcess.Finished run = new ServiceProcess(dataDir, env).run(Map.of());
+
+        assertThat(run.exitCode()).as(run.output()).isEqualTo(2);
+        assertThat(refusals(run))
+                .as(run.output())
+                .hasSize(4)
+                .anySatisfy(line -> assertThat(line)
+                        .contains("'http.port' (WALLETPAY_HTTP_PORT)")
+                        .contains("eighty"))
+                .anySatisfy(line -> assertThat(line)
+                        .contains("'admin_token' (WALLETPAY_ADMIN_TOKEN)")
+                        .contains("shorter than 32"))
+                .anySatisfy(line -> assertThat(line).contains("'db.pool_size' (WALLETPAY_DB_POOL_SIZE)"))
+                .anySatisfy(line -> assertThat(line).contains("'public_base_url' (WALLETPAY_PUBLIC_BASE_URL)"));
+        assertThat(run.output()).doesNotContain("Exception").doesNotContain("'short'");
+        assertNothingTouched();
+    }
+
     private void assertRefusedWithOneLine(Map<String, String> broken, String key, String reason) throws Exception {
         assertRefusedWithOneLine(sound(), broken, key, reason);
     }
