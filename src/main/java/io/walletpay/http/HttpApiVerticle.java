@@ -53,13 +53,15 @@ public final class HttpApiVerticle extends VerticleBase {
     @Override
     public Future<?> start() {
         webhookTester = new WebhookTester(vertx, config, stores.deliveries());
-        return MerchantTokens.create(vertx, config.jwt()).compose(tokens -> listen(router(tokens)));
+        return ApiDocumentRoute.load(vertx, config.publicBaseUrl())
+                .compose(document ->
+                        MerchantTokens.create(vertx, config.jwt()).compose(tokens -> listen(router(tokens, document))));
     }
 
     /** One year, the value browsers' preload lists ask for; subdomains are the merchant's business, not ours. */
     private static final String HSTS = "max-age=31536000";
 
-    private Router router(MerchantTokens tokens) {
+    private Router router(MerchantTokens tokens, ApiDocumentRoute document) {
         Router router = Router.router(vertx);
         HeadAsGet.install(router);
         ClientAddress clients = new ClientAddress(config.http().trustedProxies());
@@ -81,9 +83,7 @@ public final class HttpApiVerticle extends VerticleBase {
                 .handler(BodyHandler.create(false).setBodyLimit(config.http().maxBodyBytes()));
         new HealthRoutes(stores.health()).mount(router);
         mountMetrics(router);
-        router.get("/openapi.yaml").handler(ctx -> ctx.response()
-                .putHeader("Content-Type", "application/yaml; charset=utf-8")
-                .sendFile("openapi.yaml"));
+        document.mount(router);
         new ApiReferenceRoutes().mount(router);
         new SiteFiles().mount(router);
 

@@ -91,10 +91,16 @@ public final class OpenApiContract {
         check(operationId, status, byName, byName.get("Content-Type"), body);
     }
 
-    /** The operationId the document gives {@code method} on {@code path} (no query string), if any. */
+    /**
+     * The operationId the document gives {@code method} on {@code path} (no query string), if any. A path the
+     * document lists with a final slash is also served without it, as the same operation.
+     */
     public static java.util.Optional<String> operationFor(String method, String path) {
-        Operation operation = loaded().contract
-                .findOperation(path, io.vertx.core.http.HttpMethod.valueOf(method.toUpperCase(Locale.ROOT)));
+        io.vertx.core.http.HttpMethod verb = io.vertx.core.http.HttpMethod.valueOf(method.toUpperCase(Locale.ROOT));
+        Operation operation = loaded().contract.findOperation(path, verb);
+        if (operation == null && !path.endsWith("/")) {
+            operation = loaded().contract.findOperation(path + "/", verb);
+        }
         return java.util.Optional.ofNullable(operation).map(Operation::getOperationId);
     }
 
@@ -425,20 +431,7 @@ public final class OpenApiContract {
          */
         private static JsonObject validatorCopy(JsonObject document, boolean withHeaders) {
             JsonObject copy = document.copy();
-            // the document names its server relatively ("/": the service serving it), which vertx-openapi cannot
-            // parse: resolve it as a client does, against where the document was fetched
-            copy.getJsonArray("servers", new io.vertx.core.json.JsonArray()).forEach(server -> {
-                JsonObject entry = (JsonObject) server;
-                if (entry.getString("url", "").startsWith("/")) {
-                    entry.put(
-                            "url",
-                            java.net
-                                    .URI
-                                    .create("http://localhost:8080")
-                                    .resolve(entry.getString("url"))
-                                    .toString());
-                }
-            });
+            pinEnvelopeSuccess(copy);
             JsonObject components = copy.getJsonObject("components", new JsonObject());
             forEachOperation(copy, operation -> {
                 JsonObject responses = operation.getJsonObject("responses", new JsonObject());
@@ -458,6 +451,30 @@ public final class OpenApiContract {
                     .forEach(name ->
                             standInForUnparsed(sharedBodies.getJsonObject(name).getJsonObject("content")));
             return copy;
+        }
+
+        /**
+         * The document types an envelope's {@code success} as a plain boolean, as generators need (an enum of one
+         * boolean becomes the string "true" in some of them); its conventions say a success envelope (with
+         * {@code data}) says true and a failure envelope (with {@code error}) says false. The validator holds
+         * answers to that.
+         */
+        private static void pinEnvelopeSuccess(Object node) {
+            if (node instanceof JsonObject object) {
+                if (object.getValue("required") instanceof JsonArray required
+                        && required.contains("success")
+                        && object.getValue("properties") instanceof JsonObject properties
+                        && properties.getValue("success") instanceof JsonObject success) {
+                    if (required.contains("data")) {
+                        success.put("const", true);
+                    } else if (required.contains("error")) {
+                        success.put("const", false);
+                    }
+                }
+                object.forEach(entry -> pinEnvelopeSuccess(entry.getValue()));
+            } else if (node instanceof JsonArray array) {
+                array.forEach(OpenApiContract.Loaded::pinEnvelopeSuccess);
+            }
         }
 
         private static void adaptResponse(JsonObject response, boolean withHeaders) {

@@ -51,7 +51,6 @@ class OpenApiDocumentTest {
                         "runReconciliation",
                         "listReconciliationRuns",
                         "createToken",
-                        "createTokenNoSlash",
                         "getSettings",
                         "updateSettings",
                         "rotateWebhookSecret",
@@ -62,7 +61,6 @@ class OpenApiDocumentTest {
                         "resolveTransfer",
                         "listAuditLog",
                         "createPayment",
-                        "createPaymentNoSlash",
                         "getPayment",
                         "listPayments",
                         "cancelPayment",
@@ -107,8 +105,11 @@ class OpenApiDocumentTest {
                 document.getJsonObject("components").getJsonObject("schemas").getJsonObject("WebhookEvent");
         assertThat(event.getJsonObject("properties").fieldNames())
                 .containsExactly("event", "version", "timestamp", "data");
-        assertThat(event.getJsonObject("properties")
-                        .getJsonObject("data")
+        assertThat(event.getJsonObject("properties").getJsonObject("data").getString("$ref"))
+                .isEqualTo("#/components/schemas/WebhookEventData");
+        assertThat(document.getJsonObject("components")
+                        .getJsonObject("schemas")
+                        .getJsonObject("WebhookEventData")
                         .getJsonObject("properties")
                         .fieldNames())
                 .containsExactly(
@@ -436,7 +437,7 @@ class OpenApiDocumentTest {
                                             .put("webhook_secret", "whsec_z"))
                                     .encode());
                     OpenApiContract.assertMatches(
-                            "createPaymentNoSlash",
+                            "createPayment",
                             201,
                             JSON,
                             envelope(paymentCreated()).encode());
