@@ -24,7 +24,9 @@ import io.walletpay.store.StoreCalls;
 import io.walletpay.store.StoreVerticle;
 import io.walletpay.store.Stores;
 import io.walletpay.usecase.ExpirePayments;
+import io.walletpay.usecase.KeepTotals;
 import io.walletpay.usecase.ReconcileBooks;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -80,12 +82,13 @@ public final class Application {
         ReconcileBooks books =
                 new ReconcileBooks(stores.books(), provider, config.money().openingBalance());
         return vertx.deployVerticle(
-                        () -> new StoreVerticle(
-                                target,
-                                config,
-                                schemaVersion,
-                                storeCalls,
-                                payments -> new ExpirePayments(payments, provider, registry)::sweep),
+                        () -> new StoreVerticle(target, config, schemaVersion, storeCalls, payments -> {
+                            ExpirePayments expiry = new ExpirePayments(payments, provider, registry);
+                            KeepTotals totals = new KeepTotals(stores.reports(), stores.transfers(), Clock.systemUTC());
+                            return () -> expiry.sweep()
+                                    .compose(swept -> totals.whenDue())
+                                    .mapEmpty();
+                        }),
                         new DeploymentOptions().setInstances(config.db().storeInstances()))
                 .onSuccess(ids::add)
                 // api nodes never send webhooks, worker nodes never listen for HTTP
