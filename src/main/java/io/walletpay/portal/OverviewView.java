@@ -1,9 +1,8 @@
 package io.walletpay.portal;
 
 import io.walletpay.page.PageText;
-import io.walletpay.store.ReportStore.DayVolume;
-import io.walletpay.store.ReportStore.StatusTotal;
-import io.walletpay.store.ReportStore.Summary;
+import io.walletpay.report.DayTotal;
+import io.walletpay.report.StatusTotal;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.LocalDate;
@@ -11,7 +10,6 @@ import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /** What the overview shows: totals by status for three periods and the bars of the 30-day volume chart. */
@@ -49,22 +47,27 @@ public record OverviewView(
     static final int CHART_WIDTH = 600;
     static final int CHART_HEIGHT = 160;
 
-    static Period period(String key, Summary summary) {
-        Map<String, StatusTotal> byStatus =
-                summary.byStatus().stream().collect(Collectors.toMap(StatusTotal::status, Function.identity()));
+    /** The period {@code key}: the totals of {@code days} from {@code firstDay} on, a row per status. */
+    static Period period(String key, List<DayTotal> days, LocalDate firstDay) {
+        Map<String, StatusTotal> byStatus = new java.util.HashMap<>();
+        for (DayTotal day : days) {
+            if (!day.day().isBefore(firstDay)) {
+                byStatus.merge(day.status(), StatusTotal.none(day.status()).plus(day), (was, added) -> was.plus(day));
+            }
+        }
         List<StatusTotal> rows = new ArrayList<>();
         for (String status : STATUSES) {
-            BigDecimal zero = BigDecimal.ZERO.setScale(2);
-            rows.add(byStatus.getOrDefault(status, new StatusTotal(status, 0, zero, zero, zero)));
+            rows.add(byStatus.getOrDefault(status, StatusTotal.none(status)));
         }
         StatusTotal completed = rows.get(0);
         return new Period(key, rows, completed.fees(), completed.net());
     }
 
     /** A bar for each of the 30 Haitian days ending today, empty days included. */
-    static List<Bar> bars(Summary month, ZonedDateTime now) {
-        Map<String, BigDecimal> volume =
-                month.days().stream().collect(Collectors.toMap(DayVolume::day, DayVolume::amount));
+    static List<Bar> bars(List<DayTotal> month, ZonedDateTime now) {
+        Map<String, BigDecimal> volume = month.stream()
+                .filter(day -> day.status().equals("completed"))
+                .collect(Collectors.toMap(day -> day.day().toString(), DayTotal::amount));
         LocalDate today = now.withZoneSameInstant(PageText.HAITI).toLocalDate();
         BigDecimal max = volume.values().stream().max(BigDecimal::compareTo).orElse(BigDecimal.ZERO);
         int width = CHART_WIDTH / 30;

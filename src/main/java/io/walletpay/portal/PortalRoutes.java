@@ -17,8 +17,8 @@ import io.walletpay.net.AskedLanguage;
 import io.walletpay.net.ClientAddress;
 import io.walletpay.page.Language;
 import io.walletpay.page.PageText;
+import io.walletpay.report.DayTotal;
 import io.walletpay.store.PortalSessionStore;
-import io.walletpay.store.ReportStore.Summary;
 import io.walletpay.store.Stores;
 import io.walletpay.usecase.AuditLog;
 import io.walletpay.usecase.CancelPayment;
@@ -28,7 +28,7 @@ import io.walletpay.usecase.RotateSecretKey;
 import io.walletpay.usecase.RotateWebhookSecret;
 import io.walletpay.usecase.SetPayoutPhone;
 import io.walletpay.usecase.UpdateMerchantSettings;
-import java.time.OffsetDateTime;
+import java.time.LocalDate;
 import java.time.ZonedDateTime;
 import java.util.HashMap;
 import java.util.List;
@@ -290,28 +290,22 @@ public final class PortalRoutes {
     private void overview(RoutingContext ctx) {
         Merchant merchant = PortalPages.merchant(ctx);
         ZonedDateTime now = ZonedDateTime.now(PageText.HAITI);
-        OffsetDateTime end = now.toOffsetDateTime().plusSeconds(1);
-        ZonedDateTime today = now.toLocalDate().atStartOfDay(PageText.HAITI);
-        Future<Summary> day = summarize(merchant, today, end);
-        Future<Summary> week = summarize(merchant, today.minusDays(6), end);
-        Future<Summary> month = summarize(merchant, today.minusDays(29), end);
+        LocalDate today = now.toLocalDate();
+        Future<List<DayTotal>> month = stores.reports().dailyTotals(merchant.id(), today.minusDays(29), today);
         Future<io.walletpay.money.Balance> balance = stores.transfers().balance(merchant.id());
-        Future.all(day, week, month, balance)
+        Future.all(month, balance)
                 .onSuccess(all -> {
+                    List<DayTotal> days = month.result();
                     OverviewView view = new OverviewView(
                             merchant.name(),
                             List.of(
-                                    OverviewView.period("today", day.result()),
-                                    OverviewView.period("week", week.result()),
-                                    OverviewView.period("month", month.result())),
-                            OverviewView.bars(month.result(), now),
+                                    OverviewView.period("today", days, today),
+                                    OverviewView.period("week", days, today.minusDays(6)),
+                                    OverviewView.period("month", days, today.minusDays(29))),
+                            OverviewView.bars(days, now),
                             balance.result());
                     pages.render(ctx, 200, "portal/overview.jte", Map.of("v", view));
                 })
                 .onFailure(ctx::fail);
-    }
-
-    private Future<Summary> summarize(Merchant merchant, ZonedDateTime from, OffsetDateTime to) {
-        return stores.reports().summarize(merchant.id(), from.toOffsetDateTime(), to);
     }
 }

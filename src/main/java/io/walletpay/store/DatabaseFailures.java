@@ -21,7 +21,20 @@ final class DatabaseFailures {
     /** SQLSTATE read_only_sql_transaction: what a replica answers to a write. */
     static final String READ_ONLY_TRANSACTION = "25006";
 
+    /** SQLSTATE lock_not_available: a lock not granted within the statement's lock_timeout. */
+    static final String LOCK_NOT_AVAILABLE = "55P03";
+
     private DatabaseFailures() {}
+
+    /** True when {@code failure} is a lock the database did not grant within its lock_timeout. */
+    static boolean lockNotAvailable(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof PgException pg) {
+                return LOCK_NOT_AVAILABLE.equals(pg.getSqlState());
+            }
+        }
+        return false;
+    }
 
     /**
      * {@code failure} as the service's error, for {@code recover} on a store's future; an unreachable database is

@@ -53,6 +53,34 @@ final class PgTransferStore implements TransferStore {
     }
 
     @Override
+    public Future<Long> keepLedgerSums(int maxEntries) {
+        Future<Long> stableEnd = database.transactions().withTransaction(connection -> connection
+                .query(TransferSql.LOCK_TIMEOUT)
+                .execute()
+                .compose(set -> connection.query(TransferSql.LOCK_LEDGER).execute())
+                .compose(locked ->
+                        connection.query(TransferSql.STABLE_LEDGER_END).execute())
+                .map(rows -> rows.iterator().next().getLong(0)));
+        Future<Long> cut = stableEnd.compose(
+                end -> database.statements().query(TransferSql.CUT).execute().map(rows -> rows.iterator()
+                        .next()
+                        .getLong(0)));
+        return cut.compose(from -> {
+                    long to = Math.min(stableEnd.result(), from + maxEntries);
+                    if (to <= from) {
+                        return Future.succeededFuture(0L);
+                    }
+                    return database.statements()
+                            .preparedQuery(TransferSql.ADVANCE_CUT)
+                            .execute(Tuple.of(to))
+                            .map(rows -> rows.iterator().next().getLong("moved") == 1 ? to - from : 0L);
+                })
+                .recover(failure -> DatabaseFailures.lockNotAvailable(failure)
+                        ? Future.succeededFuture(0L)
+                        : Future.failedFuture(failure));
+    }
+
+    @Override
     public Future<Created> create(NewTransfer request) {
         return database.transactions()
                 .withTransaction(connection -> connection

@@ -9,8 +9,12 @@ final class TransferSql {
             + " provider_transaction_id, attempts, sent_at, sends, needs_review, last_error, resolution,"
             + " resolution_note, resolved_at, created_at, updated_at, provider";
 
-    static final String BALANCE = "SELECT"
-            + " (SELECT coalesce(sum(amount), 0) FROM ledger_entries WHERE merchant_id = $1) AS available,"
+    /** What the ledger says merchant $1 holds: its sum kept at the cut plus its entries after the cut. */
+    private static final String AVAILABLE_SUM = "(SELECT coalesce((SELECT amount FROM ledger_balances"
+            + " WHERE merchant_id = $1), 0) + (SELECT coalesce(sum(amount), 0) FROM ledger_entries WHERE merchant_id = $1"
+            + " AND id > (SELECT through_id FROM ledger_cut)))";
+
+    static final String BALANCE = "SELECT " + AVAILABLE_SUM + " AS available,"
             + " (SELECT coalesce(sum(amount), 0) FROM transfers WHERE merchant_id = $1 AND status = 'pending')"
             + " AS pending_out, (SELECT payout_phone FROM merchants WHERE id = $1) AS payout_phone";
 
@@ -26,7 +30,34 @@ final class TransferSql {
     static final String PAYMENT =
             "SELECT status, amount, amount_refunded, payer FROM payments" + " WHERE id = $1 AND merchant_id = $2";
 
-    static final String AVAILABLE = "SELECT coalesce(sum(amount), 0) FROM ledger_entries WHERE merchant_id = $1";
+    static final String AVAILABLE = "SELECT " + AVAILABLE_SUM;
+
+    /**
+     * The highest ledger id no transaction can still write below: SHARE mode waits for every transaction that is
+     * inserting entries to end and lets none start meanwhile (an id is drawn inside the INSERT, which holds the
+     * table's ROW EXCLUSIVE lock), so every id up to the one read here is committed or never will be. Held for one
+     * index probe; with a short lock_timeout it gives up rather than hold payments back.
+     */
+    static final String LOCK_LEDGER = "LOCK TABLE ledger_entries IN SHARE MODE";
+
+    static final String STABLE_LEDGER_END = "SELECT coalesce(max(id), 0) FROM ledger_entries";
+
+    static final String LOCK_TIMEOUT = "SET LOCAL lock_timeout = '50ms'";
+
+    /**
+     * Moves the cut from where it is to $1, adding each merchant's entries in between to its kept sum; the cut row
+     * is locked first, so two nodes never add the same entries twice (the second finds the cut moved and adds
+     * nothing: the range is empty).
+     */
+    static final String ADVANCE_CUT = "WITH cut AS (SELECT through_id FROM ledger_cut FOR UPDATE),"
+            + " added AS (INSERT INTO ledger_balances AS b (merchant_id, amount)"
+            + " SELECT merchant_id, sum(amount) FROM ledger_entries, cut WHERE id > cut.through_id AND id <= $1"
+            + " GROUP BY merchant_id ON CONFLICT (merchant_id) DO UPDATE SET amount = b.amount + EXCLUDED.amount"
+            + " RETURNING 1),"
+            + " moved AS (UPDATE ledger_cut SET through_id = $1 FROM cut WHERE cut.through_id < $1 RETURNING 1)"
+            + " SELECT (SELECT count(*) FROM added) AS merchants, (SELECT count(*) FROM moved) AS moved";
+
+    static final String CUT = "SELECT through_id FROM ledger_cut";
 
     /** A refund is paid by the provider that took its payment, a payout by {@code $10}. */
     static final String INSERT = "INSERT INTO transfers (id, kind, merchant_id, payment_id, amount, receiver, reason,"

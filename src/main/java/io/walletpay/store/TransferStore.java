@@ -109,4 +109,11 @@ public interface TransferStore {
      * transaction id when the operator has it). 409 {@code not_in_review} for a transfer not held.
      */
     Future<Transfer> resolve(UUID id, TransferResolution resolution, String providerTransactionId, AuditEntry entry);
+
+    /**
+     * Sums, for good, each merchant's ledger entries up to a cut moved forward by at most {@code maxEntries} ids, so a
+     * balance adds only the entries after it; how far the cut moved (0: nothing new, or entries were being written
+     * and the cut waits for the next run).
+     */
+    Future<Long> keepLedgerSums(int maxEntries);
 }

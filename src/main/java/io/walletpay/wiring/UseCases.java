@@ -1,6 +1,7 @@
 package io.walletpay.wiring;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.walletpay.checkout.WalletProviders;
 import io.walletpay.config.AppConfig;
@@ -12,6 +13,7 @@ import io.walletpay.usecase.CancelPayment;
 import io.walletpay.usecase.ConfirmWithProvider;
 import io.walletpay.usecase.CreatePayment;
 import io.walletpay.usecase.ExpirePayments;
+import io.walletpay.usecase.KeepTotals;
 import io.walletpay.usecase.LookupsInFlight;
 import io.walletpay.usecase.MoneyOut;
 import io.walletpay.usecase.PayAtCheckout;
@@ -27,6 +29,8 @@ import io.walletpay.usecase.RotateWebhookSecret;
 import io.walletpay.usecase.SetPayoutPhone;
 import io.walletpay.usecase.SettleTransfers;
 import io.walletpay.usecase.UpdateMerchantSettings;
+import java.time.Clock;
+import java.util.function.Supplier;
 
 /**
  * Every use case of one running service, each built once over the running stores and the wallet providers: routes,
@@ -99,6 +103,16 @@ public record UseCases(
                 new RotateSecretKey(stores),
                 new AuditLog(stores),
                 reviews);
+    }
+
+    /**
+     * What each store verticle runs on its sweep's timer over its own stores (its calls stay on that verticle): the
+     * expiry of due payments, then the sums of history kept.
+     */
+    public Supplier<Future<Void>> sweep(Stores own) {
+        ExpirePayments expiry = expiry(own);
+        KeepTotals totals = new KeepTotals(own.reports(), own.transfers(), Clock.systemUTC());
+        return () -> expiry.sweep().compose(swept -> totals.whenDue()).mapEmpty();
     }
 
     /** The expiry sweep over one store verticle's own stores (its calls stay on that verticle). */

@@ -1,0 +1,166 @@
+#!/usr/bin/env bash
+# How cost grows with stored data: the same creates and reads on a fresh embedded database, then after PAYMENTS
+# payments are added to it (one merchant holding half of them, the rest shared by nine others, spread over DAYS days
+# with their webhook deliveries and ledger entries), as a deployment that has run for months would hold them.
+#
+# Prints, for each stage: creates a second at CONNECTIONS connections (the bundled generator, creates only), and the
+# p50 / p95 of READS sequential requests of each read a merchant or the portal makes for the big merchant: the
+# portal's overview and payments page, the API's list (its first page and a page 100 000 rows in, by cursor), a
+# search by reference and by short code, and a one-day settlement CSV. Then how long the service took, after the
+# fill, to sum the history that can no longer change (closed days, the ledger up to its cut): until then the
+# overview sums those days from the payments.
+#
+# Usage (from the project root, after `mvn -q package -DskipTests`):
+#   src/bench/growth.sh                          # PAYMENTS=10000000 DAYS=90, READS=200, CREATES_FOR=20 (seconds)
+#   PAYMENTS=1000000 src/bench/growth.sh         # a quicker look
+# Needs: java, curl, psql (PostgreSQL client tools) on the PATH. The fill of 10 M payments takes a while (about
+# 20 minutes on two cores) and some 12 GB of disk under TMPDIR.
+set -euo pipefail
+
+JAR=${JAR:-target/walletpay.jar}
+PAYMENTS=${PAYMENTS:-10000000}
+DAYS=${DAYS:-90}
+READS=${READS:-200}
+CREATES_FOR=${CREATES_FOR:-20}
+CONNECTIONS=${CONNECTIONS:-64}
+HTTP_PORT=${HTTP_PORT:-18380}
+PG_PORT=${PG_PORT:-15732}
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/walletpay-growth.XXXXXX")
+DATA="$WORK/data"
+BASE="http://127.0.0.1:$HTTP_PORT"
+
+[ -f "$JAR" ] || { echo "no $JAR: run mvn -q package -DskipTests first" >&2; exit 2; }
+service=
+cleanup() { [ -z "$service" ] || kill "$service" 2>/dev/null; wait 2>/dev/null || true; }
+trap cleanup EXIT
+
+start_service() {
+  WALLETPAY_DATA_DIR="$DATA" WALLETPAY_HTTP_PORT=$HTTP_PORT WALLETPAY_DB_EMBEDDED_PORT=$PG_PORT \
+    WALLETPAY_PAYMENTS_CREATE_RATE_PER_SECOND=1000000 java -jar "$JAR" >> "$WORK/service.log" 2>&1 &
+  service=$!
+  local started=$SECONDS
+  until curl -sf "$BASE/health/ready" > /dev/null 2>&1; do
+    kill -0 "$service" 2>/dev/null || { echo "the service stopped; see $WORK/service.log" >&2; exit 1; }
+    [ $((SECONDS - started)) -lt 600 ] || { echo "not ready after 600 s; see $WORK/service.log" >&2; exit 1; }
+    sleep 0.2
+  done
+}
+sql() { psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -d postgres -X -q -At -v ON_ERROR_STOP=1 "$@"; }
+json_field() { sed -n "s/.*\"$1\" *: *\"\\([^\"]*\\)\".*/\\1/p"; }
+
+start_service
+ADMIN=$(json_field admin_token < "$DATA/secrets.json")
+export PGPASSWORD=$(json_field superuser_password < "$DATA/database-credentials.json")
+sql -c "SELECT 1" > /dev/null 2>&1 || { echo "psql cannot reach the embedded database (database name?)" >&2; exit 1; }
+merchant() { # a new merchant: "id secret_key"
+  curl -sf -X POST "$BASE/api/admin/merchants" -H "Authorization: Bearer $ADMIN" -H 'Content-Type: application/json' \
+    -d "{\"name\":\"$1\",\"webhook_url\":\"https://example.com/hook\",\"return_url\":\"https://example.com/back\"}" \
+    | tr -d '\n' | sed -n 's/.*"merchant_id" *: *"\([^"]*\)".*"secret_key" *: *"\([^"]*\)".*/\1 \2/p'
+}
+read -r BIG BIG_KEY <<< "$(merchant "Gwo Boutik")"
+OTHERS=()
+for i in 1 2 3 4 5 6 7 8 9; do read -r id _ <<< "$(merchant "Boutik $i")"; OTHERS+=("$id"); done
+[ -n "$BIG" ] && [ -n "$BIG_KEY" ] || { echo "could not create the merchants" >&2; exit 1; }
+
+token() {
+  curl -sf -X POST "$BASE/api/merchant/token/" -H 'Content-Type: application/json' \
+    -d "{\"merchant_id\":\"$BIG\",\"secret_key\":\"$BIG_KEY\"}" | json_field token
+}
+portal_sign_in() { # a portal session for the big merchant in $WORK/cookies
+  rm -f "$WORK/cookies"
+  local csrf
+  csrf=$(curl -sf -c "$WORK/cookies" -b "$WORK/cookies" "$BASE/portal/login" \
+    | sed -n 's/.*name="X-XSRF-TOKEN" value="\([^"]*\)".*/\1/p' | head -1)
+  curl -sf -o /dev/null -c "$WORK/cookies" -b "$WORK/cookies" -X POST "$BASE/portal/login" \
+    --data-urlencode "X-XSRF-TOKEN=$csrf" --data-urlencode "merchant_id=$BIG" --data-urlencode "secret_key=$BIG_KEY"
+}
+
+# p50 and p95 in ms of READS sequential GETs of one address (after 10 not counted); every answer must be 200
+timed() {
+  local url=$1; shift
+  for _ in $(seq 1 10); do curl -s -o /dev/null "$@" "$url"; done
+  for _ in $(seq 1 "$READS"); do
+    curl -s -o /dev/null -w '%{http_code} %{time_total}\n' "$@" "$url"
+  done | awk -v url="$url" '
+    $1 != 200 { bad++ } { t[NR] = $2 * 1000 }
+    END { n = asort(t); if (bad) printf "  (%d of %d answers were not 200: %s)\n", bad, n, url > "/dev/stderr";
+          printf "%.1f / %.1f", t[int(n * 0.5) > 0 ? int(n * 0.5) : 1], t[int(n * 0.95) > 0 ? int(n * 0.95) : 1] }'
+}
+
+measure() { # $1: the stage's name
+  local stage=$1 creates tok deep reference code day
+  creates=$(java -Xmx1g -jar "$JAR" loadtest --quiet --target "$BASE" --admin-token "$ADMIN" --merchants 1 \
+    --concurrency "$CONNECTIONS" --warmup 10 --duration "$CREATES_FOR" --json "$WORK/creates-$stage.json" > /dev/null 2>&1 \
+    && tr -d ' \n\t' < "$WORK/creates-$stage.json" | grep -o '"ok_rps":[0-9.]*' | head -1 | cut -d: -f2)
+  tok=$(token)
+  portal_sign_in
+  deep=$(sql -c "SELECT id FROM payments WHERE merchant_id = '$BIG' ORDER BY created_at DESC, id DESC OFFSET 100000 LIMIT 1")
+  reference=$(sql -c "SELECT reference_id FROM payments WHERE merchant_id = '$BIG' ORDER BY created_at LIMIT 1 OFFSET 7")
+  code=$(sql -c "SELECT short_code FROM payments WHERE merchant_id = '$BIG' ORDER BY created_at LIMIT 1 OFFSET 9")
+  day=$(TZ=America/Port-au-Prince date -d yesterday +%F)
+  printf '%-34s %s\n' "$stage: payments stored" "$(sql -c 'SELECT count(*) FROM payments')"
+  printf '%-34s %s\n' "creates/s, $CONNECTIONS connections" "${creates:-failed}"
+  printf '%-34s %s ms\n' "portal overview p50 / p95" "$(timed "$BASE/portal/" -b "$WORK/cookies")"
+  printf '%-34s %s ms\n' "portal payments page" "$(timed "$BASE/portal/payments" -b "$WORK/cookies")"
+  printf '%-34s %s ms\n' "API list, first page" "$(timed "$BASE/api/merchant/payments" -H "Authorization: Bearer $tok")"
+  if [ -n "$deep" ]; then
+    printf '%-34s %s ms\n' "API list, 100 000 rows in" \
+      "$(timed "$BASE/api/merchant/payments?starting_after=$deep" -H "Authorization: Bearer $tok")"
+  fi
+  [ -z "$reference" ] || printf '%-34s %s ms\n' "search by reference" \
+    "$(timed "$BASE/api/merchant/payments?reference_id=$reference" -H "Authorization: Bearer $tok")"
+  [ -z "$code" ] || printf '%-34s %s ms\n' "search by short code" \
+    "$(timed "$BASE/api/merchant/payments?short_code=$code" -H "Authorization: Bearer $tok")"
+  printf '%-34s %s ms\n' "settlement CSV of one day" \
+    "$(timed "$BASE/api/merchant/reports/settlement?date=$day&format=csv" -H "Authorization: Bearer $tok")"
+}
+
+echo "== $(nproc) cores; $PAYMENTS payments over $DAYS days; $READS reads each; work in $WORK"
+measure empty
+
+echo "== adding $PAYMENTS payments (half to one merchant), with their deliveries and ledger entries"
+start_fill=$SECONDS
+fill() { # $1 merchant, $2 how many, $3 first reference number
+  sql <<SQL
+INSERT INTO payments (id, merchant_id, reference_id, amount, fees, net_amount, status, checkout_token, redirect_url,
+    created_at, updated_at, completed_at, expires_at, short_code_number, short_code, payer)
+SELECT gen_random_uuid(), '$1', 'order-' || ($3 + n), a.amount, round(a.amount * 0.03, 2), a.amount - round(a.amount * 0.03, 2),
+    a.status, 'fill-' || md5('$1' || n), 'https://pay.example/fill', a.at, a.at + interval '40 seconds',
+    CASE WHEN a.status = 'completed' THEN a.at + interval '40 seconds' END, a.at + interval '1 hour', c.num,
+    payment_short_code(c.num), '509' || lpad((n % 100000000)::text, 8, '0')
+FROM generate_series(1, $2) n,
+    LATERAL (SELECT (100 + n % 4900)::numeric(14, 2) AS amount,
+                    now() - interval '$DAYS days' + (n::double precision / $2) * interval '$DAYS days' - interval '2 hours' AS at,
+                    CASE WHEN n % 20 < 17 THEN 'completed' WHEN n % 20 < 18 THEN 'expired' WHEN n % 20 < 19 THEN 'failed'
+                         ELSE 'cancelled' END AS status) a,
+    LATERAL (SELECT nextval('payment_short_code_numbers') AS num) c;
+SQL
+}
+half=$((PAYMENTS / 2))
+fill "$BIG" "$half" 0
+share=$(((PAYMENTS - half) / ${#OTHERS[@]}))
+for id in "${OTHERS[@]}"; do fill "$id" "$share" "$half"; done
+sql -c "INSERT INTO ledger_entries (merchant_id, kind, source_id, amount, created_at)
+        SELECT merchant_id, 'payment', id, net_amount, completed_at FROM payments
+        WHERE status = 'completed' AND checkout_token LIKE 'fill-%'"
+sql -c "INSERT INTO webhook_deliveries (id, merchant_id, payment_id, event, body, status, attempts, created_at,
+        updated_at, delivered_at, next_attempt_at)
+        SELECT gen_random_uuid(), merchant_id, id, 'payment.updated', '{\"payment_id\":\"' || id || '\"}', 'succeeded', 1,
+        updated_at, updated_at, updated_at, updated_at FROM payments WHERE checkout_token LIKE 'fill-%' AND status <> 'pending'"
+# the history was written behind the service's back: the sums it kept meanwhile are made again from it
+sql -c "BEGIN; TRUNCATE report_day_totals, report_days_closed, ledger_balances; UPDATE ledger_cut SET through_id = 0;
+        COMMIT"
+sql -c "VACUUM ANALYZE"
+echo "   filled in $((SECONDS - start_fill)) s; database $(sql -c "SELECT pg_size_pretty(pg_database_size('postgres'))")"
+
+echo "== the service sums the history that can no longer change"
+catch_up=$SECONDS
+until [ "$(sql -c "SELECT count(*) FROM merchants m LEFT JOIN report_days_closed c ON c.merchant_id = m.id
+                     WHERE c.through IS NULL OR c.through < (now() AT TIME ZONE 'America/Port-au-Prince')::date - 2")" = 0 ] \
+   && [ "$(sql -c "SELECT (SELECT coalesce(max(id), 0) FROM ledger_entries) - through_id < 100000 FROM ledger_cut")" = t ]; do
+  [ $((SECONDS - catch_up)) -lt 3600 ] || { echo "   not caught up after an hour" >&2; break; }
+  sleep 5
+done
+echo "   caught up in $((SECONDS - catch_up)) s"
+measure "after the fill"
+echo "== the service's log: $WORK/service.log"
