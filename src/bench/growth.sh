@@ -13,7 +13,7 @@
 # Usage (from the project root, after `mvn -q package -DskipTests`):
 #   src/bench/growth.sh                          # PAYMENTS=10000000 DAYS=90, READS=200, CREATES_FOR=20 (seconds)
 #   PAYMENTS=1000000 src/bench/growth.sh         # a quicker look
-# Needs: java, curl, psql (PostgreSQL client tools) on the PATH. The fill of 10 M payments takes a while (about
+# Needs: java, curl and psql (PostgreSQL client tools) on the PATH. The fill of 10 M payments takes a while (about
 # 20 minutes on two cores) and some 12 GB of disk under TMPDIR.
 set -euo pipefail
 
@@ -66,13 +66,14 @@ token() {
   curl -sf -X POST "$BASE/api/merchant/token/" -H 'Content-Type: application/json' \
     -d "{\"merchant_id\":\"$BIG\",\"secret_key\":\"$BIG_KEY\"}" | json_field token
 }
+csrf_of() { sed -n 's/.*name="X-XSRF-TOKEN" value="\([^"]*\)".*/\1/p' "$WORK/page.html" | head -1; }
+page() { curl -sf -c "$WORK/cookies" -b "$WORK/cookies" -o "$WORK/page.html" "$BASE$1"; }
 portal_sign_in() { # a portal session for the big merchant in $WORK/cookies
   rm -f "$WORK/cookies"
-  local csrf
-  csrf=$(curl -sf -c "$WORK/cookies" -b "$WORK/cookies" "$BASE/portal/login" \
-    | sed -n 's/.*name="X-XSRF-TOKEN" value="\([^"]*\)".*/\1/p' | head -1)
-  curl -sf -o /dev/null -c "$WORK/cookies" -b "$WORK/cookies" -X POST "$BASE/portal/login" \
-    --data-urlencode "X-XSRF-TOKEN=$csrf" --data-urlencode "merchant_id=$BIG" --data-urlencode "secret_key=$BIG_KEY"
+  page /portal/login
+  curl -s -o /dev/null -c "$WORK/cookies" -b "$WORK/cookies" -X POST "$BASE/portal/login" \
+    --data-urlencode "X-XSRF-TOKEN=$(csrf_of)" --data-urlencode "merchant_id=$BIG" --data-urlencode "secret_key=$BIG_KEY"
+  page /portal/ || { echo "the portal did not sign the merchant in" >&2; exit 1; }
 }
 
 # p50 and p95 in ms of READS sequential GETs of one address (after 10 not counted); every answer must be 200
@@ -81,16 +82,18 @@ timed() {
   for _ in $(seq 1 10); do curl -s -o /dev/null "$@" "$url"; done
   for _ in $(seq 1 "$READS"); do
     curl -s -o /dev/null -w '%{http_code} %{time_total}\n' "$@" "$url"
-  done | awk -v url="$url" '
-    $1 != 200 { bad++ } { t[NR] = $2 * 1000 }
-    END { n = asort(t); if (bad) printf "  (%d of %d answers were not 200: %s)\n", bad, n, url > "/dev/stderr";
-          printf "%.1f / %.1f", t[int(n * 0.5) > 0 ? int(n * 0.5) : 1], t[int(n * 0.95) > 0 ? int(n * 0.95) : 1] }'
+  done > "$WORK/timed.txt"
+  local bad; bad=$(awk '$1 != 200' "$WORK/timed.txt" | wc -l)
+  [ "$bad" = 0 ] || echo "  ($bad of $READS answers were not 200: $url)" >&2
+  awk '{ print $2 * 1000 }' "$WORK/timed.txt" | sort -n | awk '{ t[NR] = $1 }
+    END { p50 = int(NR * 0.5); p95 = int(NR * 0.95); if (p50 < 1) p50 = 1; if (p95 < 1) p95 = 1
+          printf "%.1f / %.1f", t[p50], t[p95] }'
 }
 
 measure() { # $1: the stage's name
   local stage=$1 creates tok deep reference code day
   creates=$(java -Xmx1g -jar "$JAR" loadtest --quiet --target "$BASE" --admin-token "$ADMIN" --merchants 1 \
-    --concurrency "$CONNECTIONS" --warmup 10 --duration "$CREATES_FOR" --json "$WORK/creates-$stage.json" > /dev/null 2>&1 \
+    --concurrency "$CONNECTIONS" --connections "$CONNECTIONS" --warmup 10 --duration "$CREATES_FOR" --json "$WORK/creates-$stage.json" > /dev/null 2>&1 \
     && tr -d ' \n\t' < "$WORK/creates-$stage.json" | grep -o '"ok_rps":[0-9.]*' | head -1 | cut -d: -f2)
   tok=$(token)
   portal_sign_in
@@ -126,20 +129,20 @@ INSERT INTO payments (id, merchant_id, reference_id, amount, fees, net_amount, s
     created_at, updated_at, completed_at, expires_at, short_code_number, short_code, payer)
 SELECT gen_random_uuid(), '$1', 'order-' || ($3 + n), a.amount, round(a.amount * 0.03, 2), a.amount - round(a.amount * 0.03, 2),
     a.status, 'fill-' || md5('$1' || n), 'https://pay.example/fill', a.at, a.at + interval '40 seconds',
-    CASE WHEN a.status = 'completed' THEN a.at + interval '40 seconds' END, a.at + interval '1 hour', c.num,
-    payment_short_code(c.num), '509' || lpad((n % 100000000)::text, 8, '0')
+    CASE WHEN a.status = 'completed' THEN a.at + interval '40 seconds' END, a.at + interval '1 hour', 100000000000 + $3 + n,
+    payment_short_code(100000000000 + $3 + n), '509' || lpad((n % 100000000)::text, 8, '0')
 FROM generate_series(1, $2) n,
     LATERAL (SELECT (100 + n % 4900)::numeric(14, 2) AS amount,
                     now() - interval '$DAYS days' + (n::double precision / $2) * interval '$DAYS days' - interval '2 hours' AS at,
                     CASE WHEN n % 20 < 17 THEN 'completed' WHEN n % 20 < 18 THEN 'expired' WHEN n % 20 < 19 THEN 'failed'
-                         ELSE 'cancelled' END AS status) a,
-    LATERAL (SELECT nextval('payment_short_code_numbers') AS num) c;
+                         ELSE 'cancelled' END AS status) a;
 SQL
 }
 half=$((PAYMENTS / 2))
 fill "$BIG" "$half" 0
 share=$(((PAYMENTS - half) / ${#OTHERS[@]}))
-for id in "${OTHERS[@]}"; do fill "$id" "$share" "$half"; done
+offset=$half
+for id in "${OTHERS[@]}"; do fill "$id" "$share" "$offset"; offset=$((offset + share)); done
 sql -c "INSERT INTO ledger_entries (merchant_id, kind, source_id, amount, created_at)
         SELECT merchant_id, 'payment', id, net_amount, completed_at FROM payments
         WHERE status = 'completed' AND checkout_token LIKE 'fill-%'"
