@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One-machine benchmark of walletpay, all against the same embedded PostgreSQL (synchronous_commit on):
-#   (1) pgbench inserting the row the create route writes, one per transaction: the database's own limit
+#   (1) pgbench inserting the row the create route writes, one per transaction: the database's own limit; and
+#       pgbench's minimal durable insert (one row into a table holding only its primary key), the floor of a commit
 #   (2) a trivial Vert.x route with no database: the HTTP ceiling
 #   (3) walletpay's create route at maximum concurrency, then at half that rate (open loop) for p99
 #   (4) the full flow: create -> pay through the sandbox checkout -> signed webhook, verified
@@ -167,6 +168,10 @@ RETURNING id, merchant_id, reference_id, amount, fees, net_amount, status, custo
   description, checkout_token, redirect_url, provider_transaction_id, created_at, updated_at, completed_at, expires_at;
 SQL
 
+# PostgreSQL's own minimal durable single-row insert: a table with only its primary key, one row per commit
+psql "${PG_TARGET[@]}" -qc "CREATE TABLE IF NOT EXISTS bench_minimal (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY)"
+echo "INSERT INTO bench_minimal DEFAULT VALUES;" > "$WORK/minimal.sql"
+
 echo "== HTTP ceiling: trivial Vert.x route, no database, $CONCURRENCY connections (once)"
 java -Xmx$SERVICE_HEAP -jar "$JAR" loadtest --ceiling-server --port "$CEILING_PORT" > "$WORK/ceiling.log" 2>&1 &
 CEILING_PID=$!
@@ -200,6 +205,10 @@ for run in $(seq 1 "$RUNS"); do
       > "$WORK/pgbench-$c-$run.txt" 2>&1
     tps=$(sed -n 's/^tps = \([0-9.]*\).*/\1/p' "$WORK/pgbench-$c-$run.txt" | head -1)
     record "pgbench INSERT, $c clients (tps)" "$run" "$tps"
+    pgbench -n -M prepared -c "$c" -j 2 -T "$DURATION" -f "$WORK/minimal.sql" "${PG_TARGET[@]}" \
+      > "$WORK/pgbench-minimal-$c-$run.txt" 2>&1
+    minimal=$(sed -n 's/^tps = \([0-9.]*\).*/\1/p' "$WORK/pgbench-minimal-$c-$run.txt" | head -1)
+    record "pgbench minimal INSERT, $c clients (tps)" "$run" "$minimal"
     out="$WORK/create-$c-$run.json"
     loadtest --target "$TARGETS" --admin-token "$ADMIN_TOKEN" --merchants 4 --service-pid "$SERVICE_CPU_PID" \
       --concurrency "$c" --connections "$c" --json "$out" > "${out%.json}.txt" 2>&1 || true
@@ -207,6 +216,7 @@ for run in $(seq 1 "$RUNS"); do
     record "create, $c connections (req/s)" "$run" "$rps"
     record "create, $c connections, p99 (ms)" "$run" "$(latency "$out" p99)"
     record "create / pgbench, $c" "$run" "$(ratio "$rps" "$tps")"
+    record "create / pgbench minimal, $c" "$run" "$(ratio "$rps" "$minimal")"
     record "create errors, $c" "$run" "$(compact "$out" | grep -o '"errors":{[^}]*}' | head -1 | grep -o ':[0-9]*' | tr -d : | awk '{s+=$1} END {print s+0}')"
     # where the two cores go at that rate: CPU per create times creates per second, in cores
     record "create, $c: cores of service / generator" "$run" "$(awk -v r="$rps" -v s="$(field "$out" service_ms_per_flow)" \
