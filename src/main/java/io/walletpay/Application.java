@@ -78,7 +78,7 @@ public final class Application {
                 .compose(id -> !config.role().deliversWebhooks()
                         ? Future.succeededFuture(id)
                         : vertx.deployVerticle(
-                                        () -> new WebhookVerticle(target, config, registry),
+                                        () -> new WebhookVerticle(target, config, registry, useCases::deliverWebhook),
                                         new DeploymentOptions()
                                                 .setInstances(config.webhooks().instances()))
                                 .onSuccess(ids::add))

@@ -96,10 +96,20 @@ public final class WebhookVerticle extends VerticleBase {
 
     private final MeterRegistry registry;
 
-    public WebhookVerticle(DatabaseTarget target, AppConfig config, MeterRegistry registry) {
+    /** How the composition root makes this sender's use case over the sender's own endpoint, log and metrics. */
+    @FunctionalInterface
+    public interface Delivering {
+        DeliverWebhook over(
+                DeliverWebhook.Endpoint endpoint, DeliverWebhook.DeliveryLog log, DeliverWebhook.Measurements metrics);
+    }
+
+    private final Delivering delivering;
+
+    public WebhookVerticle(DatabaseTarget target, AppConfig config, MeterRegistry registry, Delivering delivering) {
         this.target = target;
         this.config = config;
         this.registry = registry;
+        this.delivering = delivering;
     }
 
     @Override
@@ -118,7 +128,7 @@ public final class WebhookVerticle extends VerticleBase {
         sender = new WebhookSender(vertx, config);
         metrics = new WebhookMetrics(registry);
         // the endpoint's slot frees when it answers; recording the outcome holds only the sender's overall one
-        deliverWebhook = new DeliverWebhook(
+        deliverWebhook = delivering.over(
                 delivery -> sender.attempt(delivery).andThen(answered -> endpointDone(delivery)),
                 store::record,
                 metrics);

@@ -3,8 +3,8 @@ package io.walletpay.http;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.walletpay.error.ServiceException;
+import io.walletpay.merchant.Actor;
 import io.walletpay.net.ClientAddress;
-import io.walletpay.usecase.Actor;
 import io.walletpay.usecase.ReviewTransfers;
 import io.walletpay.view.TransferViews;
 

@@ -5,11 +5,11 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.walletpay.error.ServiceException;
-import io.walletpay.store.DeliveryStore.ListDeliveries;
 import io.walletpay.store.Stores;
 import io.walletpay.view.Timestamps;
 import io.walletpay.webhook.Delivery;
 import io.walletpay.webhook.DeliveryStatus;
+import io.walletpay.webhook.ListDeliveries;
 import java.time.OffsetDateTime;
 import java.util.UUID;
 

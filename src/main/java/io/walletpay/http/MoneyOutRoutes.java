@@ -3,10 +3,10 @@ package io.walletpay.http;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import io.walletpay.money.CreatedTransfer;
 import io.walletpay.money.TransferKind;
 import io.walletpay.money.TransferRequest;
 import io.walletpay.store.TransferStore;
-import io.walletpay.store.TransferStore.Created;
 import io.walletpay.usecase.MoneyOut;
 import io.walletpay.view.TransferViews;
 
@@ -84,7 +84,7 @@ final class MoneyOutRoutes {
     }
 
     /** 201 for a new refund or payout; the same 201 when its Idempotency-Key comes again. */
-    private static void answer(RoutingContext ctx, Created created) {
+    private static void answer(RoutingContext ctx, CreatedTransfer created) {
         Responses.success(ctx, 201, TransferViews.transfer(created.transfer()));
     }
 }

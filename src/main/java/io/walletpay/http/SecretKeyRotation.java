@@ -2,7 +2,7 @@ package io.walletpay.http;
 
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
-import io.walletpay.usecase.Actor;
+import io.walletpay.merchant.Actor;
 import io.walletpay.usecase.RotateSecretKey;
 import java.util.UUID;
 

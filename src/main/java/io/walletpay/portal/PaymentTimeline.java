@@ -2,8 +2,8 @@ package io.walletpay.portal;
 
 import io.walletpay.money.Transfer;
 import io.walletpay.payment.Payment;
-import io.walletpay.store.DeliveryStore.DeliveryDetail;
 import io.walletpay.webhook.Delivery;
+import io.walletpay.webhook.DeliveryDetail;
 import io.walletpay.webhook.DeliveryStatus;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;

@@ -1,10 +1,11 @@
 package io.walletpay.store;
 
 import io.vertx.core.Future;
+import io.walletpay.merchant.AuditEntry;
+import io.walletpay.merchant.AuditPage;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.MerchantInput.MerchantChanges;
 import java.time.OffsetDateTime;
-import java.util.List;
 import java.util.UUID;
 
 /**
@@ -12,24 +13,6 @@ import java.util.UUID;
  * entry, or an entry without its change, never commits).
  */
 public interface AuditStore {
-
-    /**
-     * One entry as written: {@code actor} is who ({@code <merchant id>}, {@code admin}, {@code portal:<merchant id>}),
-     * {@code what} names the fields changed or the secret rotated, never a value.
-     */
-    record AuditEntry(UUID merchantId, String actor, String sourceAddress, String action, String what) {}
-
-    /** One entry as stored. */
-    record AuditRecord(
-            long id,
-            UUID merchantId,
-            String actor,
-            String sourceAddress,
-            String action,
-            String what,
-            OffsetDateTime at) {}
-
-    record AuditPage(List<AuditRecord> entries, boolean hasMore) {}
 
     Future<Merchant> update(UUID id, MerchantChanges changes, AuditEntry entry);
 

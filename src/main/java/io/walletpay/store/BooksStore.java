@@ -2,21 +2,14 @@ package io.walletpay.store;
 
 import io.vertx.core.Future;
 import io.walletpay.money.BooksCheck;
+import io.walletpay.money.Ledger;
 import io.walletpay.money.ReconciliationRun;
-import java.math.BigDecimal;
+import io.walletpay.money.ReconciliationRunPage;
 import java.time.Duration;
-import java.util.List;
 import java.util.UUID;
 
 /** The books of the business account: the ledger's side of the comparison, and the kept reconciliation runs. */
 public interface BooksStore {
-
-    /** What the ledger says went in and out of the business account, and the transfers not settled yet. */
-    record Ledger(
-            BigDecimal completedPayments,
-            BigDecimal succeededTransfers,
-            BooksCheck.Outstanding inFlight,
-            BooksCheck.Outstanding inReview) {}
 
     /** The ledger's figures, all read at one moment (one statement, one snapshot). */
     Future<Ledger> ledger();
@@ -28,9 +21,7 @@ public interface BooksStore {
      * One page of kept runs, newest first: at most {@code limit}, after the run {@code startingAfter} (null: from the
      * newest; an id that names no run: 400 {@code invalid_starting_after}).
      */
-    Future<RunPage> runs(int limit, UUID startingAfter);
-
-    record RunPage(List<ReconciliationRun> runs, boolean hasMore) {}
+    Future<ReconciliationRunPage> runs(int limit, UUID startingAfter);
 
     /** The newest kept run, whatever started it; null when none is kept. */
     Future<ReconciliationRun> latest();

@@ -5,9 +5,15 @@ import io.walletpay.webhook.AttemptResult;
 import io.walletpay.webhook.Backlog;
 import io.walletpay.webhook.Delivery;
 import io.walletpay.webhook.DeliveryClaim;
-import io.walletpay.webhook.DeliveryStatus;
+import io.walletpay.webhook.DeliveryDetail;
+import io.walletpay.webhook.DeliveryPage;
 import io.walletpay.webhook.DueDelivery;
 import io.walletpay.webhook.EndpointHealth;
+import io.walletpay.webhook.EventPage;
+import io.walletpay.webhook.EventView;
+import io.walletpay.webhook.ListDeliveries;
+import io.walletpay.webhook.ListEvents;
+import io.walletpay.webhook.RecoveredDeliveries;
 import io.walletpay.webhook.RowCounts;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -20,39 +26,6 @@ import java.util.UUID;
  */
 public interface DeliveryStore {
 
-    /** One page of a merchant's deliveries, newest first; null filters match everything. */
-    record ListDeliveries(
-            UUID merchantId,
-            DeliveryStatus status,
-            UUID paymentId,
-            OffsetDateTime createdGte,
-            OffsetDateTime createdLt,
-            int limit,
-            UUID startingAfter) {}
-
-    record DeliveryPage(List<Delivery> deliveries, boolean hasMore) {}
-
-    record AttemptView(
-            OffsetDateTime attemptedAt, Integer statusCode, int durationMs, String errorKind, String responseExcerpt) {}
-
-    record DeliveryDetail(Delivery delivery, String body, List<AttemptView> attempts) {}
-
-    record Recovered(int queued) {}
-
-    /** Events: {@code type}, {@code createdFrom} (inclusive) and {@code createdBefore} are optional filters. */
-    record ListEvents(
-            UUID merchantId,
-            String type,
-            OffsetDateTime createdFrom,
-            OffsetDateTime createdBefore,
-            int limit,
-            UUID startingAfter) {}
-
-    /** One event: {@code body} is the webhook body it was sent as. */
-    record EventView(UUID id, String type, UUID paymentId, String body, OffsetDateTime createdAt) {}
-
-    record EventPage(List<EventView> events, boolean hasMore) {}
-
     Future<DeliveryPage> list(ListDeliveries query);
 
     Future<DeliveryDetail> get(UUID merchantId, UUID id);
@@ -61,7 +34,7 @@ public interface DeliveryStore {
     Future<Delivery> redeliver(UUID merchantId, UUID id);
 
     /** Queues again every failed delivery of the merchant whose event happened at or after {@code since}. */
-    Future<Recovered> recoverFailed(UUID merchantId, OffsetDateTime since);
+    Future<RecoveredDeliveries> recoverFailed(UUID merchantId, OffsetDateTime since);
 
     /** The merchant's webhook endpoint health; failing after {@code failingAfterHours} without a success. */
     Future<EndpointHealth> endpointHealth(UUID merchantId, int failingAfterHours);

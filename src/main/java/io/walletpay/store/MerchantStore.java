@@ -1,10 +1,11 @@
 package io.walletpay.store;
 
 import io.vertx.core.Future;
+import io.walletpay.merchant.Credentials;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.MerchantInput.MerchantChanges;
 import io.walletpay.merchant.MerchantInput.NewMerchant;
-import java.util.List;
+import io.walletpay.merchant.MerchantPage;
 import java.util.UUID;
 
 /**
@@ -12,11 +13,6 @@ import java.util.UUID;
  * through {@link AuditStore}; every committed change tells the caches of every node to drop their copy.
  */
 public interface MerchantStore {
-
-    record MerchantPage(List<Merchant> merchants, boolean hasMore) {}
-
-    /** What a token request is checked against; an unknown id answers {@code Credentials(null, null)}. */
-    record Credentials(Merchant merchant, byte[] secretHash) {}
 
     Future<Merchant> create(UUID id, NewMerchant merchant, byte[] secretHash, String webhookSecret);
 

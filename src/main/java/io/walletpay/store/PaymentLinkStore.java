@@ -1,6 +1,7 @@
 package io.walletpay.store;
 
 import io.vertx.core.Future;
+import io.walletpay.merchant.AuditEntry;
 import io.walletpay.payment.LinkPage;
 import io.walletpay.payment.ListLinks;
 import io.walletpay.payment.NewLink;
@@ -37,7 +38,7 @@ public interface PaymentLinkStore {
      * Deactivates the link and writes {@code entry} with it, in one statement, only if this call is the one that
      * deactivated it (again is harmless and writes nothing); 404 for another merchant's.
      */
-    Future<PaymentLink> deactivate(UUID merchantId, UUID id, AuditStore.AuditEntry entry);
+    Future<PaymentLink> deactivate(UUID merchantId, UUID id, AuditEntry entry);
 
     /** The link behind a public code; unknown is 404. */
     Future<PublicLink> byCode(String code);

@@ -5,7 +5,9 @@ import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
 import io.walletpay.money.BooksCheck;
+import io.walletpay.money.Ledger;
 import io.walletpay.money.ReconciliationRun;
+import io.walletpay.money.ReconciliationRunPage;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,7 +59,7 @@ final class PgBooksStore implements BooksStore {
     }
 
     @Override
-    public Future<RunPage> runs(int limit, UUID startingAfter) {
+    public Future<ReconciliationRunPage> runs(int limit, UUID startingAfter) {
         return database.statements()
                 .preparedQuery(BooksSql.RUNS)
                 .execute(Tuple.of(limit + 1, startingAfter))
@@ -67,7 +69,7 @@ final class PgBooksStore implements BooksStore {
                         BooksSql.CURSOR_ROW,
                         Tuple.of(startingAfter),
                         "a reconciliation run"))
-                .map(rows -> ListCursor.page(runs(rows), limit, RunPage::new));
+                .map(rows -> ListCursor.page(runs(rows), limit, ReconciliationRunPage::new));
     }
 
     @Override

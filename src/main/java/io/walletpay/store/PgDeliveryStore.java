@@ -7,11 +7,19 @@ import io.vertx.sqlclient.Tuple;
 import io.walletpay.error.ServiceException;
 import io.walletpay.payment.PaymentStatus;
 import io.walletpay.webhook.AttemptResult;
+import io.walletpay.webhook.AttemptView;
 import io.walletpay.webhook.Delivery;
 import io.walletpay.webhook.DeliveryClaim;
+import io.walletpay.webhook.DeliveryDetail;
+import io.walletpay.webhook.DeliveryPage;
 import io.walletpay.webhook.DeliveryStatus;
 import io.walletpay.webhook.DueDelivery;
 import io.walletpay.webhook.EndpointHealth;
+import io.walletpay.webhook.EventPage;
+import io.walletpay.webhook.EventView;
+import io.walletpay.webhook.ListDeliveries;
+import io.walletpay.webhook.ListEvents;
+import io.walletpay.webhook.RecoveredDeliveries;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -273,11 +281,11 @@ public final class PgDeliveryStore implements DeliveryStore {
     }
 
     @Override
-    public Future<Recovered> recoverFailed(UUID merchantId, OffsetDateTime since) {
+    public Future<RecoveredDeliveries> recoverFailed(UUID merchantId, OffsetDateTime since) {
         return database.statements()
                 .preparedQuery(DeliverySql.RECOVER)
                 .execute(Tuple.of(merchantId, since))
-                .map(rows -> new Recovered(rows.rowCount()))
+                .map(rows -> new RecoveredDeliveries(rows.rowCount()))
                 .onSuccess(queued -> wakeUps.deliveriesDue());
     }
 

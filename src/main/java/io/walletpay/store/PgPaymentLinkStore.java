@@ -6,6 +6,7 @@ import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
+import io.walletpay.merchant.AuditEntry;
 import io.walletpay.merchant.MerchantStatus;
 import io.walletpay.payment.LinkPage;
 import io.walletpay.payment.ListLinks;
@@ -74,7 +75,7 @@ final class PgPaymentLinkStore implements PaymentLinkStore {
     }
 
     @Override
-    public Future<PaymentLink> deactivate(UUID merchantId, UUID id, AuditStore.AuditEntry entry) {
+    public Future<PaymentLink> deactivate(UUID merchantId, UUID id, AuditEntry entry) {
         return database.statements()
                 .preparedQuery(PaymentLinkSql.DEACTIVATE)
                 .execute(Tuple.of(id, merchantId, entry.actor(), entry.sourceAddress(), entry.action(), entry.what()))

@@ -9,15 +9,20 @@ import io.vertx.sqlclient.Tuple;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.json.NewIdentifiers;
+import io.walletpay.merchant.AuditEntry;
 import io.walletpay.money.Balance;
+import io.walletpay.money.CreatedTransfer;
 import io.walletpay.money.DebitRule;
+import io.walletpay.money.HeldForReview;
+import io.walletpay.money.NewTransfer;
+import io.walletpay.money.PayoutPage;
 import io.walletpay.money.Transfer;
 import io.walletpay.money.TransferKind;
+import io.walletpay.money.TransferPage;
 import io.walletpay.money.TransferResolution;
 import io.walletpay.money.TransferSending;
 import io.walletpay.money.TransferStatus;
 import io.walletpay.payment.PaymentStatus;
-import io.walletpay.store.AuditStore.AuditEntry;
 import io.walletpay.webhook.TransferWebhookBody;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -81,7 +86,7 @@ final class PgTransferStore implements TransferStore {
     }
 
     @Override
-    public Future<Created> create(NewTransfer request) {
+    public Future<CreatedTransfer> create(NewTransfer request) {
         return database.transactions()
                 .withTransaction(connection -> connection
                         .preparedQuery(TransferSql.LOCK_MERCHANT)
@@ -93,9 +98,9 @@ final class PgTransferStore implements TransferStore {
                             String payoutPhone = merchant.iterator().next().getString(0);
                             return replay(connection, request)
                                     .compose(earlier -> earlier != null
-                                            ? Future.succeededFuture(new Created(earlier, false))
+                                            ? Future.succeededFuture(new CreatedTransfer(earlier, false))
                                             : debit(connection, request, payoutPhone)
-                                                    .map(created -> new Created(created, true)));
+                                                    .map(created -> new CreatedTransfer(created, true)));
                         }))
                 .onSuccess(created -> {
                     if (created.created()) {

@@ -1,12 +1,16 @@
 package io.walletpay.store;
 
 import io.vertx.core.Future;
+import io.walletpay.merchant.AuditEntry;
 import io.walletpay.money.Balance;
+import io.walletpay.money.CreatedTransfer;
+import io.walletpay.money.HeldForReview;
+import io.walletpay.money.NewTransfer;
+import io.walletpay.money.PayoutPage;
 import io.walletpay.money.Transfer;
 import io.walletpay.money.TransferKind;
+import io.walletpay.money.TransferPage;
 import io.walletpay.money.TransferResolution;
-import io.walletpay.store.AuditStore.AuditEntry;
-import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -19,25 +23,6 @@ import java.util.UUID;
  */
 public interface TransferStore {
 
-    /**
-     * A refund ({@code paymentId} set; {@code amount} null for what is left of the payment) or a payout asked for,
-     * with its {@code Idempotency-Key} (nullable) and the fingerprint of the request that carried it; {@code provider}
-     * pays a payout (a refund goes back through the provider that took its payment).
-     */
-    record NewTransfer(
-            UUID id,
-            TransferKind kind,
-            UUID merchantId,
-            UUID paymentId,
-            BigDecimal amount,
-            String reason,
-            String idempotencyKey,
-            byte[] requestHash,
-            String provider) {}
-
-    /** The transfer, and whether this request created it (false: the same Idempotency-Key answered again). */
-    record Created(Transfer transfer, boolean created) {}
-
     Future<Balance> balance(UUID merchantId);
 
     /**
@@ -46,7 +31,7 @@ public interface TransferStore {
      * {@code refund_exceeds_payment}, {@code insufficient_balance}, {@code no_payout_phone}, or
      * {@code idempotency_key_reused} for a key sent before with another request.
      */
-    Future<Created> create(NewTransfer request);
+    Future<CreatedTransfer> create(NewTransfer request);
 
     /** A payment's refunds, oldest first; 404 when it is not the merchant's. */
     Future<List<Transfer>> refunds(UUID merchantId, UUID paymentId);
@@ -56,8 +41,6 @@ public interface TransferStore {
      * (null: from the newest; an id that names none of the merchant's payouts: 400 {@code invalid_starting_after}).
      */
     Future<PayoutPage> payouts(UUID merchantId, int limit, UUID startingAfter);
-
-    record PayoutPage(List<Transfer> payouts, boolean hasMore) {}
 
     /** One of the merchant's transfers of that kind; 404 otherwise. */
     Future<Transfer> get(UUID merchantId, TransferKind kind, UUID id);
@@ -93,12 +76,8 @@ public interface TransferStore {
     /** One page of every merchant's transfers for operators, newest first, only those held for review if asked. */
     Future<TransferPage> forOperators(boolean onlyInReview, int limit, UUID startingAfter);
 
-    record TransferPage(List<Transfer> transfers, boolean hasMore) {}
-
     /** How many transfers are held for review, and how much they come to. */
     Future<HeldForReview> heldForReview();
-
-    record HeldForReview(long count, BigDecimal amount) {}
 
     /** Any merchant's transfer, for operators; 404 when there is none. */
     Future<Transfer> forOperator(UUID id);

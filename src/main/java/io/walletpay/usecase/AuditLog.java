@@ -1,8 +1,8 @@
 package io.walletpay.usecase;
 
 import io.vertx.core.Future;
+import io.walletpay.merchant.AuditPage;
 import io.walletpay.store.AuditStore;
-import io.walletpay.store.AuditStore.AuditPage;
 import io.walletpay.store.Stores;
 import java.util.UUID;
 

@@ -3,11 +3,11 @@ package io.walletpay.usecase;
 import io.vertx.core.Future;
 import io.walletpay.json.NewIdentifiers;
 import io.walletpay.money.Balance;
+import io.walletpay.money.CreatedTransfer;
+import io.walletpay.money.NewTransfer;
 import io.walletpay.money.TransferKind;
 import io.walletpay.money.TransferRequest;
 import io.walletpay.store.TransferStore;
-import io.walletpay.store.TransferStore.Created;
-import io.walletpay.store.TransferStore.NewTransfer;
 import java.util.UUID;
 
 /**
@@ -30,7 +30,8 @@ public final class MoneyOut {
         return transfers.balance(merchantId);
     }
 
-    public Future<Created> refund(UUID merchantId, UUID paymentId, TransferRequest request, String idempotencyKey) {
+    public Future<CreatedTransfer> refund(
+            UUID merchantId, UUID paymentId, TransferRequest request, String idempotencyKey) {
         return transfers.create(new NewTransfer(
                 NewIdentifiers.next(),
                 TransferKind.REFUND,
@@ -43,7 +44,7 @@ public final class MoneyOut {
                 null));
     }
 
-    public Future<Created> payout(UUID merchantId, TransferRequest request, String idempotencyKey) {
+    public Future<CreatedTransfer> payout(UUID merchantId, TransferRequest request, String idempotencyKey) {
         return transfers.create(new NewTransfer(
                 NewIdentifiers.next(),
                 TransferKind.PAYOUT,

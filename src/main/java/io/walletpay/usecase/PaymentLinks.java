@@ -5,6 +5,8 @@ import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.json.NewIdentifiers;
 import io.walletpay.links.PaymentLinkRequest;
+import io.walletpay.merchant.Actor;
+import io.walletpay.merchant.Audited;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.Secrets;
 import io.walletpay.payment.AmountLimits;

@@ -3,6 +3,7 @@ package io.walletpay.usecase;
 import io.vertx.core.Future;
 import io.walletpay.checkout.Checkout;
 import io.walletpay.checkout.LookupGuard;
+import io.walletpay.checkout.LookupsInFlight;
 import io.walletpay.checkout.ProviderOrder;
 import io.walletpay.checkout.ProviderTransaction;
 import io.walletpay.checkout.WalletProviders;

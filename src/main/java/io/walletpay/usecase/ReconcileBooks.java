@@ -4,6 +4,7 @@ import io.vertx.core.Future;
 import io.walletpay.checkout.WalletProviders;
 import io.walletpay.json.NewIdentifiers;
 import io.walletpay.money.BooksCheck;
+import io.walletpay.money.Ledger;
 import io.walletpay.money.ReconciliationRun;
 import io.walletpay.money.ReconciliationRun.Trigger;
 import io.walletpay.store.BooksStore;
@@ -89,7 +90,7 @@ public final class ReconcileBooks {
         return drift == null ? Double.NaN : drift.doubleValue();
     }
 
-    private BooksCheck check(BooksStore.Ledger ledger, BigDecimal reported) {
+    private BooksCheck check(Ledger ledger, BigDecimal reported) {
         return new BooksCheck(
                 openingBalance,
                 ledger.completedPayments(),

@@ -1,6 +1,8 @@
 package io.walletpay.usecase;
 
 import io.vertx.core.Future;
+import io.walletpay.merchant.Actor;
+import io.walletpay.merchant.Audited;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.Secrets;
 import io.walletpay.store.AuditStore;

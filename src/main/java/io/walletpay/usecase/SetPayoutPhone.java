@@ -3,6 +3,8 @@ package io.walletpay.usecase;
 import io.vertx.core.Future;
 import io.walletpay.checkout.PhoneNumber;
 import io.walletpay.error.ServiceException;
+import io.walletpay.merchant.Actor;
+import io.walletpay.merchant.Audited;
 import io.walletpay.payment.WalletNumberMask;
 import io.walletpay.store.AuditStore;
 import java.util.UUID;

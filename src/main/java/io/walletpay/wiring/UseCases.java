@@ -3,6 +3,7 @@ package io.walletpay.wiring;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.walletpay.checkout.LookupsInFlight;
 import io.walletpay.checkout.WalletProviders;
 import io.walletpay.config.AppConfig;
 import io.walletpay.delivery.WebhookTargets;
@@ -12,9 +13,9 @@ import io.walletpay.usecase.AuditLog;
 import io.walletpay.usecase.CancelPayment;
 import io.walletpay.usecase.ConfirmWithProvider;
 import io.walletpay.usecase.CreatePayment;
+import io.walletpay.usecase.DeliverWebhook;
 import io.walletpay.usecase.ExpirePayments;
 import io.walletpay.usecase.KeepTotals;
-import io.walletpay.usecase.LookupsInFlight;
 import io.walletpay.usecase.MoneyOut;
 import io.walletpay.usecase.PayAtCheckout;
 import io.walletpay.usecase.PayThroughLink;
@@ -113,6 +114,12 @@ public record UseCases(
         ExpirePayments expiry = expiry(own);
         KeepTotals totals = new KeepTotals(own.reports(), own.transfers(), Clock.systemUTC());
         return () -> expiry.sweep().compose(swept -> totals.whenDue()).mapEmpty();
+    }
+
+    /** Webhook sending over one sender verticle's own endpoint, delivery log and metrics. */
+    public DeliverWebhook deliverWebhook(
+            DeliverWebhook.Endpoint endpoint, DeliverWebhook.DeliveryLog log, DeliverWebhook.Measurements metrics) {
+        return new DeliverWebhook(endpoint, log, metrics);
     }
 
     /** The expiry sweep over one store verticle's own stores (its calls stay on that verticle). */

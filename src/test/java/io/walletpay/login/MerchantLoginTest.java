@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.Future;
 import io.walletpay.login.MerchantLogin.WrongCredentials;
+import io.walletpay.merchant.Credentials;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.MerchantInput.MerchantChanges;
 import io.walletpay.merchant.MerchantInput.NewMerchant;
+import io.walletpay.merchant.MerchantPage;
 import io.walletpay.merchant.Secrets;
 import io.walletpay.store.MerchantStore;
 import io.walletpay.support.TestConfig;

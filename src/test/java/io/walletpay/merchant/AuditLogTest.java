@@ -12,7 +12,6 @@ import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.Http;
 import io.walletpay.support.RunningService;
 import io.walletpay.support.TestConfig;
-import io.walletpay.usecase.Actor;
 import io.walletpay.usecase.AuditLog;
 import io.walletpay.usecase.UpdateMerchantSettings;
 import java.util.UUID;

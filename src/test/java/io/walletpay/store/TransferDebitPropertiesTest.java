@@ -6,8 +6,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Tuple;
 import io.walletpay.error.ServiceException;
+import io.walletpay.money.CreatedTransfer;
+import io.walletpay.money.NewTransfer;
 import io.walletpay.money.TransferKind;
-import io.walletpay.store.TransferStore.NewTransfer;
 import io.walletpay.support.BehaviourTest;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -70,7 +71,7 @@ class TransferDebitPropertiesTest {
         }
         List<UUID> payments = new ArrayList<>(merchantOf.keySet());
 
-        List<Future<TransferStore.Created>> debits = new ArrayList<>();
+        List<Future<CreatedTransfer>> debits = new ArrayList<>();
         for (int i = 0; i < 60; i++) {
             boolean refund = random.nextInt(3) > 0;
             UUID payment = payments.get(random.nextInt(payments.size()));
@@ -90,7 +91,7 @@ class TransferDebitPropertiesTest {
                     "sandbox")));
         }
         int accepted = 0;
-        for (Future<TransferStore.Created> debit : debits) {
+        for (Future<CreatedTransfer> debit : debits) {
             try {
                 await(debit);
                 accepted++;

@@ -4,9 +4,9 @@ import static io.walletpay.store.StoreTestSupport.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.sqlclient.Tuple;
+import io.walletpay.money.NewTransfer;
 import io.walletpay.money.Transfer;
 import io.walletpay.money.TransferKind;
-import io.walletpay.store.TransferStore.NewTransfer;
 import io.walletpay.support.BehaviourTest;
 import java.math.BigDecimal;
 import java.time.Duration;

@@ -2,6 +2,8 @@ package io.walletpay.usecase;
 
 import io.vertx.core.Future;
 import io.walletpay.error.ServiceException;
+import io.walletpay.merchant.AuditEntry;
+import io.walletpay.merchant.AuditPage;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.MerchantInput.MerchantChanges;
 import io.walletpay.store.AuditStore;

@@ -3,6 +3,7 @@ package io.walletpay.usecase;
 import io.vertx.core.Future;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
+import io.walletpay.merchant.AuditEntry;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.payment.LinkPage;
 import io.walletpay.payment.ListLinks;
@@ -12,7 +13,6 @@ import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentLink;
 import io.walletpay.payment.PaymentStatus;
 import io.walletpay.payment.PublicLink;
-import io.walletpay.store.AuditStore;
 import io.walletpay.store.PaymentLinkStore;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -71,7 +71,7 @@ final class InMemoryPaymentLinkStore implements PaymentLinkStore {
     }
 
     @Override
-    public Future<PaymentLink> deactivate(UUID merchantId, UUID id, AuditStore.AuditEntry entry) {
+    public Future<PaymentLink> deactivate(UUID merchantId, UUID id, AuditEntry entry) {
         return get(merchantId, id).compose(found -> {
             deactivateNow(id); // no audit log here: its entry is the PostgreSQL store's to write
             return get(merchantId, id);

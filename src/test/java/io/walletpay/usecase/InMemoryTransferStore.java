@@ -1,13 +1,18 @@
 package io.walletpay.usecase;
 
 import io.vertx.core.Future;
+import io.walletpay.merchant.AuditEntry;
 import io.walletpay.money.Balance;
+import io.walletpay.money.CreatedTransfer;
+import io.walletpay.money.HeldForReview;
+import io.walletpay.money.NewTransfer;
+import io.walletpay.money.PayoutPage;
 import io.walletpay.money.Transfer;
 import io.walletpay.money.TransferKind;
+import io.walletpay.money.TransferPage;
 import io.walletpay.money.TransferResolution;
 import io.walletpay.money.TransferSending;
 import io.walletpay.money.TransferStatus;
-import io.walletpay.store.AuditStore.AuditEntry;
 import io.walletpay.store.TransferStore;
 import java.math.BigDecimal;
 import java.time.Clock;
@@ -251,7 +256,7 @@ final class InMemoryTransferStore implements TransferStore {
     }
 
     @Override
-    public Future<Created> create(NewTransfer request) {
+    public Future<CreatedTransfer> create(NewTransfer request) {
         asked.add(request);
         OffsetDateTime now = now();
         Transfer transfer = new Transfer(
@@ -270,7 +275,7 @@ final class InMemoryTransferStore implements TransferStore {
                 now,
                 request.provider() != null ? request.provider() : "sandbox");
         rows.put(transfer.id(), transfer);
-        return Future.succeededFuture(new Created(transfer, true));
+        return Future.succeededFuture(new CreatedTransfer(transfer, true));
     }
 
     @Override

@@ -3,10 +3,10 @@ package io.walletpay.usecase;
 import static io.walletpay.usecase.Done.done;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.walletpay.money.NewTransfer;
 import io.walletpay.money.Transfer;
 import io.walletpay.money.TransferKind;
 import io.walletpay.money.TransferRequest;
-import io.walletpay.store.TransferStore.NewTransfer;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.util.UUID;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.walletpay.error.ServiceException;
 import io.walletpay.links.PaymentLinkRequest;
+import io.walletpay.merchant.Actor;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.MerchantStatus;
 import io.walletpay.payment.AmountLimits;

@@ -11,8 +11,10 @@ import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.money.BooksCheck;
 import io.walletpay.money.BooksCheck.Outstanding;
+import io.walletpay.money.Ledger;
 import io.walletpay.money.ReconciliationRun;
 import io.walletpay.money.ReconciliationRun.Trigger;
+import io.walletpay.money.ReconciliationRunPage;
 import io.walletpay.money.TransferOutcome;
 import io.walletpay.store.BooksStore;
 import java.math.BigDecimal;
@@ -175,8 +177,8 @@ class ReconcileBooksTest {
 
     // ---- fakes ------------------------------------------------------------------------------------------------
 
-    private static BooksStore.Ledger ledger(String payments, String transfers, Outstanding inFlight) {
-        return new BooksStore.Ledger(new BigDecimal(payments), new BigDecimal(transfers), inFlight, Outstanding.NONE);
+    private static Ledger ledger(String payments, String transfers, Outstanding inFlight) {
+        return new Ledger(new BigDecimal(payments), new BigDecimal(transfers), inFlight, Outstanding.NONE);
     }
 
     private List<Level> levels() {
@@ -194,7 +196,7 @@ class ReconcileBooksTest {
     /** The kept runs in a list, their times on a clock the test moves. */
     private static final class InMemoryBooks implements BooksStore {
 
-        BooksStore.Ledger ledger;
+        Ledger ledger;
         final List<ReconciliationRun> kept = new ArrayList<>();
         OffsetDateTime now = OffsetDateTime.of(2026, 11, 21, 7, 0, 0, 0, ZoneOffset.UTC);
         boolean newestFirst = true;
@@ -216,7 +218,7 @@ class ReconcileBooksTest {
         }
 
         @Override
-        public Future<RunPage> runs(int limit, UUID startingAfter) {
+        public Future<ReconciliationRunPage> runs(int limit, UUID startingAfter) {
             throw new UnsupportedOperationException("not used by the use case");
         }
 

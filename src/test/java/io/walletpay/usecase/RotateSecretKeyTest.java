@@ -5,6 +5,8 @@ import static io.walletpay.usecase.Done.failure;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.walletpay.error.ServiceException;
+import io.walletpay.merchant.Actor;
+import io.walletpay.merchant.Audited;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.Secrets;
 import java.util.UUID;

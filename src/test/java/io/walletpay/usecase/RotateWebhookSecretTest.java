@@ -3,6 +3,8 @@ package io.walletpay.usecase;
 import static io.walletpay.usecase.Done.done;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.walletpay.merchant.Actor;
+import io.walletpay.merchant.Audited;
 import io.walletpay.merchant.Merchant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;

@@ -6,6 +6,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
+import io.walletpay.merchant.Actor;
 import io.walletpay.money.SettleWindow;
 import io.walletpay.money.Transfer;
 import io.walletpay.money.TransferOutcome;

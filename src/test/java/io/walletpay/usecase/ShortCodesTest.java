@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
+import io.walletpay.usecase.CreatePayment.ShortCodes;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

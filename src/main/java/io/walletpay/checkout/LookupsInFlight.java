@@ -1,4 +1,4 @@
-package io.walletpay.usecase;
+package io.walletpay.checkout;
 
 import io.vertx.core.Context;
 import io.vertx.core.Future;

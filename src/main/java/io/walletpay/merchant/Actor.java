@@ -1,4 +1,4 @@
-package io.walletpay.usecase;
+package io.walletpay.merchant;
 
 import java.util.Objects;
 import java.util.UUID;

@@ -1,4 +1,4 @@
-package io.walletpay.usecase;
+package io.walletpay.checkout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

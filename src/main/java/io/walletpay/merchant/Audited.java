@@ -1,0 +1,20 @@
+package io.walletpay.merchant;
+
+import java.util.UUID;
+
+/** The audit entries the use cases write: the action names, and an entry for an actor. */
+public final class Audited {
+
+    public static final String SETTINGS_UPDATE = "settings.update";
+    public static final String WEBHOOK_SECRET_ROTATE = "webhook_secret.rotate";
+    public static final String SECRET_KEY_ROTATE = "secret_key.rotate";
+    public static final String PAYOUT_PHONE_SET = "payout_phone.set";
+    public static final String PAYMENT_LINK_CREATE = "payment_link.create";
+    public static final String PAYMENT_LINK_DEACTIVATE = "payment_link.deactivate";
+
+    private Audited() {}
+
+    public static AuditEntry entry(UUID merchantId, Actor actor, String action, String what) {
+        return new AuditEntry(merchantId, actor.who(), actor.sourceAddress(), action, what);
+    }
+}
