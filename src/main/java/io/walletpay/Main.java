@@ -15,6 +15,7 @@ import io.walletpay.db.DatabaseTarget;
 import io.walletpay.db.DatabaseTls;
 import io.walletpay.db.EmbeddedDatabase;
 import io.walletpay.db.Migrations;
+import io.walletpay.tracing.Tracing;
 import java.security.cert.CertificateException;
 import java.sql.SQLException;
 import java.util.List;
@@ -43,10 +44,12 @@ public final class Main {
         }
         Shutdown.onSignals();
         ConfigLoader.prepareInBackground();
+        // before the first Vert.x, which takes its tracer from it; a bad value is refused with the configuration's
+        Optional<String> badTracing = Tracing.startFromEnvironment();
         ServiceVertx service = ServiceVertx.create();
         try {
             // production's refusals included, before a clustered node joins its cluster: nothing is touched
-            AppConfig config = loadConfig();
+            AppConfig config = loadConfig(badTracing);
             service = vertxFor(service, config);
             lockDataDirectory(config);
             Running running = start(service, config);
@@ -89,12 +92,19 @@ public final class Main {
         }
     }
 
-    private static AppConfig loadConfig() throws Refused {
+    private static AppConfig loadConfig(Optional<String> badTracing) throws Refused {
+        AppConfig config;
         try {
-            return ConfigLoader.load();
+            config = ConfigLoader.load();
         } catch (ConfigException e) {
-            throw new Refused(e.lines());
+            List<String> lines = new java.util.ArrayList<>(e.lines());
+            badTracing.ifPresent(lines::add);
+            throw new Refused(lines);
         }
+        if (badTracing.isPresent()) {
+            throw new Refused(List.of(badTracing.get()));
+        }
+        return config;
     }
 
     /**

@@ -6,19 +6,25 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.VertxBuilder;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.dns.AddressResolverOptions;
 import io.vertx.core.internal.VertxInternal;
+import io.vertx.core.spi.VertxTracerFactory;
 import io.vertx.micrometer.MicrometerMetricsFactory;
 import io.vertx.micrometer.MicrometerMetricsOptions;
 import io.vertx.micrometer.VertxPrometheusOptions;
 import io.walletpay.cluster.HazelcastMember;
 import io.walletpay.config.AppConfig;
 import io.walletpay.metrics.GuardedMetricsFactory;
+import io.walletpay.tracing.Tracing;
 import java.util.Set;
 import java.util.UUID;
 
-/** A Vert.x instance with Micrometer metrics (HTTP server, pools, JVM) in a Prometheus registry of its own. */
+/**
+ * A Vert.x instance with Micrometer metrics (HTTP server, pools, JVM) in a Prometheus registry of its own, and
+ * OpenTelemetry's tracer when tracing is on.
+ */
 public record ServiceVertx(Vertx vertx, PrometheusMeterRegistry registry) {
 
     /** Far above what the service itself makes (a few hundred); only a flood of client-chosen values reaches it. */
@@ -40,9 +46,9 @@ public record ServiceVertx(Vertx vertx, PrometheusMeterRegistry registry) {
     /** With the given name resolution (tests point webhook delivery at a DNS server of their own). */
     public static ServiceVertx create(int eventLoops, AddressResolverOptions dns) {
         PrometheusMeterRegistry registry = newRegistry();
-        Vertx vertx = Vertx.builder()
-                .with(options(eventLoops).setAddressResolverOptions(dns))
-                .withMetrics(new GuardedMetricsFactory(new MicrometerMetricsFactory(registry)))
+        Vertx vertx = traced(Vertx.builder()
+                        .with(options(eventLoops).setAddressResolverOptions(dns))
+                        .withMetrics(new GuardedMetricsFactory(new MicrometerMetricsFactory(registry))))
                 .build();
         return new ServiceVertx(vertx, registry);
     }
@@ -57,9 +63,9 @@ public record ServiceVertx(Vertx vertx, PrometheusMeterRegistry registry) {
         PrometheusMeterRegistry registry = newRegistry();
         VertxOptions options = options(eventLoops);
         options.getEventBusOptions().setHost(cluster.host()).setPort(0);
-        return Vertx.builder()
-                .with(options)
-                .withMetrics(new GuardedMetricsFactory(new MicrometerMetricsFactory(registry)))
+        return traced(Vertx.builder()
+                        .with(options)
+                        .withMetrics(new GuardedMetricsFactory(new MicrometerMetricsFactory(registry))))
                 .withClusterManager(HazelcastMember.clusterManager(cluster))
                 .buildClustered()
                 .map(vertx -> new ServiceVertx(vertx, registry));
@@ -72,6 +78,12 @@ public record ServiceVertx(Vertx vertx, PrometheusMeterRegistry registry) {
             loops++;
         }
         return loops;
+    }
+
+    /** With tracing on ({@link Tracing}), a span for each HTTP request served, an incoming traceparent continued. */
+    private static VertxBuilder traced(VertxBuilder builder) {
+        VertxTracerFactory tracer = Tracing.vertxTracer();
+        return tracer == null ? builder : builder.withTracer(tracer);
     }
 
     private static PrometheusMeterRegistry newRegistry() {

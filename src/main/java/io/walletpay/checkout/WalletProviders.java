@@ -46,11 +46,12 @@ public final class WalletProviders {
     /** The providers {@code config} names: the sandbox, and MonCash when {@code provider.mode} is live. */
     public static WalletProviders from(
             Vertx vertx, AppConfig config, io.micrometer.core.instrument.MeterRegistry registry) {
-        WalletProvider sandbox = new SandboxWalletProvider(config.publicBaseUrl());
+        WalletProvider sandbox = ProviderSpans.traced(new SandboxWalletProvider(config.publicBaseUrl()));
         if (!config.provider().live()) {
             return new WalletProviders(sandbox, sandbox, null);
         }
-        WalletProvider moncash = new LiveWalletProvider(vertx, LiveProviderSettings.from(config.provider()), registry);
+        WalletProvider moncash = ProviderSpans.traced(
+                new LiveWalletProvider(vertx, LiveProviderSettings.from(config.provider()), registry));
         return new WalletProviders(moncash, sandbox, moncash);
     }
 

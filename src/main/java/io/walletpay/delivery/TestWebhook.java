@@ -40,7 +40,8 @@ final class TestWebhook {
                 now,
                 request.webhookUrl(),
                 secrets.isEmpty() ? request.webhookSecret() : secrets.get(0),
-                secrets.size() > 1 ? secrets.get(1) : null);
+                secrets.size() > 1 ? secrets.get(1) : null,
+                null);
         return sender.attempt(delivery, EVENT)
                 .map(result -> new TestWebhookResult(
                         result.statusCode(), result.durationMs(), result.errorKind(), result.responseExcerpt()));

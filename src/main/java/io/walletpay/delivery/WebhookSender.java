@@ -1,5 +1,9 @@
 package io.walletpay.delivery;
 
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.context.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -11,8 +15,10 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.net.SocketAddress;
+import io.vertx.core.tracing.TracingPolicy;
 import io.walletpay.config.AppConfig;
 import io.walletpay.metrics.GuardedMetricsFactory;
+import io.walletpay.tracing.Tracing;
 import io.walletpay.webhook.AttemptError;
 import io.walletpay.webhook.AttemptResult;
 import io.walletpay.webhook.DeliveryOutcome;
@@ -64,7 +70,9 @@ final class WebhookSender {
                         .setKeepAlive(true)
                         .setKeepAliveTimeout(30)
                         .setMaxRedirects(0)
-                        .setMetricsName(GuardedMetricsFactory.UNMETERED_CLIENT))
+                        .setMetricsName(GuardedMetricsFactory.UNMETERED_CLIENT)
+                        // each attempt's span and traceparent are the sender's own (below), never a context's
+                        .setTracingPolicy(TracingPolicy.IGNORE))
                 // the per-merchant limit is the sender's own accounting; the pool must never be the bottleneck, or
                 // merchants sharing a host would queue behind each other's slow answers
                 .with(new PoolOptions().setHttp1MaxSize(config.webhooks().maxInFlight()))
@@ -80,8 +88,31 @@ final class WebhookSender {
         return attempt(delivery, WebhookBody.eventOf(delivery.body()));
     }
 
-    /** One attempt of {@code delivery}, announced in {@code X-Service-Event} as {@code event}. */
+    /**
+     * One attempt of {@code delivery}, announced in {@code X-Service-Event} as {@code event}. With tracing on, a span
+     * in the trace of the request that caused it, whose {@code traceparent} the merchant receives.
+     */
     Future<AttemptResult> attempt(DueDelivery delivery, String event) {
+        Span span = Tracing.startFrom("webhook attempt", SpanKind.CLIENT, delivery.traceparent());
+        if (span == null) {
+            return attempt(delivery, event, null);
+        }
+        span.setAttribute("walletpay.delivery.id", delivery.id().toString());
+        span.setAttribute("walletpay.delivery.attempt", (long) delivery.attemptsSoFar() + 1);
+        return attempt(delivery, event, span).onComplete(done -> {
+            if (done.succeeded() && done.result().statusCode() != null) {
+                span.setAttribute(
+                        "http.response.status_code", (long) done.result().statusCode());
+            }
+            boolean delivered = done.succeeded() && done.result().error() == null;
+            if (!delivered) {
+                span.setStatus(StatusCode.ERROR);
+            }
+            span.end();
+        });
+    }
+
+    private Future<AttemptResult> attempt(DueDelivery delivery, String event, Span span) {
         Instant started = Instant.now();
         long startNanos = System.nanoTime();
         if (delivery.webhookUrl() == null) {
@@ -104,7 +135,7 @@ final class WebhookSender {
                                         TransportFailure.TARGET_REJECTED,
                                         refused.get()));
                             }
-                            return post(delivery, event, url, https, port, address, started, startNanos);
+                            return post(delivery, event, url, https, port, address, started, startNanos, span);
                         },
                         failure -> Future.succeededFuture(
                                 unreached(delivery, started, startNanos, TransportFailure.DNS_FAILURE, null)));
@@ -118,7 +149,8 @@ final class WebhookSender {
             int port,
             InetAddress address,
             Instant started,
-            long startNanos) {
+            long startNanos,
+            Span span) {
         byte[] body = delivery.body().getBytes(StandardCharsets.UTF_8);
         String path = (url.getRawPath() == null || url.getRawPath().isEmpty() ? "/" : url.getRawPath())
                 + (url.getRawQuery() == null ? "" : "?" + url.getRawQuery());
@@ -143,6 +175,9 @@ final class WebhookSender {
                         StandardSignature.SIGNATURE_HEADER,
                         StandardSignature.header(
                                 delivery.id().toString(), started.getEpochSecond(), body, delivery.activeSecrets()));
+        if (span != null) {
+            Tracing.inject(Context.root().with(span), options::putHeader);
+        }
         Promise<AttemptResult> result = Promise.promise();
         long deadline = vertx.setTimer(
                 config.requestTimeoutMs(),

@@ -29,7 +29,7 @@ final class DeliverySql {
                     + " UPDATE webhook_deliveries d SET lease_until = now() + ($2::int) * interval '1 second'"
                     + " FROM due, merchants m WHERE d.id = due.id AND m.id = d.merchant_id"
                     + " RETURNING d.id, d.merchant_id, d.body, d.attempts, d.schedule_from, d.redeliveries,"
-                    + " d.lease_until, d.created_at, m.webhook_url, m.webhook_secret,"
+                    + " d.lease_until, d.created_at, d.traceparent, m.webhook_url, m.webhook_secret,"
                     + " CASE WHEN m.previous_webhook_secret_until > now() THEN m.previous_webhook_secret END"
                     + " AS previous_webhook_secret";
 

@@ -1,8 +1,13 @@
 package io.walletpay.store;
 
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.context.Scope;
 import io.vertx.core.AsyncResult;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
+import io.walletpay.tracing.Tracing;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -46,7 +51,8 @@ import java.util.function.LongSupplier;
  */
 final class GroupCommit<Q, R> {
 
-    private record Pending<Q, R>(Q request, Promise<R> promise) {
+    /** {@code trace}: the context of the request's caller while tracing is on, else null. */
+    private record Pending<Q, R>(Q request, Promise<R> promise, Context trace) {
 
         void settle(AsyncResult<R> outcome) {
             if (outcome.succeeded()) {
@@ -154,7 +160,7 @@ final class GroupCommit<Q, R> {
         Promise<R> promise = Promise.promise();
         boolean linger;
         synchronized (this) {
-            queue.add(new Pending<>(request, promise));
+            queue.add(new Pending<>(request, promise, Tracing.current()));
             if (awaitedReturns > 0) {
                 if (queue.size() < awaitedReturns) {
                     return promise.future(); // the next flush waits for more of the callers coming back
@@ -253,6 +259,43 @@ final class GroupCommit<Q, R> {
      * has left; never fails. A replay answers each request as it goes, and then completes with nothing left to do.
      */
     private Future<Runnable> flush(List<Pending<Q, R>> taken) {
+        Span span = flushSpan(taken);
+        if (span == null) {
+            return flushTaken(taken);
+        }
+        Future<Runnable> flushed;
+        try (Scope ignored = span.makeCurrent()) { // the statements' own spans go under the flush
+            flushed = flushTaken(taken);
+        }
+        return flushed.onComplete(done -> span.end());
+    }
+
+    /**
+     * With tracing on, a span for a flush that carries any traced request: under the first such request's trace,
+     * linked to the others', with the batch size; null otherwise (background work, tracing off).
+     */
+    private static <Q, R> Span flushSpan(List<Pending<Q, R>> taken) {
+        if (!Tracing.on()) {
+            return null;
+        }
+        List<Context> traced = new ArrayList<>(0);
+        for (Pending<Q, R> pending : taken) {
+            if (pending.trace() != null
+                    && Span.fromContext(pending.trace()).getSpanContext().isValid()) {
+                traced.add(pending.trace());
+            }
+        }
+        if (traced.isEmpty()) {
+            return null;
+        }
+        Span span = Tracing.start("store flush", SpanKind.INTERNAL, traced.get(0), traced.subList(1, traced.size()));
+        span.setAttribute(Tracing.BATCH_SIZE, (long) taken.size());
+        span.setAttribute(
+                "walletpay.store.request", taken.get(0).request().getClass().getSimpleName());
+        return span;
+    }
+
+    private Future<Runnable> flushTaken(List<Pending<Q, R>> taken) {
         if (taken.size() == 1) {
             Pending<Q, R> only = taken.get(0);
             return run(single, only.request()).transform(outcome -> Future.succeededFuture(() -> only.settle(outcome)));

@@ -55,6 +55,15 @@ final class Outbox {
 
     /** Writes the outbox rows of {@code changed} on the transaction; the answer travels with the leased rows. */
     <T> Future<Written<T>> record(SqlConnection transaction, List<Payment> changed, T answer) {
+        return record(transaction, changed, java.util.Collections.nCopies(changed.size(), null), answer);
+    }
+
+    /**
+     * As {@link #record(SqlConnection, List, Object)}, each row keeping the {@code traceparent} of the request that
+     * changed its payment (in the same order; null where none was traced), so its attempts continue that trace.
+     */
+    <T> Future<Written<T>> record(
+            SqlConnection transaction, List<Payment> changed, List<String> traceparents, T answer) {
         if (changed.isEmpty()) {
             return Future.succeededFuture(new Written<>(answer, List.of()));
         }
@@ -64,6 +73,7 @@ final class Outbox {
         UUID[] payments = new UUID[n];
         String[] events = new String[n];
         String[] bodies = new String[n];
+        String[] traces = traceparents.toArray(new String[n]);
         for (int i = 0; i < n; i++) {
             Payment payment = changed.get(i);
             ids[i] = NewIdentifiers.next();
@@ -73,7 +83,7 @@ final class Outbox {
             bodies[i] = body(payment);
         }
         // one statement whatever the count (a sweep's batch, a group commit's): one round trip, not one per row
-        Tuple rows = Tuple.of(ids, merchants, payments, events, bodies);
+        Tuple rows = Tuple.of(ids, merchants, payments, events, bodies, traces);
         if (!handsOver()) {
             return transaction
                     .preparedQuery(OutboxSql.INSERT)
@@ -119,7 +129,8 @@ final class Outbox {
                 row.getOffsetDateTime("created_at"),
                 row.getString("webhook_url"),
                 row.getString("webhook_secret"),
-                row.getString("previous_webhook_secret"));
+                row.getString("previous_webhook_secret"),
+                row.getString("traceparent"));
     }
 
     static String body(Payment payment) {

@@ -7,6 +7,7 @@ import io.walletpay.checkout.Checkout;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
 import io.walletpay.payment.TransitionPayment;
+import io.walletpay.tracing.Tracing;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -36,8 +37,10 @@ final class PaymentTransitions {
             PaymentStatus target,
             String providerTransactionId,
             String failureReason,
-            String payer) {
+            String payer,
+            String traceparent) {
 
+        /** {@code traceparent}: the request's, taken from the trace current where the store takes the call. */
         static Transition of(TransitionPayment command) {
             return new Transition(
                     command.paymentId(),
@@ -46,11 +49,12 @@ final class PaymentTransitions {
                     command.target(),
                     command.providerTransactionId(),
                     command.failureReason(),
-                    command.payer());
+                    command.payer(),
+                    Tracing.traceparent());
         }
 
         static Transition byToken(String token, PaymentStatus target, String payer, String failureReason) {
-            return new Transition(null, token, null, target, null, failureReason, payer);
+            return new Transition(null, token, null, target, null, failureReason, payer, Tracing.traceparent());
         }
 
         /** What a batch may hold once: one request per payment id and per token. */
@@ -142,14 +146,16 @@ final class PaymentTransitions {
                             }
                             List<Optional<Checkout>> answers = new ArrayList<>(n);
                             List<Payment> changedInOrder = new ArrayList<>(changed.size());
+                            List<String> traceparents = new ArrayList<>(changed.size());
                             for (Transition command : commands) {
                                 Checkout checkout = changed.get(command.key());
                                 answers.add(Optional.ofNullable(checkout));
                                 if (checkout != null) {
                                     changedInOrder.add(checkout.payment());
+                                    traceparents.add(command.traceparent());
                                 }
                             }
-                            return outbox.record(connection, changedInOrder, answers);
+                            return outbox.record(connection, changedInOrder, traceparents, answers);
                         })))
                 .onSuccess(answers -> answers.forEach(answer -> answer.ifPresent(this::announce)));
     }

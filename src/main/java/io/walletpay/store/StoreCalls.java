@@ -1,10 +1,12 @@
 package io.walletpay.store;
 
+import io.opentelemetry.context.Scope;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.walletpay.error.ServiceException;
+import io.walletpay.tracing.Tracing;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
@@ -22,7 +24,8 @@ import java.util.function.UnaryOperator;
  * failures into the service's errors; with no store verticle running, a call answers 503.
  *
  * <p>Two places per operation: the interface method and its PostgreSQL implementation. The hop is done here once
- * for every method, by a {@link Proxy}, rather than by a delegating class per store.
+ * for every method, by a {@link Proxy}, rather than by a delegating class per store. With tracing on, the caller's
+ * trace is current while the store takes the call, so its flush and its webhook's outbox row know the request.
  */
 public final class StoreCalls {
 
@@ -95,14 +98,20 @@ public final class StoreCalls {
             return instance.guard().apply(work.get());
         }
         Promise<Object> answer = Promise.promise();
-        instance.context()
-                .runOnContext(started -> instance.guard().apply(work.get()).onComplete(done -> {
-                    if (caller == null) {
-                        answer.handle(done);
-                    } else {
-                        caller.runOnContext(back -> answer.handle(done));
-                    }
-                }));
+        io.opentelemetry.context.Context trace = Tracing.current(); // the caller's span, for the store's flush
+        instance.context().runOnContext(started -> {
+            Future<Object> worked;
+            try (Scope ignored = Tracing.attach(trace)) {
+                worked = work.get();
+            }
+            instance.guard().apply(worked).onComplete(done -> {
+                if (caller == null) {
+                    answer.handle(done);
+                } else {
+                    caller.runOnContext(back -> answer.handle(done));
+                }
+            });
+        });
         return answer.future();
     }
 

@@ -7,7 +7,8 @@ import java.util.UUID;
  * A delivery claimed for sending: the stored body, where it goes now and with which secrets. {@code attemptsSoFar}
  * counts every attempt ever made; {@code scheduleFrom} is that count when the current retry schedule started;
  * {@code redeliveries} counts how often it was queued again; {@code leaseUntil} is the lease this claim set (null for
- * a test event, which is never recorded).
+ * a test event, which is never recorded); {@code traceparent} is the trace of the request that caused it, when
+ * tracing was on (else null).
  */
 public record DueDelivery(
         UUID id,
@@ -20,7 +21,8 @@ public record DueDelivery(
         OffsetDateTime createdAt,
         String webhookUrl,
         String webhookSecret,
-        String previousWebhookSecret) {
+        String previousWebhookSecret,
+        String traceparent) {
 
     /** What its attempt's record is checked against. */
     public DeliveryClaim claim() {

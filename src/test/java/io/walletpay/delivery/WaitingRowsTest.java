@@ -17,7 +17,18 @@ class WaitingRowsTest {
 
     private static DueDelivery row(UUID merchant, long n) {
         return new DueDelivery(
-                new UUID(merchant.getLeastSignificantBits(), n), merchant, "{}", 0, 0, 0, null, null, null, "s", null);
+                new UUID(merchant.getLeastSignificantBits(), n),
+                merchant,
+                "{}",
+                0,
+                0,
+                0,
+                null,
+                null,
+                null,
+                "s",
+                null,
+                null);
     }
 
     @Test

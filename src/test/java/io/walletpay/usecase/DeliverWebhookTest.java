@@ -92,6 +92,7 @@ class DeliverWebhookTest {
                 now.minusSeconds(1),
                 "https://shop.example/hooks",
                 "whsec_x",
+                null,
                 null);
     }
 
