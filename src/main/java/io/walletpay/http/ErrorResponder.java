@@ -2,7 +2,6 @@ package io.walletpay.http;
 
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
-import io.vertx.core.Future;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
@@ -77,25 +76,38 @@ public final class ErrorResponder {
             page = Problem.UNREADABLE;
             error = unreadable();
         }
+        if (customerPath(request.path())) {
+            request.response().putHeader(HttpHeaders.CONNECTION, "close");
+            HtmlResponses.problem(request, page)
+                    .onComplete(done -> request.connection().close());
+        } else {
+            answerAndClose(request, error);
+        }
+    }
+
+    /** Answers a request the router never saw with {@code error} in the JSON envelope, then closes its connection. */
+    static void answerAndClose(HttpServerRequest request, ServiceException error) {
+        String requestId = RequestLog.newRequestId();
         HttpServerResponse response = request.response().putHeader(HttpHeaders.CONNECTION, "close");
-        Future<Void> sent = customerPath(request.path())
-                ? HtmlResponses.problem(request, page)
-                : response.setStatusCode(error.kind().status())
-                        .putHeader(HttpHeaders.CONTENT_TYPE, "application/json; charset=utf-8")
-                        .putHeader(HttpHeaders.CACHE_CONTROL, "no-store")
-                        .end(envelope(error).toBuffer());
-        sent.onComplete(done -> request.connection().close());
+        RequestLog.tag(response, requestId);
+        response.setStatusCode(error.kind().status())
+                .putHeader(HttpHeaders.CONTENT_TYPE, "application/json; charset=utf-8")
+                .putHeader(HttpHeaders.CACHE_CONTROL, "no-store")
+                .end(envelope(error, requestId).toBuffer())
+                .onComplete(done -> request.connection().close());
     }
 
     private static boolean customerPath(String path) {
         return path != null && (path.startsWith("/checkout/") || path.startsWith("/l/"));
     }
 
-    public static JsonObject envelope(ServiceException error) {
+    /** The error body: code, message, the field at fault if any, and the request's id to quote to support. */
+    public static JsonObject envelope(ServiceException error, String requestId) {
         JsonObject body = new JsonObject().put("code", error.code()).put("message", error.getMessage());
         if (error.field() != null) {
             body.put("field", error.field());
         }
+        body.put("request_id", requestId);
         return new JsonObject().put("success", false).put("error", body);
     }
 
@@ -111,7 +123,7 @@ public final class ErrorResponder {
             response.putHeader("WWW-Authenticate", "Bearer");
         }
         retryAfter(response, error);
-        response.end(envelope(error).toBuffer());
+        response.end(envelope(error, RequestLog.id(ctx)).toBuffer());
     }
 
     /** When to come back, for the failures that have a when: a rate limit's wait, or a second for an outage. */
@@ -152,9 +164,10 @@ public final class ErrorResponder {
         }
         String path = ctx.request().path();
         log.error(
-                "unhandled failure on {} {}",
+                "unhandled failure on {} {} id={}",
                 ctx.request().method(),
                 path != null && path.startsWith("/checkout/") ? "/checkout/…" : path,
+                RequestLog.id(ctx),
                 failure);
         return new ServiceException(ErrorKind.INTERNAL, "internal_error", "Something went wrong on our side");
     }

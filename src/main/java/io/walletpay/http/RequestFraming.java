@@ -9,15 +9,13 @@ import io.netty.handler.codec.DecoderResult;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.timeout.IdleStateHandler;
-import io.vertx.core.Future;
-import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpConnection;
-import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.impl.VertxHttpRequestDecoder;
-import io.vertx.core.json.JsonObject;
 import io.vertx.core.net.impl.ConnectionBase;
+import io.walletpay.error.ErrorKind;
+import io.walletpay.error.ServiceException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -77,28 +75,11 @@ final class RequestFraming {
     static void invalidRequest(HttpServerRequest request) {
         Throwable cause = request.decoderResult().cause();
         if (cause instanceof AmbiguousFraming) {
-            JsonObject error = new JsonObject()
-                    .put("code", "ambiguous_framing")
-                    .put("message", cause.getMessage())
-                    .put("details", new io.vertx.core.json.JsonArray());
-            answerAndClose(
-                    request,
-                    400,
-                    "application/json; charset=utf-8",
-                    new JsonObject().put("error", error).toBuffer());
+            ErrorResponder.answerAndClose(
+                    request, new ServiceException(ErrorKind.VALIDATION, "ambiguous_framing", cause.getMessage()));
         } else {
             ErrorResponder.invalidRequest(request);
         }
-    }
-
-    private static void answerAndClose(HttpServerRequest request, int status, String type, Buffer body) {
-        Future<Void> sent = request.response()
-                .setStatusCode(status)
-                .putHeader(HttpHeaders.CONNECTION, "close")
-                .putHeader(HttpHeaders.CONTENT_TYPE, type)
-                .putHeader(HttpHeaders.CACHE_CONTROL, "no-store")
-                .end(body);
-        sent.onComplete(done -> request.connection().close());
     }
 
     /** Vert.x's decoder, failing the requests whose framing is ambiguous instead of guessing. */

@@ -112,6 +112,32 @@ class HealthAndErrorEnvelopeTest {
                 })));
     }
 
+    @Test
+    void anErrorBodyNamesTheRequestIdItsHeadersCarry(VertxTestContext test) {
+        app.client()
+                .get("/api/merchant/payments")
+                .putHeader("Request-Id", "support-ticket-42")
+                .send()
+                .compose(kept -> {
+                    test.verify(() -> {
+                        assertEnvelope(kept, 401, "unauthorized");
+                        assertThat(kept.bodyAsJsonObject()
+                                        .getJsonObject("error")
+                                        .getString("request_id"))
+                                .isEqualTo("support-ticket-42");
+                        assertThat(kept.getHeader("Request-Id")).isEqualTo("support-ticket-42");
+                        assertThat(kept.getHeader("X-Request-Id")).isEqualTo("support-ticket-42");
+                    });
+                    return app.client().get("/no/such/route").send();
+                })
+                .onComplete(test.succeeding(made -> test.verify(() -> {
+                    String id = made.bodyAsJsonObject().getJsonObject("error").getString("request_id");
+                    assertThat(id).hasSize(36).isEqualTo(made.getHeader("Request-Id"));
+                    assertThat(made.getHeader("X-Request-Id")).isEqualTo(id);
+                    test.completeNow();
+                })));
+    }
+
     static void assertEnvelope(HttpResponse<Buffer> response, int status, String code) {
         assertThat(response.statusCode()).isEqualTo(status);
         assertThat(response.getHeader("Content-Type")).startsWith("application/json");
@@ -119,5 +145,8 @@ class HealthAndErrorEnvelopeTest {
         assertThat(body.getBoolean("success")).isFalse();
         assertThat(body.getJsonObject("error").getString("code")).isEqualTo(code);
         assertThat(body.getJsonObject("error").getString("message")).isNotBlank();
+        assertThat(body.getJsonObject("error").getString("request_id"))
+                .isNotBlank()
+                .isEqualTo(response.getHeader("Request-Id"));
     }
 }

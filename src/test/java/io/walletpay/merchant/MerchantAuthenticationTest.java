@@ -112,8 +112,8 @@ class MerchantAuthenticationTest {
         assertThat(wrongSecret.status()).isEqualTo(401);
         assertThat(wrongSecret.header("WWW-Authenticate")).isEqualTo("Bearer");
         assertThat(unknown.status()).isEqualTo(401);
-        assertThat(unknown.body()).isEqualTo(wrongSecret.body());
-        assertThat(malformedId.body()).isEqualTo(wrongSecret.body());
+        assertThat(unknown.errorWithoutRequestId()).isEqualTo(wrongSecret.errorWithoutRequestId());
+        assertThat(malformedId.errorWithoutRequestId()).isEqualTo(wrongSecret.errorWithoutRequestId());
     }
 
     @Test

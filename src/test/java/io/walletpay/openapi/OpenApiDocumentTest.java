@@ -306,7 +306,12 @@ class OpenApiDocumentTest {
     void checksDeclaredHeadersWhenGiven() {
         String body = new JsonObject()
                 .put("success", false)
-                .put("error", new JsonObject().put("code", "unauthorized").put("message", "Send a token"))
+                .put(
+                        "error",
+                        new JsonObject()
+                                .put("code", "unauthorized")
+                                .put("message", "Send a token")
+                                .put("request_id", "req-1"))
                 .encode();
 
         assertThatCode(() -> OpenApiContract.assertMatchesWithHeaders(
@@ -545,6 +550,11 @@ class OpenApiDocumentTest {
     private static JsonObject error(String code) {
         return new JsonObject()
                 .put("success", false)
-                .put("error", new JsonObject().put("code", code).put("message", "Something about " + code));
+                .put(
+                        "error",
+                        new JsonObject()
+                                .put("code", code)
+                                .put("message", "Something about " + code)
+                                .put("request_id", "req-" + code));
     }
 }

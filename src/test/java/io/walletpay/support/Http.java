@@ -33,6 +33,19 @@ public final class Http {
             return json().getJsonObject("error").getString("code");
         }
 
+        /**
+         * The error envelope without its {@code request_id}, which differs on every request: what two answers that
+         * mean the same failure must have in common.
+         */
+        public JsonObject errorWithoutRequestId() {
+            JsonObject envelope = json().copy();
+            JsonObject error = envelope.getJsonObject("error");
+            if (error == null || error.remove("request_id") == null) {
+                throw new AssertionError("not an error envelope with a request_id: " + body);
+            }
+            return envelope;
+        }
+
         public String header(String name) {
             return headers.firstValue(name).orElse(null);
         }
