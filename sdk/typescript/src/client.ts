@@ -137,10 +137,10 @@ export class ApiError extends Error {
         this.name = "ApiError";
     }
 
-    /** Reads a generated client's `ResponseError` (or answers any other error unchanged). */
-    static async from(error: unknown): Promise<unknown> {
+    /** Reads a generated client's `ResponseError`; any other error (a network failure) is thrown again. */
+    static async from(error: unknown): Promise<ApiError> {
         if (!(error instanceof ResponseError)) {
-            return error;
+            throw error;
         }
         const response = error.response;
         let envelope: Record<string, unknown> = {};
