@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The TypeScript SDK (the {@code typescript-fetch} client the build generates, beside the helpers in
- * {@code sdk/typescript/src}) compiles with {@code tsc --strict}, and its example runs a shop's whole flow against
+ * {@code sdk/typescript/src}) compiles with {@code tsc --strict}, its helpers pass their own tests (signatures,
+ * retries, Idempotency-Key, pages), and its example runs a shop's whole flow against
  * the real service: token, an idempotent payment, the sandbox checkout paid, the webhook received and verified in
  * both schemes (an altered body refused), an error read, a refund and a paged list.
  */
@@ -34,6 +35,7 @@ class TypeScriptSdkExampleTest extends SdkExample {
         // the SDK's layout, as its README builds it: src/, examples/, and the generated client in generated/
         copy(SDK.resolve("src"), BUILT.resolve("src"), ".ts");
         copy(SDK.resolve("examples"), BUILT.resolve("examples"), ".ts");
+        copy(SDK.resolve("test"), BUILT.resolve("test"), ".ts");
         copy(GENERATED, BUILT.resolve("generated"), ".ts");
         Files.copy(
                 SDK.resolve("tsconfig.json"),
@@ -50,6 +52,12 @@ class TypeScriptSdkExampleTest extends SdkExample {
                 null,
                 300);
         assertThat(tsc.exitCode()).as("tsc --strict: " + tsc.output()).isZero();
+        ChildProcess.Result helpers =
+                ChildProcess.run(List.of("node", "--test", "dist/test/"), BUILT, Map.of(), null, 120);
+        assertThat(helpers.exitCode())
+                .as("the helpers' own tests: " + helpers.output())
+                .isZero();
+        assertThat(helpers.output()).containsPattern("# pass [1-9]").contains("# fail 0");
 
         JsonObject merchant = service.createMerchant("Boutik TypeScript");
         ChildProcess.Result run = run(merchant, List.of("node", "dist/examples/whole-flow.js"), BUILT);
