@@ -209,7 +209,8 @@ public abstract class PaymentStoreContract {
         return payment;
     }
 
-    private static NewPayment payment(UUID merchant, String amount, Duration expiresIn, String provider) {
+    /** A payment to store, created an hour ago, expiring {@code expiresIn} from now. */
+    static NewPayment payment(UUID merchant, String amount, Duration expiresIn, String provider) {
         UUID id = UUID.randomUUID();
         BigDecimal value = new BigDecimal(amount);
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
