@@ -179,6 +179,7 @@ class ArchitectureTest {
                             && !type.getSimpleName().equals("BehaviourTest")
                             && !type.getSimpleName().equals("TestConfig")
                             && !type.getSimpleName().equals("Jwts")
+                            && !type.getSimpleName().equals("TestMerchants")
                     || type.getName().equals("io.walletpay.store.StoreFixture")
                     || type.getName().equals("io.walletpay.cluster.ClusterNode")
                     || type.getName().equals("io.walletpay.Application")

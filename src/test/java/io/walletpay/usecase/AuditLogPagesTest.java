@@ -7,6 +7,7 @@ import io.walletpay.merchant.Actor;
 import io.walletpay.merchant.AuditPage;
 import io.walletpay.merchant.AuditRecord;
 import io.walletpay.merchant.Merchant;
+import io.walletpay.support.TestMerchants;
 import org.junit.jupiter.api.Test;
 
 /** A merchant reading its audit log ({@link AuditLog}): its own entries only, newest first, a page at a time. */

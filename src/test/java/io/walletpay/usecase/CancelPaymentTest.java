@@ -13,6 +13,7 @@ import io.walletpay.error.ServiceException;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.support.TestMerchants;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -61,14 +62,7 @@ class CancelPaymentTest {
     @Test
     void aLivePaymentTheCustomerHasPaidAtTheGatewayCompletesInsteadAndTheMerchantIsTold() {
         Payment live = moncashPending();
-        ScriptedWalletProvider moncash = new ScriptedWalletProvider() {
-            @Override
-            public Future<ProviderTransaction> retrieveByOrder(ProviderOrder order) {
-                retrieved.add(order);
-                return Future.succeededFuture(
-                        new ProviderTransaction("TX-9", order, live.amount(), "50937001234", true));
-            }
-        };
+        ScriptedWalletProvider moncash = ScriptedWalletProvider.paying("TX-9", live.amount());
 
         Throwable refused = failure(new CancelPayment(payments, moncash.registry()).cancel(merchant.id(), live.id()));
 

@@ -14,6 +14,7 @@ import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
 import io.walletpay.payment.StoredResponse;
 import io.walletpay.support.TestConfig;
+import io.walletpay.support.TestMerchants;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;

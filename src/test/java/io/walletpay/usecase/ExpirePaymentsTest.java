@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.vertx.core.Future;
 import io.walletpay.checkout.ProviderOrder;
-import io.walletpay.checkout.ProviderTransaction;
 import io.walletpay.checkout.SandboxWalletProvider;
 import io.walletpay.checkout.WalletProviders;
 import io.walletpay.payment.Payment;
@@ -50,14 +49,7 @@ class ExpirePaymentsTest {
                 PaymentStatus.PENDING,
                 InMemoryPaymentStore.now().minusMinutes(1),
                 WalletProviders.MONCASH);
-        ScriptedWalletProvider moncash = new ScriptedWalletProvider() {
-            @Override
-            public Future<ProviderTransaction> retrieveByOrder(ProviderOrder order) {
-                retrieved.add(order);
-                return Future.succeededFuture(
-                        new ProviderTransaction("TX-7", order, paid.amount(), "50937001234", true));
-            }
-        };
+        ScriptedWalletProvider moncash = ScriptedWalletProvider.paying("TX-7", paid.amount());
 
         done(sweep(moncash.registry()));
 

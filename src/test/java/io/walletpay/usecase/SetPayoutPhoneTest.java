@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import io.walletpay.error.ServiceException;
 import io.walletpay.merchant.Actor;
 import io.walletpay.merchant.Merchant;
+import io.walletpay.support.TestMerchants;
 import org.junit.jupiter.api.Test;
 
 /** Where payouts go: a Haitian mobile number kept as 509XXXXXXXX, audited with its last four digits only. */

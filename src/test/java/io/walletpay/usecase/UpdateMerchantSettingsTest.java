@@ -10,6 +10,7 @@ import io.walletpay.merchant.Actor;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.MerchantInput.MerchantChanges;
 import io.walletpay.merchant.MerchantStatus;
+import io.walletpay.support.TestMerchants;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
