@@ -19,7 +19,7 @@ import java.util.UUID;
 /**
  * The closed days of {@link ReportStore} in memory, for the totals' fast test: each merchant's Haitian days with
  * payments (and whether one of them is pending) and the day its totals are kept through, closed by the same
- * conditions as PostgreSQL's statement. The reports' sums are PostgreSQL's, tested there.
+ * conditions as PostgreSQL's statement ({@code ReportStoreContract} holds both to them). The reports' sums are PostgreSQL's, tested there.
  */
 final class InMemoryReportStore implements ReportStore {
 
@@ -27,6 +27,12 @@ final class InMemoryReportStore implements ReportStore {
     private final Map<UUID, TreeMap<LocalDate, Boolean>> days = new LinkedHashMap<>();
 
     final Map<UUID, LocalDate> closedThrough = new HashMap<>();
+
+    /** A merchant the store knows, with no payments yet. */
+    UUID merchant(UUID merchantId) {
+        days.computeIfAbsent(merchantId, id -> new TreeMap<>());
+        return merchantId;
+    }
 
     /** The merchant has a payment on {@code day}, pending or not. */
     void payment(UUID merchantId, LocalDate day, boolean pending) {
@@ -42,7 +48,10 @@ final class InMemoryReportStore implements ReportStore {
                 behind.add(new ClosedThrough(merchant, through));
             }
         }
-        behind.sort(Comparator.comparing(ClosedThrough::through, Comparator.nullsFirst(Comparator.naturalOrder())));
+        // as PostgreSQL orders them: furthest behind first, then by id (its bytes, as the hex text orders them)
+        behind.sort(Comparator.comparing(
+                        ClosedThrough::through, Comparator.nullsFirst(Comparator.<LocalDate>naturalOrder()))
+                .thenComparing(entry -> entry.merchantId().toString()));
         return Future.succeededFuture(behind.subList(0, Math.min(limit, behind.size())));
     }
 
@@ -54,12 +63,12 @@ final class InMemoryReportStore implements ReportStore {
 
     @Override
     public Future<Boolean> closeDay(UUID merchantId, LocalDate day, LocalDate previous) {
+        // as PostgreSQL's one statement: never over a pending payment of the day; the merchant's first closed day
+        // whatever previous says, then only from where its closed days end
         TreeMap<LocalDate, Boolean> mine = days.getOrDefault(merchantId, new TreeMap<>());
-        boolean between =
-                !(previous == null ? mine.headMap(day, false) : mine.subMap(previous, false, day, false)).isEmpty();
-        if (!java.util.Objects.equals(closedThrough.get(merchantId), previous)
-                || between
-                || Boolean.TRUE.equals(mine.get(day))) {
+        boolean first = !closedThrough.containsKey(merchantId);
+        if (Boolean.TRUE.equals(mine.get(day))
+                || (!first && (previous == null || !previous.equals(closedThrough.get(merchantId))))) {
             return Future.succeededFuture(false);
         }
         closedThrough.put(merchantId, day);
