@@ -21,7 +21,8 @@ public final class LookupsInFlight implements Shareable {
 
     private final Map<String, Future<?>> inFlight = new ConcurrentHashMap<>();
 
-    LookupsInFlight() {}
+    /** Look-ups of one caller alone (a test's); the service shares one per JVM through {@link #shared(Vertx)}. */
+    public LookupsInFlight() {}
 
     /** This JVM's look-ups in flight (the first HTTP verticle makes the map). */
     public static LookupsInFlight shared(Vertx vertx) {

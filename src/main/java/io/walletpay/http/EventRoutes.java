@@ -7,12 +7,11 @@ import io.walletpay.delivery.WebhookTester;
 import io.walletpay.delivery.WebhookTester.SendTestWebhook;
 import io.walletpay.error.ServiceException;
 import io.walletpay.json.JsonInput;
-import io.walletpay.money.TransferKind;
 import io.walletpay.store.DeliveryStore;
 import io.walletpay.view.Timestamps;
+import io.walletpay.webhook.EventType;
 import io.walletpay.webhook.EventView;
 import io.walletpay.webhook.ListEvents;
-import io.walletpay.webhook.WebhookBody;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Set;
@@ -25,8 +24,7 @@ import java.util.UUID;
 final class EventRoutes {
 
     /** The events there are, which {@code type} may ask for: a misspelt one is a 400, not an empty list. */
-    static final List<String> TYPES =
-            List.of(WebhookBody.EVENT, TransferKind.REFUND.event(), TransferKind.PAYOUT.event());
+    static final List<String> TYPES = EventType.names();
 
     private final DeliveryStore deliveries;
     private final WebhookTester tester;

@@ -15,11 +15,6 @@ public enum TransferKind {
         return wireName;
     }
 
-    /** The webhook event announcing its status, {@code refund.updated} or {@code payout.updated}. */
-    public String event() {
-        return wireName + ".updated";
-    }
-
     public static TransferKind fromWire(String value) {
         for (TransferKind kind : values()) {
             if (kind.wireName.equals(value)) {

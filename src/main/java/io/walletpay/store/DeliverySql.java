@@ -1,5 +1,7 @@
 package io.walletpay.store;
 
+import io.walletpay.webhook.EventType;
+
 /** All SQL about webhook deliveries and their attempts (the outbox insert lives in {@link OutboxSql}). */
 final class DeliverySql {
 
@@ -128,7 +130,11 @@ final class DeliverySql {
      * description, which the payment carries).
      */
     static final String PAGE = "SELECT " + COLUMNS + ", p.reference_id AS payment_reference,"
-            + " COALESCE(CASE WHEN d.event IN ('refund.updated', 'payout.updated')"
+            + " COALESCE(CASE WHEN d.event IN ("
+            + EventType.namesWithPayload("TransferWebhookEvent").stream()
+                    .map(name -> "'" + name + "'")
+                    .collect(java.util.stream.Collectors.joining(", "))
+            + ")"
             + "   THEN (d.body::jsonb #>> '{data,amount}')::numeric END, p.amount) AS payment_amount,"
             + " CASE WHEN p.payment_link_id IS NOT NULL THEN p.description END AS payment_link_title"
             + " FROM webhook_deliveries d LEFT JOIN payments p ON p.id = d.payment_id WHERE d.merchant_id = $1"

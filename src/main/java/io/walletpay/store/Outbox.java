@@ -7,6 +7,7 @@ import io.vertx.sqlclient.Tuple;
 import io.walletpay.json.NewIdentifiers;
 import io.walletpay.payment.Payment;
 import io.walletpay.webhook.DueDelivery;
+import io.walletpay.webhook.EventType;
 import io.walletpay.webhook.WebhookBody;
 import io.walletpay.webhook.WebhookEvent;
 import java.util.ArrayList;
@@ -79,7 +80,7 @@ final class Outbox {
             ids[i] = NewIdentifiers.next();
             merchants[i] = payment.merchantId();
             payments[i] = payment.id();
-            events[i] = WebhookBody.EVENT;
+            events[i] = EventType.ofPayment(payment.status().wireName()).wireName();
             bodies[i] = body(payment);
         }
         // one statement whatever the count (a sweep's batch, a group commit's): one round trip, not one per row

@@ -23,6 +23,7 @@ import io.walletpay.money.TransferResolution;
 import io.walletpay.money.TransferSending;
 import io.walletpay.money.TransferStatus;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.webhook.EventType;
 import io.walletpay.webhook.TransferWebhookBody;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -228,7 +229,7 @@ final class PgTransferStore implements TransferStore {
                         new UUID[] {NewIdentifiers.next()},
                         new UUID[] {transfer.merchantId()},
                         new UUID[] {transfer.paymentId()},
-                        new String[] {transfer.kind().event()},
+                        new String[] {EventType.of(transfer.kind()).wireName()},
                         new String[] {TransferWebhookBody.of(transfer, OffsetDateTime.now())}))
                 .mapEmpty();
     }

@@ -27,7 +27,7 @@ public final class TransferWebhookBody {
         ByteArrayOutputStream out = new ByteArrayOutputStream(384);
         try (JsonGenerator json = JSON.createGenerator(out, JsonEncoding.UTF8)) {
             json.writeStartObject();
-            json.writeStringField("event", transfer.kind().event());
+            json.writeStringField("event", EventType.of(transfer.kind()).wireName());
             json.writeStringField("version", WebhookBody.VERSION);
             json.writeStringField("timestamp", WebhookBody.timestamp(at));
             json.writeObjectFieldStart("data");

@@ -22,7 +22,7 @@ import java.time.temporal.ChronoUnit;
  */
 public final class WebhookBody {
 
-    public static final String EVENT = "payment.updated";
+    public static final String EVENT = EventType.PAYMENT_UPDATED.wireName();
     public static final String VERSION = "v1";
 
     // The documented shape: always six fraction digits and a numeric offset; "xxx" prints +00:00 where "XXX" prints Z.
@@ -66,7 +66,7 @@ public final class WebhookBody {
         ByteArrayOutputStream out = new ByteArrayOutputStream(512);
         try (JsonGenerator json = JSON.createGenerator(out, JsonEncoding.UTF8)) {
             json.writeStartObject();
-            json.writeStringField("event", EVENT);
+            json.writeStringField("event", EventType.ofPayment(event.status()).wireName());
             json.writeStringField("version", VERSION);
             json.writeStringField("timestamp", timestamp(event.timestamp()));
             json.writeObjectFieldStart("data");

@@ -144,6 +144,32 @@ class ArchitectureTest {
     }
 
     /**
+     * Every class of the use case package is a use case, and each has a fast test named after it (its name, then
+     * anything, then {@code Test}) over in-memory stores: a use case no fast test names is one whose rules only a
+     * slow test could catch breaking.
+     */
+    @Test
+    void everyUseCaseHasAFastTestNamedAfterIt() {
+        JavaClasses tests = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.ONLY_INCLUDE_TESTS)
+                .importPackages("io.walletpay");
+        java.util.List<String> fast = tests.stream()
+                .filter(type -> type.getSimpleName().endsWith("Test"))
+                .filter(type -> !type.isAnnotatedWith(BehaviourTest.class))
+                .map(JavaClass::getSimpleName)
+                .toList();
+        java.util.List<String> untested = classes.stream()
+                .filter(type -> type.getPackageName().equals("io.walletpay.usecase"))
+                .filter(type -> type.isTopLevelClass())
+                .map(JavaClass::getSimpleName)
+                .filter(name -> fast.stream().noneMatch(test -> test.startsWith(name)))
+                .toList();
+        org.assertj.core.api.Assertions.assertThat(untested)
+                .as("use cases without a fast test named after them")
+                .isEmpty();
+    }
+
+    /**
      * What makes a test slow: a database, the running service, a child process, a cluster or a browser. A test
      * class that uses any of them must say so ({@link BehaviourTest}), or it would slow the fast tier down.
      */
@@ -153,6 +179,7 @@ class ArchitectureTest {
                             && !type.getSimpleName().equals("BehaviourTest")
                             && !type.getSimpleName().equals("TestConfig")
                             && !type.getSimpleName().equals("Jwts")
+                            && !type.getSimpleName().equals("TestMerchants")
                     || type.getName().equals("io.walletpay.store.StoreFixture")
                     || type.getName().equals("io.walletpay.cluster.ClusterNode")
                     || type.getName().equals("io.walletpay.Application")

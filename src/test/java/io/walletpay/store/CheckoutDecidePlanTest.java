@@ -6,8 +6,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.SqlConnection;
 import io.walletpay.support.BehaviourTest;
+import io.walletpay.support.TestMerchants;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -29,10 +31,8 @@ class CheckoutDecidePlanTest {
         SqlConnection connection = await(database.transactions().getConnection());
         try {
             run(connection, "ALTER TABLE payments SET (autovacuum_enabled = false)"); // no analyze during the test
-            run(
-                    connection,
-                    "INSERT INTO merchants (id, name, secret_hash, webhook_secret, fee_percent, fee_fixed)"
-                            + " VALUES ('00000000-0000-0000-0000-000000000001', 'm', '\\x00'::bytea, 'whsec', 0, 0)");
+            await(TestMerchants.row(UUID.fromString("00000000-0000-0000-0000-000000000001"))
+                    .insert(connection));
             run(
                     connection,
                     "INSERT INTO payments (id, merchant_id, reference_id, amount, fees, net_amount, checkout_token,"

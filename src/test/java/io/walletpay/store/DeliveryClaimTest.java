@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Tuple;
 import io.walletpay.support.BehaviourTest;
+import io.walletpay.support.TestMerchants;
 import io.walletpay.webhook.AttemptError;
 import io.walletpay.webhook.AttemptResult;
 import io.walletpay.webhook.DeliveryStatus;
@@ -251,10 +252,7 @@ class DeliveryClaimTest {
 
     private static UUID merchant(Database database, int n) throws Exception {
         UUID merchant = new UUID(1, n);
-        await(database.statements()
-                .preparedQuery("INSERT INTO merchants (id, name, secret_hash, webhook_secret, webhook_url, fee_percent,"
-                        + " fee_fixed) VALUES ($1, 'm', '\\x00'::bytea, 'whsec', 'http://hooks', 0, 0)")
-                .execute(Tuple.of(merchant)));
+        await(TestMerchants.row(merchant).webhookUrl("http://hooks").insert(database.statements()));
         await(database.statements()
                 .preparedQuery("INSERT INTO payments (id, merchant_id, amount, fees, net_amount, checkout_token,"
                         + " redirect_url, expires_at) VALUES ($1, $1, 1.00, 0, 1.00, $1::text, 'http://p', $2)")

@@ -9,6 +9,7 @@ import io.vertx.sqlclient.Tuple;
 import io.walletpay.error.ServiceException;
 import io.walletpay.payment.PaymentStatus;
 import io.walletpay.support.BehaviourTest;
+import io.walletpay.support.TestMerchants;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -62,10 +63,8 @@ class GroupCommitCheckoutDecidePropertiesTest {
         UUID active = new UUID(seed, 1);
         UUID disabled = new UUID(seed, 2);
         for (UUID id : List.of(active, disabled)) {
-            await(database.statements()
-                    .preparedQuery("INSERT INTO merchants (id, name, status, secret_hash, webhook_secret, fee_percent,"
-                            + " fee_fixed) VALUES ($1, 'm', $2, '\\x00'::bytea, 'whsec', 0, 0)")
-                    .execute(Tuple.of(id, id.equals(active) ? "active" : "disabled")));
+            TestMerchants.Row row = TestMerchants.row(id);
+            await((id.equals(active) ? row : row.disabled()).insert(database.statements()));
         }
         int paymentCount = 30;
         for (int i = 0; i < paymentCount; i++) {

@@ -5,7 +5,6 @@ import static io.walletpay.store.StoreTestSupport.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.Future;
-import io.vertx.sqlclient.Tuple;
 import io.walletpay.config.AppConfig;
 import io.walletpay.error.ServiceException;
 import io.walletpay.payment.Charge;
@@ -15,6 +14,7 @@ import io.walletpay.payment.ShortCode;
 import io.walletpay.payment.StoredResponse;
 import io.walletpay.store.PgPaymentStore.CreatePayment;
 import io.walletpay.support.BehaviourTest;
+import io.walletpay.support.TestMerchants;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.OffsetDateTime;
@@ -70,10 +70,7 @@ class GroupCommitCreatePropertiesTest {
         PgPaymentStore store =
                 PgPayments.on(database, config.payments(), groupCommit).payments();
         UUID merchant = new UUID(seed, 1);
-        await(database.statements()
-                .preparedQuery("INSERT INTO merchants (id, name, secret_hash, webhook_secret, fee_percent, fee_fixed)"
-                        + " VALUES ($1, 'm', '\\x00'::bytea, 'whsec', 0, 0)")
-                .execute(Tuple.of(merchant)));
+        await(TestMerchants.row(merchant).insert(database.statements()));
 
         OffsetDateTime at = OffsetDateTime.of(2026, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC);
         List<CreatePayment> commands = new ArrayList<>();

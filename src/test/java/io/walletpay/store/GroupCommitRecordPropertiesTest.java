@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Tuple;
 import io.walletpay.support.BehaviourTest;
+import io.walletpay.support.TestMerchants;
 import io.walletpay.webhook.AttemptError;
 import io.walletpay.webhook.AttemptResult;
 import io.walletpay.webhook.DeliveryClaim;
@@ -75,10 +76,9 @@ class GroupCommitRecordPropertiesTest {
         int merchants = 4;
         for (int m = 0; m < merchants; m++) {
             UUID merchant = new UUID(seed, m);
-            await(database.statements()
-                    .preparedQuery("INSERT INTO merchants (id, name, secret_hash, webhook_secret, fee_percent,"
-                            + " fee_fixed, webhook_failing_since) VALUES ($1, 'm', '\\x00'::bytea, 'whsec', 0, 0, $2)")
-                    .execute(Tuple.of(merchant, m % 2 == 0 ? AT.minusDays(1) : null)));
+            await(TestMerchants.row(merchant)
+                    .webhookFailingSince(m % 2 == 0 ? AT.minusDays(1) : null)
+                    .insert(database.statements()));
             await(database.statements()
                     .preparedQuery("INSERT INTO payments (id, merchant_id, amount, fees, net_amount, checkout_token,"
                             + " redirect_url, expires_at) VALUES ($1, $1, 1.00, 0, 1.00, $1::text, 'http://p', $2)")

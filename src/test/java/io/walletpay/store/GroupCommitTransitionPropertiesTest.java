@@ -12,6 +12,7 @@ import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
 import io.walletpay.payment.TransitionPayment;
 import io.walletpay.support.BehaviourTest;
+import io.walletpay.support.TestMerchants;
 import io.walletpay.webhook.DueDelivery;
 import java.util.ArrayList;
 import java.util.List;
@@ -181,11 +182,7 @@ class GroupCommitTransitionPropertiesTest {
         UUID merchant = new UUID(seed, 1);
         UUID other = new UUID(seed, 2);
         for (UUID id : List.of(merchant, other)) {
-            await(database.statements()
-                    .preparedQuery(
-                            "INSERT INTO merchants (id, name, secret_hash, webhook_secret, fee_percent, fee_fixed)"
-                                    + " VALUES ($1, 'm', '\\x00'::bytea, 'whsec', 0, 0)")
-                    .execute(Tuple.of(id)));
+            await(TestMerchants.row(id).insert(database.statements()));
         }
         int paymentCount = 40;
         for (int i = 0; i < paymentCount; i++) {

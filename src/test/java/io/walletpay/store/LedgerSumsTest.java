@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Transaction;
 import io.walletpay.support.BehaviourTest;
+import io.walletpay.support.TestMerchants;
 import java.math.BigDecimal;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
@@ -36,8 +37,7 @@ class LedgerSumsTest {
         connection = await(database.transactions().getConnection());
         ledger = new PgTransferStore(database, WakeUps.NONE);
         for (UUID merchant : new UUID[] {shop, other}) {
-            run("INSERT INTO merchants (id, name, secret_hash, webhook_secret, fee_percent, fee_fixed) VALUES ('"
-                    + merchant + "', 'm', '\\x00'::bytea, 'whsec', 0, 0)");
+            await(TestMerchants.row(merchant).insert(connection));
         }
     }
 

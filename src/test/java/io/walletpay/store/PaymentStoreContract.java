@@ -1,11 +1,10 @@
 package io.walletpay.store;
 
+import static io.walletpay.store.ContractCalls.await;
+import static io.walletpay.store.ContractCalls.code;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.catchThrowable;
 
-import io.vertx.core.Future;
 import io.walletpay.checkout.Checkout;
-import io.walletpay.error.ServiceException;
 import io.walletpay.payment.Charge;
 import io.walletpay.payment.CreatePaymentRequest;
 import io.walletpay.payment.ListPayments;
@@ -21,8 +20,6 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.UUID;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
@@ -212,7 +209,8 @@ public abstract class PaymentStoreContract {
         return payment;
     }
 
-    private static NewPayment payment(UUID merchant, String amount, Duration expiresIn, String provider) {
+    /** A payment to store, created an hour ago, expiring {@code expiresIn} from now. */
+    static NewPayment payment(UUID merchant, String amount, Duration expiresIn, String provider) {
         UUID id = UUID.randomUUID();
         BigDecimal value = new BigDecimal(amount);
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
@@ -228,21 +226,5 @@ public abstract class PaymentStoreContract {
                 now.minusHours(1),
                 now.plus(expiresIn),
                 provider);
-    }
-
-    /** A store call that may fail: the code of its ServiceException, or null when it succeeded. */
-    @FunctionalInterface
-    protected interface Call {
-        Future<?> run() throws Exception;
-    }
-
-    private static String code(Call call) {
-        Throwable failure = catchThrowable(() -> await(call.run()));
-        Throwable cause = failure instanceof ExecutionException wrapped ? wrapped.getCause() : failure;
-        return cause instanceof ServiceException known ? known.code() : String.valueOf(cause);
-    }
-
-    private static <T> T await(Future<T> future) throws Exception {
-        return future.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
     }
 }

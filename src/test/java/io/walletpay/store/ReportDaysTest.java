@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.vertx.sqlclient.SqlConnection;
 import io.walletpay.report.DayTotal;
 import io.walletpay.support.BehaviourTest;
+import io.walletpay.support.TestMerchants;
 import io.walletpay.usecase.KeepTotals;
 import java.math.BigDecimal;
 import java.time.Clock;
@@ -49,8 +50,7 @@ class ReportDaysTest {
         connection = await(database.transactions().getConnection());
         reports = new PgReportStore(database);
         close = new KeepTotals(reports, new PgTransferStore(database, WakeUps.NONE), CLOCK);
-        run("INSERT INTO merchants (id, name, secret_hash, webhook_secret, fee_percent, fee_fixed) VALUES ('" + merchant
-                + "', 'Boutik', '\\x00'::bytea, 'whsec', 0, 0)");
+        await(TestMerchants.row(merchant).insert(connection));
     }
 
     @AfterEach

@@ -7,8 +7,10 @@ import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.SqlConnection;
 import io.walletpay.payment.ShortCode;
 import io.walletpay.support.BehaviourTest;
+import io.walletpay.support.TestMerchants;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -30,10 +32,7 @@ class ShortCodeSearchPlanTest {
         Database database = fixture.database("short-code-plan-test");
         SqlConnection connection = await(database.transactions().getConnection());
         try {
-            run(
-                    connection,
-                    "INSERT INTO merchants (id, name, secret_hash, webhook_secret, fee_percent, fee_fixed)"
-                            + " VALUES ('" + MERCHANT + "', 'm', '\\x00'::bytea, 'whsec', 0, 0)");
+            await(TestMerchants.row(UUID.fromString(MERCHANT)).insert(connection));
             // 40 000 payments keeping their numbers, 1 000 written without one
             run(
                     connection,

@@ -3,6 +3,7 @@ package io.walletpay.store;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
+import io.walletpay.support.TestMerchants;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -38,10 +39,7 @@ final class StoreTestSupport {
     /** A new active merchant with no fees, as the store's statements need one; its id. */
     static UUID merchant(Database database) throws Exception {
         UUID id = UUID.randomUUID();
-        await(database.statements()
-                .preparedQuery("INSERT INTO merchants (id, name, secret_hash, webhook_secret, fee_percent, fee_fixed)"
-                        + " VALUES ($1, 'Store test stall', '\\x00'::bytea, 'whsec', 0, 0)")
-                .execute(Tuple.of(id)));
+        await(TestMerchants.row(id).insert(database.statements()));
         return id;
     }
 }

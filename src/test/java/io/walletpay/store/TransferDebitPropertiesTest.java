@@ -10,6 +10,7 @@ import io.walletpay.money.CreatedTransfer;
 import io.walletpay.money.NewTransfer;
 import io.walletpay.money.TransferKind;
 import io.walletpay.support.BehaviourTest;
+import io.walletpay.support.TestMerchants;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -46,11 +47,7 @@ class TransferDebitPropertiesTest {
         for (int m = 0; m < 2; m++) {
             UUID merchant = new UUID(seed, m);
             merchants.add(merchant);
-            await(database.statements()
-                    .preparedQuery(
-                            "INSERT INTO merchants (id, name, secret_hash, webhook_secret, fee_percent, fee_fixed,"
-                                    + " payout_phone) VALUES ($1, 'Shop', '\\x00'::bytea, 'whsec_x', 0, 0, '50937123456')")
-                    .execute(Tuple.of(merchant)));
+            await(TestMerchants.row(merchant).payoutPhone("50937123456").insert(database.statements()));
             for (int p = 0; p < 3; p++) {
                 UUID payment = UUID.randomUUID();
                 BigDecimal amount =

@@ -4,10 +4,16 @@ import io.vertx.core.Future;
 import io.walletpay.error.ServiceException;
 import io.walletpay.merchant.AuditEntry;
 import io.walletpay.merchant.AuditPage;
+import io.walletpay.merchant.AuditRecord;
+import io.walletpay.merchant.Credentials;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.MerchantInput.MerchantChanges;
+import io.walletpay.merchant.MerchantInput.NewMerchant;
+import io.walletpay.merchant.MerchantPage;
 import io.walletpay.store.AuditStore;
+import io.walletpay.store.MerchantStore;
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -15,16 +21,19 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * {@link AuditStore} in memory: each change recorded with its entry, an unknown merchant 404, as PostgreSQL does.
- * The secrets kept are what a use case handed over, so a test can check what was stored.
+ * {@link AuditStore}, and the merchant changes of {@link MerchantStore} it records, in memory: each change recorded
+ * with its entry, an unknown merchant 404 writing nothing, the log read newest first a page at a time, as
+ * PostgreSQL does ({@code AuditStoreContract} holds both to it). The secrets kept are what a use case handed over,
+ * so a test can check what was stored.
  */
-final class InMemoryAuditStore implements AuditStore {
+final class InMemoryAuditStore implements AuditStore, MerchantStore {
 
     final Map<UUID, Merchant> merchants = new HashMap<>();
     final List<AuditEntry> entries = new ArrayList<>();
     final Map<UUID, byte[]> secretHashes = new HashMap<>();
     final Map<UUID, OffsetDateTime> previousActiveUntil = new HashMap<>();
     final Map<UUID, String> payoutPhones = new HashMap<>();
+    private final List<AuditRecord> log = new ArrayList<>();
 
     Merchant add(Merchant merchant) {
         merchants.put(merchant.id(), merchant);
@@ -33,32 +42,55 @@ final class InMemoryAuditStore implements AuditStore {
 
     @Override
     public Future<Merchant> update(UUID id, MerchantChanges changes, AuditEntry entry) {
-        return Future.failedFuture(new UnsupportedOperationException("settings are tested against PostgreSQL"));
+        return update(id, changes).onSuccess(changed -> record(entry));
+    }
+
+    @Override
+    public Future<Merchant> update(UUID id, MerchantChanges changes) {
+        Merchant m = merchants.get(id);
+        if (m == null) {
+            return Future.failedFuture(ServiceException.notFound("Merchant"));
+        }
+        Merchant changed = new Merchant(
+                m.id(),
+                changes.name() != null ? changes.name() : m.name(),
+                changes.status() != null ? changes.status() : m.status(),
+                m.webhookSecret(),
+                changes.clearWebhookUrl() ? null : changes.webhookUrl() != null ? changes.webhookUrl() : m.webhookUrl(),
+                changes.clearReturnUrl() ? null : changes.returnUrl() != null ? changes.returnUrl() : m.returnUrl(),
+                changes.clearLocale() ? null : changes.locale() != null ? changes.locale() : m.locale(),
+                changes.feePercent() != null ? changes.feePercent() : m.feePercent(),
+                changes.feeFixed() != null ? changes.feeFixed() : m.feeFixed(),
+                m.createdAt(),
+                now(),
+                m.secretKeyVersion());
+        merchants.put(id, changed);
+        return Future.succeededFuture(changed);
     }
 
     @Override
     public Future<Merchant> rotateWebhookSecret(
             UUID id, String webhookSecret, OffsetDateTime previousActiveUntil, AuditEntry entry) {
-        Merchant merchant = merchants.get(id);
-        if (merchant == null) {
+        Merchant m = merchants.get(id);
+        if (m == null) {
             return Future.failedFuture(ServiceException.notFound("Merchant"));
         }
         Merchant rotated = new Merchant(
-                merchant.id(),
-                merchant.name(),
-                merchant.status(),
+                m.id(),
+                m.name(),
+                m.status(),
                 webhookSecret,
-                merchant.webhookUrl(),
-                merchant.returnUrl(),
-                merchant.locale(),
-                merchant.feePercent(),
-                merchant.feeFixed(),
-                merchant.createdAt(),
-                OffsetDateTime.now(),
-                merchant.secretKeyVersion());
+                m.webhookUrl(),
+                m.returnUrl(),
+                m.locale(),
+                m.feePercent(),
+                m.feeFixed(),
+                m.createdAt(),
+                now(),
+                m.secretKeyVersion());
         merchants.put(id, rotated);
         this.previousActiveUntil.put(id, previousActiveUntil);
-        entries.add(entry);
+        record(entry);
         return Future.succeededFuture(rotated);
     }
 
@@ -69,18 +101,42 @@ final class InMemoryAuditStore implements AuditStore {
             return Future.failedFuture(ServiceException.notFound("Merchant"));
         }
         secretHashes.put(id, secretHash);
-        entries.add(entry);
+        record(entry);
         return Future.succeededFuture(merchant);
     }
 
     @Override
     public Future<AuditPage> list(UUID merchantId, Long startingAfter, int limit) {
-        return Future.failedFuture(new UnsupportedOperationException("the log's pages are tested against PostgreSQL"));
+        if (startingAfter != null
+                && log.stream()
+                        .noneMatch(
+                                r -> r.id() == startingAfter && r.merchantId().equals(merchantId))) {
+            return Future.failedFuture(ServiceException.invalid(
+                    "starting_after",
+                    "starting_after must be the id of an audit log entry on this list, as a page gave it"));
+        }
+        List<AuditRecord> newestFirst = new ArrayList<>(log);
+        java.util.Collections.reverse(newestFirst);
+        List<AuditRecord> mine = newestFirst.stream()
+                .filter(r -> r.merchantId().equals(merchantId))
+                .filter(r -> startingAfter == null || r.id() < startingAfter)
+                .limit(limit + 1L)
+                .toList();
+        boolean more = mine.size() > limit;
+        return Future.succeededFuture(new AuditPage(more ? mine.subList(0, limit) : mine, more));
     }
 
     @Override
     public Future<Void> record(AuditEntry entry) {
         entries.add(entry);
+        log.add(new AuditRecord(
+                log.size() + 1L,
+                entry.merchantId(),
+                entry.actor(),
+                entry.sourceAddress(),
+                entry.action(),
+                entry.what(),
+                now()));
         return Future.succeededFuture();
     }
 
@@ -90,7 +146,33 @@ final class InMemoryAuditStore implements AuditStore {
             return Future.failedFuture(ServiceException.notFound("Merchant"));
         }
         payoutPhones.put(merchantId, payoutPhone);
-        entries.add(entry);
-        return Future.succeededFuture();
+        return record(entry);
+    }
+
+    @Override
+    public Future<Merchant> get(UUID id) {
+        Merchant merchant = merchants.get(id);
+        return merchant == null
+                ? Future.failedFuture(ServiceException.notFound("Merchant"))
+                : Future.succeededFuture(merchant);
+    }
+
+    @Override
+    public Future<Merchant> create(UUID id, NewMerchant merchant, byte[] secretHash, String webhookSecret) {
+        return Future.failedFuture(new UnsupportedOperationException("merchants are created against PostgreSQL"));
+    }
+
+    @Override
+    public Future<MerchantPage> list(int limit, UUID startingAfter) {
+        return Future.failedFuture(new UnsupportedOperationException("merchants are listed against PostgreSQL"));
+    }
+
+    @Override
+    public Future<Credentials> credentials(UUID id) {
+        return Future.failedFuture(new UnsupportedOperationException("credentials are checked against PostgreSQL"));
+    }
+
+    private static OffsetDateTime now() {
+        return OffsetDateTime.now(ZoneOffset.UTC);
     }
 }

@@ -3,12 +3,15 @@ package io.walletpay.usecase;
 import io.vertx.core.Future;
 import io.walletpay.checkout.Checkout;
 import io.walletpay.error.ServiceException;
+import io.walletpay.payment.Charge;
+import io.walletpay.payment.CreatePaymentRequest;
 import io.walletpay.payment.IdempotencyClaim;
 import io.walletpay.payment.ListPayments;
 import io.walletpay.payment.NewPayment;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentPage;
 import io.walletpay.payment.PaymentStatus;
+import io.walletpay.payment.ShortCode;
 import io.walletpay.payment.StoredResponse;
 import io.walletpay.payment.TransitionPayment;
 import io.walletpay.store.CheckoutStore;
@@ -45,6 +48,7 @@ final class InMemoryPaymentStore implements PaymentStore, CheckoutStore, Payment
     private final Map<Key, Claim> keys = new HashMap<>();
     int expiredKeys;
     private int shortCodes;
+    private long addedCodes;
 
     /** A payment as stored, {@code status} and expiry as the test wants them. */
     Payment add(UUID merchantId, String amount, PaymentStatus status, OffsetDateTime expiresAt) {
@@ -54,34 +58,21 @@ final class InMemoryPaymentStore implements PaymentStore, CheckoutStore, Payment
     /** The same, taken by the provider named {@code provider}. */
     Payment add(UUID merchantId, String amount, PaymentStatus status, OffsetDateTime expiresAt, String provider) {
         UUID id = UUID.randomUUID();
-        OffsetDateTime now = now();
-        Payment payment = new Payment(
+        BigDecimal value = new BigDecimal(amount);
+        BigDecimal fees = new BigDecimal("3.00");
+        NewPayment created = new NewPayment(
                 id,
-                "WP-" + id.toString().substring(0, 8).toUpperCase(),
+                ShortCode.of((1L << 38) | ++addedCodes),
                 merchantId,
-                "ref-" + id,
-                new BigDecimal(amount),
-                new BigDecimal("3.00"),
-                new BigDecimal(amount).subtract(new BigDecimal("3.00")),
-                status,
-                null,
-                null,
-                null,
+                new CreatePaymentRequest(value, "ref-" + id, null, null, null),
+                new Charge(value, fees, value.subtract(fees)),
                 "token-" + id,
                 "http://localhost/checkout/token-" + id,
-                null,
-                now,
-                now,
-                null,
+                now(),
                 expiresAt,
-                null,
-                null,
-                false,
-                null,
-                null,
-                0,
-                BigDecimal.ZERO,
                 provider);
+        Payment pending = Payment.stored(created, null);
+        Payment payment = status == PaymentStatus.PENDING ? pending : leavePending(pending, status);
         payments.put(id, payment);
         return payment;
     }
@@ -296,6 +287,10 @@ final class InMemoryPaymentStore implements PaymentStore, CheckoutStore, Payment
         int purged = Math.min(expiredKeys, EXPIRY_BATCH);
         expiredKeys -= purged;
         return Future.succeededFuture(purged);
+    }
+
+    private static Payment leavePending(Payment p, PaymentStatus status) {
+        return p.leftPending(status, null, null, null, now());
     }
 
     private static Payment leavePending(Payment p, TransitionPayment command) {

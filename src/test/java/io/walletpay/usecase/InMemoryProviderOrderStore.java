@@ -2,6 +2,8 @@ package io.walletpay.usecase;
 
 import io.vertx.core.Future;
 import io.walletpay.checkout.ProviderOrder;
+import io.walletpay.payment.Payment;
+import io.walletpay.payment.PaymentStatus;
 import io.walletpay.store.ProviderOrderStore;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -36,11 +38,15 @@ final class InMemoryProviderOrderStore implements ProviderOrderStore {
 
     @Override
     public Future<Boolean> declined(ProviderOrder order, String transactionId, String reason) {
-        if (!declined.add(order.id())) {
+        // recorded once, and never over a try reported paid; counted only on its pending payment's current try
+        if (paid.containsKey(order.id()) || !declined.add(order.id())) {
             return Future.succeededFuture(false);
         }
-        payments.payments.computeIfPresent(
-                order.paymentId(), (id, payment) -> payment.declinedOnce(InMemoryPaymentStore.now()));
+        Payment payment = payments.payments.get(order.paymentId());
+        if (payment == null || payment.status() != PaymentStatus.PENDING || payment.declines() != order.attempt() - 1) {
+            return Future.succeededFuture(false);
+        }
+        payments.payments.put(payment.id(), payment.declinedOnce(InMemoryPaymentStore.now()));
         return Future.succeededFuture(true);
     }
 

@@ -18,6 +18,7 @@ import io.walletpay.payment.TypedAmount;
 import io.walletpay.store.MerchantStore;
 import io.walletpay.store.PaymentLinkStore;
 import io.walletpay.support.TestConfig;
+import io.walletpay.support.TestMerchants;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.OffsetDateTime;

@@ -11,6 +11,7 @@ import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.MerchantStatus;
 import io.walletpay.payment.AmountLimits;
 import io.walletpay.payment.PaymentLink;
+import io.walletpay.support.TestMerchants;
 import java.math.BigDecimal;
 import java.util.HashMap;
 import java.util.Map;

@@ -9,6 +9,7 @@ import io.walletpay.merchant.Actor;
 import io.walletpay.merchant.Audited;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.Secrets;
+import io.walletpay.support.TestMerchants;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 

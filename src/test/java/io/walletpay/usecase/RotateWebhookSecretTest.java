@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.walletpay.merchant.Actor;
 import io.walletpay.merchant.Audited;
 import io.walletpay.merchant.Merchant;
+import io.walletpay.support.TestMerchants;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;

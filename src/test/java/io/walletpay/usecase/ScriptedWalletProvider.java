@@ -22,6 +22,21 @@ class ScriptedWalletProvider implements WalletProvider {
     final List<ProviderOrder> opened = new ArrayList<>();
     final List<ProviderOrder> retrieved = new ArrayList<>();
 
+    /**
+     * A provider that reports every order asked about paid by {@code transactionId} for {@code amount}, from wallet
+     * 50937001234 (the customer paid at the gateway); it records each order asked about.
+     */
+    static ScriptedWalletProvider paying(String transactionId, BigDecimal amount) {
+        return new ScriptedWalletProvider() {
+            @Override
+            public Future<ProviderTransaction> retrieveByOrder(ProviderOrder order) {
+                retrieved.add(order);
+                return Future.succeededFuture(
+                        new ProviderTransaction(transactionId, order, amount, "50937001234", true));
+            }
+        };
+    }
+
     /** A registry holding this provider as the current (live) one, beside the sandbox. */
     WalletProviders registry() {
         return WalletProviders.only(this);

@@ -12,5 +12,10 @@ final class StoresOver {
         return new Stores(null, audit, null, null, null, null, null, null, links, null, null, transfers, null);
     }
 
+    /** The merchants and their audit log, over one in-memory store. */
+    static Stores merchants(InMemoryAuditStore merchants) {
+        return new Stores(merchants, merchants, null, null, null, null, null, null, null, null, null, null, null);
+    }
+
     private StoresOver() {}
 }

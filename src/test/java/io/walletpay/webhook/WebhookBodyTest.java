@@ -58,7 +58,7 @@ class WebhookBodyTest {
                     AT,
                     "sandbox");
             assertThat(WebhookBody.eventOf(TransferWebhookBody.of(transfer, AT)))
-                    .isEqualTo(kind.event());
+                    .isEqualTo(EventType.of(kind).wireName());
         }
         assertThat(WebhookBody.eventOf("{\"version\":\"v1\",\"data\":{\"event\":\"x\"},\"event\":\"refund.updated\"}"))
                 .isEqualTo("refund.updated");

@@ -2,7 +2,6 @@ package io.walletpay.usecase;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.vertx.core.Future;
 import io.walletpay.checkout.SandboxWalletProvider;
 import io.walletpay.checkout.WalletProviders;
@@ -15,16 +14,15 @@ import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
 import io.walletpay.payment.StoredResponse;
 import io.walletpay.support.TestConfig;
+import io.walletpay.support.TestMerchants;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.OffsetDateTime;
 import java.util.Map;
-import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A merchant creating, cancelling and letting payments expire, over an in-memory payment store. */
-class MerchantPaymentsTest {
+/** A merchant creating payments over an in-memory payment store: what is stored, what a retry replays, what is refused. */
+class CreatePaymentTest {
 
     @TempDir
     Path dataDir;
@@ -68,60 +66,6 @@ class MerchantPaymentsTest {
 
         assertThat(((ServiceException) other.cause()).code()).isEqualTo("idempotency_key_reused");
         assertThat(payments.payments).hasSize(1);
-    }
-
-    @Test
-    void cancellingAPendingPaymentCancelsItAndChargesNothing() {
-        Payment pending = payments.pending(merchant.id());
-
-        Payment cancelled = done(new CancelPayment(payments, sandbox).cancel(merchant.id(), pending.id()));
-
-        assertThat(cancelled.status()).isEqualTo(PaymentStatus.CANCELLED);
-        assertThat(cancelled.fees()).isEqualByComparingTo("0");
-    }
-
-    @Test
-    void cancellingAnotherMerchantsPaymentIsNotFoundAndChangesNothing() {
-        Payment theirs = payments.pending(UUID.randomUUID());
-
-        Future<Payment> cancel = new CancelPayment(payments, sandbox).cancel(merchant.id(), theirs.id());
-
-        assertThat(((ServiceException) cancel.cause()).code()).isEqualTo("not_found");
-        assertThat(payments.payments.get(theirs.id()).status()).isEqualTo(PaymentStatus.PENDING);
-    }
-
-    @Test
-    void cancellingACompletedPaymentIsAnInvalidState() {
-        Payment paid = payments.add(
-                merchant.id(),
-                "100.00",
-                PaymentStatus.COMPLETED,
-                InMemoryPaymentStore.now().plusMinutes(30));
-
-        Future<Payment> cancel = new CancelPayment(payments, sandbox).cancel(merchant.id(), paid.id());
-
-        assertThat(((ServiceException) cancel.cause()).code()).isEqualTo("invalid_state");
-        assertThat(payments.payments.get(paid.id()).status()).isEqualTo(PaymentStatus.COMPLETED);
-    }
-
-    @Test
-    void aSweepExpiresEveryDuePaymentInBatchesAndLeavesTheOthers() {
-        OffsetDateTime past = InMemoryPaymentStore.now().minusMinutes(1);
-        for (int i = 0; i < 2 * io.walletpay.store.PaymentExpiryStore.EXPIRY_BATCH + 3; i++) {
-            payments.add(merchant.id(), "10.00", PaymentStatus.PENDING, past);
-        }
-        Payment current = payments.pending(merchant.id());
-        payments.expiredKeys = io.walletpay.store.PaymentExpiryStore.EXPIRY_BATCH + 1;
-
-        done(new ExpirePayments(payments, payments, sandbox, new PaymentReviews(payments, new SimpleMeterRegistry()))
-                .sweep());
-
-        assertThat(payments.payments.values())
-                .filteredOn(p -> p.status() == PaymentStatus.EXPIRED)
-                .hasSize(2 * io.walletpay.store.PaymentExpiryStore.EXPIRY_BATCH + 3)
-                .allSatisfy(p -> assertThat(p.fees()).isEqualByComparingTo("0"));
-        assertThat(payments.payments.get(current.id()).status()).isEqualTo(PaymentStatus.PENDING);
-        assertThat(payments.expiredKeys).isZero();
     }
 
     private AppConfig config() {
