@@ -24,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,68 +42,66 @@ class TracingTest {
     @TempDir
     Path dataDir;
 
-    ServiceProcess service;
-
-    @AfterEach
-    void stop() throws Exception {
-        if (service != null && service.alive()) {
-            service.terminate();
-        }
-    }
-
     @Test
     void aCancelSentWithATraceparentIsOneTraceFromTheRequestThroughItsFlushToItsWebhook() throws Exception {
         try (WebhookReceiver merchantEndpoint = new WebhookReceiver();
                 OtlpReceiver collector = new OtlpReceiver()) {
-            service = new ServiceProcess(
-                            dataDir,
-                            Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", collector.url(), "OTEL_BSP_SCHEDULE_DELAY", "100"))
-                    .start();
-            Http http = service.awaitReady();
-            String token = merchant(http, merchantEndpoint.url("/hooks"));
-            Http.Response created =
-                    http.post("/api/merchant/payments/wallet/", token, new JsonObject().put("amount", 150));
-            assertThat(created.status()).isEqualTo(201);
-            String paymentId = created.data().getString("id");
-
-            Http.Response cancelled = http.send(
-                    "POST",
-                    "/api/merchant/payments/" + paymentId + "/cancel",
-                    token,
-                    null,
-                    Map.of("traceparent", "00-" + TRACE_ID + "-" + PARENT_SPAN + "-01"));
-            assertThat(cancelled.status()).isEqualTo(200);
-            assertThat(cancelled.data().getString("status")).isEqualTo("cancelled");
-
-            Received webhook = merchantEndpoint.await("/hooks", 1).get(0);
-            assertThat(new JsonObject(new String(webhook.body()))
-                            .getJsonObject("data")
-                            .getString("status"))
-                    .isEqualTo("cancelled");
-            String[] traceparent = webhook.header("traceparent").split("-");
-            assertThat(traceparent).hasSize(4);
-            assertThat(traceparent[1]).as("the webhook's trace").isEqualTo(TRACE_ID);
-            assertThat(traceparent[2])
-                    .as("a span of the service's, not the caller's")
-                    .isNotEqualTo(PARENT_SPAN);
-
-            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(collector.spansOf(TRACE_ID))
-                    .extracting(Span::getName)
-                    .contains("POST", "store flush", "webhook attempt"));
-            List<Span> trace = collector.spansOf(TRACE_ID);
-            Span request = named(trace, "POST");
-            assertThat(hex(request.getParentSpanId().toByteArray()))
-                    .as("the request continues the caller's span")
-                    .isEqualTo(PARENT_SPAN);
-            Span flush = named(trace, "store flush");
-            assertThat(attribute(flush, "walletpay.batch.size"))
-                    .hasValueSatisfying(size -> assertThat(size).isGreaterThanOrEqualTo(1));
-            Span attempt = named(trace, "webhook attempt");
-            assertThat(hex(attempt.getSpanId().toByteArray()))
-                    .as("the merchant received the attempt's own span")
-                    .isEqualTo(traceparent[2]);
-            assertThat(collector.serviceNames()).contains("walletpay");
+            // spans leave every 100 ms rather than every 5 s
+            Map<String, String> tracingOn =
+                    Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", collector.url(), "OTEL_BSP_SCHEDULE_DELAY", "100");
+            ServiceProcess service = new ServiceProcess(dataDir, tracingOn).start();
+            try {
+                cancelIsOneTrace(service.awaitReady(), merchantEndpoint, collector);
+            } finally {
+                service.terminate();
+            }
         }
+    }
+
+    private void cancelIsOneTrace(Http http, WebhookReceiver merchantEndpoint, OtlpReceiver collector)
+            throws Exception {
+        String token = merchant(http, merchantEndpoint.url("/hooks"));
+        Http.Response created = http.post("/api/merchant/payments/wallet/", token, new JsonObject().put("amount", 150));
+        assertThat(created.status()).isEqualTo(201);
+        String paymentId = created.data().getString("id");
+
+        Http.Response cancelled = http.send(
+                "POST",
+                "/api/merchant/payments/" + paymentId + "/cancel",
+                token,
+                null,
+                Map.of("traceparent", "00-" + TRACE_ID + "-" + PARENT_SPAN + "-01"));
+        assertThat(cancelled.status()).isEqualTo(200);
+        assertThat(cancelled.data().getString("status")).isEqualTo("cancelled");
+
+        Received webhook = merchantEndpoint.await("/hooks", 1).get(0);
+        assertThat(new JsonObject(new String(webhook.body()))
+                        .getJsonObject("data")
+                        .getString("status"))
+                .isEqualTo("cancelled");
+        String[] traceparent = webhook.header("traceparent").split("-");
+        assertThat(traceparent).hasSize(4);
+        assertThat(traceparent[1]).as("the webhook's trace").isEqualTo(TRACE_ID);
+        assertThat(traceparent[2])
+                .as("a span of the service's, not the caller's")
+                .isNotEqualTo(PARENT_SPAN);
+
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(collector.spansOf(TRACE_ID))
+                .extracting(Span::getName)
+                .contains("POST", "store flush", "webhook attempt"));
+        List<Span> trace = collector.spansOf(TRACE_ID);
+        Span request = named(trace, "POST");
+        assertThat(hex(request.getParentSpanId().toByteArray()))
+                .as("the request continues the caller's span")
+                .isEqualTo(PARENT_SPAN);
+        Span flush = named(trace, "store flush");
+        assertThat(attribute(flush, "walletpay.batch.size"))
+                .hasValueSatisfying(size -> assertThat(size).isGreaterThanOrEqualTo(1));
+        Span attempt = named(trace, "webhook attempt");
+        assertThat(hex(attempt.getSpanId().toByteArray()))
+                .as("the merchant received the attempt's own span")
+                .isEqualTo(traceparent[2]);
+        assertThat(collector.serviceNames()).contains("walletpay");
     }
 
     private String merchant(Http http, String webhookUrl) throws Exception {
