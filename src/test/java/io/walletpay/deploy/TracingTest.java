@@ -30,14 +30,15 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Tracing as an operator turns it on, with the standard OpenTelemetry variables: the service sends its spans over
  * OTLP/HTTP to a collector (here a receiver of the test's own on loopback, which decodes what arrives), a merchant's
- * request sent with a {@code traceparent} is continued, and the webhook it causes carries a {@code traceparent} of
- * that same trace.
+ * request sent with a {@code traceparent} is continued, through its store flush and its provider call, and the
+ * webhook it causes carries a {@code traceparent} of that same trace.
  */
 @BehaviourTest
 class TracingTest {
 
     static final String TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
     static final String PARENT_SPAN = "00f067aa0ba902b7";
+    static final String CREATE_TRACE_ID = "0af7651916cd43dd8448eb211c80319c";
 
     @TempDir
     Path dataDir;
@@ -61,7 +62,16 @@ class TracingTest {
     private void cancelIsOneTrace(Http http, WebhookReceiver merchantEndpoint, OtlpReceiver collector)
             throws Exception {
         String token = merchant(http, merchantEndpoint.url("/hooks"));
-        Http.Response created = http.post("/api/merchant/payments/wallet/", token, new JsonObject().put("amount", 150));
+        Http.Response created = http.send(
+                "POST",
+                "/api/merchant/payments/wallet/",
+                token,
+                new JsonObject().put("amount", 150).encode(),
+                Map.of(
+                        "Content-Type",
+                        "application/json",
+                        "traceparent",
+                        "00-" + CREATE_TRACE_ID + "-" + PARENT_SPAN + "-01"));
         assertThat(created.status()).isEqualTo(201);
         String paymentId = created.data().getString("id");
 
@@ -102,6 +112,10 @@ class TracingTest {
                 .as("the merchant received the attempt's own span")
                 .isEqualTo(traceparent[2]);
         assertThat(collector.serviceNames()).contains("walletpay");
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(collector.spansOf(CREATE_TRACE_ID))
+                .as("the create opened the payment at the provider")
+                .extracting(Span::getName)
+                .contains("POST", "provider sandbox createPayment"));
     }
 
     private String merchant(Http http, String webhookUrl) throws Exception {
