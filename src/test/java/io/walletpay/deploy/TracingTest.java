@@ -14,6 +14,7 @@ import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.Http;
 import io.walletpay.support.ServiceProcess;
 import io.walletpay.support.WebhookReceiver;
+import io.walletpay.support.WebhookReceiver.Answer;
 import io.walletpay.support.WebhookReceiver.Received;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
@@ -47,9 +48,14 @@ class TracingTest {
     void aCancelSentWithATraceparentIsOneTraceFromTheRequestThroughItsFlushToItsWebhook() throws Exception {
         try (WebhookReceiver merchantEndpoint = new WebhookReceiver();
                 OtlpReceiver collector = new OtlpReceiver()) {
-            // spans leave every 100 ms rather than every 5 s
-            Map<String, String> tracingOn =
-                    Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", collector.url(), "OTEL_BSP_SCHEDULE_DELAY", "100");
+            // spans leave every 100 ms rather than every 5 s; the webhook's retry comes 200 ms after its first try
+            Map<String, String> tracingOn = Map.of(
+                    "OTEL_EXPORTER_OTLP_ENDPOINT", collector.url(),
+                    "OTEL_BSP_SCHEDULE_DELAY", "100",
+                    "WALLETPAY_WEBHOOKS_RETRY_SCHEDULE", "0s,200ms,500ms,1s",
+                    "WALLETPAY_WEBHOOKS_POLL_INTERVAL_MS", "200");
+            // the merchant's endpoint refuses the first attempt: the retry is claimed from the database
+            merchantEndpoint.script("/hooks", call -> Answer.status(call == 0 ? 503 : 200));
             ServiceProcess service = new ServiceProcess(dataDir, tracingOn).start();
             try {
                 cancelIsOneTrace(service.awaitReady(), merchantEndpoint, collector);
@@ -84,17 +90,26 @@ class TracingTest {
         assertThat(cancelled.status()).isEqualTo(200);
         assertThat(cancelled.data().getString("status")).isEqualTo("cancelled");
 
-        Received webhook = merchantEndpoint.await("/hooks", 1).get(0);
-        assertThat(new JsonObject(new String(webhook.body()))
+        List<Received> attempts = merchantEndpoint.await("/hooks", 2);
+        assertThat(new JsonObject(new String(attempts.get(1).body()))
                         .getJsonObject("data")
                         .getString("status"))
                 .isEqualTo("cancelled");
-        String[] traceparent = webhook.header("traceparent").split("-");
-        assertThat(traceparent).hasSize(4);
-        assertThat(traceparent[1]).as("the webhook's trace").isEqualTo(TRACE_ID);
-        assertThat(traceparent[2])
-                .as("a span of the service's, not the caller's")
-                .isNotEqualTo(PARENT_SPAN);
+        List<String[]> traceparents = attempts.stream()
+                .map(attempt -> attempt.header("traceparent").split("-"))
+                .toList();
+        for (String[] traceparent : traceparents) {
+            assertThat(traceparent).hasSize(4);
+            assertThat(traceparent[1])
+                    .as("the webhook's trace, first try and retry")
+                    .isEqualTo(TRACE_ID);
+            assertThat(traceparent[2])
+                    .as("a span of the service's, not the caller's")
+                    .isNotEqualTo(PARENT_SPAN);
+        }
+        assertThat(traceparents.get(1)[2])
+                .as("each attempt its own span")
+                .isNotEqualTo(traceparents.get(0)[2]);
 
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(collector.spansOf(TRACE_ID))
                 .extracting(Span::getName)
@@ -107,10 +122,11 @@ class TracingTest {
         Span flush = named(trace, "store flush");
         assertThat(attribute(flush, "walletpay.batch.size"))
                 .hasValueSatisfying(size -> assertThat(size).isGreaterThanOrEqualTo(1));
-        Span attempt = named(trace, "webhook attempt");
-        assertThat(hex(attempt.getSpanId().toByteArray()))
-                .as("the merchant received the attempt's own span")
-                .isEqualTo(traceparent[2]);
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(collector.spansOf(TRACE_ID).stream()
+                        .filter(span -> span.getName().equals("webhook attempt"))
+                        .map(span -> hex(span.getSpanId().toByteArray())))
+                .as("the merchant received each attempt's own span")
+                .containsExactlyInAnyOrder(traceparents.get(0)[2], traceparents.get(1)[2]));
         assertThat(collector.serviceNames()).contains("walletpay");
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(collector.spansOf(CREATE_TRACE_ID))
                 .as("the create opened the payment at the provider")
