@@ -13,6 +13,12 @@
 #   HA_DB_PASSWORD  the walletpay role's password, made of letters, digits and . _ ~ - so that it goes into the
 #                   URL as it is; random when unset
 #   PG_BIN_DIR      /usr/lib/postgresql/15/bin
+#   PGBACKREST      /usr/bin/pgbackrest (Debian 12's 2.45) when there, else the pgbackrest on the PATH
+#
+# The nodes archive their WAL with pgBackRest into base-dir/backups (the stanza walletpay, created and checked
+# once the leader answers); each node's base-dir/node<n>/pgbackrest.conf names its data directory, so
+#   pgbackrest --config=base-dir/node<n>/pgbackrest.conf --stanza=walletpay backup
+# as the cluster's user on the leader's node backs the cluster up (deploy docs: docs/operate/backups.md).
 #
 # Each account has its own password: the walletpay role's is in the printed URL, the postgres superuser's (random)
 # in base-dir/superuser.password, the replicator's and the Patroni REST API's (random) in each node's patroni.yml,
@@ -45,6 +51,12 @@ for tool in patroni patronictl etcd haproxy curl python3; do
   command -v "$tool" >/dev/null \
     || { echo "missing $tool: apt-get install patroni etcd-server haproxy curl python3" >&2; exit 2; }
 done
+pgbackrest="${PGBACKREST:-}"
+if [ -z "$pgbackrest" ]; then
+  if [ -x /usr/bin/pgbackrest ]; then pgbackrest=/usr/bin/pgbackrest; else pgbackrest="$(command -v pgbackrest || true)"; fi
+fi
+[ -n "$pgbackrest" ] && [ -x "$pgbackrest" ] \
+  || { echo "missing pgbackrest: apt-get install pgbackrest (or set PGBACKREST)" >&2; exit 2; }
 [ -x "$bin_dir/postgres" ] || { echo "no PostgreSQL in $bin_dir (set PG_BIN_DIR)" >&2; exit 2; }
 
 # pids of the processes whose command line names a path under $base (as every process of a cluster there does),
@@ -118,7 +130,7 @@ chmod 755 "$base"
 chown "$owner" "$base"
 (umask 077 && echo "$superuser_password" > "$base/superuser.password")
 
-"${run_as[@]}" mkdir -p "$base/etcd" "$base/log"
+"${run_as[@]}" mkdir -p "$base/etcd" "$base/log" "$base/backups"
 started=yes
 "${run_as[@]}" etcd --name walletpay-etcd --data-dir "$base/etcd" \
   --listen-client-urls "http://127.0.0.1:$etcd_port" --advertise-client-urls "http://127.0.0.1:$etcd_port" \
@@ -145,9 +157,30 @@ for n in 1 2 3; do
       -e "s|@PG_PORT@|$((pg_port_base + n - 1))|" -e "s|@DATA_DIR@|$node/data|" -e "s|@BIN_DIR@|$bin_dir|" \
       -e "s|@NODE_DIR@|$node|" -e "s|@SUPERUSER_PASSWORD@|$superuser_password|" \
       -e "s|@REPLICATION_PASSWORD@|$replication_password|" -e "s|@REST_PASSWORD@|$rest_password|" \
+      -e "s|@PGBACKREST@|$pgbackrest|" -e "s|@OWNER@|$owner|" \
       "$here/patroni.yml.template" > "$node/patroni.yml"
   chown "$owner" "$node/patroni.yml"
   chmod 600 "$node/patroni.yml"
+  # this node's view of the shared repository: the same stanza, its own data directory, socket and lock
+  cat > "$node/pgbackrest.conf" <<CONF
+[global]
+repo1-path=$base/backups
+repo1-retention-full=2
+start-fast=y
+archive-timeout=30
+lock-path=$node/pgbackrest-lock
+log-path=$base/log
+log-level-file=off
+log-level-console=warn
+
+[walletpay]
+pg1-path=$node/data
+pg1-port=$((pg_port_base + n - 1))
+pg1-socket-path=$node
+pg1-user=postgres
+CONF
+  chown "$owner" "$node/pgbackrest.conf"
+  chmod 600 "$node/pgbackrest.conf"
   "${run_as[@]}" patroni "$node/patroni.yml" > "$base/log/node$n.log" 2>&1 &
   patroni_pids+=($!)
   echo $! > "$base/node$n.pid"
@@ -184,6 +217,14 @@ then
   fail "could not create the walletpay role and database on the leader" "${node_logs[@]}"
 fi
 
+# the stanza, on the leader, and a check that its WAL reaches the repository (a segment switched and archived)
+leader_dir="$("$bin_dir/psql" -h 127.0.0.1 -p "$primary_port" -U postgres -d postgres -Atc "SHOW data_directory")"
+leader_conf="$(dirname "$leader_dir")/pgbackrest.conf"
+"${run_as[@]}" "$pgbackrest" --config="$leader_conf" --stanza=walletpay stanza-create > "$base/log/stanza.log" 2>&1 \
+  || fail "pgBackRest could not create the stanza walletpay" "$base/log/stanza.log"
+"${run_as[@]}" "$pgbackrest" --config="$leader_conf" --stanza=walletpay check >> "$base/log/stanza.log" 2>&1 \
+  || fail "the leader's WAL did not reach the pgBackRest repository" "$base/log/stanza.log" "${node_logs[@]}"
+
 # both replicas caught up and a synchronous standby in place before anyone relies on the cluster; prints what is
 # still missing
 missing() {
@@ -219,4 +260,5 @@ while true; do
 done
 trap - ERR
 patronictl -c "$base/node1/patroni.yml" list
+echo "pgBackRest: stanza walletpay in $base/backups ($("$pgbackrest" version))"
 echo "WALLETPAY_DB_URL=postgresql://walletpay:$service_password@127.0.0.1:$primary_port/walletpay"

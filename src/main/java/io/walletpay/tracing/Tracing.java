@@ -13,7 +13,6 @@ import io.opentelemetry.context.Scope;
 import io.opentelemetry.context.propagation.TextMapGetter;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdk;
-import io.opentelemetry.sdk.autoconfigure.spi.ConfigurationException;
 import io.vertx.core.spi.VertxTracerFactory;
 import io.vertx.tracing.opentelemetry.OpenTelemetryTracingFactory;
 import java.util.HashMap;
@@ -95,8 +94,12 @@ public final class Tracing {
             tracer = started.getTracer("io.walletpay");
             sdk = started;
             return Optional.empty();
-        } catch (ConfigurationException e) {
-            return Optional.of("tracing (OTEL_* variables): " + e.getMessage());
+        } catch (RuntimeException e) { // a value the SDK refuses, or an exporter this jar cannot make (gRPC)
+            Throwable cause = e;
+            while (cause.getCause() != null) {
+                cause = cause.getCause();
+            }
+            return Optional.of("tracing (OTEL_* variables): " + cause.getMessage());
         }
     }
 

@@ -14,6 +14,7 @@ import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.Http;
 import io.walletpay.support.ServiceProcess;
 import io.walletpay.support.WebhookReceiver;
+import io.walletpay.support.WebhookReceiver.Answer;
 import io.walletpay.support.WebhookReceiver.Received;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
@@ -24,87 +25,113 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Tracing as an operator turns it on, with the standard OpenTelemetry variables: the service sends its spans over
  * OTLP/HTTP to a collector (here a receiver of the test's own on loopback, which decodes what arrives), a merchant's
- * request sent with a {@code traceparent} is continued, and the webhook it causes carries a {@code traceparent} of
- * that same trace.
+ * request sent with a {@code traceparent} is continued, through its store flush and its provider call, and the
+ * webhook it causes carries a {@code traceparent} of that same trace.
  */
 @BehaviourTest
 class TracingTest {
 
     static final String TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
     static final String PARENT_SPAN = "00f067aa0ba902b7";
+    static final String CREATE_TRACE_ID = "0af7651916cd43dd8448eb211c80319c";
 
     @TempDir
     Path dataDir;
-
-    ServiceProcess service;
-
-    @AfterEach
-    void stop() throws Exception {
-        if (service != null && service.alive()) {
-            service.terminate();
-        }
-    }
 
     @Test
     void aCancelSentWithATraceparentIsOneTraceFromTheRequestThroughItsFlushToItsWebhook() throws Exception {
         try (WebhookReceiver merchantEndpoint = new WebhookReceiver();
                 OtlpReceiver collector = new OtlpReceiver()) {
-            service = new ServiceProcess(
-                            dataDir,
-                            Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", collector.url(), "OTEL_BSP_SCHEDULE_DELAY", "100"))
-                    .start();
-            Http http = service.awaitReady();
-            String token = merchant(http, merchantEndpoint.url("/hooks"));
-            Http.Response created =
-                    http.post("/api/merchant/payments/wallet/", token, new JsonObject().put("amount", 150));
-            assertThat(created.status()).isEqualTo(201);
-            String paymentId = created.data().getString("id");
+            // spans leave every 100 ms rather than every 5 s; the webhook's retry comes 200 ms after its first try
+            Map<String, String> tracingOn = Map.of(
+                    "OTEL_EXPORTER_OTLP_ENDPOINT", collector.url(),
+                    "OTEL_BSP_SCHEDULE_DELAY", "100",
+                    "WALLETPAY_WEBHOOKS_RETRY_SCHEDULE", "0s,200ms,500ms,1s",
+                    "WALLETPAY_WEBHOOKS_POLL_INTERVAL_MS", "200");
+            // the merchant's endpoint refuses the first attempt: the retry is claimed from the database
+            merchantEndpoint.script("/hooks", call -> Answer.status(call == 0 ? 503 : 200));
+            ServiceProcess service = new ServiceProcess(dataDir, tracingOn).start();
+            try {
+                cancelIsOneTrace(service.awaitReady(), merchantEndpoint, collector);
+            } finally {
+                service.terminate();
+            }
+        }
+    }
 
-            Http.Response cancelled = http.send(
-                    "POST",
-                    "/api/merchant/payments/" + paymentId + "/cancel",
-                    token,
-                    null,
-                    Map.of("traceparent", "00-" + TRACE_ID + "-" + PARENT_SPAN + "-01"));
-            assertThat(cancelled.status()).isEqualTo(200);
-            assertThat(cancelled.data().getString("status")).isEqualTo("cancelled");
+    private void cancelIsOneTrace(Http http, WebhookReceiver merchantEndpoint, OtlpReceiver collector)
+            throws Exception {
+        String token = merchant(http, merchantEndpoint.url("/hooks"));
+        Http.Response created = http.send(
+                "POST",
+                "/api/merchant/payments/wallet/",
+                token,
+                new JsonObject().put("amount", 150).encode(),
+                Map.of(
+                        "Content-Type",
+                        "application/json",
+                        "traceparent",
+                        "00-" + CREATE_TRACE_ID + "-" + PARENT_SPAN + "-01"));
+        assertThat(created.status()).isEqualTo(201);
+        String paymentId = created.data().getString("id");
 
-            Received webhook = merchantEndpoint.await("/hooks", 1).get(0);
-            assertThat(new JsonObject(new String(webhook.body()))
-                            .getJsonObject("data")
-                            .getString("status"))
-                    .isEqualTo("cancelled");
-            String[] traceparent = webhook.header("traceparent").split("-");
+        Http.Response cancelled = http.send(
+                "POST",
+                "/api/merchant/payments/" + paymentId + "/cancel",
+                token,
+                null,
+                Map.of("traceparent", "00-" + TRACE_ID + "-" + PARENT_SPAN + "-01"));
+        assertThat(cancelled.status()).isEqualTo(200);
+        assertThat(cancelled.data().getString("status")).isEqualTo("cancelled");
+
+        List<Received> attempts = merchantEndpoint.await("/hooks", 2);
+        assertThat(new JsonObject(new String(attempts.get(1).body()))
+                        .getJsonObject("data")
+                        .getString("status"))
+                .isEqualTo("cancelled");
+        List<String[]> traceparents = attempts.stream()
+                .map(attempt -> attempt.header("traceparent").split("-"))
+                .toList();
+        for (String[] traceparent : traceparents) {
             assertThat(traceparent).hasSize(4);
-            assertThat(traceparent[1]).as("the webhook's trace").isEqualTo(TRACE_ID);
+            assertThat(traceparent[1])
+                    .as("the webhook's trace, first try and retry")
+                    .isEqualTo(TRACE_ID);
             assertThat(traceparent[2])
                     .as("a span of the service's, not the caller's")
                     .isNotEqualTo(PARENT_SPAN);
-
-            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(collector.spansOf(TRACE_ID))
-                    .extracting(Span::getName)
-                    .contains("POST", "store flush", "webhook attempt"));
-            List<Span> trace = collector.spansOf(TRACE_ID);
-            Span request = named(trace, "POST");
-            assertThat(hex(request.getParentSpanId().toByteArray()))
-                    .as("the request continues the caller's span")
-                    .isEqualTo(PARENT_SPAN);
-            Span flush = named(trace, "store flush");
-            assertThat(attribute(flush, "walletpay.batch.size"))
-                    .hasValueSatisfying(size -> assertThat(size).isGreaterThanOrEqualTo(1));
-            Span attempt = named(trace, "webhook attempt");
-            assertThat(hex(attempt.getSpanId().toByteArray()))
-                    .as("the merchant received the attempt's own span")
-                    .isEqualTo(traceparent[2]);
-            assertThat(collector.serviceNames()).contains("walletpay");
         }
+        assertThat(traceparents.get(1)[2])
+                .as("each attempt its own span")
+                .isNotEqualTo(traceparents.get(0)[2]);
+
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(collector.spansOf(TRACE_ID))
+                .extracting(Span::getName)
+                .contains("POST", "store flush", "webhook attempt"));
+        List<Span> trace = collector.spansOf(TRACE_ID);
+        Span request = named(trace, "POST");
+        assertThat(hex(request.getParentSpanId().toByteArray()))
+                .as("the request continues the caller's span")
+                .isEqualTo(PARENT_SPAN);
+        Span flush = named(trace, "store flush");
+        assertThat(attribute(flush, "walletpay.batch.size"))
+                .hasValueSatisfying(size -> assertThat(size).isGreaterThanOrEqualTo(1));
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(collector.spansOf(TRACE_ID).stream()
+                        .filter(span -> span.getName().equals("webhook attempt"))
+                        .map(span -> hex(span.getSpanId().toByteArray())))
+                .as("the merchant received each attempt's own span")
+                .containsExactlyInAnyOrder(traceparents.get(0)[2], traceparents.get(1)[2]));
+        assertThat(collector.serviceNames()).contains("walletpay");
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(collector.spansOf(CREATE_TRACE_ID))
+                .as("the create opened the payment at the provider")
+                .extracting(Span::getName)
+                .contains("POST", "provider sandbox createPayment"));
     }
 
     private String merchant(Http http, String webhookUrl) throws Exception {

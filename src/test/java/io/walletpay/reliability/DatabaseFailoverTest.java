@@ -38,7 +38,8 @@ import org.junit.jupiter.api.TestMethodOrder;
 /**
  * The shipped Patroni cluster (deploy/ha) loses its leader under load, planned and unplanned: every payment the
  * service acknowledged is still there, every completed payment has its webhook, and clients see nothing but 201
- * and 503. The gap is measured and printed, not asserted: the machine's speed is not the service's contract.
+ * and 503. The gap is measured and printed, not asserted: the machine's speed is not the service's contract. Then
+ * the leader that is left backs the cluster up with pgBackRest, into the repository its WAL went to all along.
  */
 @BehaviourTest
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -107,6 +108,26 @@ class DatabaseFailoverTest {
                     .isPositive();
         }
         assertNothingLost();
+    }
+
+    /**
+     * After both failovers, the leader now (a former replica, on a later timeline) archives its WAL into the same
+     * pgBackRest repository with the shipped configuration, and a backup of the cluster is taken there.
+     */
+    @Test
+    @Order(3)
+    void theLeaderAfterTheFailoversArchivesAndBacksUpWithPgBackRest() throws Exception {
+        String leader = cluster.leader();
+        cluster.pgbackrest(leader, "check");
+        cluster.pgbackrest(leader, "--type=full", "backup");
+        JsonObject stanza =
+                new io.vertx.core.json.JsonArray(cluster.pgbackrest(leader, "info", "--output=json")).getJsonObject(0);
+        assertThat(stanza.getJsonObject("status").getInteger("code")).isZero();
+        JsonObject backup = stanza.getJsonArray("backup").getJsonObject(0);
+        assertThat(backup.getBoolean("error")).isFalse();
+        assertThat(backup.getJsonObject("archive").getString("start"))
+                .as("the backup's first WAL segment is of a timeline after the failovers")
+                .doesNotStartWith("00000001");
     }
 
     /** Acknowledged payments are all stored, paid ones completed, and each completed one had its webhook. */

@@ -125,6 +125,26 @@ public final class PatroniCluster implements AutoCloseable {
         patronictl("switchover", "--force", "--master", leader);
     }
 
+    /**
+     * pgBackRest on {@code node} with the configuration start-local.sh wrote for it (its data directory, the shared
+     * repository, the stanza walletpay), as the cluster's own user; fails with its output unless it exits 0.
+     */
+    public String pgbackrest(String node, String... args) throws IOException, InterruptedException {
+        List<String> command = new java.util.ArrayList<>();
+        if ("root".equals(System.getProperty("user.name"))) {
+            command.addAll(List.of("runuser", "-u", "postgres", "--"));
+        }
+        command.add(Files.isExecutable(Path.of("/usr/bin/pgbackrest")) ? "/usr/bin/pgbackrest" : "pgbackrest");
+        command.add("--config=" + base.resolve(node).resolve("pgbackrest.conf"));
+        command.add("--stanza=walletpay");
+        command.addAll(List.of(args));
+        ChildProcess.Result result = ChildProcess.run(command, Path.of("."), Map.of(), null, 120);
+        if (result.exitCode() != 0) {
+            throw new AssertionError(command + " failed: " + result.output());
+        }
+        return result.output();
+    }
+
     private String patronictl(String... args) throws IOException, InterruptedException {
         List<String> command = new java.util.ArrayList<>(List.of(
                 "patronictl", "-c", base.resolve("node1").resolve("patroni.yml").toString()));
