@@ -194,6 +194,28 @@ class PaymentsApiTest {
     }
 
     @Test
+    void aPathWithAnEmptySegmentIsNoRouteAndCreatesNothing() {
+        for (String path : new String[] {
+            "/api/merchant/payments/wallet//", "/api/merchant//payments/wallet/", "/api//merchant/payments/wallet"
+        }) {
+            Http.Response answer =
+                    http.post(path, tokenA, new JsonObject().put("amount", 100).put("reference_id", "SLASH"));
+
+            assertThat(answer.status()).as(path).isEqualTo(404);
+            assertThat(answer.errorCode()).as(path).isEqualTo("route_not_found");
+        }
+        assertThat(http.get("/api/merchant/payments//", tokenA).status()).isEqualTo(404);
+        assertThat(service.sql("SELECT count(*) FROM payments WHERE reference_id = 'SLASH'")
+                        .iterator()
+                        .next()
+                        .getLong(0))
+                .isZero();
+        assertThat(create(tokenA, new JsonObject().put("amount", 100)).status())
+                .as("control: the path without the empty segment")
+                .isEqualTo(201);
+    }
+
+    @Test
     void theSameIdempotencyKeyAndBodyReplaysTheFirstAnswer() {
         Map<String, String> headers = Map.of("Content-Type", "application/json", "Idempotency-Key", "order-77");
         Http.Response first = http.send("POST", CREATE, tokenA, "{\"amount\":100,\"reference_id\":\"R77\"}", headers);
@@ -513,10 +535,27 @@ class PaymentsApiTest {
             assertThat(statuses).contains(201, 429);
             assertThat(limitedAnswer.header("Retry-After")).matches("\\d+");
             assertThat(limitedAnswer.errorCode()).isEqualTo("rate_limited");
-            assertThat(limited.http
-                            .post(CREATE, other, new JsonObject().put("amount", 10))
-                            .status())
-                    .isEqualTo(201);
+            assertThat(limitedAnswer.header("RateLimit-Limit")).isEqualTo("3");
+            assertThat(Integer.parseInt(limitedAnswer.header("RateLimit-Remaining")))
+                    .isBetween(0, 2);
+            assertThat(Integer.parseInt(limitedAnswer.header("RateLimit-Reset")))
+                    .isBetween(1, 1);
+
+            Http.Response untouched = limited.http.get("/api/merchant/payments", other);
+            assertThat(untouched.header("RateLimit-Limit")).isEqualTo("3");
+            assertThat(untouched.header("RateLimit-Remaining"))
+                    .as("nothing taken yet")
+                    .isEqualTo("3");
+            assertThat(untouched.header("RateLimit-Reset")).isEqualTo("0");
+            Http.Response created = limited.http.post(CREATE, other, new JsonObject().put("amount", 10));
+            assertThat(created.status()).isEqualTo(201);
+            assertThat(created.header("RateLimit-Limit")).isEqualTo("3");
+            assertThat(Integer.parseInt(created.header("RateLimit-Remaining"))).isBetween(0, 3);
+            Http.Response unknown = limited.http.get("/api/merchant/payments/" + java.util.UUID.randomUUID(), other);
+            assertThat(unknown.status()).isEqualTo(404);
+            assertThat(unknown.header("RateLimit-Limit"))
+                    .as("errors carry them too")
+                    .isEqualTo("3");
         }
     }
 
