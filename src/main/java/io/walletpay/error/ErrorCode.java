@@ -51,6 +51,7 @@ public enum ErrorCode {
     INVALID_SHORT_CODE("invalid_short_code", ErrorKind.VALIDATION),
     INVALID_SINCE("invalid_since", ErrorKind.VALIDATION),
     INVALID_STARTING_AFTER("invalid_starting_after", ErrorKind.VALIDATION),
+    INVALID_ENDING_BEFORE("invalid_ending_before", ErrorKind.VALIDATION),
     INVALID_STATUS("invalid_status", ErrorKind.VALIDATION),
     INVALID_TRANSACTION_ID("invalid_transactionId", ErrorKind.VALIDATION),
     INVALID_TYPE("invalid_type", ErrorKind.VALIDATION),

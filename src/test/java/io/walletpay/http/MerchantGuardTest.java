@@ -45,12 +45,7 @@ class MerchantGuardTest {
     @ParameterizedTest
     @ValueSource(strings = {"Bearer", "Basic dXNlcjpwYXNz", "Token TOKEN", "Bearer TOKEN TOKEN", "BearerTOKEN"})
     void anAuthorizationWithoutOneBearerTokenIs401WithTheBareChallenge(String authorization) {
-        Http.Response answer = service.http.send(
-                "GET",
-                "/api/merchant/settings",
-                null,
-                null,
-                Map.of("Authorization", authorization.replace("TOKEN", token)));
+        Http.Response answer = settingsWith(authorization);
 
         assertThat(answer.status()).as(authorization).isEqualTo(401);
         assertThat(answer.header("WWW-Authenticate")).as(authorization).isEqualTo("Bearer");
@@ -60,16 +55,21 @@ class MerchantGuardTest {
     @ParameterizedTest
     @ValueSource(strings = {"Bearer TOKEN.extra", "Bearer TOKEN!", "Bearer a.b.c", "bearer TOKENx"})
     void aBearerTokenThatIsNotValidIs401InvalidToken(String authorization) {
-        Http.Response answer = service.http.send(
+        Http.Response answer = settingsWith(authorization);
+
+        assertThat(answer.status()).as(authorization).isEqualTo(401);
+        assertThat(answer.header("WWW-Authenticate")).as(authorization).isEqualTo(Jwts.INVALID_TOKEN_CHALLENGE);
+        assertThat(answer.errorCode()).as(authorization).isEqualTo("invalid_token");
+    }
+
+    /** The settings asked for with {@code authorization}, in which TOKEN stands for a valid token. */
+    private static Http.Response settingsWith(String authorization) {
+        return service.http.send(
                 "GET",
                 "/api/merchant/settings",
                 null,
                 null,
                 Map.of("Authorization", authorization.replace("TOKEN", token)));
-
-        assertThat(answer.status()).as(authorization).isEqualTo(401);
-        assertThat(answer.header("WWW-Authenticate")).as(authorization).isEqualTo(Jwts.INVALID_TOKEN_CHALLENGE);
-        assertThat(answer.errorCode()).as(authorization).isEqualTo("invalid_token");
     }
 
     @Test

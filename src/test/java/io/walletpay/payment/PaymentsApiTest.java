@@ -327,6 +327,60 @@ class PaymentsApiTest {
     }
 
     @Test
+    void endingBeforePagesBackFromTheThirdPageToTheFirst() {
+        String token = service.tokenFor(service.createMerchant("Pager"));
+        List<String> created = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            created.add(
+                    0,
+                    createdPayment(token, new JsonObject().put("amount", 10 + i))
+                            .getString("id"));
+        }
+        Http.Response first = http.get("/api/merchant/payments?limit=3", token);
+        Http.Response second = http.get("/api/merchant/payments?limit=3&starting_after=" + lastId(first), token);
+        Http.Response third = http.get("/api/merchant/payments?limit=3&starting_after=" + lastId(second), token);
+        assertThat(ids(third)).isEqualTo(created.subList(6, 8));
+
+        Http.Response backToSecond = http.get(
+                "/api/merchant/payments?limit=3&ending_before=" + ids(third).get(0), token);
+        Http.Response backToFirst = http.get(
+                "/api/merchant/payments?limit=3&ending_before="
+                        + ids(backToSecond).get(0),
+                token);
+
+        assertThat(ids(backToSecond)).isEqualTo(ids(second)).isEqualTo(created.subList(3, 6));
+        assertThat(backToSecond.json().getBoolean("has_more"))
+                .as("the first page is before it")
+                .isTrue();
+        assertThat(ids(backToFirst)).isEqualTo(ids(first)).isEqualTo(created.subList(0, 3));
+        assertThat(backToFirst.json().getBoolean("has_more"))
+                .as("nothing is newer")
+                .isFalse();
+        Http.Response beforeNewest = http.get("/api/merchant/payments?ending_before=" + created.get(0), token);
+        assertThat(beforeNewest.status()).isEqualTo(200);
+        assertThat(beforeNewest.dataArray()).isEmpty();
+        Http.Response nowhere = http.get("/api/merchant/payments?ending_before=" + UUID.randomUUID(), token);
+        assertThat(nowhere.status()).isEqualTo(400);
+        assertThat(nowhere.errorCode()).isEqualTo("invalid_ending_before");
+        Http.Response both = http.get(
+                "/api/merchant/payments?starting_after=" + created.get(4) + "&ending_before=" + created.get(1), token);
+        assertThat(both.status()).isEqualTo(400);
+        assertThat(both.errorCode()).isEqualTo("invalid_ending_before");
+    }
+
+    private static List<String> ids(Http.Response page) {
+        assertThat(page.status()).as(page.body()).isEqualTo(200);
+        return page.dataArray().stream()
+                .map(item -> ((JsonObject) item).getString("id"))
+                .toList();
+    }
+
+    private static String lastId(Http.Response page) {
+        List<String> ids = ids(page);
+        return ids.get(ids.size() - 1);
+    }
+
+    @Test
     void listPagesNewestFirstAcrossPagesWithoutDuplicatesOrGaps() {
         String token = service.tokenFor(service.createMerchant("Lister"));
         List<String> created = new ArrayList<>();
