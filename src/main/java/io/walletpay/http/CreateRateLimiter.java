@@ -41,7 +41,11 @@ public final class CreateRateLimiter {
     private static final int MAX_PROXIES = 10_000;
     private static final Logger log = LoggerFactory.getLogger(CreateRateLimiter.class);
 
+    private final int perSecond;
     private final BucketConfiguration configuration;
+    /** What the cluster last said of each merchant's bucket, for the headers of answers that take nothing from it. */
+    private final Map<UUID, Seen> seen = new ConcurrentHashMap<>();
+
     private final Map<UUID, Bucket> local = new ConcurrentHashMap<>();
     private final AsyncProxyManager<String> cluster;
     private final Map<UUID, AsyncBucketProxy> proxies = new ConcurrentHashMap<>();
@@ -50,6 +54,7 @@ public final class CreateRateLimiter {
 
     /** Buckets shared by the cluster ({@link ClusterBuckets}), this node's own deciding while it does not answer. */
     public CreateRateLimiter(int perSecond, AsyncProxyManager<String> cluster) {
+        this.perSecond = perSecond;
         this.configuration = BucketConfiguration.builder()
                 .addLimit(Bandwidth.builder()
                         .capacity(perSecond)
@@ -102,6 +107,7 @@ public final class CreateRateLimiter {
                 context == null ? Future.fromCompletionStage(probe) : Future.fromCompletionStage(probe, context);
         return answer.timeout(CLUSTER_TIMEOUT_MS, TimeUnit.MILLISECONDS)
                 .onSuccess(ok -> {
+                    remember(merchantId, ok.getRemainingTokens());
                     if (clusterFailing.compareAndSet(true, false)) {
                         log.info("cluster-wide create rate limit answers again");
                     }
@@ -118,6 +124,42 @@ public final class CreateRateLimiter {
                     return Future.succeededFuture(localProbe(merchantId));
                 })
                 .compose(CreateRateLimiter::decide);
+    }
+
+    /** The limit as a merchant's answers state it: creates per second, how many are left now, when it is full. */
+    public record Quota(long limit, long remaining, long resetSeconds) {}
+
+    private record Seen(long remaining, long atNanos) {}
+
+    /**
+     * The merchant's bucket as it stands, without taking from it. This node's bucket is read directly; a bucket in
+     * the cluster is not asked again for every answer: what its last answer to this node said is refilled by the
+     * time since, which is what the cluster would say unless other nodes took from it meanwhile.
+     */
+    public Quota quota(UUID merchantId) {
+        long remaining;
+        if (cluster == null || System.nanoTime() - clusterRetryAt < 0 || !seen.containsKey(merchantId)) {
+            Bucket bucket = local.get(merchantId);
+            remaining = bucket == null ? perSecond : bucket.getAvailableTokens();
+        } else {
+            Seen last = seen.get(merchantId);
+            long refilled = (System.nanoTime() - last.atNanos()) * perSecond / TimeUnit.SECONDS.toNanos(1);
+            remaining = Math.min(perSecond, last.remaining() + Math.max(0, refilled));
+        }
+        remaining = Math.max(0, Math.min(perSecond, remaining));
+        long missing = perSecond - remaining;
+        long reset = missing == 0
+                ? 0
+                : io.walletpay.error.ThrottleWait.seconds(
+                        Duration.ofNanos(missing * TimeUnit.SECONDS.toNanos(1) / perSecond));
+        return new Quota(perSecond, remaining, reset);
+    }
+
+    private void remember(UUID merchantId, long remaining) {
+        if (seen.size() > MAX_PROXIES) {
+            seen.clear(); // a bound like the proxies': a forgotten merchant reads as this node's bucket
+        }
+        seen.put(merchantId, new Seen(remaining, System.nanoTime()));
     }
 
     /**

@@ -8,6 +8,7 @@ import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import io.walletpay.error.ErrorCode;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.page.Problem;
@@ -23,16 +24,16 @@ public final class ErrorResponder {
 
     /** Installs the failure handler and the router's own 400/404/405/413/415 answers. */
     public static void install(Router router) {
-        router.route().failureHandler(ErrorResponder::handleFailure);
-        router.errorHandler(
-                404,
-                ctx -> send(
-                        ctx,
-                        new ServiceException(
-                                ErrorKind.NOT_FOUND,
-                                "route_not_found",
-                                "No route " + ctx.request().method() + " "
-                                        + ctx.request().path())));
+        install(router, 0);
+    }
+
+    /**
+     * The same, with the body limit ({@code http.max_body_bytes}) that a 413 names, in its message and as
+     * {@code limit_bytes}; 0 when the router has none to name.
+     */
+    public static void install(Router router, int maxBodyBytes) {
+        router.route().failureHandler(ctx -> send(ctx, naming(failureOf(ctx), maxBodyBytes)));
+        router.errorHandler(404, ctx -> send(ctx, routeNotFound(ctx)));
         router.errorHandler(405, ctx -> {
             ctx.response()
                     .putHeader("Allow", AllowedMethods.of(router, ctx.request().path()));
@@ -44,7 +45,7 @@ public final class ErrorResponder {
                             "Method " + ctx.request().method() + " is not allowed on "
                                     + ctx.request().path()));
         });
-        router.errorHandler(413, ctx -> send(ctx, tooLarge()));
+        router.errorHandler(413, ctx -> send(ctx, naming(tooLarge(), maxBodyBytes)));
         router.errorHandler(415, ctx -> send(ctx, unsupportedMediaType()));
         // the router itself fails a request whose path it cannot decode (a "%" not followed by two hex digits)
         router.errorHandler(400, ctx -> {
@@ -107,6 +108,9 @@ public final class ErrorResponder {
         if (error.field() != null) {
             body.put("field", error.field());
         }
+        if (error instanceof BodyTooLarge tooLarge) {
+            body.put("limit_bytes", tooLarge.limitBytes());
+        }
         body.put("request_id", requestId);
         return new JsonObject().put("success", false).put("error", body);
     }
@@ -120,11 +124,25 @@ public final class ErrorResponder {
                 .putHeader(HttpHeaders.CONTENT_TYPE, "application/json; charset=utf-8")
                 .putHeader(HttpHeaders.CACHE_CONTROL, "no-store");
         if (error.kind() == ErrorKind.UNAUTHORIZED) {
-            response.putHeader("WWW-Authenticate", "Bearer");
+            response.putHeader("WWW-Authenticate", challenge(error));
         }
         retryAfter(response, error);
         response.end(envelope(error, RequestLog.id(ctx)).toBuffer());
     }
+
+    /**
+     * The bearer challenge of a 401 (RFC 6750): a bad or expired token says so, as {@code invalid_token} with the
+     * error's message as its description, so a client can tell "get a new token" from "send one".
+     */
+    private static String challenge(ServiceException error) {
+        if (BAD_TOKEN_CODES.contains(error.code())) {
+            return "Bearer error=\"invalid_token\", error_description=\"" + error.getMessage() + "\"";
+        }
+        return "Bearer";
+    }
+
+    private static final java.util.Set<String> BAD_TOKEN_CODES =
+            java.util.Set.of(ErrorCode.INVALID_TOKEN.code(), ErrorCode.TOKEN_EXPIRED.code());
 
     /** When to come back, for the failures that have a when: a rate limit's wait, or a second for an outage. */
     static void retryAfter(HttpServerResponse response, ServiceException error) {
@@ -135,8 +153,38 @@ public final class ErrorResponder {
         }
     }
 
-    private static void handleFailure(RoutingContext ctx) {
-        send(ctx, failureOf(ctx));
+    /** The 404 of a path no route has. */
+    static ServiceException routeNotFound(RoutingContext ctx) {
+        return new ServiceException(
+                ErrorKind.NOT_FOUND,
+                "route_not_found",
+                "No route " + ctx.request().method() + " " + ctx.request().path());
+    }
+
+    /** A 413 that says what the limit is, so a client knows how much to send; any other failure unchanged. */
+    private static ServiceException naming(ServiceException error, int maxBodyBytes) {
+        if (maxBodyBytes <= 0 || error.kind() != ErrorKind.PAYLOAD_TOO_LARGE || error instanceof BodyTooLarge) {
+            return error;
+        }
+        return new BodyTooLarge(maxBodyBytes);
+    }
+
+    /** The 413 of a body over the configured limit, which it names. */
+    static final class BodyTooLarge extends ServiceException {
+
+        private final int limitBytes;
+
+        BodyTooLarge(int limitBytes) {
+            super(
+                    ErrorKind.PAYLOAD_TOO_LARGE,
+                    "payload_too_large",
+                    "The request body is over the limit of " + limitBytes + " bytes");
+            this.limitBytes = limitBytes;
+        }
+
+        int limitBytes() {
+            return limitBytes;
+        }
     }
 
     /**

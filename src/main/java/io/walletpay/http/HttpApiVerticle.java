@@ -79,6 +79,7 @@ public final class HttpApiVerticle extends VerticleBase {
                 ctx.next();
             });
         }
+        router.route("/api/*").handler(EmptyPathSegments::refuse);
         router.route("/api/*")
                 .handler(BodyHandler.create(false).setBodyLimit(config.http().maxBodyBytes()));
         new HealthRoutes(stores.health()).mount(router);
@@ -101,6 +102,7 @@ public final class HttpApiVerticle extends VerticleBase {
                 new MerchantDirectory(
                         vertx, stores.merchants(), config.cluster().merchantCacheSeconds() * 1000L));
         guard.protect(router.route("/api/merchant/*"));
+        router.route("/api/merchant/*").handler(new RateLimitHeaders(rateLimiter)::handle);
         account.mountGuarded(router);
         new PaymentRoutes(stores, useCases.createPayment(), rateLimiter, useCases.cancelPayment()).mount(router);
         new PaymentLinkRoutes(useCases.paymentLinks()).mount(router);
@@ -139,7 +141,7 @@ public final class HttpApiVerticle extends VerticleBase {
                         config.production())
                 .mount(router);
 
-        ErrorResponder.install(router);
+        ErrorResponder.install(router, config.http().maxBodyBytes());
         return router;
     }
 

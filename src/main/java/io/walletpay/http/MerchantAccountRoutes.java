@@ -14,6 +14,7 @@ import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.MerchantInput;
 import io.walletpay.merchant.MerchantInput.MerchantChanges;
 import io.walletpay.net.ClientAddress;
+import io.walletpay.payment.WalletNumberMask;
 import io.walletpay.store.Stores;
 import io.walletpay.usecase.AuditLog;
 import io.walletpay.usecase.RotateSecretKey;
@@ -118,17 +119,21 @@ final class MerchantAccountRoutes {
     }
 
     private void settings(RoutingContext ctx) {
-        withEndpointHealth(ctx, MerchantGuard.merchant(ctx));
+        withEndpointHealth(ctx, MerchantGuard.merchant(ctx), new JsonObject());
     }
 
-    /** The settings answer: the settings and how the webhook endpoint is doing, read fresh (never cached). */
-    private void withEndpointHealth(RoutingContext ctx, Merchant merchant) {
+    /**
+     * The settings answer: the settings, what the request itself set beside them ({@code alsoSet}), and how the
+     * webhook endpoint is doing, read fresh (never cached).
+     */
+    private void withEndpointHealth(RoutingContext ctx, Merchant merchant, JsonObject alsoSet) {
         stores.deliveries()
                 .endpointHealth(merchant.id(), failingAfterHours)
                 .onSuccess(health -> Responses.success(
                         ctx,
                         200,
                         MerchantViews.settings(merchant)
+                                .mergeIn(alsoSet)
                                 .put(
                                         "webhook_endpoint",
                                         new JsonObject()
@@ -147,6 +152,8 @@ final class MerchantAccountRoutes {
         byte[] body = Bodies.json(ctx);
         MerchantChanges changes = MerchantInput.settingsChanges(body);
         MerchantInput.PayoutPhoneChange payout = MerchantInput.payoutPhone(body, false);
+        // the payout number set by this request, confirmed in the answer as the balance shows it (masked)
+        JsonObject alsoSet = new JsonObject();
         settingsChange
                 .update(
                         merchant.id(),
@@ -156,8 +163,10 @@ final class MerchantAccountRoutes {
                                 ? Future.succeededFuture()
                                 : secretKeyTypedAgain(ctx, merchant, payout.secretKey())
                                         .compose(verified ->
-                                                payoutPhone.set(merchant.id(), payout.payoutPhone(), actor(ctx))))
-                .onSuccess(updated -> withEndpointHealth(ctx, updated))
+                                                payoutPhone.set(merchant.id(), payout.payoutPhone(), actor(ctx)))
+                                        .onSuccess(phone -> alsoSet.put(
+                                                "payout_phone", phone == null ? null : WalletNumberMask.mask(phone))))
+                .onSuccess(updated -> withEndpointHealth(ctx, updated, alsoSet))
                 .onFailure(ctx::fail);
     }
 

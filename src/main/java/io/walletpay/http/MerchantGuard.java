@@ -5,7 +5,6 @@ import io.vertx.ext.auth.User;
 import io.vertx.ext.web.Route;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.AuthenticationHandler;
-import io.vertx.ext.web.handler.HttpException;
 import io.vertx.ext.web.handler.JWTAuthHandler;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
@@ -81,16 +80,32 @@ final class MerchantGuard {
     /**
      * The bearer handler answers a missing or foreign scheme and a token it cannot read with 400 or 401 of its own
      * (and a token vertx-auth-jwt throws on with 500): here all of them become the one 401 of the API, so the error
-     * responder adds {@code WWW-Authenticate: Bearer}. Any other failure goes on unchanged.
+     * responder adds {@code WWW-Authenticate}. A token that was ours but has expired is told apart from any other
+     * bad token ({@code token_expired}, {@code invalid_token}), so a client knows to fetch a new one. Any other
+     * failure goes on unchanged.
      */
     private void refuse(RoutingContext ctx) {
         if (ctx.get(CHECKING) == null || ctx.user() != null || ctx.failure() instanceof ServiceException) {
             ctx.next();
             return;
         }
-        boolean noBearer = ctx.failure() == null
-                || (ctx.failure() instanceof HttpException e && e.getCause() == null && e.getPayload() == null);
-        ctx.fail(noBearer ? unauthorized("Send Authorization: Bearer <token>") : invalidToken());
+        String token = bearerToken(ctx.request().getHeader("Authorization"));
+        if (token == null) {
+            ctx.fail(unauthorized("Send Authorization: Bearer <token>"));
+            return;
+        }
+        tokens.expired(token, java.time.Instant.now().getEpochSecond())
+                .onComplete(expired -> ctx.fail(expired.result() ? tokenExpired() : invalidToken()));
+    }
+
+    /** The token of an {@code Authorization: Bearer <token>} header (the scheme in any case), else null. */
+    private static String bearerToken(String authorization) {
+        String scheme = "Bearer ";
+        if (authorization == null || !authorization.regionMatches(true, 0, scheme, 0, scheme.length())) {
+            return null;
+        }
+        String token = authorization.substring(scheme.length()).trim();
+        return token.isEmpty() || token.contains(" ") ? null : token;
     }
 
     /** The merchant id a verified token names as its subject, or null when it names none. */
@@ -110,6 +125,10 @@ final class MerchantGuard {
     }
 
     private static ServiceException invalidToken() {
-        return unauthorized("The access token is not valid");
+        return new ServiceException(ErrorKind.UNAUTHORIZED, "invalid_token", "The access token is not valid");
+    }
+
+    private static ServiceException tokenExpired() {
+        return new ServiceException(ErrorKind.UNAUTHORIZED, "token_expired", "The access token expired");
     }
 }

@@ -29,8 +29,12 @@ final class MerchantTokens {
     private final JWTAuth verifier;
     private final AppConfig.Jwt config;
 
-    private MerchantTokens(JWTAuth auth, AppConfig.Jwt config) {
+    /** The same keys, issuer and audience, but blind to {@code exp}: it tells an expired token from a bad one. */
+    private final JWTAuth expiryBlind;
+
+    private MerchantTokens(JWTAuth auth, JWTAuth expiryBlind, AppConfig.Jwt config) {
         this.auth = auth;
+        this.expiryBlind = expiryBlind;
         this.verifier = new VerifiedTokens(auth);
         this.config = config;
     }
@@ -45,7 +49,7 @@ final class MerchantTokens {
             JWTAuthOptions options = new JWTAuthOptions()
                     .setJWTOptions(jwt)
                     .addPubSecKey(new PubSecKeyOptions().setAlgorithm("HS256").setBuffer(config.secret()));
-            return Future.succeededFuture(new MerchantTokens(JWTAuth.create(vertx, options), config));
+            return Future.succeededFuture(of(vertx, options, config));
         }
         return Future.all(
                         vertx.fileSystem().readFile(config.privateKeyPem()),
@@ -61,8 +65,31 @@ final class MerchantTokens {
                                     .setAlgorithm(config.algorithm())
                                     .setBuffer(pems.<io.vertx.core.buffer.Buffer>resultAt(1)
                                             .toString()));
-                    return new MerchantTokens(JWTAuth.create(vertx, options), config);
+                    return of(vertx, options, config);
                 });
+    }
+
+    private static MerchantTokens of(Vertx vertx, JWTAuthOptions options, AppConfig.Jwt config) {
+        JWTAuthOptions blind = new JWTAuthOptions(options)
+                .setJWTOptions(new JWTOptions(options.getJWTOptions()).setIgnoreExpiration(true));
+        return new MerchantTokens(JWTAuth.create(vertx, options), JWTAuth.create(vertx, blind), config);
+    }
+
+    /**
+     * Whether a token the verifier refused is one of ours whose time is over: signed with our key, for our issuer
+     * and audience, with an {@code exp} that has passed. Anything else it refused (a forged, damaged or foreign
+     * token) is not, and answers false.
+     */
+    Future<Boolean> expired(String token, long nowEpochSecond) {
+        Future<User> checked;
+        try {
+            checked = expiryBlind.authenticate(new TokenCredentials(token));
+        } catch (RuntimeException unusable) {
+            return Future.succeededFuture(false);
+        }
+        return checked.map(user -> user.attributes().getValue("exp") instanceof Number expires
+                        && expires.longValue() <= nowEpochSecond)
+                .otherwise(false);
     }
 
     Issued issue(Merchant merchant) {

@@ -1,6 +1,7 @@
 package io.walletpay.money;
 
 import io.walletpay.error.ServiceException;
+import io.walletpay.json.DecimalText;
 import io.walletpay.json.JsonInput;
 import io.walletpay.payment.RequestFingerprint;
 import java.math.BigDecimal;
@@ -27,7 +28,7 @@ public record TransferRequest(BigDecimal amount, String reason) {
     public static TransferRequest refund(byte[] body) {
         JsonInput input = JsonInput.parseObject(
                 body.length == 0 ? "{}".getBytes(StandardCharsets.UTF_8) : body, Set.of("amount", "reason"), AN_AMOUNT);
-        BigDecimal amount = input.optionalMoney("amount", MIN, MAX);
+        BigDecimal amount = amount(input);
         // only an amount left out means "what is left": a null sent by a client that meant to set one refunds nothing
         if (amount == null && input.has("amount")) {
             throw ServiceException.invalid(
@@ -45,11 +46,20 @@ public record TransferRequest(BigDecimal amount, String reason) {
 
     public static TransferRequest payout(byte[] body) {
         JsonInput input = JsonInput.parseObject(body, Set.of("amount"), AN_AMOUNT);
-        BigDecimal amount = input.optionalMoney("amount", MIN, MAX);
+        BigDecimal amount = amount(input);
         if (amount == null) {
             throw ServiceException.invalid("amount", "amount is required");
         }
         return new TransferRequest(amount, null);
+    }
+
+    /**
+     * The amount as a JSON number, read as a payment's is: a string ({@code "12.50"}) is the same 400
+     * {@code invalid_amount} "amount must be a number"; null when left out or sent as null.
+     */
+    private static BigDecimal amount(JsonInput input) {
+        String text = input.optionalNumberText("amount");
+        return text == null ? null : DecimalText.read("amount", text, MIN, MAX);
     }
 
     /** The request's meaning for {@code target} (the payment refunded, or the kind), not its bytes. */

@@ -3,7 +3,10 @@ package io.walletpay.payment;
 import java.time.OffsetDateTime;
 import java.util.UUID;
 
-/** One page of a merchant's payments, newest first; null filters match everything. */
+/**
+ * One page of a merchant's payments, newest first; null filters match everything. {@code startingAfter} pages on
+ * (the page after that payment), {@code endingBefore} back (the page just before it); at most one is set.
+ */
 public record ListPayments(
         UUID merchantId,
         String referenceId,
@@ -13,12 +16,16 @@ public record ListPayments(
         int limit,
         UUID startingAfter,
         UUID paymentLinkId,
-        String shortCode) {
+        String shortCode,
+        UUID endingBefore) {
 
     /** @throws IllegalArgumentException when {@code shortCode} is not a code as stored ({@code ShortCode.read}) */
     public ListPayments {
         if (shortCode != null) {
             ShortCode.number(shortCode);
+        }
+        if (startingAfter != null && endingBefore != null) {
+            throw new IllegalArgumentException("page on or back, not both");
         }
     }
 
@@ -35,7 +42,7 @@ public record ListPayments(
             int limit,
             UUID startingAfter,
             UUID paymentLinkId) {
-        this(merchantId, referenceId, status, createdGte, createdLt, limit, startingAfter, paymentLinkId, null);
+        this(merchantId, referenceId, status, createdGte, createdLt, limit, startingAfter, paymentLinkId, null, null);
     }
 
     /** Without a payment link filter. */
@@ -47,6 +54,6 @@ public record ListPayments(
             OffsetDateTime createdLt,
             int limit,
             UUID startingAfter) {
-        this(merchantId, referenceId, status, createdGte, createdLt, limit, startingAfter, null, null);
+        this(merchantId, referenceId, status, createdGte, createdLt, limit, startingAfter, null, null, null);
     }
 }

@@ -50,7 +50,8 @@ public record PaymentFilter(String status, String reference, String from, String
                 limit,
                 startingAfter,
                 link.isEmpty() ? null : PortalPages.parseUuid(link),
-                ShortCode.read(reference).orElse(null));
+                ShortCode.read(reference).orElse(null),
+                null);
     }
 
     /** The filter as a query string (without {@code ?}), for the next page's link and the export link. */

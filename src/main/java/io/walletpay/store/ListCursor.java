@@ -33,14 +33,19 @@ final class ListCursor {
     }
 
     static Future<RowSet<Row>> named(SqlClient sql, RowSet<Row> page, String cursorRow, Tuple cursor, String what) {
+        return named(sql, page, cursorRow, cursor, what, "starting_after");
+    }
+
+    /** The same for the cursor sent as {@code parameter} ({@code starting_after} or {@code ending_before}). */
+    static Future<RowSet<Row>> named(
+            SqlClient sql, RowSet<Row> page, String cursorRow, Tuple cursor, String what, String parameter) {
         if (page.size() > 0 || cursor.getValue(0) == null) {
             return Future.succeededFuture(page);
         }
         return sql.preparedQuery(cursorRow).execute(cursor).map(found -> {
             if (found.size() == 0) {
                 throw ServiceException.invalid(
-                        "starting_after",
-                        "starting_after must be the id of " + what + " on this list, as a page gave it");
+                        parameter, parameter + " must be the id of " + what + " on this list, as a page gave it");
             }
             return page;
         });

@@ -226,31 +226,39 @@ final class PgPaymentStore implements PaymentStore {
 
     @Override
     public Future<PaymentPage> list(ListPayments query) {
+        boolean back = query.endingBefore() != null;
+        UUID cursor = back ? query.endingBefore() : query.startingAfter();
         Tuple params = Tuple.of(
                         query.merchantId(),
                         query.referenceId(),
                         query.status() == null ? null : query.status().wireName(),
                         query.limit() + 1,
-                        query.startingAfter())
+                        cursor)
                 .addOffsetDateTime(query.createdGte())
                 .addOffsetDateTime(query.createdLt())
                 .addUUID(query.paymentLinkId())
                 .addString(query.shortCode())
                 .addValue(query.shortCode() == null ? null : ShortCode.number(query.shortCode()));
         return database.statements()
-                .preparedQuery(PaymentSql.PAGE)
+                .preparedQuery(back ? PaymentSql.PAGE_BEFORE : PaymentSql.PAGE)
                 .execute(params)
                 .compose(rows -> ListCursor.named(
                         database.statements(),
                         rows,
                         PaymentSql.CURSOR_ROW,
-                        Tuple.of(query.startingAfter(), query.merchantId()),
-                        "a payment"))
+                        Tuple.of(cursor, query.merchantId()),
+                        "a payment",
+                        back ? "ending_before" : "starting_after"))
                 .map(rows -> {
                     List<Payment> payments = new ArrayList<>();
                     rows.forEach(row -> payments.add(PaymentRow.toPayment(row)));
                     boolean more = payments.size() > query.limit();
-                    return new PaymentPage(more ? payments.subList(0, query.limit()) : payments, more);
+                    List<Payment> page = more ? payments.subList(0, query.limit()) : payments;
+                    if (back) {
+                        page = new ArrayList<>(page);
+                        java.util.Collections.reverse(page); // read oldest first, answered newest first
+                    }
+                    return new PaymentPage(page, more);
                 });
     }
 

@@ -176,7 +176,20 @@ class MerchantAuthenticationTest {
                     ? http.get("/api/merchant/settings", null)
                     : http.get("/api/merchant/settings", token);
             assertThat(response.status()).as(kind).isEqualTo(401);
-            assertThat(response.header("WWW-Authenticate")).as(kind).isEqualTo("Bearer");
+            String challenge =
+                    switch (kind) {
+                        case "no header" -> "Bearer";
+                        case "expired" -> Jwts.EXPIRED_TOKEN_CHALLENGE;
+                        default -> Jwts.INVALID_TOKEN_CHALLENGE;
+                    };
+            String code =
+                    switch (kind) {
+                        case "no header" -> "unauthorized";
+                        case "expired" -> "token_expired";
+                        default -> "invalid_token";
+                    };
+            assertThat(response.header("WWW-Authenticate")).as(kind).isEqualTo(challenge);
+            assertThat(response.errorCode()).as(kind).isEqualTo(code);
             assertThat(response.json().getBoolean("success")).as(kind).isFalse();
         });
     }

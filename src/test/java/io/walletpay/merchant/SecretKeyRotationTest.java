@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.vertx.core.json.JsonObject;
 import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.Http;
+import io.walletpay.support.Jwts;
 import io.walletpay.support.RunningService;
 import io.walletpay.support.TestConfig;
 import org.junit.jupiter.api.AfterAll;
@@ -46,7 +47,8 @@ class SecretKeyRotationTest {
 
         Http.Response refused = http.get("/api/merchant/settings", oldToken);
         assertThat(refused.status()).isEqualTo(401);
-        assertThat(refused.header("WWW-Authenticate")).isEqualTo("Bearer");
+        assertThat(refused.header("WWW-Authenticate")).isEqualTo(Jwts.INVALID_TOKEN_CHALLENGE);
+        assertThat(refused.errorCode()).isEqualTo("invalid_token");
         assertThat(token(id, oldKey).status()).isEqualTo(401);
 
         Http.Response fresh = token(id, newKey);

@@ -70,6 +70,9 @@ class PayoutsTest {
                         .put("payout_phone", "+509 3712-3456")
                         .put("secret_key", merchant.getString("secret_key")));
         assertThat(set.status()).as(set.body()).isEqualTo(200);
+        assertThat(set.data().getString("payout_phone"))
+                .as("the answer confirms it")
+                .isEqualTo("509****3456");
         assertThat(balance(token).getString("payout_phone")).isEqualTo("509****3456");
         assertThat(http.get("/api/merchant/audit-log", token).body()).contains("payout_phone.set", "509****3456");
 

@@ -133,7 +133,7 @@ class RefundsTest {
         assertThat(rest.status()).as(rest.body()).isEqualTo(201);
         assertThat(rest.data().getString("amount")).isEqualTo("250.00");
 
-        Http.Response more = refund(noFees, id, new JsonObject().put("amount", "0.01"), null);
+        Http.Response more = refund(noFees, id, new JsonObject().put("amount", 0.01), null);
         assertThat(more.status()).isEqualTo(409);
         assertThat(more.errorCode()).isEqualTo("refund_exceeds_payment");
     }
@@ -155,7 +155,7 @@ class RefundsTest {
         Http.Response tooMuch = refund(shop, theirs.getString("id"), new JsonObject().put("amount", 61), null);
         assertThat(tooMuch.status()).isEqualTo(409);
         assertThat(tooMuch.errorCode()).isEqualTo("refund_exceeds_payment");
-        Http.Response bad = refund(shop, theirs.getString("id"), new JsonObject().put("amount", "1.001"), null);
+        Http.Response bad = refund(shop, theirs.getString("id"), new JsonObject().put("amount", 1.001), null);
         assertThat(bad.status()).isEqualTo(400);
         assertThat(http.get("/api/merchant/payments/" + theirs.getString("id"), shop)
                         .data()

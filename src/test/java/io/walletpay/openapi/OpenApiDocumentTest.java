@@ -317,6 +317,24 @@ class OpenApiDocumentTest {
         assertThatCode(() -> OpenApiContract.assertMatchesWithHeaders(
                         "getPayment", 401, Map.of("content-type", JSON, "WWW-Authenticate", "Bearer"), body))
                 .doesNotThrowAnyException();
+        assertThatCode(() -> OpenApiContract.assertMatchesWithHeaders(
+                        "getPayment",
+                        401,
+                        Map.of(
+                                "content-type",
+                                JSON,
+                                "WWW-Authenticate",
+                                "Bearer error=\"invalid_token\", error_description=\"The access token expired\""),
+                        body))
+                .as("a challenge with quotes and commas is read as the string it is")
+                .doesNotThrowAnyException();
+        assertThatThrownBy(() -> OpenApiContract.assertMatchesWithHeaders(
+                        "getPayment",
+                        401,
+                        Map.of("content-type", JSON, "WWW-Authenticate", "Basic realm=\"walletpay\""),
+                        body))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("does not match pattern");
         assertThatThrownBy(() ->
                         OpenApiContract.assertMatchesWithHeaders("getPayment", 401, Map.of("Content-Type", JSON), body))
                 .isInstanceOf(AssertionError.class)

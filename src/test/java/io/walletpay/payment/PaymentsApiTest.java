@@ -194,6 +194,28 @@ class PaymentsApiTest {
     }
 
     @Test
+    void aPathWithAnEmptySegmentIsNoRouteAndCreatesNothing() {
+        for (String path : new String[] {
+            "/api/merchant/payments/wallet//", "/api/merchant//payments/wallet/", "/api//merchant/payments/wallet"
+        }) {
+            Http.Response answer =
+                    http.post(path, tokenA, new JsonObject().put("amount", 100).put("reference_id", "SLASH"));
+
+            assertThat(answer.status()).as(path).isEqualTo(404);
+            assertThat(answer.errorCode()).as(path).isEqualTo("route_not_found");
+        }
+        assertThat(http.get("/api/merchant/payments//", tokenA).status()).isEqualTo(404);
+        assertThat(service.sql("SELECT count(*) FROM payments WHERE reference_id = 'SLASH'")
+                        .iterator()
+                        .next()
+                        .getLong(0))
+                .isZero();
+        assertThat(create(tokenA, new JsonObject().put("amount", 100)).status())
+                .as("control: the path without the empty segment")
+                .isEqualTo(201);
+    }
+
+    @Test
     void theSameIdempotencyKeyAndBodyReplaysTheFirstAnswer() {
         Map<String, String> headers = Map.of("Content-Type", "application/json", "Idempotency-Key", "order-77");
         Http.Response first = http.send("POST", CREATE, tokenA, "{\"amount\":100,\"reference_id\":\"R77\"}", headers);
@@ -302,6 +324,60 @@ class PaymentsApiTest {
                         .next()
                         .getLong(0))
                 .isEqualTo(1);
+    }
+
+    @Test
+    void endingBeforePagesBackFromTheThirdPageToTheFirst() {
+        String token = service.tokenFor(service.createMerchant("Pager"));
+        List<String> created = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            created.add(
+                    0,
+                    createdPayment(token, new JsonObject().put("amount", 10 + i))
+                            .getString("id"));
+        }
+        Http.Response first = http.get("/api/merchant/payments?limit=3", token);
+        Http.Response second = http.get("/api/merchant/payments?limit=3&starting_after=" + lastId(first), token);
+        Http.Response third = http.get("/api/merchant/payments?limit=3&starting_after=" + lastId(second), token);
+        assertThat(ids(third)).isEqualTo(created.subList(6, 8));
+
+        Http.Response backToSecond = http.get(
+                "/api/merchant/payments?limit=3&ending_before=" + ids(third).get(0), token);
+        Http.Response backToFirst = http.get(
+                "/api/merchant/payments?limit=3&ending_before="
+                        + ids(backToSecond).get(0),
+                token);
+
+        assertThat(ids(backToSecond)).isEqualTo(ids(second)).isEqualTo(created.subList(3, 6));
+        assertThat(backToSecond.json().getBoolean("has_more"))
+                .as("the first page is before it")
+                .isTrue();
+        assertThat(ids(backToFirst)).isEqualTo(ids(first)).isEqualTo(created.subList(0, 3));
+        assertThat(backToFirst.json().getBoolean("has_more"))
+                .as("nothing is newer")
+                .isFalse();
+        Http.Response beforeNewest = http.get("/api/merchant/payments?ending_before=" + created.get(0), token);
+        assertThat(beforeNewest.status()).isEqualTo(200);
+        assertThat(beforeNewest.dataArray()).isEmpty();
+        Http.Response nowhere = http.get("/api/merchant/payments?ending_before=" + UUID.randomUUID(), token);
+        assertThat(nowhere.status()).isEqualTo(400);
+        assertThat(nowhere.errorCode()).isEqualTo("invalid_ending_before");
+        Http.Response both = http.get(
+                "/api/merchant/payments?starting_after=" + created.get(4) + "&ending_before=" + created.get(1), token);
+        assertThat(both.status()).isEqualTo(400);
+        assertThat(both.errorCode()).isEqualTo("invalid_ending_before");
+    }
+
+    private static List<String> ids(Http.Response page) {
+        assertThat(page.status()).as(page.body()).isEqualTo(200);
+        return page.dataArray().stream()
+                .map(item -> ((JsonObject) item).getString("id"))
+                .toList();
+    }
+
+    private static String lastId(Http.Response page) {
+        List<String> ids = ids(page);
+        return ids.get(ids.size() - 1);
     }
 
     @Test
@@ -513,10 +589,27 @@ class PaymentsApiTest {
             assertThat(statuses).contains(201, 429);
             assertThat(limitedAnswer.header("Retry-After")).matches("\\d+");
             assertThat(limitedAnswer.errorCode()).isEqualTo("rate_limited");
-            assertThat(limited.http
-                            .post(CREATE, other, new JsonObject().put("amount", 10))
-                            .status())
-                    .isEqualTo(201);
+            assertThat(limitedAnswer.header("RateLimit-Limit")).isEqualTo("3");
+            assertThat(Integer.parseInt(limitedAnswer.header("RateLimit-Remaining")))
+                    .isBetween(0, 2);
+            assertThat(Integer.parseInt(limitedAnswer.header("RateLimit-Reset")))
+                    .isBetween(1, 1);
+
+            Http.Response untouched = limited.http.get("/api/merchant/payments", other);
+            assertThat(untouched.header("RateLimit-Limit")).isEqualTo("3");
+            assertThat(untouched.header("RateLimit-Remaining"))
+                    .as("nothing taken yet")
+                    .isEqualTo("3");
+            assertThat(untouched.header("RateLimit-Reset")).isEqualTo("0");
+            Http.Response created = limited.http.post(CREATE, other, new JsonObject().put("amount", 10));
+            assertThat(created.status()).isEqualTo(201);
+            assertThat(created.header("RateLimit-Limit")).isEqualTo("3");
+            assertThat(Integer.parseInt(created.header("RateLimit-Remaining"))).isBetween(0, 3);
+            Http.Response unknown = limited.http.get("/api/merchant/payments/" + java.util.UUID.randomUUID(), other);
+            assertThat(unknown.status()).isEqualTo(404);
+            assertThat(unknown.header("RateLimit-Limit"))
+                    .as("errors carry them too")
+                    .isEqualTo("3");
         }
     }
 

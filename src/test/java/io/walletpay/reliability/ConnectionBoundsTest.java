@@ -128,6 +128,10 @@ class ConnectionBoundsTest {
                         null);
         assertThat(answer.status()).isEqualTo(413);
         assertThat(answer.json().getJsonObject("error").getString("code")).isEqualTo("payload_too_large");
+        int limit = service.config.http().maxBodyBytes();
+        assertThat(answer.json().getJsonObject("error").getInteger("limit_bytes"))
+                .isEqualTo(limit);
+        assertThat(answer.json().getJsonObject("error").getString("message")).contains(Integer.toString(limit));
     }
 
     @Test

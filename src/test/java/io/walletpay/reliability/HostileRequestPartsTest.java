@@ -7,6 +7,7 @@ import io.vertx.core.json.JsonObject;
 import io.walletpay.payment.PaymentStatus;
 import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.Http;
+import io.walletpay.support.Jwts;
 import io.walletpay.support.RawHttp;
 import io.walletpay.support.RunningService;
 import io.walletpay.support.TestConfig;
@@ -165,7 +166,10 @@ class HostileRequestPartsTest {
                 .isIn(400, 401, 431);
         assertEnvelope(answer.status(), answer.header("Content-Type"), answer.body(), route);
         if (answer.status() == 401) {
-            assertThat(answer.header("WWW-Authenticate")).isEqualTo("Bearer");
+            String code = new JsonObject(answer.body()).getJsonObject("error").getString("code");
+            assertThat(code).isIn("unauthorized", "invalid_token");
+            assertThat(answer.header("WWW-Authenticate"))
+                    .isEqualTo(code.equals("unauthorized") ? "Bearer" : Jwts.INVALID_TOKEN_CHALLENGE);
         }
     }
 

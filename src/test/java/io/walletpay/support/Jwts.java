@@ -9,6 +9,13 @@ import javax.crypto.spec.SecretKeySpec;
 /** Hand-made JWTs, to forge what an attacker would send. */
 public final class Jwts {
 
+    /** The challenge of a 401 for a token that is not valid (forged, damaged, of a rotated key). */
+    public static final String INVALID_TOKEN_CHALLENGE =
+            "Bearer error=\"invalid_token\", error_description=\"The access token is not valid\"";
+    /** The challenge of a 401 for a token of ours whose time is over. */
+    public static final String EXPIRED_TOKEN_CHALLENGE =
+            "Bearer error=\"invalid_token\", error_description=\"The access token expired\"";
+
     private Jwts() {}
 
     public static JsonObject claims(String merchantId, long expiresAtEpoch) {
