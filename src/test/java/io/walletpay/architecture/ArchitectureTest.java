@@ -19,6 +19,17 @@ import org.junit.jupiter.api.Test;
 class ArchitectureTest {
 
     private static JavaClasses classes;
+    private static JavaClasses testClasses;
+
+    /** The compiled test classes, imported once for the rules that read them. */
+    private static synchronized JavaClasses testClasses() {
+        if (testClasses == null) {
+            testClasses = new ClassFileImporter()
+                    .withImportOption(ImportOption.Predefined.ONLY_INCLUDE_TESTS)
+                    .importPackages("io.walletpay");
+        }
+        return testClasses;
+    }
 
     @BeforeAll
     static void importMainClasses() {
@@ -150,9 +161,7 @@ class ArchitectureTest {
      */
     @Test
     void everyUseCaseHasAFastTestNamedAfterIt() {
-        JavaClasses tests = new ClassFileImporter()
-                .withImportOption(ImportOption.Predefined.ONLY_INCLUDE_TESTS)
-                .importPackages("io.walletpay");
+        JavaClasses tests = testClasses();
         java.util.List<String> fast = tests.stream()
                 .filter(type -> type.getSimpleName().endsWith("Test"))
                 .filter(type -> !type.isAnnotatedWith(BehaviourTest.class))
@@ -190,9 +199,7 @@ class ArchitectureTest {
 
     @Test
     void testsThatStartWhatUsersRunAreBehaviourTests() {
-        JavaClasses tests = new ClassFileImporter()
-                .withImportOption(ImportOption.Predefined.ONLY_INCLUDE_TESTS)
-                .importPackages("io.walletpay");
+        JavaClasses tests = testClasses();
         noClasses()
                 .that()
                 .haveSimpleNameEndingWith("Test")
