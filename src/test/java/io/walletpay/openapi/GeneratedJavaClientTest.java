@@ -117,12 +117,12 @@ class GeneratedJavaClientTest {
 
         Payment fetched = payments.getPayment(created.getId()).getData();
         assertThat(fetched.getReferenceId()).isEqualTo("order-gen-1");
-        assertThat(payments.listPayments("order-gen-1", null, null, null, null, 10, null, null)
+        assertThat(payments.listPayments("order-gen-1", null, null, null, null, 10, null, null, null)
                         .getData())
                 .extracting(Payment::getId)
                 .containsExactly(created.getId());
         assertThat(fetched.getShortCode()).matches("WP-[0-9A-Z]{8}");
-        assertThat(payments.listPayments(null, null, null, null, null, 10, null, fetched.getShortCode())
+        assertThat(payments.listPayments(null, null, null, null, null, 10, null, null, fetched.getShortCode())
                         .getData())
                 .extracting(Payment::getId)
                 .containsExactly(created.getId());
