@@ -9,7 +9,7 @@ import io.walletpay.store.TransferStore;
 final class StoresOver {
 
     static Stores of(AuditStore audit, PaymentLinkStore links, TransferStore transfers) {
-        return new Stores(null, audit, null, null, null, null, null, null, links, null, null, transfers, null);
+        return new Stores(null, audit, null, null, null, null, null, null, links, null, null, transfers, null, null);
     }
 
     private StoresOver() {}
