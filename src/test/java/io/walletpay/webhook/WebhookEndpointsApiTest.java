@@ -1,17 +1,16 @@
 package io.walletpay.webhook;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import io.walletpay.money.RefundsTestPayments;
 import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.Http;
 import io.walletpay.support.RunningService;
 import io.walletpay.support.WebhookReceiver;
 import io.walletpay.support.WebhookReceiver.Received;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -58,7 +57,7 @@ class WebhookEndpointsApiTest {
                 .isNotEqualTo(refunds.getString("secret"))
                 .isNotEqualTo(merchant.getString("webhook_secret"));
 
-        String paymentId = paid(token, 1000);
+        String paymentId = RefundsTestPayments.paid(service, token, 1000).getString("id");
         Http.Response refund = http.send(
                 "POST",
                 "/api/merchant/payments/" + paymentId + "/refunds",
@@ -100,6 +99,13 @@ class WebhookEndpointsApiTest {
         assertThat(byEndpoint.get(first)).hasSize(3);
         assertThat(byEndpoint.get(payments.getString("id"))).containsExactly("payment.updated");
         assertThat(byEndpoint.get(refunds.getString("id"))).containsExactly("refund.updated", "refund.updated");
+        // the portal's webhooks page names each delivery's address once there is more than one
+        io.walletpay.support.PortalClient portal = new io.walletpay.support.PortalClient(
+                "http://localhost:" + service.config.http().port());
+        portal.logIn(merchant);
+        String page = portal.get("/portal/webhooks").body();
+        assertThat(page)
+                .contains(receiver.url("/two/all"), receiver.url("/two/payments"), receiver.url("/two/refunds"));
         JsonArray events = http.get("/api/merchant/events?limit=100", token).dataArray();
         assertThat(events).hasSize(3);
         assertThat(all.stream().map(hook -> hook.header("webhook-id")))
@@ -272,24 +278,6 @@ class WebhookEndpointsApiTest {
     private static void settings(String token, JsonObject changes) {
         Http.Response saved = http.patch("/api/merchant/settings", token, changes);
         assertThat(saved.status()).as(saved.body()).isEqualTo(200);
-    }
-
-    /** A payment the customer paid on the sandbox page, so its amount is in the balance a refund comes out of. */
-    private static String paid(String token, int amount) {
-        JsonObject payment = service.createPayment(token, new JsonObject().put("amount", amount));
-        String redirect = payment.getString("redirect_url");
-        Http.Response page = http.send(
-                "POST",
-                "/checkout/" + redirect.substring(redirect.lastIndexOf('/') + 1),
-                null,
-                "phone=3700+1234&action=pay",
-                Map.of("Content-Type", "application/x-www-form-urlencoded"));
-        assertThat(page.status()).isIn(200, 303);
-        await("the payment completed").atMost(Duration.ofSeconds(30)).until(() -> "completed"
-                .equals(http.get("/api/merchant/payments/" + payment.getString("id"), token)
-                        .data()
-                        .getString("status")));
-        return payment.getString("id");
     }
 
     private static List<String> events(List<Received> hooks) {
