@@ -157,6 +157,18 @@ class WebhookEndpointsApiTest {
         assertThat(http.get(path, token).status()).isEqualTo(404);
         assertThat(http.send("DELETE", path, token, null, Map.of()).status()).isEqualTo(404);
         assertThat(http.get(ENDPOINTS, token).dataArray()).hasSize(1);
+
+        // a deleted endpoint is sent nothing more: the next event is one delivery, to the first endpoint
+        String paymentId = service.createPayment(token, new JsonObject().put("amount", 100))
+                .getString("id");
+        service.transition(paymentId, io.walletpay.payment.PaymentStatus.COMPLETED);
+        receiver.await("/crud/first", 1);
+        JsonArray deliveries = http.get("/api/merchant/webhooks/deliveries?payment_id=" + paymentId, token)
+                .dataArray();
+        assertThat(deliveries).hasSize(1);
+        assertThat(deliveries.getJsonObject(0).getString("endpoint_id"))
+                .isEqualTo(listed.getJsonObject(0).getString("id"));
+        assertThat(receiver.received("/crud/more")).isEmpty();
     }
 
     @Test
