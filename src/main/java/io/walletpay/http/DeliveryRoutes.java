@@ -87,6 +87,11 @@ final class DeliveryRoutes {
                                 ? null
                                 : delivery.paymentId().toString())
                 .put("event", delivery.event())
+                .put(
+                        "endpoint_id",
+                        delivery.endpointId() == null
+                                ? null
+                                : delivery.endpointId().toString())
                 .put("status", delivery.status().wireName())
                 .put("attempts", delivery.attempts())
                 .put(

@@ -107,6 +107,7 @@ public final class HttpApiVerticle extends VerticleBase {
         new PaymentRoutes(stores, useCases.createPayment(), rateLimiter, useCases.cancelPayment()).mount(router);
         new PaymentLinkRoutes(useCases.paymentLinks()).mount(router);
         new DeliveryRoutes(stores).mount(router);
+        new WebhookEndpointRoutes(useCases.webhookEndpoints()).mount(router);
         io.walletpay.page.Language pages = config.checkout().defaultLocale();
         router.route("/checkout/*").handler(ctx -> HtmlResponses.defaultLanguage(ctx, pages));
         router.route("/provider/*").handler(ctx -> HtmlResponses.defaultLanguage(ctx, pages));

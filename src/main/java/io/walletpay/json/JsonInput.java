@@ -16,7 +16,9 @@ import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -55,8 +57,17 @@ public final class JsonInput {
                     .build())
             .build();
 
-    /** A scalar as the parser saw it: its token type and its text (null for JSON null). */
-    private record Scalar(JsonToken token, String text) {}
+    /**
+     * What {@link #parseObject(byte[], Set, Map)}'s {@code expected} names for a field that is a list of strings: the
+     * only list a body may carry, read by {@link #optionalTextList}.
+     */
+    public static final String TEXT_LIST = "a list of strings";
+
+    /**
+     * A value as the parser saw it: its token type and its text (null for JSON null); for a {@link #TEXT_LIST} field,
+     * its strings in {@code items} (each obeying the string rules once read by {@link #optionalTextList}).
+     */
+    private record Scalar(JsonToken token, String text, List<String> items) {}
 
     private final Map<String, Scalar> fields;
 
@@ -101,6 +112,25 @@ public final class JsonInput {
             throw ServiceException.invalid(field, field + " must be a string");
         }
         return checkedText(field, value.text(), maxLength);
+    }
+
+    /**
+     * A {@link #TEXT_LIST} field's strings, each obeying the string rules above with at most {@code maxLength} code
+     * points, at most {@code maxItems} of them; null when absent or JSON null.
+     */
+    public List<String> optionalTextList(String field, int maxItems, int maxLength) {
+        Scalar value = fields.get(field);
+        if (value == null || value.items() == null) {
+            return null;
+        }
+        if (value.items().size() > maxItems) {
+            throw ServiceException.invalid(field, field + " must have at most " + maxItems + " items");
+        }
+        List<String> items = new ArrayList<>(value.items().size());
+        for (String item : value.items()) {
+            items.add(checkedText(field, item, maxLength));
+        }
+        return List.copyOf(items);
     }
 
     /** The text of a JSON number, exactly as sent; null when absent; a 400 for any other value, JSON null included. */
@@ -225,7 +255,8 @@ public final class JsonInput {
                     throw new ServiceException(
                             ErrorKind.VALIDATION, "unknown_field", "Unknown field '" + shown(name) + "'", shown(name));
                 }
-                fields.put(name, readScalar(parser, name, expected.getOrDefault(name, "a string")));
+                String kind = expected.getOrDefault(name, "a string");
+                fields.put(name, TEXT_LIST.equals(kind) ? readTextList(parser, name) : readScalar(parser, name, kind));
             }
             // Inside an object the parser yields only names or the closing brace, so the object is complete here.
             if (parser.nextToken() != null) {
@@ -248,7 +279,25 @@ public final class JsonInput {
         if (token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY) {
             throw ServiceException.invalid(name, name + " must be " + expected);
         }
-        return new Scalar(token, token == JsonToken.VALUE_NULL ? null : parser.getText());
+        return new Scalar(token, token == JsonToken.VALUE_NULL ? null : parser.getText(), null);
+    }
+
+    private static Scalar readTextList(JsonParser parser, String name) throws IOException {
+        JsonToken token = parser.nextToken();
+        if (token == JsonToken.VALUE_NULL) {
+            return new Scalar(token, null, null);
+        }
+        if (token != JsonToken.START_ARRAY) {
+            throw ServiceException.invalid(name, name + " must be " + TEXT_LIST);
+        }
+        List<String> items = new ArrayList<>();
+        for (JsonToken item = parser.nextToken(); item != JsonToken.END_ARRAY; item = parser.nextToken()) {
+            if (item != JsonToken.VALUE_STRING) {
+                throw ServiceException.invalid(name, name + " must be " + TEXT_LIST);
+            }
+            items.add(parser.getText());
+        }
+        return new Scalar(token, null, items);
     }
 
     // A name echoed back is cut short, so a megabyte-long name does not come back in the error.

@@ -82,7 +82,8 @@ final class WebhookPages {
                         PAGE_SIZE,
                         page.get().startingAfter()));
         var health = stores.deliveries().endpointHealth(merchant.id(), failingAfterHours);
-        io.vertx.core.Future.all(deliveries, health)
+        var endpoints = stores.endpoints().list(merchant.id());
+        io.vertx.core.Future.all(deliveries, health, endpoints)
                 .onSuccess(both -> {
                     List<Delivery> found = deliveries.result().deliveries();
                     Map<String, Object> model = new HashMap<>(extra);
@@ -90,6 +91,7 @@ final class WebhookPages {
                     model.put("filter", f);
                     model.put("webhookUrl", merchant.webhookUrl());
                     model.put("health", health.result());
+                    model.put("endpoints", DeliveryEndpoints.of(endpoints.result()));
                     model.putIfAbsent("notice", null);
                     model.putIfAbsent("test", null);
                     model.put(

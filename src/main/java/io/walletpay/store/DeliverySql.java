@@ -6,7 +6,15 @@ import io.walletpay.webhook.EventType;
 final class DeliverySql {
 
     static final String COLUMNS = "d.id, d.merchant_id, d.payment_id, d.event, d.status, d.attempts,"
-            + " d.next_attempt_at, d.last_status_code, d.last_error, d.created_at, d.updated_at, d.delivered_at";
+            + " d.next_attempt_at, d.last_status_code, d.last_error, d.created_at, d.updated_at, d.delivered_at,"
+            + " d.endpoint_id";
+
+    /**
+     * Whether delivery {@code %1$s} goes to the first endpoint of merchant {@code %2$s}, the one whose health the
+     * merchant row keeps (further endpoints' failures do not mark the merchant's webhook_url failing).
+     */
+    private static final String FIRST_ENDPOINT =
+            "(%1$s.endpoint_id IS NULL OR %1$s.endpoint_id = %2$s.webhook_endpoint_id)";
 
     /**
      * Claims due deliveries with a lease: SKIP LOCKED so concurrent senders never take the same row, the lease so
@@ -24,16 +32,16 @@ final class DeliverySql {
                     + "     ORDER BY next_attempt_at LIMIT $1 * 8) w"
                     + "   LEFT JOIN busy b ON b.merchant_id = w.merchant_id),"
                     // ...so no merchant gets more than its free slots: nothing is claimed only to be released again
-                    + " due AS (SELECT d.id FROM webhook_deliveries d JOIN candidates c ON c.id = d.id"
+                    + " due AS (SELECT d.id, d.merchant_id, d.endpoint_id FROM webhook_deliveries d"
+                    + "   JOIN candidates c ON c.id = d.id"
                     + "   WHERE c.n <= $5 - c.in_flight AND d.status = 'pending'"
                     + "     AND (d.lease_until IS NULL OR d.lease_until < now())"
                     + "   ORDER BY c.next_attempt_at LIMIT $1 FOR UPDATE OF d SKIP LOCKED)"
                     + " UPDATE webhook_deliveries d SET lease_until = now() + ($2::int) * interval '1 second'"
-                    + " FROM due, merchants m WHERE d.id = due.id AND m.id = d.merchant_id"
+                    + " FROM due JOIN merchants m ON m.id = due.merchant_id"
+                    + " LEFT JOIN webhook_endpoints e ON e.id = due.endpoint_id WHERE d.id = due.id"
                     + " RETURNING d.id, d.merchant_id, d.body, d.attempts, d.schedule_from, d.redeliveries,"
-                    + " d.lease_until, d.created_at, d.traceparent, m.webhook_url, m.webhook_secret,"
-                    + " CASE WHEN m.previous_webhook_secret_until > now() THEN m.previous_webhook_secret END"
-                    + " AS previous_webhook_secret";
+                    + " d.lease_until, d.created_at, d.traceparent, " + OutboxSql.target("due");
 
     /**
      * The secrets a test event is signed with, read fresh (the API's merchant may be cached): the current one and
@@ -67,6 +75,7 @@ final class DeliverySql {
             + " health AS (UPDATE merchants m SET webhook_failing_since = CASE WHEN $7 = 'succeeded' THEN NULL"
             + "   ELSE COALESCE(m.webhook_failing_since, $2) END"
             + "   FROM webhook_deliveries hd WHERE hd.id = $1 AND m.id = hd.merchant_id"
+            + "   AND " + FIRST_ENDPOINT.formatted("hd", "m")
             + "   AND $5::text IS DISTINCT FROM 'no_webhook_url'"
             + "   AND (CASE WHEN $7 = 'succeeded' THEN m.webhook_failing_since IS NOT NULL"
             + "        ELSE m.webhook_failing_since IS NULL END))"
@@ -93,8 +102,9 @@ final class DeliverySql {
             + "   error_kind, response_excerpt) SELECT delivery_id, attempted_at, status_code, duration_ms, error_kind,"
             + "   response_excerpt FROM a ORDER BY ord),"
             + " outcome AS (SELECT hd.merchant_id, a.ord, a.next_status = 'succeeded' AS ok, a.attempted_at"
-            + "   FROM a JOIN webhook_deliveries hd ON hd.id = a.delivery_id"
-            + "   WHERE a.error_kind IS DISTINCT FROM 'no_webhook_url'),"
+            + "   FROM a JOIN webhook_deliveries hd ON hd.id = a.delivery_id JOIN merchants om ON om.id = hd.merchant_id"
+            + "   WHERE a.error_kind IS DISTINCT FROM 'no_webhook_url' AND " + FIRST_ENDPOINT.formatted("hd", "om")
+            + "),"
             + " last_ok AS (SELECT merchant_id, max(ord) FILTER (WHERE ok) AS ord FROM outcome GROUP BY merchant_id),"
             + " net AS (SELECT l.merchant_id, l.ord IS NOT NULL AS any_ok,"
             + "   (array_agg(o.attempted_at ORDER BY o.ord) FILTER (WHERE NOT o.ok AND o.ord > COALESCE(l.ord, 0)))[1]"

@@ -403,6 +403,7 @@ public final class PgDeliveryStore implements DeliveryStore {
                 row.getOffsetDateTime("delivered_at"),
                 row.getColumnIndex("payment_reference") < 0 ? null : row.getString("payment_reference"),
                 row.getColumnIndex("payment_amount") < 0 ? null : row.getBigDecimal("payment_amount"),
-                row.getColumnIndex("payment_link_title") < 0 ? null : row.getString("payment_link_title"));
+                row.getColumnIndex("payment_link_title") < 0 ? null : row.getString("payment_link_title"),
+                row.getUUID("endpoint_id"));
     }
 }

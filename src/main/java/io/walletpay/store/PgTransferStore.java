@@ -230,7 +230,8 @@ final class PgTransferStore implements TransferStore {
                         new UUID[] {transfer.merchantId()},
                         new UUID[] {transfer.paymentId()},
                         new String[] {EventType.of(transfer.kind()).wireName()},
-                        new String[] {TransferWebhookBody.of(transfer, OffsetDateTime.now())}))
+                        new String[] {TransferWebhookBody.of(transfer, OffsetDateTime.now())},
+                        new String[] {null}))
                 .mapEmpty();
     }
 

@@ -50,7 +50,8 @@ public final class StoreCalls {
                 proxy(PortalSessionStore.class, Stores::portalSessions),
                 proxy(ProviderOrderStore.class, Stores::providerOrders),
                 proxy(TransferStore.class, Stores::transfers),
-                proxy(BooksStore.class, Stores::books));
+                proxy(BooksStore.class, Stores::books),
+                proxy(EndpointStore.class, Stores::endpoints));
     }
 
     /** The stores as callers use them; calls made while no store verticle runs answer 503. */

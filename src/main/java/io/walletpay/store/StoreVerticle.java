@@ -79,7 +79,8 @@ public final class StoreVerticle extends VerticleBase implements WakeUps {
                 new PgPortalSessionStore(database),
                 new PgProviderOrderStore(database),
                 new PgTransferStore(database, this),
-                new PgBooksStore(database));
+                new PgBooksStore(database),
+                new PgEndpointStore(database));
         instance = new StoreCalls.Instance(context, stores, this::guarded);
         calls.add(instance);
         expirySweep = new ExpirySweep(vertx, database, expiry.apply(stores));

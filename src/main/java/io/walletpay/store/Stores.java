@@ -17,4 +17,5 @@ public record Stores(
         PortalSessionStore portalSessions,
         ProviderOrderStore providerOrders,
         TransferStore transfers,
-        BooksStore books) {}
+        BooksStore books,
+        EndpointStore endpoints) {}

@@ -30,6 +30,7 @@ import io.walletpay.usecase.RotateWebhookSecret;
 import io.walletpay.usecase.SetPayoutPhone;
 import io.walletpay.usecase.SettleTransfers;
 import io.walletpay.usecase.UpdateMerchantSettings;
+import io.walletpay.usecase.WebhookEndpoints;
 import java.time.Clock;
 import java.util.function.Supplier;
 
@@ -58,7 +59,8 @@ public record UseCases(
         RotateWebhookSecret rotateWebhookSecret,
         RotateSecretKey rotateSecretKey,
         AuditLog auditLog,
-        PaymentReviews paymentReviews) {
+        PaymentReviews paymentReviews,
+        WebhookEndpoints webhookEndpoints) {
 
     /** The use cases over {@code stores}: the calls of every store verticle, as routes make them. */
     public static UseCases build(
@@ -70,6 +72,9 @@ public record UseCases(
                 new ConfirmWithProvider(stores.checkouts(), stores.providerOrders(), payAtCheckout, reviews);
         PaymentLinks links = new PaymentLinks(stores, createPayment.limits(), config.publicBaseUrl());
         WebhookTargets targets = new WebhookTargets(vertx, config);
+        UpdateMerchantSettings settings = new UpdateMerchantSettings(stores, targets::checkForSaving);
+        RotateWebhookSecret webhookSecret =
+                new RotateWebhookSecret(stores, config.webhooks().secretOverlapHours());
         return new UseCases(
                 providers,
                 createPayment,
@@ -99,11 +104,17 @@ public record UseCases(
                 new ReviewTransfers(stores.transfers()),
                 // one per JVM: an operator's run on any HTTP verticle and the schedule share the newest run
                 new ReconcileBooks(stores.books(), providers, config.money().openingBalance()),
-                new UpdateMerchantSettings(stores, targets::checkForSaving),
-                new RotateWebhookSecret(stores, config.webhooks().secretOverlapHours()),
+                settings,
+                webhookSecret,
                 new RotateSecretKey(stores),
                 new AuditLog(stores),
-                reviews);
+                reviews,
+                new WebhookEndpoints(
+                        stores.endpoints(),
+                        settings,
+                        webhookSecret,
+                        targets::checkForSaving,
+                        config.webhooks().secretOverlapHours()));
     }
 
     /**

@@ -7,13 +7,13 @@ import io.walletpay.support.Http;
 import io.walletpay.support.RunningService;
 import java.util.Map;
 
-/** Paid payments for the money-out tests: created through the API and paid on the sandbox page. */
-final class RefundsTestPayments {
+/** Paid payments for the tests of money out and of what it announces: created through the API and paid on the sandbox page. */
+public final class RefundsTestPayments {
 
     private RefundsTestPayments() {}
 
     /** A payment of {@code amount} HTG the customer paid on the sandbox page with 3700 1234. */
-    static JsonObject paid(RunningService service, String token, int amount) {
+    public static JsonObject paid(RunningService service, String token, int amount) {
         JsonObject payment = service.createPayment(token, new JsonObject().put("amount", amount));
         String redirect = payment.getString("redirect_url");
         Http.Response page = service.http.send(

@@ -41,6 +41,8 @@ class TenantIsolationTest {
     static String deliveryA;
     static String linkA;
     static String payoutA;
+    static String firstEndpointA;
+    static String endpointA;
 
     @BeforeAll
     static void start() {
@@ -88,6 +90,20 @@ class TenantIsolationTest {
                 .next()
                 .getString(0)
                 .equals("succeeded"));
+        firstEndpointA = service.http
+                .get("/api/merchant/webhooks/endpoints", tokenA)
+                .dataArray()
+                .getJsonObject(0)
+                .getString("id");
+        endpointA = service.http
+                .post(
+                        "/api/merchant/webhooks/endpoints",
+                        tokenA,
+                        new JsonObject()
+                                .put("url", "https://a.example/refunds")
+                                .put("enabled_events", new io.vertx.core.json.JsonArray().add("refund.updated")))
+                .data()
+                .getString("id");
         deliveryA = service.sql("SELECT id::text FROM webhook_deliveries WHERE payment_id = $1::uuid", completedA)
                 .iterator()
                 .next()
@@ -217,6 +233,61 @@ class TenantIsolationTest {
                         Set.of(202)),
                 new Probe("POST", "/api/merchant/webhooks/test", "/api/merchant/webhooks/test", null, Set.of(200, 400)),
                 new Probe("GET", "/api/merchant/settings", "/api/merchant/settings", null, Set.of(200)),
+                new Probe("GET", "/api/merchant/webhooks/endpoints", "/api/merchant/webhooks/endpoints", null, ownOnly),
+                new Probe(
+                        "POST",
+                        "/api/merchant/webhooks/endpoints",
+                        "/api/merchant/webhooks/endpoints",
+                        "{\"url\":\"https://b.example/more\",\"enabled_events\":[\"*\"]}",
+                        Set.of(201)),
+                new Probe(
+                        "GET",
+                        "/api/merchant/webhooks/endpoints/{id}",
+                        "/api/merchant/webhooks/endpoints/" + endpointA,
+                        null,
+                        notFound),
+                new Probe(
+                        "GET",
+                        "/api/merchant/webhooks/endpoints/{id}",
+                        "/api/merchant/webhooks/endpoints/" + firstEndpointA,
+                        null,
+                        notFound),
+                new Probe(
+                        "PATCH",
+                        "/api/merchant/webhooks/endpoints/{id}",
+                        "/api/merchant/webhooks/endpoints/" + endpointA,
+                        "{\"url\":\"https://b.example/stolen\"}",
+                        notFound),
+                new Probe(
+                        "PATCH",
+                        "/api/merchant/webhooks/endpoints/{id}",
+                        "/api/merchant/webhooks/endpoints/" + firstEndpointA,
+                        "{\"url\":\"https://b.example/stolen\"}",
+                        notFound),
+                new Probe(
+                        "POST",
+                        "/api/merchant/webhooks/endpoints/{id}/secret/rotate",
+                        "/api/merchant/webhooks/endpoints/" + endpointA + "/secret/rotate",
+                        null,
+                        notFound),
+                new Probe(
+                        "POST",
+                        "/api/merchant/webhooks/endpoints/{id}/secret/rotate",
+                        "/api/merchant/webhooks/endpoints/" + firstEndpointA + "/secret/rotate",
+                        null,
+                        notFound),
+                new Probe(
+                        "DELETE",
+                        "/api/merchant/webhooks/endpoints/{id}",
+                        "/api/merchant/webhooks/endpoints/" + endpointA,
+                        null,
+                        notFound),
+                new Probe(
+                        "DELETE",
+                        "/api/merchant/webhooks/endpoints/{id}",
+                        "/api/merchant/webhooks/endpoints/" + firstEndpointA,
+                        null,
+                        notFound),
                 new Probe("GET", "/api/merchant/balance", "/api/merchant/balance", null, Set.of(200)),
                 new Probe(
                         "GET",
@@ -272,7 +343,8 @@ class TenantIsolationTest {
     @Test
     void merchantBsTokenNeverReadsOrChangesMerchantAsData() {
         String before = merchantASnapshot();
-        Set<String> idsOfA = Set.of(pendingA, completedA, deliveryA, linkA, merchantA.getString("merchant_id"));
+        Set<String> idsOfA = Set.of(
+                pendingA, completedA, deliveryA, linkA, merchantA.getString("merchant_id"), endpointA, firstEndpointA);
 
         for (Probe probe : table()) {
             Map<String, String> headers = probe.body() == null
@@ -373,6 +445,8 @@ class TenantIsolationTest {
         service.sql("SELECT * FROM payments WHERE merchant_id = $1::uuid ORDER BY id", id)
                 .forEach(row -> rows.append(row.toJson()));
         service.sql("SELECT * FROM webhook_deliveries WHERE merchant_id = $1::uuid ORDER BY id", id)
+                .forEach(row -> rows.append(row.toJson()));
+        service.sql("SELECT * FROM webhook_endpoints WHERE merchant_id = $1::uuid ORDER BY id", id)
                 .forEach(row -> rows.append(row.toJson()));
         service.sql("SELECT * FROM payment_links WHERE merchant_id = $1::uuid ORDER BY id", id)
                 .forEach(row -> rows.append(row.toJson()));
