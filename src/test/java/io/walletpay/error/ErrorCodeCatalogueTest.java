@@ -53,7 +53,7 @@ class ErrorCodeCatalogueTest {
             "ServiceException.java", "\"invalid_\" + field",
             "TypedAmount.java", "code");
     /** Parameters through which a field's name reaches {@code ServiceException.invalid}. */
-    private static final Set<String> FIELD_PARAMETERS = Set.of("field", "name");
+    private static final Set<String> FIELD_PARAMETERS = Set.of("field", "name", "parameter");
 
     @Test
     void theDocumentsErrorCodesAreTheEnumsInItsOrder() {
