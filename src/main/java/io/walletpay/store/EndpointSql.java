@@ -26,11 +26,10 @@ final class EndpointSql {
      */
     static final String LOCK_MERCHANT = "SELECT 1 FROM merchants WHERE id = $1 FOR UPDATE";
 
-    /** Inserts the endpoint unless the merchant {@code $2} already has {@code $7} (the first one counted). */
+    /** Inserts the endpoint unless the merchant {@code $2} already has {@code $7} besides the first. */
     static final String CREATE = "INSERT INTO webhook_endpoints (id, merchant_id, url, enabled_events, description,"
             + " secret) SELECT $1, $2, $3, $4, $5, $6"
-            + " WHERE (SELECT count(*) FROM webhook_endpoints WHERE merchant_id = $2)"
-            + "   + (SELECT count(*) FROM merchants WHERE id = $2 AND webhook_url IS NOT NULL) < $7"
+            + " WHERE (SELECT count(*) FROM webhook_endpoints WHERE merchant_id = $2) < $7"
             + " RETURNING " + FURTHER_COLUMNS;
 
     /** {@code $3} URL, {@code $4} event types, {@code $5} description: null leaves each; {@code $6} clears the last. */

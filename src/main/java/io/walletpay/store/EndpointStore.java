@@ -22,8 +22,9 @@ public interface EndpointStore {
     Future<WebhookEndpoint> get(UUID merchantId, UUID id);
 
     /**
-     * Makes a further endpoint signed with {@code secret}, unless the merchant already has {@code limit} endpoints
-     * (the first included): then null. Concurrent creates of one merchant are counted one after the other.
+     * Makes a further endpoint signed with {@code secret}, unless the merchant already has {@code limit} further
+     * endpoints (the first not counted): then null. Concurrent creates of one merchant are counted one after the
+     * other.
      */
     Future<WebhookEndpoint> create(UUID merchantId, UUID id, NewEndpoint endpoint, String secret, int limit);
 

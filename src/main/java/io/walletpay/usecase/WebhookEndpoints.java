@@ -64,8 +64,8 @@ public final class WebhookEndpoints {
     public Future<Created> create(UUID merchantId, NewEndpoint endpoint) {
         String secret = Secrets.newWebhookSecret();
         return targets.check("url", endpoint.url())
-                .compose(checked -> endpoints.create(
-                        merchantId, NewIdentifiers.next(), endpoint, secret, EndpointLimit.PER_MERCHANT))
+                .compose(checked ->
+                        endpoints.create(merchantId, NewIdentifiers.next(), endpoint, secret, EndpointLimit.FURTHER))
                 .compose(made -> made == null
                         ? Future.failedFuture(EndpointLimit.reached())
                         : Future.succeededFuture(new Created(made, secret)));

@@ -11,6 +11,12 @@ public final class EndpointLimit {
 
     public static final int PER_MERCHANT = 16;
 
+    /**
+     * The endpoints a merchant may add beside the first. The first's place is kept whether or not a webhook_url is
+     * set, so setting one later never takes a merchant past {@link #PER_MERCHANT}.
+     */
+    public static final int FURTHER = PER_MERCHANT - 1;
+
     private EndpointLimit() {}
 
     /** The 409 of an endpoint asked for beyond the limit. */

@@ -58,7 +58,10 @@ final class InMemoryEndpointStore implements EndpointStore {
 
     @Override
     public Future<WebhookEndpoint> create(UUID merchantId, UUID id, NewEndpoint endpoint, String secret, int limit) {
-        if (list(merchantId).result().size() >= limit) {
+        if (further.values().stream()
+                        .filter(kept -> kept.merchantId().equals(merchantId))
+                        .count()
+                >= limit) {
             return Future.succeededFuture(null);
         }
         WebhookEndpoint made = new WebhookEndpoint(

@@ -73,6 +73,20 @@ class WebhookEndpointsTest {
     }
 
     @Test
+    void theFirstEndpointsPlaceIsKeptSoSettingAWebhookUrlLaterNeverMakesSeventeen() {
+        for (int i = 1; i < EndpointLimit.PER_MERCHANT; i++) {
+            done(endpoints.create(merchant.id(), endpoint("https://shop.example/" + i, "*")));
+        }
+
+        Throwable refused = failure(endpoints.create(merchant.id(), endpoint("https://shop.example/16", "*")));
+        store.withFirst(merchant.id(), "https://shop.example/hooks");
+
+        assertThat(refused).isInstanceOfSatisfying(ServiceException.class, e -> assertThat(e.code())
+                .isEqualTo("endpoint_limit_reached"));
+        assertThat(done(endpoints.list(merchant.id()))).hasSize(EndpointLimit.PER_MERCHANT);
+    }
+
+    @Test
     void theSeventeenthEndpointIsRefusedCountingTheFirst() {
         store.withFirst(merchant.id(), "https://shop.example/hooks");
         for (int i = 1; i < EndpointLimit.PER_MERCHANT; i++) {
