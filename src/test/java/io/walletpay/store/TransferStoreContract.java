@@ -10,6 +10,7 @@ import io.walletpay.money.CreatedTransfer;
 import io.walletpay.money.NewTransfer;
 import io.walletpay.money.Transfer;
 import io.walletpay.money.TransferKind;
+import io.walletpay.money.TransferPage;
 import io.walletpay.money.TransferResolution;
 import io.walletpay.money.TransferStatus;
 import java.math.BigDecimal;
@@ -101,8 +102,7 @@ public abstract class TransferStoreContract {
     @Test
     void aDueTransferIsClaimedOnceWhileLeasedAndItsSendIsRecordedOnceByItsClaim() throws Exception {
         Funded funded = funded("100.00");
-        Transfer payout =
-                await(transfers().create(payout(funded, "40.00", null, null))).transfer();
+        Transfer payout = pendingPayout(funded, "40.00");
 
         List<Transfer> claimed = await(transfers().claimDue(10, LEASE));
         List<Transfer> whileLeased = await(transfers().claimDue(10, LEASE));
@@ -126,10 +126,8 @@ public abstract class TransferStoreContract {
     @Test
     void aFailedTransferGivesItsDebitBackAndASettledOneStaysAsItIs() throws Exception {
         Funded funded = funded("100.00");
-        Transfer failing =
-                await(transfers().create(payout(funded, "40.00", null, null))).transfer();
-        Transfer paying =
-                await(transfers().create(payout(funded, "25.00", null, null))).transfer();
+        Transfer failing = pendingPayout(funded, "40.00");
+        Transfer paying = pendingPayout(funded, "25.00");
 
         Transfer failed = await(transfers().failed(failing.id(), Transfer.PROVIDER_REFUSED));
         Transfer paid = await(transfers().succeeded(paying.id(), "TX-1"));
@@ -147,8 +145,7 @@ public abstract class TransferStoreContract {
     @Test
     void aTransferHeldForReviewIsNotClaimedUntilAnOperatorSendsItAgain() throws Exception {
         Funded funded = funded("100.00");
-        Transfer payout =
-                await(transfers().create(payout(funded, "40.00", null, null))).transfer();
+        Transfer payout = pendingPayout(funded, "40.00");
         await(transfers().create(payout(funded, "10.00", null, null)));
         Transfer claimed = claimed(payout.id());
         await(transfers().markSent(payout.id(), claimed.attempts()));
@@ -180,12 +177,28 @@ public abstract class TransferStoreContract {
     }
 
     @Test
+    void operatorsPageThroughEveryMerchantsTransfersNewestFirst() throws Exception {
+        Transfer first = pendingPayout(funded("100.00"), "10.00");
+        Transfer second = pendingPayout(funded("100.00"), "20.00");
+        Transfer third = pendingPayout(funded("100.00"), "30.00");
+
+        TransferPage newest = await(transfers().forOperators(false, 2, null));
+        TransferPage rest = await(transfers().forOperators(false, 2, second.id()));
+
+        assertThat(newest.transfers()).extracting(Transfer::id).containsExactly(third.id(), second.id());
+        assertThat(newest.hasMore()).isTrue();
+        assertThat(rest.transfers()).extracting(Transfer::id).containsExactly(first.id());
+        assertThat(rest.hasMore()).isFalse();
+        assertThat(await(transfers().forOperators(true, 2, null)).transfers()).isEmpty();
+        assertThat(code(() -> transfers().forOperators(false, 2, UUID.randomUUID())))
+                .isEqualTo("invalid_starting_after");
+    }
+
+    @Test
     void anOperatorsDecisionSettlesAHeldTransferAndAFailedOneGivesItsDebitBack() throws Exception {
         Funded funded = funded("100.00");
-        Transfer failing =
-                await(transfers().create(payout(funded, "40.00", null, null))).transfer();
-        Transfer paying =
-                await(transfers().create(payout(funded, "25.00", null, null))).transfer();
+        Transfer failing = pendingPayout(funded, "40.00");
+        Transfer paying = pendingPayout(funded, "25.00");
         for (Transfer claimed : await(transfers().claimDue(10, LEASE))) {
             await(transfers().holdForReview(claimed.id(), claimed.attempts(), "timed out"));
         }
@@ -202,6 +215,10 @@ public abstract class TransferStoreContract {
         assertThat(paid.sending().resolution().outcome()).isEqualTo(TransferResolution.Outcome.SUCCEEDED);
         assertThat(await(transfers().heldForReview()).count()).isZero();
         assertBalance(funded, "75.00", "0.00");
+    }
+
+    private Transfer pendingPayout(Funded funded, String amount) throws Exception {
+        return await(transfers().create(payout(funded, amount, null, null))).transfer();
     }
 
     private Transfer claimed(UUID id) throws Exception {

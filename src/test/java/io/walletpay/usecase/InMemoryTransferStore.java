@@ -190,11 +190,23 @@ final class InMemoryTransferStore implements TransferStore {
 
     @Override
     public Future<TransferPage> forOperators(boolean onlyInReview, int limit, UUID startingAfter) {
-        List<Transfer> found = rows.values().stream()
+        List<Transfer> newest = new ArrayList<>(rows.values());
+        java.util.Collections.reverse(newest);
+        int from = 0;
+        if (startingAfter != null) {
+            from = newest.indexOf(rows.get(startingAfter)) + 1;
+            if (from == 0) {
+                return Future.failedFuture(ServiceException.invalid(
+                        "starting_after",
+                        "starting_after must be the id of a transfer on this list, as a page gave it"));
+            }
+        }
+        List<Transfer> found = newest.subList(from, newest.size()).stream()
                 .filter(t -> !onlyInReview || t.sending().needsReview())
-                .limit(limit)
+                .limit(limit + 1L)
                 .toList();
-        return Future.succeededFuture(new TransferPage(found, false));
+        boolean more = found.size() > limit;
+        return Future.succeededFuture(new TransferPage(more ? found.subList(0, limit) : found, more));
     }
 
     @Override
