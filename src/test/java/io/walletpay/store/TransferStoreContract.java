@@ -124,6 +124,36 @@ public abstract class TransferStoreContract {
     }
 
     @Test
+    void onlyItsOwnClaimPutsATransferOffForLater() throws Exception {
+        Funded funded = funded("100.00");
+        Transfer payout = pendingPayout(funded, "40.00");
+        Transfer claimed = claimed(payout.id());
+
+        await(transfers().retryLater(payout.id(), claimed.attempts() - 1, Duration.ofHours(1), "a stale claim's"));
+        assertThat(await(transfers().forOperator(payout.id())).sending().lastError())
+                .isNull();
+        await(transfers().retryLater(payout.id(), claimed.attempts(), Duration.ofHours(1), "timed out"));
+
+        assertThat(await(transfers().forOperator(payout.id())).sending().lastError())
+                .isEqualTo("timed out");
+        assertThat(await(transfers().claimDue(10, LEASE)))
+                .as("not due for an hour")
+                .isEmpty();
+    }
+
+    @Test
+    void aFailedRefundNoLongerCountsAgainstItsPayment() throws Exception {
+        Funded funded = funded("100.00");
+        Transfer refund = await(transfers().create(refund(funded, null))).transfer();
+
+        await(transfers().failed(refund.id(), Transfer.PROVIDER_REFUSED));
+
+        assertThat(await(transfers().create(refund(funded, "100.00"))).created())
+                .isTrue();
+        assertBalance(funded, "0.00", "100.00");
+    }
+
+    @Test
     void aFailedTransferGivesItsDebitBackAndASettledOneStaysAsItIs() throws Exception {
         Funded funded = funded("100.00");
         Transfer failing = pendingPayout(funded, "40.00");
