@@ -1,9 +1,12 @@
 package io.walletpay.usecase;
 
 import io.vertx.core.Future;
+import io.walletpay.error.ErrorKind;
+import io.walletpay.error.ServiceException;
 import io.walletpay.merchant.AuditEntry;
 import io.walletpay.money.Balance;
 import io.walletpay.money.CreatedTransfer;
+import io.walletpay.money.DebitRule;
 import io.walletpay.money.HeldForReview;
 import io.walletpay.money.NewTransfer;
 import io.walletpay.money.PayoutPage;
@@ -21,15 +24,17 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
 /**
- * The transfers' side of {@link TransferStore} in memory, for the settle and review use cases' fast tests: claims
- * with leases and due times on a clock of the test's, the send recorded once, settlements, holds and decisions.
- * Creating transfers and the balance belong to PostgreSQL's tests; here a transfer is {@link #add}ed.
+ * {@link TransferStore} in memory, for the money-out, settle and review use cases' fast tests: debits under
+ * {@link DebitRule} against merchants {@link #fund}ed here, claims with leases and due times on a clock of the
+ * test's, the send recorded once, settlements, holds and decisions. A transfer of no funded merchant can also be
+ * {@link #add}ed. The lists of a merchant's refunds and payouts are PostgreSQL's alone.
  */
 final class InMemoryTransferStore implements TransferStore {
 
@@ -185,11 +190,23 @@ final class InMemoryTransferStore implements TransferStore {
 
     @Override
     public Future<TransferPage> forOperators(boolean onlyInReview, int limit, UUID startingAfter) {
-        List<Transfer> found = rows.values().stream()
+        List<Transfer> newest = new ArrayList<>(rows.values());
+        java.util.Collections.reverse(newest);
+        int from = 0;
+        if (startingAfter != null) {
+            from = newest.indexOf(rows.get(startingAfter)) + 1;
+            if (from == 0) {
+                return Future.failedFuture(ServiceException.invalid(
+                        "starting_after",
+                        "starting_after must be the id of a transfer on this list, as a page gave it"));
+            }
+        }
+        List<Transfer> found = newest.subList(from, newest.size()).stream()
                 .filter(t -> !onlyInReview || t.sending().needsReview())
-                .limit(limit)
+                .limit(limit + 1L)
                 .toList();
-        return Future.succeededFuture(new TransferPage(found, false));
+        boolean more = found.size() > limit;
+        return Future.succeededFuture(new TransferPage(more ? found.subList(0, limit) : found, more));
     }
 
     @Override
@@ -204,9 +221,7 @@ final class InMemoryTransferStore implements TransferStore {
     @Override
     public Future<Transfer> forOperator(UUID id) {
         Transfer t = rows.get(id);
-        return t == null
-                ? Future.failedFuture(io.walletpay.error.ServiceException.notFound("Transfer"))
-                : Future.succeededFuture(t);
+        return t == null ? Future.failedFuture(ServiceException.notFound("Transfer")) : Future.succeededFuture(t);
     }
 
     @Override
@@ -215,8 +230,7 @@ final class InMemoryTransferStore implements TransferStore {
         Transfer t = rows.get(id);
         TransferSending s = t.sending();
         if (t.status() != TransferStatus.PENDING || !s.needsReview()) {
-            return Future.failedFuture(new io.walletpay.error.ServiceException(
-                    io.walletpay.error.ErrorKind.CONFLICT, "not_in_review", "not held"));
+            return Future.failedFuture(new ServiceException(ErrorKind.CONFLICT, "not_in_review", "not held"));
         }
         audit.add(entry);
         TransferSending decided = new TransferSending(
@@ -236,36 +250,116 @@ final class InMemoryTransferStore implements TransferStore {
         };
     }
 
-    // creating transfers and reading balances are PgTransferStore's, tested against PostgreSQL
+    /** The merchants this store knows, by their payout phone. */
+    private final Map<UUID, String> merchants = new LinkedHashMap<>();
 
-    @Override
-    public Future<Balance> balance(UUID merchantId) {
-        throw new UnsupportedOperationException("balances are tested against PostgreSQL");
-    }
+    /** What each merchant's completed payments brought in. */
+    private final Map<UUID, BigDecimal> credits = new LinkedHashMap<>();
+
+    /** Each completed payment's merchant and amount. */
+    private final Map<UUID, UUID> paymentMerchants = new LinkedHashMap<>();
+
+    private final Map<UUID, BigDecimal> paymentAmounts = new LinkedHashMap<>();
+
+    /** The transfer each Idempotency-Key made, with the fingerprint of the request that made it. */
+    private final Map<List<Object>, UUID> keys = new LinkedHashMap<>();
+
+    private final Map<UUID, byte[]> requestHashes = new LinkedHashMap<>();
 
     /** Every transfer asked for, as the store received it. */
     final List<NewTransfer> asked = new ArrayList<>();
 
     /**
-     * Records the request and answers it pending; the debit's rules (balance, refundable amount, keys) are tested
-     * against PostgreSQL. A refund is paid by its payment's provider ({@code sandbox} here), a payout by its own.
+     * A merchant with a payout phone (known from now on) and a completed payment of {@code amount} credited to its
+     * balance, as a completion credits the ledger; the payment's id.
      */
-    @Override
-    public Future<Long> keepLedgerSums(int maxEntries) {
-        return Future.succeededFuture(0L); // no ledger here: balances are tested against PostgreSQL
+    UUID fund(UUID merchantId, BigDecimal amount) {
+        merchants.putIfAbsent(merchantId, "50937123456");
+        credits.merge(merchantId, amount, BigDecimal::add);
+        UUID payment = UUID.randomUUID();
+        paymentMerchants.put(payment, merchantId);
+        paymentAmounts.put(payment, amount);
+        return payment;
     }
 
     @Override
+    public Future<Balance> balance(UUID merchantId) {
+        BigDecimal pendingOut = sum(t -> t.merchantId().equals(merchantId) && t.status() == TransferStatus.PENDING);
+        return Future.succeededFuture(
+                new Balance(money(available(merchantId)), money(pendingOut), merchants.get(merchantId)));
+    }
+
+    /** Credits less the transfers that have not failed: a failed one gave its debit back. */
+    private BigDecimal available(UUID merchantId) {
+        return credits.getOrDefault(merchantId, BigDecimal.ZERO)
+                .subtract(sum(t -> t.merchantId().equals(merchantId) && t.status() != TransferStatus.FAILED));
+    }
+
+    private BigDecimal sum(java.util.function.Predicate<Transfer> which) {
+        return rows.values().stream().filter(which).map(Transfer::amount).reduce(BigDecimal.ZERO, BigDecimal::add);
+    }
+
+    private static BigDecimal money(BigDecimal amount) {
+        return amount.setScale(2, java.math.RoundingMode.UNNECESSARY);
+    }
+
+    @Override
+    public Future<Long> keepLedgerSums(int maxEntries) {
+        return Future.succeededFuture(0L); // no kept sums here: a balance adds every credit and transfer
+    }
+
+    /**
+     * Records the request and answers it as PostgreSQL does, with {@link DebitRule}'s rules: the merchant must be
+     * known (its payment too, for a refund), the same key answers its transfer again, and no debit goes past the
+     * payment or the balance. A refund is paid by its payment's provider ({@code sandbox} here), a payout by its own.
+     */
+    @Override
     public Future<CreatedTransfer> create(NewTransfer request) {
         asked.add(request);
+        try {
+            return Future.succeededFuture(debit(request));
+        } catch (ServiceException refused) {
+            return Future.failedFuture(refused);
+        }
+    }
+
+    private CreatedTransfer debit(NewTransfer request) {
+        if (!merchants.containsKey(request.merchantId())) {
+            throw ServiceException.notFound("Merchant");
+        }
+        List<Object> key = List.of(request.merchantId(), request.kind(), String.valueOf(request.idempotencyKey()));
+        if (request.idempotencyKey() != null && keys.containsKey(key)) {
+            UUID earlier = keys.get(key);
+            byte[] hash = requestHashes.get(earlier);
+            if (hash == null || !Arrays.equals(hash, request.requestHash())) {
+                throw new ServiceException(
+                        ErrorKind.CONFLICT,
+                        "idempotency_key_reused",
+                        "This Idempotency-Key was used with a different request");
+            }
+            return new CreatedTransfer(rows.get(earlier), false);
+        }
+        BigDecimal amount = request.amount();
+        String receiver = merchants.get(request.merchantId());
+        if (request.kind() == TransferKind.REFUND) {
+            if (!request.merchantId().equals(paymentMerchants.get(request.paymentId()))) {
+                throw ServiceException.notFound("Payment");
+            }
+            BigDecimal refunded = sum(t -> request.paymentId().equals(t.paymentId())
+                    && t.kind() == TransferKind.REFUND
+                    && t.status() != TransferStatus.FAILED);
+            amount = DebitRule.refundAmount(request.amount(), paymentAmounts.get(request.paymentId()), refunded);
+            receiver = "50937000001";
+        }
+        DebitRule.requireAvailable(available(request.merchantId()), amount);
         OffsetDateTime now = now();
         Transfer transfer = new Transfer(
                 request.id(),
                 request.kind(),
                 request.merchantId(),
                 request.paymentId(),
-                request.amount(),
-                "50937000001",
+                amount,
+                receiver,
                 request.reason(),
                 TransferStatus.PENDING,
                 null,
@@ -275,7 +369,20 @@ final class InMemoryTransferStore implements TransferStore {
                 now,
                 request.provider() != null ? request.provider() : "sandbox");
         rows.put(transfer.id(), transfer);
-        return Future.succeededFuture(new CreatedTransfer(transfer, true));
+        due.put(transfer.id(), clock.instant());
+        if (request.idempotencyKey() != null) {
+            keys.put(key, transfer.id());
+            requestHashes.put(transfer.id(), request.requestHash());
+        }
+        return new CreatedTransfer(transfer, true);
+    }
+
+    @Override
+    public Future<Transfer> get(UUID merchantId, TransferKind kind, UUID id) {
+        Transfer t = rows.get(id);
+        return t != null && t.merchantId().equals(merchantId) && t.kind() == kind
+                ? Future.succeededFuture(t)
+                : Future.failedFuture(ServiceException.notFound(kind == TransferKind.REFUND ? "Refund" : "Payout"));
     }
 
     @Override
@@ -286,10 +393,5 @@ final class InMemoryTransferStore implements TransferStore {
     @Override
     public Future<PayoutPage> payouts(UUID merchantId, int limit, UUID startingAfter) {
         throw new UnsupportedOperationException("payout lists are tested against PostgreSQL");
-    }
-
-    @Override
-    public Future<Transfer> get(UUID merchantId, TransferKind kind, UUID id) {
-        throw new UnsupportedOperationException("merchant reads are tested against PostgreSQL");
     }
 }

@@ -21,11 +21,10 @@ class MoneyOutTest {
     private final InMemoryTransferStore transfers = new InMemoryTransferStore(Clock.systemUTC());
     private final MoneyOut moneyOut = new MoneyOut(transfers, "moncash");
     private final UUID merchant = UUID.randomUUID();
+    private final UUID payment = transfers.fund(merchant, new BigDecimal("1000.00"));
 
     @Test
     void aRefundIsAskedForThePaymentWithoutAProviderOfItsOwn() {
-        UUID payment = UUID.randomUUID();
-
         Transfer refund = done(moneyOut.refund(
                         merchant, payment, TransferRequest.refund(new BigDecimal("40.00"), "damaged"), "key-1"))
                 .transfer();
@@ -56,7 +55,7 @@ class MoneyOutTest {
     void theSameBodyForARefundAndAPayoutIsTwoDifferentRequests() {
         TransferRequest body = new TransferRequest(new BigDecimal("10.00"), null);
 
-        done(moneyOut.refund(merchant, UUID.randomUUID(), body, "key"));
+        done(moneyOut.refund(merchant, payment, body, "key"));
         done(moneyOut.payout(merchant, body, "key"));
 
         assertThat(transfers.asked.get(0).requestHash())
