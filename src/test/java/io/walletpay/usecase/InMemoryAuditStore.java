@@ -163,7 +163,7 @@ final class InMemoryAuditStore implements AuditStore, MerchantStore {
     }
 
     @Override
-    public Future<MerchantPage> list(int limit, UUID startingAfter) {
+    public Future<MerchantPage> list(int limit, UUID startingAfter, UUID endingBefore) {
         return Future.failedFuture(new UnsupportedOperationException("merchants are listed against PostgreSQL"));
     }
 

@@ -184,7 +184,10 @@ final class InMemoryTransferStore implements TransferStore {
     }
 
     @Override
-    public Future<TransferPage> forOperators(boolean onlyInReview, int limit, UUID startingAfter) {
+    public Future<TransferPage> forOperators(boolean onlyInReview, int limit, UUID startingAfter, UUID endingBefore) {
+        if (endingBefore != null) {
+            throw new UnsupportedOperationException("paging back is tested against PostgreSQL");
+        }
         List<Transfer> found = rows.values().stream()
                 .filter(t -> !onlyInReview || t.sending().needsReview())
                 .limit(limit)
@@ -284,7 +287,7 @@ final class InMemoryTransferStore implements TransferStore {
     }
 
     @Override
-    public Future<PayoutPage> payouts(UUID merchantId, int limit, UUID startingAfter) {
+    public Future<PayoutPage> payouts(UUID merchantId, int limit, UUID startingAfter, UUID endingBefore) {
         throw new UnsupportedOperationException("payout lists are tested against PostgreSQL");
     }
 
