@@ -8,7 +8,8 @@ import io.vertx.sqlclient.Tuple;
 import io.walletpay.error.ServiceException;
 
 /**
- * A list's {@code starting_after}: the id of the last row of the page before, on the same list. A cursor that names
+ * A list's {@code starting_after} (the id of the last row of the page before, on the same list) or
+ * {@code ending_before} (the first row of the page after, to page back). A cursor that names
  * no such row (a mistyped id, another list's id) is refused with 400, because the empty page it would otherwise give
  * reads as the end of the list, and everything after a good cursor would be silently missed. Checked only when the
  * page comes back empty, so a page with rows costs no second query.
@@ -17,11 +18,6 @@ final class ListCursor {
 
     private ListCursor() {}
 
-    /**
-     * {@code page}, or a failure with 400 {@code invalid_starting_after} when it is empty and {@code cursorRow} (a
-     * query of the cursor's row on this list, run with {@code cursor}, whose first value is the cursor id) finds
-     * nothing. {@code what} names a row of the list for the message: "a payment", "an event".
-     */
     /**
      * A page made of {@code rows} read as {@code limit + 1}: at most {@code limit} of them, and whether more follow
      * (the extra row says so), handed to {@code page} (a store's page record).
@@ -33,8 +29,8 @@ final class ListCursor {
     }
 
     /**
-     * The same rows as {@code rows}, read oldest first by a page {@link #before} a cursor, turned back to newest
-     * first, as every page is answered.
+     * The same; with {@code back}, {@code rows} were read oldest first by a page {@link #before} a cursor, and the
+     * page is turned back to newest first, as every page is answered.
      */
     static <T, P> P page(
             java.util.List<T> rows,
@@ -79,6 +75,11 @@ final class ListCursor {
     private static final java.util.regex.Pattern CURSOR_COMPARISON =
             java.util.regex.Pattern.compile("<(\\s*\\(SELECT )");
 
+    /**
+     * {@code page}, or a failure with 400 {@code invalid_starting_after} when it is empty and {@code cursorRow} (a
+     * query of the cursor's row on this list, run with {@code cursor}, whose first value is the cursor id) finds
+     * nothing. {@code what} names a row of the list for the message: "a payment", "an event".
+     */
     static Future<RowSet<Row>> named(SqlClient sql, RowSet<Row> page, String cursorRow, Tuple cursor, String what) {
         return named(sql, page, cursorRow, cursor, what, "starting_after");
     }
