@@ -112,6 +112,18 @@ class ListPagingBackTest {
         pagesBackTo("/api/admin/merchants", TestConfig.ADMIN_TOKEN, newest, "merchant_id");
     }
 
+    @Test
+    void reconciliationRunsPageBackForOperators() {
+        String newest = null;
+        for (int i = 0; i <= ROWS; i++) {
+            Http.Response run = http.post("/api/admin/reconciliation", TestConfig.ADMIN_TOKEN, new JsonObject());
+            assertThat(run.status()).as(run.body()).isEqualTo(201);
+            newest = run.data().getString("id");
+        }
+
+        pagesBackTo("/api/admin/reconciliation", TestConfig.ADMIN_TOKEN, newest, "id");
+    }
+
     /**
      * A merchant's list of exactly {@code created} (newest first): three pages of three forward, then back from the
      * third to the first; and the two refusals of {@code ending_before}.
