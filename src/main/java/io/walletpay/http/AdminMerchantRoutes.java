@@ -64,8 +64,9 @@ final class AdminMerchantRoutes {
     }
 
     private void list(RoutingContext ctx) {
+        PageCursor cursor = Queries.cursor(ctx);
         stores.merchants()
-                .list(Queries.limit(ctx), Queries.uuid(ctx, "starting_after"))
+                .list(Queries.limit(ctx), cursor.startingAfter(), cursor.endingBefore())
                 .onSuccess(page -> Responses.page(ctx, page.merchants(), MerchantViews::admin, page.hasMore()))
                 .onFailure(ctx::fail);
     }

@@ -34,7 +34,8 @@ final class AdminReconciliationRoutes {
     }
 
     private void list(RoutingContext ctx) {
-        runs.runs(Queries.limit(ctx), Queries.uuid(ctx, "starting_after"))
+        PageCursor cursor = Queries.cursor(ctx);
+        runs.runs(Queries.limit(ctx), cursor.startingAfter(), cursor.endingBefore())
                 .onSuccess(page -> Responses.page(ctx, page.runs(), BooksViews::run, page.hasMore()))
                 .onFailure(ctx::fail);
     }

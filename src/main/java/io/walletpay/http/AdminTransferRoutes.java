@@ -28,7 +28,8 @@ final class AdminTransferRoutes {
     }
 
     private void list(RoutingContext ctx) {
-        review.list(needsReview(ctx), Queries.limit(ctx), Queries.uuid(ctx, "starting_after"))
+        PageCursor cursor = Queries.cursor(ctx);
+        review.list(needsReview(ctx), Queries.limit(ctx), cursor.startingAfter(), cursor.endingBefore())
                 .onSuccess(page -> Responses.page(ctx, page.transfers(), TransferViews::forOperator, page.hasMore()))
                 .onFailure(ctx::fail);
     }

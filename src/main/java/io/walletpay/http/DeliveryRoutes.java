@@ -35,6 +35,7 @@ final class DeliveryRoutes {
                 : DeliveryStatus.fromWire(statusText)
                         .orElseThrow(() ->
                                 ServiceException.invalid("status", "status must be one of pending, succeeded, failed"));
+        PageCursor cursor = Queries.cursor(ctx);
         ListDeliveries query = new ListDeliveries(
                 MerchantGuard.merchant(ctx).id(),
                 status,
@@ -42,7 +43,8 @@ final class DeliveryRoutes {
                 Queries.time(ctx, "created_gte"),
                 Queries.time(ctx, "created_lt"),
                 Queries.limit(ctx),
-                Queries.uuid(ctx, "starting_after"));
+                cursor.startingAfter(),
+                cursor.endingBefore());
         stores.deliveries()
                 .list(query)
                 .onSuccess(page -> Responses.page(ctx, page.deliveries(), DeliveryRoutes::view, page.hasMore()))

@@ -65,13 +65,15 @@ final class EventRoutes {
         if (type != null && !TYPES.contains(type)) {
             throw ServiceException.invalid("type", "type must be one of " + String.join(", ", TYPES));
         }
+        PageCursor cursor = Queries.cursor(ctx);
         ListEvents query = new ListEvents(
                 MerchantGuard.merchant(ctx).id(),
                 type,
                 Queries.time(ctx, "created_gte"),
                 Queries.time(ctx, "created_lt"),
                 Queries.limit(ctx),
-                Queries.uuid(ctx, "starting_after"));
+                cursor.startingAfter(),
+                cursor.endingBefore());
         deliveries
                 .events(query)
                 .onSuccess(page -> Responses.page(ctx, page.events(), EventRoutes::view, page.hasMore()))

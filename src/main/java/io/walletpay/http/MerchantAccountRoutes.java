@@ -223,19 +223,24 @@ final class MerchantAccountRoutes {
     /** {@code GET /api/merchant/audit-log}: who changed this merchant's settings or secrets, newest first. */
     private void auditLog(RoutingContext ctx) {
         int limit = Queries.limit(ctx);
-        Long cursor = entryId(Queries.text(ctx, "starting_after", 19));
-        auditLog.list(MerchantGuard.merchant(ctx).id(), cursor, limit)
+        Long startingAfter = entryId(ctx, "starting_after");
+        Long endingBefore = entryId(ctx, "ending_before");
+        if (startingAfter != null && endingBefore != null) {
+            throw ServiceException.invalid("ending_before", "page with starting_after or ending_before, not both");
+        }
+        auditLog.list(MerchantGuard.merchant(ctx).id(), startingAfter, endingBefore, limit)
                 .onSuccess(
                         page -> Responses.page(ctx, page.entries(), MerchantAccountRoutes::auditEntry, page.hasMore()))
                 .onFailure(ctx::fail);
     }
 
-    private static Long entryId(String cursor) {
+    private static Long entryId(RoutingContext ctx, String parameter) {
+        String cursor = Queries.text(ctx, parameter, 19);
         if (cursor == null) {
             return null;
         }
         if (!cursor.matches("[1-9]\\d{0,17}")) {
-            throw ServiceException.invalid("starting_after", "starting_after must be the id of an audit log entry");
+            throw ServiceException.invalid(parameter, parameter + " must be the id of an audit log entry");
         }
         return Long.parseLong(cursor);
     }

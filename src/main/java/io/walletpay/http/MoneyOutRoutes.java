@@ -70,8 +70,13 @@ final class MoneyOutRoutes {
     }
 
     private void payouts(RoutingContext ctx) {
+        PageCursor cursor = Queries.cursor(ctx);
         transfers
-                .payouts(MerchantGuard.merchant(ctx).id(), Queries.limit(ctx), Queries.uuid(ctx, "starting_after"))
+                .payouts(
+                        MerchantGuard.merchant(ctx).id(),
+                        Queries.limit(ctx),
+                        cursor.startingAfter(),
+                        cursor.endingBefore())
                 .onSuccess(page -> Responses.page(ctx, page.payouts(), TransferViews::transfer, page.hasMore()))
                 .onFailure(ctx::fail);
     }

@@ -36,7 +36,8 @@ final class PaymentLinkRoutes {
     }
 
     private void list(RoutingContext ctx) {
-        links.list(MerchantGuard.merchant(ctx).id(), Queries.limit(ctx), Queries.uuid(ctx, "starting_after"))
+        PageCursor cursor = Queries.cursor(ctx);
+        links.list(MerchantGuard.merchant(ctx).id(), Queries.limit(ctx), cursor.startingAfter(), cursor.endingBefore())
                 .onSuccess(page -> Responses.page(ctx, page.links(), this::view, page.hasMore()))
                 .onFailure(ctx::fail);
     }

@@ -83,11 +83,7 @@ final class PaymentRoutes {
         if (reference != null && shortCode != null) {
             throw ServiceException.invalid("short_code", "filter by reference_id or by short_code, not both");
         }
-        UUID startingAfter = Queries.uuid(ctx, "starting_after");
-        UUID endingBefore = Queries.uuid(ctx, "ending_before");
-        if (startingAfter != null && endingBefore != null) {
-            throw ServiceException.invalid("ending_before", "page with starting_after or ending_before, not both");
-        }
+        PageCursor cursor = Queries.cursor(ctx);
         ListPayments query = new ListPayments(
                 MerchantGuard.merchant(ctx).id(),
                 reference,
@@ -95,10 +91,10 @@ final class PaymentRoutes {
                 Queries.time(ctx, "created_gte"),
                 Queries.time(ctx, "created_lt"),
                 Queries.limit(ctx),
-                startingAfter,
+                cursor.startingAfter(),
                 Queries.uuid(ctx, "payment_link_id"),
                 shortCode,
-                endingBefore);
+                cursor.endingBefore());
         stores.payments()
                 .list(query)
                 .onSuccess(page -> Responses.page(ctx, page.payments(), PaymentViews::full, page.hasMore()))

@@ -45,6 +45,16 @@ final class Queries {
     }
 
     /** An optional UUID query parameter. */
+    /** A list's {@code starting_after} or {@code ending_before}; both is 400 {@code invalid_ending_before}. */
+    static PageCursor cursor(RoutingContext ctx) {
+        UUID startingAfter = uuid(ctx, "starting_after");
+        UUID endingBefore = uuid(ctx, "ending_before");
+        if (startingAfter != null && endingBefore != null) {
+            throw ServiceException.invalid("ending_before", "page with starting_after or ending_before, not both");
+        }
+        return new PageCursor(startingAfter, endingBefore);
+    }
+
     static UUID uuid(RoutingContext ctx, String name) {
         String value = single(ctx, name);
         if (value == null) {

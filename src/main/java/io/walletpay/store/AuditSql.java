@@ -18,6 +18,9 @@ final class AuditSql {
             + " AND ($2::bigint IS NULL OR id < (SELECT id FROM audit_log WHERE id = $2 AND merchant_id = $1))"
             + " ORDER BY id DESC LIMIT $3";
 
+    /** The page just before the entry {@code $2} (paging back with {@code ending_before}). */
+    static final String PAGE_BEFORE = ListCursor.before(PAGE);
+
     /** The row a page's cursor names, on this list (see ListCursor). */
     static final String CURSOR_ROW = "SELECT 1 FROM audit_log WHERE id = $1 AND merchant_id = $2";
 

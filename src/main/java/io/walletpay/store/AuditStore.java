@@ -24,7 +24,15 @@ public interface AuditStore {
     Future<Merchant> rotateSecretKey(UUID id, byte[] secretHash, AuditEntry entry);
 
     /** One merchant's entries, newest first, after the entry {@code startingAfter} (null: from the newest). */
-    Future<AuditPage> list(UUID merchantId, Long startingAfter, int limit);
+    default Future<AuditPage> list(UUID merchantId, Long startingAfter, int limit) {
+        return list(merchantId, startingAfter, null, limit);
+    }
+
+    /**
+     * The same, or with {@code endingBefore} the page just before that entry, still newest first (an id that names
+     * none of the merchant's entries: 400 {@code invalid_ending_before}); at most one of the two cursors is set.
+     */
+    Future<AuditPage> list(UUID merchantId, Long startingAfter, Long endingBefore, int limit);
 
     /** Writes {@code entry} on its own (for an action whose change is committed by another store). */
     Future<Void> record(AuditEntry entry);

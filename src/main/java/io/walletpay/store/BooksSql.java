@@ -31,6 +31,9 @@ final class BooksSql {
             + " WHERE ($2::uuid IS NULL OR (ran_at, id) < (SELECT ran_at, id FROM reconciliation_runs WHERE id = $2))"
             + " ORDER BY ran_at DESC, id DESC LIMIT $1";
 
+    /** The page just before the run {@code $2} (paging back with {@code ending_before}). */
+    static final String RUNS_BEFORE = ListCursor.before(RUNS);
+
     /** The row a page's cursor names (see ListCursor). */
     static final String CURSOR_ROW = "SELECT 1 FROM reconciliation_runs WHERE id = $1";
 

@@ -21,7 +21,12 @@ public interface BooksStore {
      * One page of kept runs, newest first: at most {@code limit}, after the run {@code startingAfter} (null: from the
      * newest; an id that names no run: 400 {@code invalid_starting_after}).
      */
-    Future<ReconciliationRunPage> runs(int limit, UUID startingAfter);
+    default Future<ReconciliationRunPage> runs(int limit, UUID startingAfter) {
+        return runs(limit, startingAfter, null);
+    }
+
+    /** The same, or with {@code endingBefore} the page just before that run; at most one cursor is set. */
+    Future<ReconciliationRunPage> runs(int limit, UUID startingAfter, UUID endingBefore);
 
     /** The newest kept run, whatever started it; null when none is kept. */
     Future<ReconciliationRun> latest();

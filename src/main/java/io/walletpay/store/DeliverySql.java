@@ -156,6 +156,9 @@ final class DeliverySql {
             + "      (SELECT created_at, id FROM webhook_deliveries WHERE id = $5 AND merchant_id = $1))"
             + " ORDER BY d.created_at DESC, d.id DESC LIMIT $4";
 
+    /** The page just before the delivery {@code $5} (paging back with {@code ending_before}). */
+    static final String PAGE_BEFORE = ListCursor.before(PAGE);
+
     /** The row a page's cursor names, on the delivery log or the events (see ListCursor). */
     static final String CURSOR_ROW = "SELECT 1 FROM webhook_deliveries WHERE id = $1 AND merchant_id = $2";
 

@@ -19,6 +19,9 @@ final class EventSql {
                     + "      (SELECT created_at, id FROM webhook_deliveries WHERE id = $6 AND merchant_id = $1))"
                     + " ORDER BY d.created_at DESC, d.id DESC LIMIT $5";
 
+    /** The page just before the event {@code $6} (paging back with {@code ending_before}). */
+    static final String PAGE_BEFORE = ListCursor.before(PAGE);
+
     static final String BY_ID = "SELECT " + COLUMNS
             + " FROM webhook_deliveries d WHERE d.id = $1 AND d.merchant_id = $2" + " AND d.copy_of IS NULL";
 

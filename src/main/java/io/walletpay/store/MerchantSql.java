@@ -21,6 +21,9 @@ final class MerchantSql {
             + " WHERE $2::uuid IS NULL OR (created_at, id) < (SELECT created_at, id FROM merchants WHERE id = $2)"
             + " ORDER BY created_at DESC, id DESC LIMIT $1";
 
+    /** The page just before the merchant {@code $2} (paging back with {@code ending_before}). */
+    static final String PAGE_BEFORE = ListCursor.before(PAGE);
+
     /** The row a page's cursor names, on this list (see ListCursor). */
     static final String CURSOR_ROW = "SELECT 1 FROM merchants WHERE id = $1";
 

@@ -19,7 +19,15 @@ public interface MerchantStore {
     /** One merchant; unknown is 404. */
     Future<Merchant> get(UUID id);
 
-    Future<MerchantPage> list(int limit, UUID startingAfter);
+    default Future<MerchantPage> list(int limit, UUID startingAfter) {
+        return list(limit, startingAfter, null);
+    }
+
+    /**
+     * Every merchant, newest first: the page after {@code startingAfter} or the one just before {@code endingBefore}
+     * (at most one set; an id that names no merchant: 400 for the parameter it came as).
+     */
+    Future<MerchantPage> list(int limit, UUID startingAfter, UUID endingBefore);
 
     /** An administrator's change (not audited as the merchant's own). */
     Future<Merchant> update(UUID id, MerchantChanges changes);

@@ -29,6 +29,9 @@ final class PaymentLinkSql {
             + "      (SELECT created_at, id FROM payment_links WHERE id = $3 AND merchant_id = $1))"
             + " ORDER BY l.created_at DESC, l.id DESC LIMIT $2";
 
+    /** The page just before the link {@code $3} (paging back with {@code ending_before}). */
+    static final String PAGE_BEFORE = ListCursor.before(PAGE);
+
     /** The row a page's cursor names, on this list (see ListCursor). */
     static final String CURSOR_ROW = "SELECT 1 FROM payment_links WHERE id = $1 AND merchant_id = $2";
 

@@ -44,14 +44,8 @@ final class PaymentSql {
             + "      (SELECT created_at, id FROM payments WHERE id = $5 AND merchant_id = $1))"
             + " ORDER BY created_at DESC, id DESC LIMIT $4";
 
-    /**
-     * The page just before the payment {@code $5} (paging back with {@code ending_before}): the same filters, the
-     * rows newer than it, oldest first so that LIMIT keeps the ones next to it; the store turns them newest first.
-     */
-    static final String PAGE_BEFORE = PAGE.substring(0, PAGE.indexOf(" AND ($5::uuid IS NULL"))
-            + " AND ($5::uuid IS NULL OR (created_at, id) >"
-            + "      (SELECT created_at, id FROM payments WHERE id = $5 AND merchant_id = $1))"
-            + " ORDER BY created_at ASC, id ASC LIMIT $4";
+    /** The page just before the payment {@code $5} (paging back with {@code ending_before}): the same filters. */
+    static final String PAGE_BEFORE = ListCursor.before(PAGE);
 
     /** The row a page's cursor names, on this list (see ListCursor). */
     static final String CURSOR_ROW = "SELECT 1 FROM payments WHERE id = $1 AND merchant_id = $2";

@@ -65,16 +65,19 @@ final class PgAuditStore implements AuditStore {
     }
 
     @Override
-    public Future<AuditPage> list(UUID merchantId, Long startingAfter, int limit) {
+    public Future<AuditPage> list(UUID merchantId, Long startingAfter, Long endingBefore, int limit) {
+        boolean back = endingBefore != null;
+        Long cursor = back ? endingBefore : startingAfter;
         return database.statements()
-                .preparedQuery(AuditSql.PAGE)
-                .execute(Tuple.of(merchantId, startingAfter, limit + 1))
+                .preparedQuery(back ? AuditSql.PAGE_BEFORE : AuditSql.PAGE)
+                .execute(Tuple.of(merchantId, cursor, limit + 1))
                 .compose(rows -> ListCursor.named(
                         database.statements(),
                         rows,
                         AuditSql.CURSOR_ROW,
-                        Tuple.of(startingAfter, merchantId),
-                        "an audit log entry"))
+                        Tuple.of(cursor, merchantId),
+                        "an audit log entry",
+                        ListCursor.parameter(back)))
                 .map(rows -> {
                     List<AuditRecord> entries = new ArrayList<>();
                     rows.forEach(row -> entries.add(new AuditRecord(
@@ -85,8 +88,7 @@ final class PgAuditStore implements AuditStore {
                             row.getString("action"),
                             row.getString("what"),
                             row.getOffsetDateTime("at"))));
-                    boolean more = entries.size() > limit;
-                    return new AuditPage(more ? entries.subList(0, limit) : entries, more);
+                    return ListCursor.page(entries, limit, back, AuditPage::new);
                 });
     }
 

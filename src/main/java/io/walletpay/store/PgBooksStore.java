@@ -59,17 +59,20 @@ final class PgBooksStore implements BooksStore {
     }
 
     @Override
-    public Future<ReconciliationRunPage> runs(int limit, UUID startingAfter) {
+    public Future<ReconciliationRunPage> runs(int limit, UUID startingAfter, UUID endingBefore) {
+        boolean back = endingBefore != null;
+        UUID cursor = back ? endingBefore : startingAfter;
         return database.statements()
-                .preparedQuery(BooksSql.RUNS)
-                .execute(Tuple.of(limit + 1, startingAfter))
+                .preparedQuery(back ? BooksSql.RUNS_BEFORE : BooksSql.RUNS)
+                .execute(Tuple.of(limit + 1, cursor))
                 .compose(rows -> ListCursor.named(
                         database.statements(),
                         rows,
                         BooksSql.CURSOR_ROW,
-                        Tuple.of(startingAfter),
-                        "a reconciliation run"))
-                .map(rows -> ListCursor.page(runs(rows), limit, ReconciliationRunPage::new));
+                        Tuple.of(cursor),
+                        "a reconciliation run",
+                        ListCursor.parameter(back)))
+                .map(rows -> ListCursor.page(runs(rows), limit, back, ReconciliationRunPage::new));
     }
 
     @Override

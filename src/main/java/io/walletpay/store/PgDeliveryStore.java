@@ -217,27 +217,29 @@ public final class PgDeliveryStore implements DeliveryStore {
 
     @Override
     public Future<DeliveryPage> list(ListDeliveries query) {
+        boolean back = query.endingBefore() != null;
+        UUID cursor = back ? query.endingBefore() : query.startingAfter();
         return database.statements()
-                .preparedQuery(DeliverySql.PAGE)
+                .preparedQuery(back ? DeliverySql.PAGE_BEFORE : DeliverySql.PAGE)
                 .execute(Tuple.of(
                                 query.merchantId(),
                                 query.status() == null ? null : query.status().wireName(),
                                 query.paymentId(),
                                 query.limit() + 1,
-                                query.startingAfter())
+                                cursor)
                         .addOffsetDateTime(query.createdGte())
                         .addOffsetDateTime(query.createdLt()))
                 .compose(rows -> ListCursor.named(
                         database.statements(),
                         rows,
                         DeliverySql.CURSOR_ROW,
-                        Tuple.of(query.startingAfter(), query.merchantId()),
-                        "a webhook delivery"))
+                        Tuple.of(cursor, query.merchantId()),
+                        "a webhook delivery",
+                        ListCursor.parameter(back)))
                 .map(rows -> {
                     List<Delivery> deliveries = new ArrayList<>();
                     rows.forEach(row -> deliveries.add(toDelivery(row)));
-                    boolean more = deliveries.size() > query.limit();
-                    return new DeliveryPage(more ? deliveries.subList(0, query.limit()) : deliveries, more);
+                    return ListCursor.page(deliveries, query.limit(), back, DeliveryPage::new);
                 });
     }
 
@@ -291,26 +293,28 @@ public final class PgDeliveryStore implements DeliveryStore {
 
     @Override
     public Future<EventPage> events(ListEvents query) {
+        boolean back = query.endingBefore() != null;
+        UUID cursor = back ? query.endingBefore() : query.startingAfter();
         return database.statements()
-                .preparedQuery(EventSql.PAGE)
+                .preparedQuery(back ? EventSql.PAGE_BEFORE : EventSql.PAGE)
                 .execute(Tuple.tuple()
                         .addValue(query.merchantId())
                         .addValue(query.type())
                         .addValue(query.createdFrom())
                         .addValue(query.createdBefore())
                         .addValue(query.limit() + 1)
-                        .addValue(query.startingAfter()))
+                        .addValue(cursor))
                 .compose(rows -> ListCursor.named(
                         database.statements(),
                         rows,
                         DeliverySql.CURSOR_ROW,
-                        Tuple.of(query.startingAfter(), query.merchantId()),
-                        "an event"))
+                        Tuple.of(cursor, query.merchantId()),
+                        "an event",
+                        ListCursor.parameter(back)))
                 .map(rows -> {
                     List<EventView> events = new ArrayList<>();
                     rows.forEach(row -> events.add(toEvent(row)));
-                    boolean more = events.size() > query.limit();
-                    return new EventPage(more ? events.subList(0, query.limit()) : events, more);
+                    return ListCursor.page(events, query.limit(), back, EventPage::new);
                 });
     }
 

@@ -62,16 +62,17 @@ final class PgMerchantStore implements MerchantStore {
     }
 
     @Override
-    public Future<MerchantPage> list(int limit, UUID startingAfter) {
-        return sql.preparedQuery(MerchantSql.PAGE)
-                .execute(Tuple.of(limit + 1, startingAfter))
-                .compose(rows ->
-                        ListCursor.named(sql, rows, MerchantSql.CURSOR_ROW, Tuple.of(startingAfter), "a merchant"))
+    public Future<MerchantPage> list(int limit, UUID startingAfter, UUID endingBefore) {
+        boolean back = endingBefore != null;
+        UUID cursor = back ? endingBefore : startingAfter;
+        return sql.preparedQuery(back ? MerchantSql.PAGE_BEFORE : MerchantSql.PAGE)
+                .execute(Tuple.of(limit + 1, cursor))
+                .compose(rows -> ListCursor.named(
+                        sql, rows, MerchantSql.CURSOR_ROW, Tuple.of(cursor), "a merchant", ListCursor.parameter(back)))
                 .map(rows -> {
                     List<Merchant> merchants = new ArrayList<>();
                     rows.forEach(row -> merchants.add(toMerchant(row)));
-                    boolean more = merchants.size() > limit;
-                    return new MerchantPage(more ? merchants.subList(0, limit) : merchants, more);
+                    return ListCursor.page(merchants, limit, back, MerchantPage::new);
                 });
     }
 

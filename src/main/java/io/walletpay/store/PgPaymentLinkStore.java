@@ -57,20 +57,22 @@ final class PgPaymentLinkStore implements PaymentLinkStore {
 
     @Override
     public Future<LinkPage> list(ListLinks query) {
+        boolean back = query.endingBefore() != null;
+        UUID cursor = back ? query.endingBefore() : query.startingAfter();
         return database.statements()
-                .preparedQuery(PaymentLinkSql.PAGE)
-                .execute(Tuple.of(query.merchantId(), query.limit() + 1, query.startingAfter()))
+                .preparedQuery(back ? PaymentLinkSql.PAGE_BEFORE : PaymentLinkSql.PAGE)
+                .execute(Tuple.of(query.merchantId(), query.limit() + 1, cursor))
                 .compose(rows -> ListCursor.named(
                         database.statements(),
                         rows,
                         PaymentLinkSql.CURSOR_ROW,
-                        Tuple.of(query.startingAfter(), query.merchantId()),
-                        "a payment link"))
+                        Tuple.of(cursor, query.merchantId()),
+                        "a payment link",
+                        ListCursor.parameter(back)))
                 .map(rows -> {
                     List<PaymentLink> links = new ArrayList<>();
                     rows.forEach(row -> links.add(toLink(row)));
-                    boolean more = links.size() > query.limit();
-                    return new LinkPage(more ? links.subList(0, query.limit()) : links, more);
+                    return ListCursor.page(links, query.limit(), back, LinkPage::new);
                 });
     }
 

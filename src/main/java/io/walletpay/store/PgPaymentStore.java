@@ -248,17 +248,11 @@ final class PgPaymentStore implements PaymentStore {
                         PaymentSql.CURSOR_ROW,
                         Tuple.of(cursor, query.merchantId()),
                         "a payment",
-                        back ? "ending_before" : "starting_after"))
+                        ListCursor.parameter(back)))
                 .map(rows -> {
                     List<Payment> payments = new ArrayList<>();
                     rows.forEach(row -> payments.add(PaymentRow.toPayment(row)));
-                    boolean more = payments.size() > query.limit();
-                    List<Payment> page = more ? payments.subList(0, query.limit()) : payments;
-                    if (back) {
-                        page = new ArrayList<>(page);
-                        java.util.Collections.reverse(page); // read oldest first, answered newest first
-                    }
-                    return new PaymentPage(page, more);
+                    return ListCursor.page(payments, query.limit(), back, PaymentPage::new);
                 });
     }
 

@@ -252,17 +252,20 @@ final class PgTransferStore implements TransferStore {
     }
 
     @Override
-    public Future<PayoutPage> payouts(UUID merchantId, int limit, UUID startingAfter) {
+    public Future<PayoutPage> payouts(UUID merchantId, int limit, UUID startingAfter, UUID endingBefore) {
+        boolean back = endingBefore != null;
+        UUID cursor = back ? endingBefore : startingAfter;
         return database.statements()
-                .preparedQuery(TransferSql.PAYOUTS)
-                .execute(Tuple.of(merchantId, limit + 1, startingAfter))
+                .preparedQuery(back ? TransferSql.PAYOUTS_BEFORE : TransferSql.PAYOUTS)
+                .execute(Tuple.of(merchantId, limit + 1, cursor))
                 .compose(rows -> ListCursor.named(
                         database.statements(),
                         rows,
                         TransferSql.PAYOUT_CURSOR_ROW,
-                        Tuple.of(startingAfter, merchantId),
-                        "a payout"))
-                .map(rows -> ListCursor.page(transfers(rows), limit, PayoutPage::new));
+                        Tuple.of(cursor, merchantId),
+                        "a payout",
+                        ListCursor.parameter(back)))
+                .map(rows -> ListCursor.page(transfers(rows), limit, back, PayoutPage::new));
     }
 
     @Override
@@ -357,17 +360,20 @@ final class PgTransferStore implements TransferStore {
     }
 
     @Override
-    public Future<TransferPage> forOperators(boolean onlyInReview, int limit, UUID startingAfter) {
+    public Future<TransferPage> forOperators(boolean onlyInReview, int limit, UUID startingAfter, UUID endingBefore) {
+        boolean back = endingBefore != null;
+        UUID cursor = back ? endingBefore : startingAfter;
         return database.statements()
-                .preparedQuery(TransferSql.FOR_OPERATORS)
-                .execute(Tuple.of(onlyInReview, limit + 1, startingAfter))
+                .preparedQuery(back ? TransferSql.FOR_OPERATORS_BEFORE : TransferSql.FOR_OPERATORS)
+                .execute(Tuple.of(onlyInReview, limit + 1, cursor))
                 .compose(rows -> ListCursor.named(
                         database.statements(),
                         rows,
                         TransferSql.OPERATOR_CURSOR_ROW,
-                        Tuple.of(startingAfter),
-                        "a transfer"))
-                .map(rows -> ListCursor.page(transfers(rows), limit, TransferPage::new));
+                        Tuple.of(cursor),
+                        "a transfer",
+                        ListCursor.parameter(back)))
+                .map(rows -> ListCursor.page(transfers(rows), limit, back, TransferPage::new));
     }
 
     @Override

@@ -80,6 +80,9 @@ final class TransferSql {
             + "      WHERE id = $3 AND merchant_id = $1 AND kind = 'payout'))"
             + " ORDER BY created_at DESC, id DESC LIMIT $2";
 
+    /** The page just before the payout {@code $3} (paging back with {@code ending_before}). */
+    static final String PAYOUTS_BEFORE = ListCursor.before(PAYOUTS);
+
     /** The row a page's cursor names, on this list (see ListCursor). */
     static final String PAYOUT_CURSOR_ROW =
             "SELECT 1 FROM transfers WHERE id = $1 AND merchant_id = $2 AND kind = 'payout'";
@@ -120,6 +123,9 @@ final class TransferSql {
     static final String FOR_OPERATORS = "SELECT " + COLUMNS + " FROM transfers WHERE ($1 = false OR needs_review)"
             + " AND ($3::uuid IS NULL OR (created_at, id) < (SELECT created_at, id FROM transfers WHERE id = $3))"
             + " ORDER BY created_at DESC, id DESC LIMIT $2";
+
+    /** The page just before the transfer {@code $3} (paging back with {@code ending_before}). */
+    static final String FOR_OPERATORS_BEFORE = ListCursor.before(FOR_OPERATORS);
 
     static final String HELD_FOR_REVIEW =
             "SELECT count(*), coalesce(sum(amount), 0) FROM transfers WHERE needs_review AND status = 'pending'";

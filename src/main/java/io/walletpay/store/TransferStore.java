@@ -40,7 +40,15 @@ public interface TransferStore {
      * One page of the merchant's payouts, newest first: at most {@code limit}, after the payout {@code startingAfter}
      * (null: from the newest; an id that names none of the merchant's payouts: 400 {@code invalid_starting_after}).
      */
-    Future<PayoutPage> payouts(UUID merchantId, int limit, UUID startingAfter);
+    default Future<PayoutPage> payouts(UUID merchantId, int limit, UUID startingAfter) {
+        return payouts(merchantId, limit, startingAfter, null);
+    }
+
+    /**
+     * The same, or with {@code endingBefore} the page just before that payout, still newest first (an id that names
+     * none of the merchant's payouts: 400 {@code invalid_ending_before}); at most one of the two cursors is set.
+     */
+    Future<PayoutPage> payouts(UUID merchantId, int limit, UUID startingAfter, UUID endingBefore);
 
     /** One of the merchant's transfers of that kind; 404 otherwise. */
     Future<Transfer> get(UUID merchantId, TransferKind kind, UUID id);
@@ -74,7 +82,12 @@ public interface TransferStore {
     Future<Void> holdForReview(UUID id, int attempts, String error);
 
     /** One page of every merchant's transfers for operators, newest first, only those held for review if asked. */
-    Future<TransferPage> forOperators(boolean onlyInReview, int limit, UUID startingAfter);
+    default Future<TransferPage> forOperators(boolean onlyInReview, int limit, UUID startingAfter) {
+        return forOperators(onlyInReview, limit, startingAfter, null);
+    }
+
+    /** The same, or with {@code endingBefore} the page just before that transfer; at most one cursor is set. */
+    Future<TransferPage> forOperators(boolean onlyInReview, int limit, UUID startingAfter, UUID endingBefore);
 
     /** How many transfers are held for review, and how much they come to. */
     Future<HeldForReview> heldForReview();

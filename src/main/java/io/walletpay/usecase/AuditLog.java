@@ -20,6 +20,11 @@ public final class AuditLog {
      * limit}; the page says whether more follow (the last entry's id is the next cursor).
      */
     public Future<AuditPage> list(UUID merchantId, Long cursor, int limit) {
-        return audit.list(merchantId, cursor, limit);
+        return list(merchantId, cursor, null, limit);
+    }
+
+    /** The page after {@code startingAfter} or the one just before {@code endingBefore} (at most one set). */
+    public Future<AuditPage> list(UUID merchantId, Long startingAfter, Long endingBefore, int limit) {
+        return audit.list(merchantId, startingAfter, endingBefore, limit);
     }
 }

@@ -84,7 +84,12 @@ public final class PaymentLinks {
     }
 
     public Future<LinkPage> list(UUID merchantId, int limit, UUID startingAfter) {
-        return links.list(new ListLinks(merchantId, limit, startingAfter));
+        return list(merchantId, limit, startingAfter, null);
+    }
+
+    /** The page after {@code startingAfter} or the one just before {@code endingBefore} (at most one set). */
+    public Future<LinkPage> list(UUID merchantId, int limit, UUID startingAfter, UUID endingBefore) {
+        return links.list(new ListLinks(merchantId, limit, startingAfter, endingBefore));
     }
 
     /**

@@ -31,7 +31,12 @@ public final class ReviewTransfers {
     }
 
     public Future<TransferPage> list(boolean onlyInReview, int limit, UUID startingAfter) {
-        return transfers.forOperators(onlyInReview, limit, startingAfter);
+        return list(onlyInReview, limit, startingAfter, null);
+    }
+
+    /** The page after {@code startingAfter} or the one just before {@code endingBefore} (at most one set). */
+    public Future<TransferPage> list(boolean onlyInReview, int limit, UUID startingAfter, UUID endingBefore) {
+        return transfers.forOperators(onlyInReview, limit, startingAfter, endingBefore);
     }
 
     public Future<Transfer> get(UUID id) {

@@ -79,7 +79,7 @@ class MerchantLoginTest {
         }
 
         @Override
-        public Future<MerchantPage> list(int limit, UUID startingAfter) {
+        public Future<MerchantPage> list(int limit, UUID startingAfter, UUID endingBefore) {
             throw new UnsupportedOperationException();
         }
 

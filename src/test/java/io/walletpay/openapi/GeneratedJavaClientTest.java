@@ -135,13 +135,13 @@ class GeneratedJavaClientTest {
 
         // the cancellation is an event; its delivery met a 410 and failed; a redelivery succeeds
         List<MerchantEvent> events =
-                webhooks.listEvents(null, null, null, 10, null).getData();
+                webhooks.listEvents(null, null, null, 10, null, null).getData();
         assertThat(events).hasSize(1);
         assertThat(webhooks.getEvent(events.get(0).getId()).getData().getId())
                 .isEqualTo(events.get(0).getId());
         Delivery failed = Awaitility.await()
                 .until(
-                        () -> webhooks.listDeliveries(null, created.getId(), null, null, 10, null)
+                        () -> webhooks.listDeliveries(null, created.getId(), null, null, 10, null, null)
                                 .getData()
                                 .get(0),
                         delivery -> delivery.getStatus() == DeliveryStatus.FAILED);

@@ -78,6 +78,32 @@ public abstract class AuditStoreContract {
         assertThat(code(() -> audit().list(merchant, theirs, 10))).isEqualTo("invalid_starting_after");
     }
 
+    @Test
+    void theLogPagesBackToTheFirstPage() throws Exception {
+        UUID merchant = newMerchant();
+        UUID other = newMerchant();
+        for (String what : new String[] {"first", "second", "third", "fourth", "fifth"}) {
+            await(audit().record(entry(merchant, what)));
+        }
+        await(audit().record(entry(other, "theirs")));
+        AuditPage first = await(audit().list(merchant, null, 2));
+        AuditPage second = await(audit().list(merchant, first.entries().get(1).id(), 2));
+        AuditPage third = await(audit().list(merchant, second.entries().get(1).id(), 2));
+        assertThat(third.entries()).extracting(AuditRecord::what).containsExactly("first");
+
+        AuditPage backToSecond =
+                await(audit().list(merchant, null, third.entries().get(0).id(), 2));
+        AuditPage backToFirst =
+                await(audit().list(merchant, null, backToSecond.entries().get(0).id(), 2));
+
+        assertThat(backToSecond.entries()).extracting(AuditRecord::what).containsExactly("third", "second");
+        assertThat(backToSecond.hasMore()).isTrue();
+        assertThat(backToFirst.entries()).extracting(AuditRecord::what).containsExactly("fifth", "fourth");
+        assertThat(backToFirst.hasMore()).isFalse();
+        long theirs = await(audit().list(other, null, 10)).entries().get(0).id();
+        assertThat(code(() -> audit().list(merchant, null, theirs, 10))).isEqualTo("invalid_ending_before");
+    }
+
     private static AuditEntry entry(UUID merchant, String what) {
         return new AuditEntry(merchant, "admin", "203.0.113.9", "test.action", what);
     }

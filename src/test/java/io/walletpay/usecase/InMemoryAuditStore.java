@@ -106,24 +106,31 @@ final class InMemoryAuditStore implements AuditStore, MerchantStore {
     }
 
     @Override
-    public Future<AuditPage> list(UUID merchantId, Long startingAfter, int limit) {
-        if (startingAfter != null
+    public Future<AuditPage> list(UUID merchantId, Long startingAfter, Long endingBefore, int limit) {
+        boolean back = endingBefore != null;
+        Long cursor = back ? endingBefore : startingAfter;
+        String parameter = back ? "ending_before" : "starting_after";
+        if (cursor != null
                 && log.stream()
-                        .noneMatch(
-                                r -> r.id() == startingAfter && r.merchantId().equals(merchantId))) {
+                        .noneMatch(r -> r.id() == cursor && r.merchantId().equals(merchantId))) {
             return Future.failedFuture(ServiceException.invalid(
-                    "starting_after",
-                    "starting_after must be the id of an audit log entry on this list, as a page gave it"));
+                    parameter, parameter + " must be the id of an audit log entry on this list, as a page gave it"));
         }
+        List<AuditRecord> oldestFirst = new ArrayList<>(log);
         List<AuditRecord> newestFirst = new ArrayList<>(log);
         java.util.Collections.reverse(newestFirst);
-        List<AuditRecord> mine = newestFirst.stream()
-                .filter(r -> r.merchantId().equals(merchantId))
-                .filter(r -> startingAfter == null || r.id() < startingAfter)
-                .limit(limit + 1L)
-                .toList();
+        List<AuditRecord> mine = (back ? oldestFirst : newestFirst)
+                .stream()
+                        .filter(r -> r.merchantId().equals(merchantId))
+                        .filter(r -> cursor == null || (back ? r.id() > cursor : r.id() < cursor))
+                        .limit(limit + 1L)
+                        .toList();
         boolean more = mine.size() > limit;
-        return Future.succeededFuture(new AuditPage(more ? mine.subList(0, limit) : mine, more));
+        List<AuditRecord> page = new ArrayList<>(more ? mine.subList(0, limit) : mine);
+        if (back) {
+            java.util.Collections.reverse(page);
+        }
+        return Future.succeededFuture(new AuditPage(page, more));
     }
 
     @Override
@@ -163,7 +170,7 @@ final class InMemoryAuditStore implements AuditStore, MerchantStore {
     }
 
     @Override
-    public Future<MerchantPage> list(int limit, UUID startingAfter) {
+    public Future<MerchantPage> list(int limit, UUID startingAfter, UUID endingBefore) {
         return Future.failedFuture(new UnsupportedOperationException("merchants are listed against PostgreSQL"));
     }
 

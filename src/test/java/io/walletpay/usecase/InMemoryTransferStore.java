@@ -189,7 +189,10 @@ final class InMemoryTransferStore implements TransferStore {
     }
 
     @Override
-    public Future<TransferPage> forOperators(boolean onlyInReview, int limit, UUID startingAfter) {
+    public Future<TransferPage> forOperators(boolean onlyInReview, int limit, UUID startingAfter, UUID endingBefore) {
+        if (endingBefore != null) {
+            throw new UnsupportedOperationException("paging back is tested against PostgreSQL");
+        }
         List<Transfer> newest = new ArrayList<>(rows.values());
         java.util.Collections.reverse(newest);
         int from = 0;
@@ -391,7 +394,7 @@ final class InMemoryTransferStore implements TransferStore {
     }
 
     @Override
-    public Future<PayoutPage> payouts(UUID merchantId, int limit, UUID startingAfter) {
+    public Future<PayoutPage> payouts(UUID merchantId, int limit, UUID startingAfter, UUID endingBefore) {
         throw new UnsupportedOperationException("payout lists are tested against PostgreSQL");
     }
 }

@@ -218,7 +218,7 @@ class ReconcileBooksTest {
         }
 
         @Override
-        public Future<ReconciliationRunPage> runs(int limit, UUID startingAfter) {
+        public Future<ReconciliationRunPage> runs(int limit, UUID startingAfter, UUID endingBefore) {
             throw new UnsupportedOperationException("not used by the use case");
         }
 
