@@ -46,6 +46,9 @@ class BackupRestoreTest {
         ServiceProcess.Finished backup = service.run(Map.of(), "backup");
         assertThat(backup.exitCode()).as(backup.output()).isZero();
         assertThat(backup.output()).contains("backup taken (full");
+        // pgBackRest keeps when a backup ended in whole seconds and reads a target time to the second: a moment in
+        // the second the backup ended is not after it. The moment below is taken in a later second.
+        Thread.sleep(2000 - Instant.now().toEpochMilli() % 1000);
         List<String> second = create(http, token, "second", 50);
         Instant target = Instant.now(); // every one of the second batch was acknowledged (201) before this
         List<String> third = create(http, token, "third", 50); // and every one of these after it
