@@ -1,6 +1,7 @@
 package io.walletpay.production;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.vertx.core.json.JsonObject;
 import io.walletpay.support.BehaviourTest;
@@ -11,6 +12,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
@@ -48,7 +50,8 @@ class BackupRestoreTest {
         assertThat(backup.output()).contains("backup taken (full");
         // pgBackRest keeps when a backup ended in whole seconds and reads a target time to the second: a moment in
         // the second the backup ended is not after it. The moment below is taken in a later second.
-        Thread.sleep(2000 - Instant.now().toEpochMilli() % 1000);
+        long backupEnded = Instant.now().getEpochSecond();
+        await().atMost(Duration.ofSeconds(5)).until(() -> Instant.now().getEpochSecond() > backupEnded + 1);
         List<String> second = create(http, token, "second", 50);
         Instant target = Instant.now(); // every one of the second batch was acknowledged (201) before this
         List<String> third = create(http, token, "third", 50); // and every one of these after it
