@@ -37,6 +37,7 @@ final class AdminGuard {
                 ? header.substring(7).trim()
                 : null;
         String source = ClientAddress.of(ctx);
+        RateLimitHeaders.loginAccount(ctx, account);
         var wait = logins.blocked(source, account);
         if (wait.isPresent()) {
             ctx.fail(RateLimitedException.after(wait.get()));

@@ -79,6 +79,7 @@ public final class HttpApiVerticle extends VerticleBase {
                 ctx.next();
             });
         }
+        router.route("/api/*").handler(new RateLimitHeaders(rateLimiter, logins)::handle);
         router.route("/api/*").handler(EmptyPathSegments::refuse);
         router.route("/api/*")
                 .handler(BodyHandler.create(false).setBodyLimit(config.http().maxBodyBytes()));
@@ -102,7 +103,6 @@ public final class HttpApiVerticle extends VerticleBase {
                 new MerchantDirectory(
                         vertx, stores.merchants(), config.cluster().merchantCacheSeconds() * 1000L));
         guard.protect(router.route("/api/merchant/*"));
-        router.route("/api/merchant/*").handler(new RateLimitHeaders(rateLimiter)::handle);
         account.mountGuarded(router);
         new PaymentRoutes(stores, useCases.createPayment(), rateLimiter, useCases.cancelPayment()).mount(router);
         new PaymentLinkRoutes(useCases.paymentLinks()).mount(router);

@@ -81,6 +81,7 @@ final class MerchantAccountRoutes {
     private void token(RoutingContext ctx) {
         JsonInput input = JsonInput.parseObject(Bodies.json(ctx), TOKEN_FIELDS);
         String merchantId = input.requiredText("merchant_id", 64);
+        RateLimitHeaders.loginAccount(ctx, merchantId);
         String secretKey = input.requiredText("secret_key", 256);
         UUID id = Queries.parseUuid(merchantId);
         String source = ClientAddress.of(ctx);

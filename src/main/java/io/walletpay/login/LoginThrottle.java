@@ -46,6 +46,42 @@ public final class LoginThrottle {
                 .tryConsume(1);
     }
 
+    /**
+     * The login limit as an answer states it: failed attempts allowed per window ({@code limit}), how many are left
+     * now from this address ({@code remaining}), and whole seconds until the bucket is full again. Of the address's
+     * bucket and, when an account is named, that account's bucket from the address, the tighter one speaks; nothing
+     * is taken from either.
+     */
+    public Quota quota(String sourceAddress, String accountId) {
+        Quota address = quota(byAddress, sourceAddress, config.failuresPerAddress());
+        if (accountId == null) {
+            return address;
+        }
+        Quota account = quota(byAccountFromAddress, pair(accountId, sourceAddress), config.failuresPerAccount());
+        return account.remaining() < address.remaining()
+                        || (account.remaining() == address.remaining()
+                                && account.resetSeconds() > address.resetSeconds())
+                ? account
+                : address;
+    }
+
+    /** Failed attempts allowed per window, how many are left, seconds until all are back. */
+    public record Quota(long limit, long remaining, long resetSeconds) {}
+
+    private Quota quota(Map<String, Bucket> buckets, String key, int capacity) {
+        Bucket bucket;
+        synchronized (buckets) {
+            bucket = buckets.get(normalised(key));
+        }
+        long remaining = bucket == null ? capacity : Math.max(0, Math.min(capacity, bucket.getAvailableTokens()));
+        long missing = capacity - remaining;
+        long reset = missing == 0
+                ? 0
+                : io.walletpay.error.ThrottleWait.seconds(
+                        Duration.ofNanos(config.window().toNanos() / capacity * missing));
+        return new Quota(capacity, remaining, reset);
+    }
+
     /** The key of an account named from an address; a space cannot occur in an address. */
     private static String pair(String accountId, String sourceAddress) {
         return normalised(sourceAddress) + " " + normalised(accountId);
