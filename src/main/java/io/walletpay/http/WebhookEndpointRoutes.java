@@ -49,7 +49,7 @@ final class WebhookEndpointRoutes {
 
     private void create(RoutingContext ctx) {
         endpoints
-                .create(merchantId(ctx), EndpointInput.create(Bodies.json(ctx)))
+                .create(merchantId(ctx), EndpointInput.create(Bodies.json(ctx)), actor(ctx))
                 .onSuccess(created ->
                         Responses.success(ctx, 201, view(created.endpoint()).put("secret", created.secret())))
                 .onFailure(ctx::fail);

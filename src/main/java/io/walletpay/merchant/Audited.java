@@ -11,6 +11,12 @@ public final class Audited {
     public static final String PAYOUT_PHONE_SET = "payout_phone.set";
     public static final String PAYMENT_LINK_CREATE = "payment_link.create";
     public static final String PAYMENT_LINK_DEACTIVATE = "payment_link.deactivate";
+    /** A webhook endpoint other than the first (the settings' webhook_url, audited as the settings change). */
+    public static final String WEBHOOK_ENDPOINT_CREATE = "webhook_endpoint.create";
+
+    public static final String WEBHOOK_ENDPOINT_UPDATE = "webhook_endpoint.update";
+    public static final String WEBHOOK_ENDPOINT_DELETE = "webhook_endpoint.delete";
+    public static final String WEBHOOK_ENDPOINT_SECRET_ROTATE = "webhook_endpoint.secret_rotate";
 
     private Audited() {}
 

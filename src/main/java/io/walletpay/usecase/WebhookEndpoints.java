@@ -5,8 +5,10 @@ import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.json.NewIdentifiers;
 import io.walletpay.merchant.Actor;
+import io.walletpay.merchant.Audited;
 import io.walletpay.merchant.MerchantInput.MerchantChanges;
 import io.walletpay.merchant.Secrets;
+import io.walletpay.store.AuditStore;
 import io.walletpay.store.EndpointStore;
 import io.walletpay.webhook.EndpointInput;
 import io.walletpay.webhook.EndpointInput.EndpointChanges;
@@ -23,7 +25,9 @@ import java.util.UUID;
  * A merchant's webhook endpoints: listing, making (its secret shown once), changing, deleting and rotating a secret.
  * The first endpoint is the settings' webhook_url: changing its URL or deleting it is the settings change (the same
  * checks, audit entry and cache refresh), rotating its secret is the webhook-secret rotation; it always takes every
- * event. Every URL passes the check delivery would make, as the settings' webhook_url does.
+ * event. Every URL passes the check delivery would make, as the settings' webhook_url does. Making, changing, deleting
+ * and rotating any other endpoint writes its audit entry once the change is stored (the endpoint's id, and for a
+ * change the fields changed; never the secret), as payment links do.
  */
 public final class WebhookEndpoints {
 
@@ -34,6 +38,7 @@ public final class WebhookEndpoints {
     public record Rotated(WebhookEndpoint endpoint, String secret, OffsetDateTime previousActiveUntil) {}
 
     private final EndpointStore endpoints;
+    private final AuditStore audit;
     private final UpdateMerchantSettings settings;
     private final RotateWebhookSecret firstRotation;
     private final UpdateMerchantSettings.UrlCheck targets;
@@ -41,11 +46,13 @@ public final class WebhookEndpoints {
 
     public WebhookEndpoints(
             EndpointStore endpoints,
+            AuditStore audit,
             UpdateMerchantSettings settings,
             RotateWebhookSecret firstRotation,
             UpdateMerchantSettings.UrlCheck targets,
             int overlapHours) {
         this.endpoints = endpoints;
+        this.audit = audit;
         this.settings = settings;
         this.firstRotation = firstRotation;
         this.targets = targets;
@@ -61,14 +68,19 @@ public final class WebhookEndpoints {
         return endpoints.get(merchantId, id).compose(WebhookEndpoints::found);
     }
 
-    public Future<Created> create(UUID merchantId, NewEndpoint endpoint) {
+    public Future<Created> create(UUID merchantId, NewEndpoint endpoint, Actor actor) {
         String secret = Secrets.newWebhookSecret();
         return targets.check("url", endpoint.url())
                 .compose(checked ->
                         endpoints.create(merchantId, NewIdentifiers.next(), endpoint, secret, EndpointLimit.FURTHER))
                 .compose(made -> made == null
                         ? Future.failedFuture(EndpointLimit.reached())
-                        : Future.succeededFuture(new Created(made, secret)));
+                        : audited(
+                                        merchantId,
+                                        actor,
+                                        Audited.WEBHOOK_ENDPOINT_CREATE,
+                                        made.id().toString())
+                                .map(recorded -> new Created(made, secret)));
     }
 
     public Future<WebhookEndpoint> update(UUID merchantId, UUID id, EndpointChanges changes, Actor actor) {
@@ -76,7 +88,15 @@ public final class WebhookEndpoints {
             if (!current.fromSettings()) {
                 return targets.check("url", changes.url())
                         .compose(checked -> endpoints.update(merchantId, id, changes))
-                        .compose(WebhookEndpoints::found);
+                        .compose(WebhookEndpoints::found)
+                        .compose(changed -> changes.none()
+                                ? Future.succeededFuture(changed)
+                                : audited(
+                                                merchantId,
+                                                actor,
+                                                Audited.WEBHOOK_ENDPOINT_UPDATE,
+                                                id + ": " + changes.fields())
+                                        .map(changed));
             }
             if (changes.enabledEvents() != null && !changes.enabledEvents().equals(List.of(EndpointInput.ALL))) {
                 return Future.failedFuture(new ServiceException(
@@ -91,7 +111,10 @@ public final class WebhookEndpoints {
                     : settings.update(merchantId, urlChange(changes.url(), false), actor);
             return url.compose(saved -> changes.description() == null && !changes.clearDescription()
                             ? Future.succeededFuture()
-                            : endpoints.describeFirst(merchantId, changes.description()))
+                            : endpoints
+                                    .describeFirst(merchantId, changes.description())
+                                    .compose(described -> audited(
+                                            merchantId, actor, Audited.WEBHOOK_ENDPOINT_UPDATE, id + ": description")))
                     .compose(described -> get(merchantId, id));
         });
     }
@@ -101,7 +124,11 @@ public final class WebhookEndpoints {
                 .compose(current -> current.fromSettings()
                         ? settings.update(merchantId, urlChange(null, true), actor)
                                 .mapEmpty()
-                        : endpoints.delete(merchantId, id).mapEmpty());
+                        : endpoints
+                                .delete(merchantId, id)
+                                .compose(deleted -> deleted
+                                        ? audited(merchantId, actor, Audited.WEBHOOK_ENDPOINT_DELETE, id.toString())
+                                        : Future.succeededFuture()));
     }
 
     public Future<Rotated> rotate(UUID merchantId, UUID id, Actor actor) {
@@ -118,8 +145,14 @@ public final class WebhookEndpoints {
             return endpoints
                     .rotate(merchantId, id, secret, previousUntil)
                     .compose(WebhookEndpoints::found)
-                    .map(rotated -> new Rotated(rotated, secret, previousUntil));
+                    .compose(rotated -> audited(
+                                    merchantId, actor, Audited.WEBHOOK_ENDPOINT_SECRET_ROTATE, id + ": secret")
+                            .map(new Rotated(rotated, secret, previousUntil)));
         });
+    }
+
+    private Future<Void> audited(UUID merchantId, Actor actor, String action, String what) {
+        return audit.record(Audited.entry(merchantId, actor, action, what));
     }
 
     private static MerchantChanges urlChange(String url, boolean clear) {

@@ -38,6 +38,21 @@ public final class EndpointInput {
         public boolean none() {
             return url == null && enabledEvents == null && description == null && !clearDescription;
         }
+
+        /** The wire names of the fields this change sets, comma-separated, as the audit log names them. */
+        public String fields() {
+            List<String> named = new ArrayList<>();
+            if (url != null) {
+                named.add("url");
+            }
+            if (enabledEvents != null) {
+                named.add("enabled_events");
+            }
+            if (description != null || clearDescription) {
+                named.add("description");
+            }
+            return String.join(",", named);
+        }
     }
 
     private EndpointInput() {}

@@ -111,6 +111,7 @@ public record UseCases(
                 reviews,
                 new WebhookEndpoints(
                         stores.endpoints(),
+                        stores.audit(),
                         settings,
                         webhookSecret,
                         targets::checkForSaving,

@@ -3,11 +3,13 @@ package io.walletpay.usecase;
 import static io.walletpay.usecase.Done.done;
 import static io.walletpay.usecase.Done.failure;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.vertx.core.Future;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.merchant.Actor;
+import io.walletpay.merchant.AuditEntry;
 import io.walletpay.merchant.Audited;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.support.TestMerchants;
@@ -34,6 +36,7 @@ class WebhookEndpointsTest {
     private final List<String> checked = new ArrayList<>();
     private final WebhookEndpoints endpoints = new WebhookEndpoints(
             store,
+            audit,
             new UpdateMerchantSettings(StoresOver.of(audit, null, null), (field, url) -> {
                 checked.add(field + "=" + url);
                 return Future.succeededFuture();
@@ -50,6 +53,10 @@ class WebhookEndpointsTest {
     private final Merchant merchant = audit.add(TestMerchants.active());
     private final Actor actor = Actor.merchant(merchant.id(), "198.51.100.7");
 
+    private Future<WebhookEndpoints.Created> create(UUID merchantId, NewEndpoint endpoint) {
+        return endpoints.create(merchantId, endpoint, Actor.merchant(merchantId, "198.51.100.7"));
+    }
+
     private static NewEndpoint endpoint(String url, String... events) {
         return new NewEndpoint(url, List.of(events), null);
     }
@@ -59,7 +66,7 @@ class WebhookEndpointsTest {
         WebhookEndpoint first = store.withFirst(merchant.id(), "https://shop.example/hooks");
 
         WebhookEndpoints.Created created =
-                done(endpoints.create(merchant.id(), endpoint("https://shop.example/refunds", "refund.updated")));
+                done(create(merchant.id(), endpoint("https://shop.example/refunds", "refund.updated")));
 
         assertThat(created.secret())
                 .startsWith("whsec_")
@@ -75,10 +82,10 @@ class WebhookEndpointsTest {
     @Test
     void theFirstEndpointsPlaceIsKeptSoSettingAWebhookUrlLaterNeverMakesSeventeen() {
         for (int i = 1; i < EndpointLimit.PER_MERCHANT; i++) {
-            done(endpoints.create(merchant.id(), endpoint("https://shop.example/" + i, "*")));
+            done(create(merchant.id(), endpoint("https://shop.example/" + i, "*")));
         }
 
-        Throwable refused = failure(endpoints.create(merchant.id(), endpoint("https://shop.example/16", "*")));
+        Throwable refused = failure(create(merchant.id(), endpoint("https://shop.example/16", "*")));
         store.withFirst(merchant.id(), "https://shop.example/hooks");
 
         assertThat(refused).isInstanceOfSatisfying(ServiceException.class, e -> assertThat(e.code())
@@ -90,10 +97,10 @@ class WebhookEndpointsTest {
     void theSeventeenthEndpointIsRefusedCountingTheFirst() {
         store.withFirst(merchant.id(), "https://shop.example/hooks");
         for (int i = 1; i < EndpointLimit.PER_MERCHANT; i++) {
-            done(endpoints.create(merchant.id(), endpoint("https://shop.example/" + i, "*")));
+            done(create(merchant.id(), endpoint("https://shop.example/" + i, "*")));
         }
 
-        Throwable refused = failure(endpoints.create(merchant.id(), endpoint("https://shop.example/17", "*")));
+        Throwable refused = failure(create(merchant.id(), endpoint("https://shop.example/17", "*")));
 
         assertThat(refused).isInstanceOfSatisfying(ServiceException.class, e -> {
             assertThat(e.kind()).isEqualTo(ErrorKind.CONFLICT);
@@ -104,7 +111,7 @@ class WebhookEndpointsTest {
 
     @Test
     void aUrlDeliveryWouldRefuseIsNotSaved() {
-        Throwable refused = failure(endpoints.create(merchant.id(), endpoint("https://refused.example/", "*")));
+        Throwable refused = failure(create(merchant.id(), endpoint("https://refused.example/", "*")));
 
         assertThat(((ServiceException) refused).code()).isEqualTo("invalid_url");
         assertThat(done(endpoints.list(merchant.id()))).isEmpty();
@@ -113,8 +120,8 @@ class WebhookEndpointsTest {
     @Test
     void anotherMerchantsEndpointIsNotFoundForAnyCall() {
         UUID other = UUID.randomUUID();
-        WebhookEndpoint theirs = done(endpoints.create(other, endpoint("https://other.example/", "*")))
-                .endpoint();
+        WebhookEndpoint theirs =
+                done(create(other, endpoint("https://other.example/", "*"))).endpoint();
         EndpointChanges changes = new EndpointChanges(null, null, "mine now", false);
 
         for (Future<?> call : List.of(
@@ -131,7 +138,7 @@ class WebhookEndpointsTest {
 
     @Test
     void anEndpointChangesOnlyWhatIsSentAndIsGoneOnceDeleted() {
-        WebhookEndpoint made = done(endpoints.create(
+        WebhookEndpoint made = done(create(
                         merchant.id(), new NewEndpoint("https://shop.example/a", List.of("*"), "Desk")))
                 .endpoint();
 
@@ -151,7 +158,7 @@ class WebhookEndpointsTest {
 
     @Test
     void aRotationKeepsThePreviousSecretSigningForTheOverlap() {
-        WebhookEndpoints.Created made = done(endpoints.create(merchant.id(), endpoint("https://shop.example/a", "*")));
+        WebhookEndpoints.Created made = done(create(merchant.id(), endpoint("https://shop.example/a", "*")));
         OffsetDateTime before = OffsetDateTime.now();
 
         WebhookEndpoints.Rotated rotated =
@@ -183,7 +190,52 @@ class WebhookEndpointsTest {
         WebhookEndpoints.Rotated rotated = done(endpoints.rotate(merchant.id(), first.id(), actor));
         assertThat(rotated.secret())
                 .isEqualTo(audit.merchants.get(merchant.id()).webhookSecret());
-        assertThat(audit.entries).singleElement().satisfies(entry -> assertThat(entry.action())
-                .isEqualTo(Audited.WEBHOOK_SECRET_ROTATE));
+        assertThat(audit.entries)
+                .extracting(AuditEntry::action)
+                .containsExactly(Audited.WEBHOOK_ENDPOINT_UPDATE, Audited.WEBHOOK_SECRET_ROTATE);
+    }
+
+    @Test
+    void makingChangingRotatingAndDeletingAnEndpointIsAuditedByIdNeverBySecret() {
+        WebhookEndpoints.Created made = done(create(merchant.id(), endpoint("https://shop.example/a", "*")));
+        String id = made.endpoint().id().toString();
+        done(endpoints.update(
+                merchant.id(),
+                made.endpoint().id(),
+                new EndpointChanges("https://shop.example/b", List.of("payment.updated"), null, false),
+                actor));
+        WebhookEndpoints.Rotated rotated =
+                done(endpoints.rotate(merchant.id(), made.endpoint().id(), actor));
+        done(endpoints.delete(merchant.id(), made.endpoint().id(), actor));
+
+        assertThat(audit.entries)
+                .extracting(AuditEntry::action, AuditEntry::what)
+                .containsExactly(
+                        tuple(Audited.WEBHOOK_ENDPOINT_CREATE, id),
+                        tuple(Audited.WEBHOOK_ENDPOINT_UPDATE, id + ": url,enabled_events"),
+                        tuple(Audited.WEBHOOK_ENDPOINT_SECRET_ROTATE, id + ": secret"),
+                        tuple(Audited.WEBHOOK_ENDPOINT_DELETE, id));
+        assertThat(audit.entries).allSatisfy(entry -> {
+            assertThat(entry.merchantId()).isEqualTo(merchant.id());
+            assertThat(entry.actor()).isEqualTo(merchant.id().toString());
+            assertThat(entry.sourceAddress()).isEqualTo("198.51.100.7");
+            assertThat(entry.what()).doesNotContain(made.secret(), rotated.secret());
+        });
+    }
+
+    @Test
+    void aRefusedEndpointWritesNoAuditEntry() {
+        failure(create(merchant.id(), endpoint("https://refused.example/", "*")));
+        WebhookEndpoints.Created made = done(create(merchant.id(), endpoint("https://shop.example/a", "*")));
+        audit.entries.clear();
+
+        failure(endpoints.update(
+                merchant.id(),
+                made.endpoint().id(),
+                new EndpointChanges("https://refused.example/", null, null, false),
+                actor));
+        failure(endpoints.delete(UUID.randomUUID(), made.endpoint().id(), actor));
+
+        assertThat(audit.entries).isEmpty();
     }
 }

@@ -172,6 +172,40 @@ class WebhookEndpointsApiTest {
     }
 
     @Test
+    void theAuditLogNamesWhoMadeChangedRotatedAndDeletedAnEndpointButNeverItsSecret() {
+        JsonObject merchant = service.createMerchant("Audited desks");
+        String token = service.tokenFor(merchant);
+        JsonObject made = create(token, receiver.url("/audited/a"), "payment.updated");
+        String id = made.getString("id");
+        String path = ENDPOINTS + "/" + id;
+        assertThat(http.patch(path, token, new JsonObject().put("url", receiver.url("/audited/b")))
+                        .status())
+                .isEqualTo(200);
+        Http.Response rotated = http.post(path + "/secret/rotate", token, null);
+        assertThat(rotated.status()).isEqualTo(200);
+        assertThat(http.send("DELETE", path, token, null, Map.of()).status()).isEqualTo(200);
+
+        Http.Response log = http.get("/api/merchant/audit-log", token);
+        assertThat(log.status()).isEqualTo(200);
+        List<String> entries = log.dataArray().stream()
+                .map(JsonObject.class::cast)
+                .map(entry ->
+                        entry.getString("action") + " " + entry.getString("what") + " by " + entry.getString("actor"))
+                .toList();
+        String by = " by " + merchant.getString("merchant_id");
+        assertThat(entries)
+                .as("newest first")
+                .containsExactly(
+                        "webhook_endpoint.delete " + id + by,
+                        "webhook_endpoint.secret_rotate " + id + ": secret" + by,
+                        "webhook_endpoint.update " + id + ": url" + by,
+                        "webhook_endpoint.create " + id + by);
+        assertThat(log.body())
+                .doesNotContain(made.getString("secret"))
+                .doesNotContain(rotated.data().getString("secret"));
+    }
+
+    @Test
     void theSettingsWebhookUrlIsTheFirstEndpointBothWays() {
         JsonObject merchant = service.createMerchant("Settings shop");
         String token = service.tokenFor(merchant);
