@@ -95,14 +95,22 @@ public final class HttpApiVerticle extends VerticleBase {
         new AdminReconciliationRoutes(stores.books(), useCases.reconcileBooks()).mount(router);
 
         MerchantLogin login = new MerchantLogin(stores.merchants(), logins);
-        MerchantAccountRoutes account =
-                new MerchantAccountRoutes(stores, tokens, config.webhooks().failingAfterHours(), login, useCases);
+        long merchantCacheMillis = config.cluster().merchantCacheSeconds() * 1000L;
+        RestrictedKeyRoutes restrictedKeys = new RestrictedKeyRoutes(
+                useCases.apiKeys(),
+                new io.walletpay.login.RestrictedKeyLogin(stores.merchants(), stores.keys(), logins),
+                tokens,
+                merchantCacheMillis);
+        MerchantAccountRoutes account = new MerchantAccountRoutes(
+                stores, tokens, config.webhooks().failingAfterHours(), login, restrictedKeys, useCases);
         account.mountToken(router);
         MerchantGuard guard = new MerchantGuard(
                 tokens,
                 new MerchantDirectory(
                         vertx, stores.merchants(), config.cluster().merchantCacheSeconds() * 1000L));
         guard.protect(router.route("/api/merchant/*"));
+        router.route("/api/merchant/*").handler(restrictedKeys::checkScope);
+        restrictedKeys.mount(router);
         account.mountGuarded(router);
         new PaymentRoutes(stores, useCases.createPayment(), rateLimiter, useCases.cancelPayment()).mount(router);
         new PaymentLinkRoutes(useCases.paymentLinks()).mount(router);

@@ -42,9 +42,16 @@ final class MerchantAccountRoutes {
     private final RotateWebhookSecret webhookSecretRotation;
     private final RotateSecretKey secretKeyRotation;
     private final AuditLog auditLog;
+    private final RestrictedKeyRoutes restrictedKeys;
 
     MerchantAccountRoutes(
-            Stores stores, MerchantTokens tokens, int failingAfterHours, MerchantLogin login, UseCases useCases) {
+            Stores stores,
+            MerchantTokens tokens,
+            int failingAfterHours,
+            MerchantLogin login,
+            RestrictedKeyRoutes restrictedKeys,
+            UseCases useCases) {
+        this.restrictedKeys = restrictedKeys;
         this.settingsChange = useCases.updateMerchantSettings();
         this.payoutPhone = useCases.setPayoutPhone();
         this.webhookSecretRotation = useCases.rotateWebhookSecret();
@@ -85,6 +92,10 @@ final class MerchantAccountRoutes {
         String secretKey = input.requiredText("secret_key", 256);
         UUID id = Queries.parseUuid(merchantId);
         String source = ClientAddress.of(ctx);
+        if (io.walletpay.merchant.RestrictedKeys.isRestricted(secretKey)) {
+            restrictedKeys.token(ctx, source, merchantId, id, secretKey);
+            return;
+        }
         login.attempt(source, merchantId, id, secretKey)
                 .onSuccess(outcome -> {
                     if (outcome instanceof MerchantLogin.Throttled throttled) {
@@ -101,22 +112,26 @@ final class MerchantAccountRoutes {
                                 ErrorKind.FORBIDDEN, "merchant_disabled", "This merchant is disabled"));
                         return;
                     }
-                    var issued = tokens.issue(merchant);
-                    Responses.success(
-                            ctx,
-                            200,
-                            new JsonObject()
-                                    .put("token", issued.token())
-                                    .put("token_type", "Bearer")
-                                    .put("expires_at", issued.expiresAt().toString())
-                                    .put("expires_in", issued.expiresIn())
-                                    .put(
-                                            "merchant",
-                                            new JsonObject()
-                                                    .put("id", merchant.id().toString())
-                                                    .put("name", merchant.name())));
+                    issued(ctx, merchant, tokens.issue(merchant));
                 })
                 .onFailure(ctx::fail);
+    }
+
+    /** The token endpoint's answer, whichever key it was asked with. */
+    static void issued(RoutingContext ctx, Merchant merchant, MerchantTokens.Issued issued) {
+        Responses.success(
+                ctx,
+                200,
+                new JsonObject()
+                        .put("token", issued.token())
+                        .put("token_type", "Bearer")
+                        .put("expires_at", issued.expiresAt().toString())
+                        .put("expires_in", issued.expiresIn())
+                        .put(
+                                "merchant",
+                                new JsonObject()
+                                        .put("id", merchant.id().toString())
+                                        .put("name", merchant.name())));
     }
 
     private void settings(RoutingContext ctx) {

@@ -93,9 +93,22 @@ final class MerchantTokens {
     }
 
     Issued issue(Merchant merchant) {
+        return issue(merchant, null);
+    }
+
+    /**
+     * A token for {@code merchant}; for a restricted key ({@code key} not null) it carries the key's scope
+     * ({@value #SCOPE}) and id ({@value #KEY_ID}), which the scope check reads. A token without them is the secret
+     * key's.
+     */
+    Issued issue(Merchant merchant, io.walletpay.merchant.ApiKey key) {
         long now = Instant.now().getEpochSecond();
-        String token = auth.generateToken(
-                new JsonObject().put("sub", merchant.id().toString()).put(KEY_VERSION, merchant.secretKeyVersion()));
+        JsonObject claims =
+                new JsonObject().put("sub", merchant.id().toString()).put(KEY_VERSION, merchant.secretKeyVersion());
+        if (key != null) {
+            claims.put(SCOPE, key.scope().wireName()).put(KEY_ID, key.id().toString());
+        }
+        String token = auth.generateToken(claims);
         long ttl = config.ttl().toSeconds();
         return new Issued(token, Instant.ofEpochSecond(now + ttl), ttl);
     }
@@ -122,6 +135,12 @@ final class MerchantTokens {
     }
 
     private static final long CLOCK_SKEW_SECONDS = 60;
+
+    /** The claim naming a restricted key's scope; absent on the secret key's tokens. */
+    static final String SCOPE = "scope";
+
+    /** The claim naming the restricted key a token was issued for. */
+    static final String KEY_ID = "kid";
 
     /** The claim naming the secret-key version a token was issued under; absent (older tokens) counts as 0. */
     static final String KEY_VERSION = "kv";

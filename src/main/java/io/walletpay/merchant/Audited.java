@@ -17,6 +17,10 @@ public final class Audited {
     public static final String WEBHOOK_ENDPOINT_UPDATE = "webhook_endpoint.update";
     public static final String WEBHOOK_ENDPOINT_DELETE = "webhook_endpoint.delete";
     public static final String WEBHOOK_ENDPOINT_SECRET_ROTATE = "webhook_endpoint.secret_rotate";
+    /** A restricted API key made or revoked; {@code what} is its id (and scope), never the key. */
+    public static final String API_KEY_CREATE = "api_key.create";
+
+    public static final String API_KEY_REVOKE = "api_key.revoke";
 
     private Audited() {}
 

@@ -9,6 +9,7 @@ import io.walletpay.config.AppConfig;
 import io.walletpay.delivery.WebhookTargets;
 import io.walletpay.money.SettleWindow;
 import io.walletpay.store.Stores;
+import io.walletpay.usecase.ApiKeys;
 import io.walletpay.usecase.AuditLog;
 import io.walletpay.usecase.CancelPayment;
 import io.walletpay.usecase.ConfirmWithProvider;
@@ -60,7 +61,8 @@ public record UseCases(
         RotateSecretKey rotateSecretKey,
         AuditLog auditLog,
         PaymentReviews paymentReviews,
-        WebhookEndpoints webhookEndpoints) {
+        WebhookEndpoints webhookEndpoints,
+        ApiKeys apiKeys) {
 
     /** The use cases over {@code stores}: the calls of every store verticle, as routes make them. */
     public static UseCases build(
@@ -115,7 +117,8 @@ public record UseCases(
                         settings,
                         webhookSecret,
                         targets::checkForSaving,
-                        config.webhooks().secretOverlapHours()));
+                        config.webhooks().secretOverlapHours()),
+                new ApiKeys(stores.keys(), stores.audit()));
     }
 
     /**
