@@ -55,7 +55,11 @@ final class LinkPages {
             pages.badRequest(ctx);
             return;
         }
-        links.list(PortalPages.merchant(ctx).id(), PAGE_SIZE, asked.get().startingAfter())
+        links.list(
+                        PortalPages.merchant(ctx).id(),
+                        PAGE_SIZE,
+                        asked.get().startingAfter(),
+                        asked.get().endingBefore())
                 .onSuccess(page -> {
                     List<PaymentLink> shown = page.links();
                     Map<String, Object> model = new HashMap<>();
@@ -66,8 +70,10 @@ final class LinkPages {
                     // a new link takes one payment unless the merchant says otherwise, as links always did
                     model.put("maxPayments", typed.getOrDefault("max_payments", "1"));
                     model.put("links", shown);
+                    model.put("nextHref", asked.get().next("/portal/links?", page.hasMore(), shown, PaymentLink::id));
                     model.put(
-                            "nextHref", ListPage.next("/portal/links?after=", page.hasMore(), shown, PaymentLink::id));
+                            "previousHref",
+                            asked.get().previous("/portal/links?", page.hasMore(), shown, PaymentLink::id));
                     pages.render(ctx, status, "portal/links.jte", model);
                 })
                 .onFailure(ctx::fail);

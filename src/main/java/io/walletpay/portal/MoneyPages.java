@@ -102,17 +102,20 @@ final class MoneyPages {
         }
         var balance = moneyOut.balance(merchantId);
         var page = stores.transfers()
-                .payouts(merchantId, PAYOUTS_PER_PAGE, asked.get().startingAfter());
+                .payouts(
+                        merchantId,
+                        PAYOUTS_PER_PAGE,
+                        asked.get().startingAfter(),
+                        asked.get().endingBefore());
         Future.all(balance, page)
                 .onSuccess(both -> {
                     List<Transfer> shown = page.result().payouts();
                     Map<String, Object> model = new HashMap<>();
                     model.put("balance", balance.result());
                     model.put("payouts", shown);
-                    model.put(
-                            "nextHref",
-                            ListPage.next(
-                                    "/portal/payouts?after=", page.result().hasMore(), shown, Transfer::id));
+                    boolean more = page.result().hasMore();
+                    model.put("nextHref", asked.get().next("/portal/payouts?", more, shown, Transfer::id));
+                    model.put("previousHref", asked.get().previous("/portal/payouts?", more, shown, Transfer::id));
                     model.put("notice", noticeText);
                     model.put("formKey", UUID.randomUUID().toString());
                     pages.render(ctx, status, "portal/payouts.jte", model);

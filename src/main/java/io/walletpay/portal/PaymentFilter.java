@@ -41,6 +41,11 @@ public record PaymentFilter(String status, String reference, String from, String
     }
 
     ListPayments query(UUID merchantId, int limit, UUID startingAfter) {
+        return query(merchantId, limit, startingAfter, null);
+    }
+
+    /** The page after {@code startingAfter} or the one just before {@code endingBefore} (at most one set). */
+    ListPayments query(UUID merchantId, int limit, UUID startingAfter, UUID endingBefore) {
         return new ListPayments(
                 merchantId,
                 reference.isEmpty() ? null : reference,
@@ -51,7 +56,7 @@ public record PaymentFilter(String status, String reference, String from, String
                 startingAfter,
                 link.isEmpty() ? null : PortalPages.parseUuid(link),
                 ShortCode.read(reference).orElse(null),
-                null);
+                endingBefore);
     }
 
     /** The filter as a query string (without {@code ?}), for the next page's link and the export link. */

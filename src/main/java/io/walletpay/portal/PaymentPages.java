@@ -71,19 +71,16 @@ final class PaymentPages {
                         .query(
                                 PortalPages.merchant(ctx).id(),
                                 PAGE_SIZE,
-                                asked.get().startingAfter()))
+                                asked.get().startingAfter(),
+                                asked.get().endingBefore()))
                 .onSuccess(page -> {
                     List<Payment> payments = page.payments();
                     Map<String, Object> model = new HashMap<>();
                     model.put("payments", payments);
                     model.put("filter", filter.get());
-                    model.put(
-                            "nextHref",
-                            ListPage.next(
-                                    "/portal/payments?" + filter.get().queryString() + "&after=",
-                                    page.hasMore(),
-                                    payments,
-                                    Payment::id));
+                    String prefix = "/portal/payments?" + filter.get().queryString() + "&";
+                    model.put("nextHref", asked.get().next(prefix, page.hasMore(), payments, Payment::id));
+                    model.put("previousHref", asked.get().previous(prefix, page.hasMore(), payments, Payment::id));
                     model.put(
                             "exportHref", "/portal/payments.csv?" + filter.get().queryString());
                     model.put(

@@ -80,7 +80,8 @@ final class WebhookPages {
                         f.createdGte(),
                         f.createdLt(),
                         PAGE_SIZE,
-                        page.get().startingAfter()));
+                        page.get().startingAfter(),
+                        page.get().endingBefore()));
         var health = stores.deliveries().endpointHealth(merchant.id(), failingAfterHours);
         var endpoints = stores.endpoints().list(merchant.id());
         io.vertx.core.Future.all(deliveries, health, endpoints)
@@ -94,13 +95,10 @@ final class WebhookPages {
                     model.put("endpoints", DeliveryEndpoints.of(endpoints.result()));
                     model.putIfAbsent("notice", null);
                     model.putIfAbsent("test", null);
-                    model.put(
-                            "nextHref",
-                            ListPage.next(
-                                    "/portal/webhooks?" + f.queryString() + "&after=",
-                                    deliveries.result().hasMore(),
-                                    found,
-                                    Delivery::id));
+                    String prefix = "/portal/webhooks?" + f.queryString() + "&";
+                    boolean more = deliveries.result().hasMore();
+                    model.put("nextHref", page.get().next(prefix, more, found, Delivery::id));
+                    model.put("previousHref", page.get().previous(prefix, more, found, Delivery::id));
                     model.put("today", LocalDate.now(PageText.HAITI).toString());
                     pages.render(ctx, 200, "portal/webhooks.jte", model);
                 })
