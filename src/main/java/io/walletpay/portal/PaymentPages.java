@@ -123,11 +123,14 @@ final class PaymentPages {
                                 .toList())
                         .map(all -> all.<DeliveryDetail>list()));
         Future<List<Transfer>> refunds = stores.transfers().refunds(merchantId, id);
-        Future.all(payment, deliveries, refunds)
+        Future<List<io.walletpay.webhook.WebhookEndpoint>> endpoints =
+                stores.endpoints().list(merchantId);
+        Future.all(payment, deliveries, refunds, endpoints)
                 .onSuccess(all -> {
                     Map<String, Object> model = new HashMap<>();
                     model.put("p", payment.result());
                     model.put("deliveries", deliveries.result());
+                    model.put("endpoints", DeliveryEndpoints.of(endpoints.result()));
                     model.put("refunds", refunds.result());
                     model.put(
                             "timeline",
