@@ -43,6 +43,7 @@ class TenantIsolationTest {
     static String payoutA;
     static String firstEndpointA;
     static String endpointA;
+    static String keyA;
 
     @BeforeAll
     static void start() {
@@ -102,6 +103,10 @@ class TenantIsolationTest {
                         new JsonObject()
                                 .put("url", "https://a.example/refunds")
                                 .put("enabled_events", new io.vertx.core.json.JsonArray().add("refund.updated")))
+                .data()
+                .getString("id");
+        keyA = service.http
+                .post("/api/merchant/keys", tokenA, new JsonObject().put("scope", "read_only"))
                 .data()
                 .getString("id");
         deliveryA = service.sql("SELECT id::text FROM webhook_deliveries WHERE payment_id = $1::uuid", completedA)
@@ -289,6 +294,9 @@ class TenantIsolationTest {
                         null,
                         notFound),
                 new Probe("GET", "/api/merchant/balance", "/api/merchant/balance", null, Set.of(200)),
+                new Probe("GET", "/api/merchant/keys", "/api/merchant/keys", null, Set.of(200)),
+                new Probe("POST", "/api/merchant/keys", "/api/merchant/keys", "{\"scope\":\"payments\"}", Set.of(201)),
+                new Probe("DELETE", "/api/merchant/keys/{id}", "/api/merchant/keys/" + keyA, null, notFound),
                 new Probe(
                         "GET",
                         "/api/merchant/payments/{id}/refunds",
@@ -344,7 +352,14 @@ class TenantIsolationTest {
     void merchantBsTokenNeverReadsOrChangesMerchantAsData() {
         String before = merchantASnapshot();
         Set<String> idsOfA = Set.of(
-                pendingA, completedA, deliveryA, linkA, merchantA.getString("merchant_id"), endpointA, firstEndpointA);
+                pendingA,
+                completedA,
+                deliveryA,
+                linkA,
+                merchantA.getString("merchant_id"),
+                endpointA,
+                firstEndpointA,
+                keyA);
 
         for (Probe probe : table()) {
             Map<String, String> headers = probe.body() == null
@@ -447,6 +462,8 @@ class TenantIsolationTest {
         service.sql("SELECT * FROM webhook_deliveries WHERE merchant_id = $1::uuid ORDER BY id", id)
                 .forEach(row -> rows.append(row.toJson()));
         service.sql("SELECT * FROM webhook_endpoints WHERE merchant_id = $1::uuid ORDER BY id", id)
+                .forEach(row -> rows.append(row.toJson()));
+        service.sql("SELECT * FROM api_keys WHERE merchant_id = $1::uuid ORDER BY id", id)
                 .forEach(row -> rows.append(row.toJson()));
         service.sql("SELECT * FROM payment_links WHERE merchant_id = $1::uuid ORDER BY id", id)
                 .forEach(row -> rows.append(row.toJson()));
