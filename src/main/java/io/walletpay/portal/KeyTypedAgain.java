@@ -30,9 +30,11 @@ final class KeyTypedAgain {
 
     /** True when {@code typed} is the merchant's key; otherwise the refusal has been shown and it is false. */
     Future<Boolean> check(RoutingContext ctx, Merchant merchant, String typed, Refusal refusal) {
-        return login.attempt(ClientAddress.of(ctx), merchant.id().toString(), merchant.id(), typed)
+        // the key of the mode the portal acts in: the test key for the test twin
+        return login.attempt(ClientAddress.of(ctx), merchant.publicId().toString(), merchant.publicId(), typed)
                 .map(outcome -> {
-                    if (outcome instanceof MerchantLogin.Verified) {
+                    if (outcome instanceof MerchantLogin.Verified verified
+                            && verified.merchant().id().equals(merchant.id())) {
                         return true;
                     }
                     PortalText t = pages.text(ctx);

@@ -236,7 +236,7 @@ final class SettingsPages {
 
     private void rotate(RoutingContext ctx, Merchant merchant) {
         secretKeys
-                .rotate(merchant.id(), actor(ctx))
+                .rotate(merchant.id(), merchant.livemode(), actor(ctx))
                 .onSuccess(rotated -> {
                     // every session ends with the old key; this browser goes on in a new one under the new key
                     renewSession

@@ -29,6 +29,7 @@ import io.walletpay.usecase.RotateSecretKey;
 import io.walletpay.usecase.RotateWebhookSecret;
 import io.walletpay.usecase.SetPayoutPhone;
 import io.walletpay.usecase.SettleTransfers;
+import io.walletpay.usecase.TestPayments;
 import io.walletpay.usecase.UpdateMerchantSettings;
 import io.walletpay.usecase.WebhookEndpoints;
 import java.time.Clock;
@@ -60,7 +61,8 @@ public record UseCases(
         RotateSecretKey rotateSecretKey,
         AuditLog auditLog,
         PaymentReviews paymentReviews,
-        WebhookEndpoints webhookEndpoints) {
+        WebhookEndpoints webhookEndpoints,
+        TestPayments testPayments) {
 
     /** The use cases over {@code stores}: the calls of every store verticle, as routes make them. */
     public static UseCases build(
@@ -95,7 +97,10 @@ public record UseCases(
                         config.payments().expiry()),
                 links,
                 new PayThroughLink(stores.links(), stores.merchants(), createPayment),
-                new MoneyOut(stores.transfers(), providers.current().name()),
+                new MoneyOut(
+                        stores.transfers(),
+                        providers.forMode(true).name(),
+                        providers.forMode(false).name()),
                 new SetPayoutPhone(stores.audit()),
                 new SettleTransfers(
                         stores.transfers(),
@@ -114,7 +119,8 @@ public record UseCases(
                         settings,
                         webhookSecret,
                         targets::checkForSaving,
-                        config.webhooks().secretOverlapHours()));
+                        config.webhooks().secretOverlapHours()),
+                new TestPayments(stores.payments(), stores.checkouts()));
     }
 
     /**
