@@ -30,11 +30,12 @@ final class KeyTypedAgain {
 
     /** True when {@code typed} is the merchant's key; otherwise the refusal has been shown and it is false. */
     Future<Boolean> check(RoutingContext ctx, Merchant merchant, String typed, Refusal refusal) {
-        // the key of the mode the portal acts in: the test key for the test twin
-        return login.attempt(ClientAddress.of(ctx), merchant.publicId().toString(), merchant.publicId(), typed)
+        // the portal's key is the one it signs in with, the live merchant's, in test mode too
+        Merchant live = PortalPages.liveMerchant(ctx);
+        return login.attempt(ClientAddress.of(ctx), live.id().toString(), live.id(), typed)
                 .map(outcome -> {
                     if (outcome instanceof MerchantLogin.Verified verified
-                            && verified.merchant().id().equals(merchant.id())) {
+                            && verified.merchant().id().equals(live.id())) {
                         return true;
                     }
                     PortalText t = pages.text(ctx);

@@ -19,7 +19,7 @@ final class MerchantSql {
     static final String INSERT_WITH_TWIN = "WITH live AS (" + INSERT + "),"
             + " twin AS (INSERT INTO merchants (id, name, secret_hash, webhook_secret, fee_percent, fee_fixed, locale,"
             + "   live_merchant_id, created_at, updated_at)"
-            + "   SELECT $12, name, $10, $11, fee_percent, fee_fixed, locale, id, created_at, updated_at FROM live)"
+            + "   SELECT $12::uuid, name, $10::bytea, $11::text, fee_percent, fee_fixed, locale, id, created_at, updated_at FROM live)"
             + " SELECT * FROM live";
 
     /** The test twin of the live merchant {@code $1}. */
