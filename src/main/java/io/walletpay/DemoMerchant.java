@@ -71,6 +71,7 @@ final class DemoMerchant {
 
     private static Future<JsonObject> create(Vertx vertx, AppConfig config, MerchantStore merchants, Path file) {
         Secrets.Issued secrets = Secrets.forNewMerchant();
+        Secrets.Issued test = Secrets.forTestMode();
         NewMerchant demo = new NewMerchant(
                 "Demo Merchant",
                 null,
@@ -79,12 +80,20 @@ final class DemoMerchant {
                 config.fees().percent(),
                 config.fees().fixed());
         return merchants
-                .create(NewIdentifiers.next(), demo, secrets.secretHash(), secrets.webhookSecret())
+                .create(
+                        NewIdentifiers.next(),
+                        demo,
+                        secrets.secretHash(),
+                        secrets.webhookSecret(),
+                        test.secretHash(),
+                        test.webhookSecret())
                 .map(merchant -> new JsonObject()
                         .put("merchant_id", merchant.id().toString())
                         .put("name", merchant.name())
                         .put("secret_key", secrets.secretKey())
-                        .put("webhook_secret", secrets.webhookSecret()))
+                        .put("webhook_secret", secrets.webhookSecret())
+                        .put("test_secret_key", test.secretKey())
+                        .put("test_webhook_secret", test.webhookSecret()))
                 .compose(credentials -> vertx.fileSystem()
                         .writeFile(file.toString(), credentials.toBuffer().appendString("\n"))
                         .compose(written -> vertx.fileSystem().chmod(file.toString(), "rw-------"))

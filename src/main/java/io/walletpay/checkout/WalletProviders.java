@@ -12,7 +12,8 @@ import java.util.List;
  * The wallet providers this deployment can reach, by the name each payment and transfer keeps ({@code sandbox},
  * {@code moncash}), so a refund, a confirmation or an expiry always reaches the provider that took the payment. New
  * payments and payouts go to the current provider ({@code provider.mode}); the sandbox is always held beside it, as
- * objects of another mode may name it. The one place a provider is chosen.
+ * objects of another mode may name it, and test mode's objects always do ({@link #forMode}). The one place a provider
+ * is chosen.
  */
 public final class WalletProviders {
 
@@ -60,9 +61,17 @@ public final class WalletProviders {
         return config.live() ? MONCASH : SANDBOX;
     }
 
-    /** Where new payments are opened and payouts sent. */
+    /** Where new live payments are opened and live payouts sent. */
     public WalletProvider current() {
         return current;
+    }
+
+    /**
+     * Where a new payment or payout of a merchant row in that mode goes: live mode to the current provider, test
+     * mode always to the sandbox, so a test object never reaches MonCash, even where {@code provider.mode} is live.
+     */
+    public WalletProvider forMode(boolean livemode) {
+        return livemode ? current : sandbox;
     }
 
     /** The live provider, whose notifications and returns name only its own transactions. */

@@ -28,7 +28,9 @@ final class TestWebhook {
     static Future<TestWebhookResult> send(WebhookSender sender, SendTestWebhook request, List<String> secrets) {
         OffsetDateTime now = Instant.now().atOffset(ZoneOffset.UTC);
         String body = "{\"event\":\"" + EVENT + "\",\"version\":\"" + WebhookBody.VERSION + "\",\"timestamp\":\""
-                + WebhookBody.timestamp(now) + "\",\"data\":{\"merchant_id\":\"" + request.merchantId() + "\"}}";
+                + WebhookBody.timestamp(now) + "\",\"data\":{\"merchant_id\":\"" + request.publicId()
+                + "\",\"livemode\":"
+                + request.livemode() + "}}";
         DueDelivery delivery = new DueDelivery(
                 NewIdentifiers.next(),
                 request.merchantId(),

@@ -14,7 +14,15 @@ import java.util.UUID;
 public final class WebhookTester {
 
     /** Sends a signed test event to {@code webhookUrl} now; not recorded, never retried. */
-    public record SendTestWebhook(UUID merchantId, String webhookUrl, String webhookSecret) {}
+    /** {@code merchantId} is the row the secrets are read from, {@code publicId} the id the body names. */
+    public record SendTestWebhook(
+            UUID merchantId, String webhookUrl, String webhookSecret, UUID publicId, boolean livemode) {
+
+        /** A live merchant's test webhook. */
+        public SendTestWebhook(UUID merchantId, String webhookUrl, String webhookSecret) {
+            this(merchantId, webhookUrl, webhookSecret, merchantId, true);
+        }
+    }
 
     /** What the merchant's endpoint answered to a test event; {@code errorKind} when there was no HTTP answer. */
     public record TestWebhookResult(Integer statusCode, long durationMs, String errorKind, String responseExcerpt) {}

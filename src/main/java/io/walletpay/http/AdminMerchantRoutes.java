@@ -3,8 +3,10 @@ package io.walletpay.http;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.walletpay.config.AppConfig;
+import io.walletpay.error.ServiceException;
 import io.walletpay.json.NewIdentifiers;
 import io.walletpay.merchant.Actor;
+import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.MerchantInput;
 import io.walletpay.merchant.Secrets;
 import io.walletpay.net.ClientAddress;
@@ -37,6 +39,7 @@ final class AdminMerchantRoutes {
         router.get("/api/admin/merchants").handler(this::list);
         router.get("/api/admin/merchants/:id").handler(this::get);
         router.patch("/api/admin/merchants/:id").handler(this::update);
+        router.post("/api/admin/merchants/:id/test-secret-key/rotate").handler(this::rotateTestKey);
         router.post("/api/admin/merchants/:id/secret-key/rotate")
                 .handler(ctx ->
                         SecretKeyRotation.rotate(ctx, secretKeyRotation, Queries.pathId(ctx, "Merchant"), actor(ctx)));
@@ -50,16 +53,40 @@ final class AdminMerchantRoutes {
     private void create(RoutingContext ctx) {
         var input = MerchantInput.newMerchant(Bodies.json(ctx), defaultFees.percent(), defaultFees.fixed());
         Secrets.Issued secrets = Secrets.forNewMerchant();
+        Secrets.Issued test = Secrets.forTestMode();
         settingsChange
                 .checkUrls(input.webhookUrl(), input.returnUrl())
                 .compose(checked -> stores.merchants()
-                        .create(NewIdentifiers.next(), input, secrets.secretHash(), secrets.webhookSecret()))
+                        .create(
+                                NewIdentifiers.next(),
+                                input,
+                                secrets.secretHash(),
+                                secrets.webhookSecret(),
+                                test.secretHash(),
+                                test.webhookSecret()))
                 .onSuccess(merchant -> Responses.success(
                         ctx,
                         201,
                         MerchantViews.admin(merchant)
                                 .put("secret_key", secrets.secretKey())
-                                .put("webhook_secret", secrets.webhookSecret())))
+                                .put("webhook_secret", secrets.webhookSecret())
+                                .put("test_secret_key", test.secretKey())
+                                .put("test_webhook_secret", test.webhookSecret())))
+                .onFailure(ctx::fail);
+    }
+
+    /** {@code POST /api/admin/merchants/{id}/test-secret-key/rotate}: the test twin's new key, shown this once. */
+    private void rotateTestKey(RoutingContext ctx) {
+        secretKeyRotation
+                .rotateTest(Queries.pathId(ctx, "Merchant"), actor(ctx))
+                .onSuccess(rotated -> Responses.success(
+                        ctx,
+                        200,
+                        new io.vertx.core.json.JsonObject()
+                                .put(
+                                        "merchant_id",
+                                        rotated.merchant().publicId().toString())
+                                .put("test_secret_key", rotated.secretKey())))
                 .onFailure(ctx::fail);
     }
 
@@ -74,8 +101,20 @@ final class AdminMerchantRoutes {
     private void get(RoutingContext ctx) {
         stores.merchants()
                 .get(Queries.pathId(ctx, "Merchant"))
+                .map(AdminMerchantRoutes::liveOnly)
                 .onSuccess(merchant -> Responses.success(ctx, 200, MerchantViews.admin(merchant)))
                 .onFailure(ctx::fail);
+    }
+
+    /**
+     * The operator manages merchants by their live rows: a test twin is no merchant of its own (what the operator
+     * sets on the live row carries into it), so its id is not found here.
+     */
+    private static Merchant liveOnly(Merchant merchant) {
+        if (!merchant.livemode()) {
+            throw ServiceException.notFound("Merchant");
+        }
+        return merchant;
     }
 
     private void update(RoutingContext ctx) {
@@ -83,14 +122,16 @@ final class AdminMerchantRoutes {
         byte[] body = Bodies.json(ctx);
         var changes = MerchantInput.adminChanges(body);
         var payout = MerchantInput.payoutPhone(body, true);
-        settingsChange
-                .update(
+        stores.merchants()
+                .get(id)
+                .map(AdminMerchantRoutes::liveOnly)
+                .compose(live -> settingsChange.update(
                         id,
                         changes,
                         actor(ctx),
                         () -> payout == null
                                 ? io.vertx.core.Future.succeededFuture()
-                                : payoutPhone.set(id, payout.payoutPhone(), actor(ctx)))
+                                : payoutPhone.set(id, payout.payoutPhone(), actor(ctx))))
                 .onSuccess(merchant -> Responses.success(ctx, 200, MerchantViews.admin(merchant)))
                 .onFailure(ctx::fail);
     }

@@ -54,14 +54,37 @@ final class CheckoutRoutes {
                             useCases.retryWithProvider(),
                             config.http().maxBodyBytes())
                     .mount(router);
-            router.route("/checkout/*").handler(HtmlResponses::notFound); // customers pay at the provider's gateway
-            return;
         }
         router.route("/checkout/*").handler(FormBody.limitedTo(config.http().maxBodyBytes()));
+        if (config.provider().live()) {
+            // test mode's payments are paid on the sandbox page here too; a live payment's customers pay at the
+            // provider's gateway, and its token opens nothing on this page (else the page could "pay" it)
+            router.route("/checkout/:token").handler(this::sandboxPaymentsOnly);
+        }
         router.get("/checkout/:token").handler(this::show);
         router.post("/checkout/:token").handler(this::submit);
         router.route("/checkout/*").handler(CheckoutRoutes::noSuchRoute);
         router.route("/checkout/*").failureHandler(HtmlResponses::failure);
+    }
+
+    /** Where the provider is live, the sandbox page serves only payments the sandbox took (test mode's). */
+    private void sandboxPaymentsOnly(RoutingContext ctx) {
+        String token = token(ctx);
+        if (token == null) {
+            HtmlResponses.notFound(ctx);
+            return;
+        }
+        payAtCheckout
+                .show(token)
+                .onSuccess(checkout -> {
+                    if (io.walletpay.checkout.WalletProviders.SANDBOX.equals(
+                            checkout.payment().provider())) {
+                        ctx.next();
+                    } else {
+                        HtmlResponses.notFound(ctx);
+                    }
+                })
+                .onFailure(ctx::fail);
     }
 
     private void show(RoutingContext ctx) {

@@ -46,7 +46,12 @@ final class EventRoutes {
         if (merchant.webhookUrl() == null) {
             throw ServiceException.invalid("webhook_url", "set a webhook_url in the settings first");
         }
-        tester.send(new SendTestWebhook(merchant.id(), merchant.webhookUrl(), merchant.webhookSecret()))
+        tester.send(new SendTestWebhook(
+                        merchant.id(),
+                        merchant.webhookUrl(),
+                        merchant.webhookSecret(),
+                        merchant.publicId(),
+                        merchant.livemode()))
                 .onSuccess(result -> {
                     Responses.success(
                             ctx,

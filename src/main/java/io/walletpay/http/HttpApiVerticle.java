@@ -129,6 +129,7 @@ public final class HttpApiVerticle extends VerticleBase {
                 .mount(router);
         new SettlementRoutes(stores).mount(router);
         new MoneyOutRoutes(stores.transfers(), useCases.moneyOut()).mount(router);
+        new TestHelperRoutes(useCases.testPayments()).mount(router);
         new PortalRoutes(
                         vertx,
                         new PortalRoutes.Services(

@@ -130,8 +130,9 @@ final class MerchantAccountRoutes {
                         .put(
                                 "merchant",
                                 new JsonObject()
-                                        .put("id", merchant.id().toString())
-                                        .put("name", merchant.name())));
+                                        .put("id", merchant.publicId().toString())
+                                        .put("name", merchant.name()))
+                        .put("livemode", merchant.livemode()));
     }
 
     private void settings(RoutingContext ctx) {
@@ -192,12 +193,14 @@ final class MerchantAccountRoutes {
      */
     private Future<Void> secretKeyTypedAgain(RoutingContext ctx, Merchant merchant, String secretKey) {
         String source = ClientAddress.of(ctx);
-        return login.attempt(source, merchant.id().toString(), merchant.id(), secretKey)
+        // the key of this token's mode: a test token's merchant types its test key again, a live one its live key
+        return login.attempt(source, merchant.publicId().toString(), merchant.publicId(), secretKey)
                 .compose(outcome -> {
                     if (outcome instanceof MerchantLogin.Throttled throttled) {
                         return Future.failedFuture(RateLimitedException.after(throttled.retryAfter()));
                     }
-                    if (!(outcome instanceof MerchantLogin.Verified)) {
+                    if (!(outcome instanceof MerchantLogin.Verified verified)
+                            || !verified.merchant().id().equals(merchant.id())) {
                         return Future.failedFuture(new io.walletpay.error.ServiceException(
                                 io.walletpay.error.ErrorKind.FORBIDDEN,
                                 "invalid_secret_key",
@@ -217,7 +220,8 @@ final class MerchantAccountRoutes {
         String current =
                 JsonInput.parseObject(Bodies.json(ctx), ROTATION_FIELDS).requiredText("secret_key", 256);
         secretKeyTypedAgain(ctx, merchant, current)
-                .onSuccess(verified -> SecretKeyRotation.rotate(ctx, secretKeyRotation, merchant.id(), actor(ctx)))
+                .onSuccess(verified -> SecretKeyRotation.rotate(
+                        ctx, secretKeyRotation, merchant.id(), merchant.livemode(), actor(ctx)))
                 .onFailure(ctx::fail);
     }
 
@@ -228,7 +232,9 @@ final class MerchantAccountRoutes {
                         ctx,
                         200,
                         new JsonObject()
-                                .put("merchant_id", rotated.merchant().id().toString())
+                                .put(
+                                        "merchant_id",
+                                        rotated.merchant().publicId().toString())
                                 .put("webhook_secret", rotated.webhookSecret())
                                 .put(
                                         "previous_secret_active_until",

@@ -18,7 +18,7 @@ final class MerchantViews {
 
     static JsonObject settings(Merchant merchant) {
         return new JsonObject()
-                .put("merchant_id", merchant.id().toString())
+                .put("merchant_id", merchant.publicId().toString())
                 .put("name", merchant.name())
                 .put("webhook_url", merchant.webhookUrl())
                 .put("return_url", merchant.returnUrl())

@@ -64,7 +64,7 @@ final class MoneyOutRoutes {
         var merchant = MerchantGuard.merchant(ctx);
         String key = PaymentRoutes.idempotencyKey(ctx);
         TransferRequest request = TransferRequest.payout(Bodies.json(ctx));
-        moneyOut.payout(merchant.id(), request, key)
+        moneyOut.payout(merchant.id(), merchant.livemode(), request, key)
                 .onSuccess(created -> answer(ctx, created))
                 .onFailure(ctx::fail);
     }

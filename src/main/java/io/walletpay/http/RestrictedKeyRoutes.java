@@ -143,8 +143,7 @@ final class RestrictedKeyRoutes {
         JsonInput input = JsonInput.parseObject(Bodies.json(ctx), CREATE_FIELDS);
         String scope = input.requiredText("scope", 32);
         String description = input.optionalText("description", RestrictedKeys.MAX_DESCRIPTION);
-        UUID merchantId = MerchantGuard.merchant(ctx).id();
-        keys.create(merchantId, scope, description, actor(ctx))
+        keys.create(MerchantGuard.merchant(ctx), scope, description, actor(ctx))
                 .onSuccess(created ->
                         Responses.success(ctx, 201, view(created.key()).put("key", created.secret())))
                 .onFailure(ctx::fail);

@@ -27,6 +27,9 @@ final class RouteScopes {
         declare("POST", "/api/merchant/payments/:id/cancel", Need.PAYMENT_WRITE);
         declare("POST", "/api/merchant/payment-links", Need.PAYMENT_WRITE);
         declare("POST", "/api/merchant/payment-links/:id/deactivate", Need.PAYMENT_WRITE);
+        // test mode's helpers pay or expire a test payment, as a `payments` key's own checkout would
+        declare("POST", "/api/merchant/test/payments/:id/pay", Need.PAYMENT_WRITE);
+        declare("POST", "/api/merchant/test/payments/:id/expire", Need.PAYMENT_WRITE);
         // every other read: `read_only` keys
         declare("GET", "/api/merchant/settings", Need.READ);
         declare("GET", "/api/merchant/audit-log", Need.READ);

@@ -15,13 +15,21 @@ final class SecretKeyRotation {
     private SecretKeyRotation() {}
 
     static void rotate(RoutingContext ctx, RotateSecretKey rotation, UUID merchantId, Actor actor) {
-        rotation.rotate(merchantId, actor)
+        rotate(ctx, rotation, merchantId, true, actor);
+    }
+
+    /** The key of the merchant row {@code merchantId}, live or its test twin as {@code livemode} says. */
+    static void rotate(RoutingContext ctx, RotateSecretKey rotation, UUID merchantId, boolean livemode, Actor actor) {
+        rotation.rotate(merchantId, livemode, actor)
                 .onSuccess(rotated -> Responses.success(
                         ctx,
                         200,
                         new JsonObject()
-                                .put("merchant_id", rotated.merchant().id().toString())
-                                .put("secret_key", rotated.secretKey())))
+                                .put(
+                                        "merchant_id",
+                                        rotated.merchant().publicId().toString())
+                                .put("secret_key", rotated.secretKey())
+                                .put("livemode", rotated.merchant().livemode())))
                 .onFailure(ctx::fail);
     }
 }

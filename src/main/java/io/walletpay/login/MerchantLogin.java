@@ -14,7 +14,7 @@ import java.util.UUID;
  * {@link LoginThrottle} says so (before the secret is checked), and otherwise one credentials lookup whatever the
  * id, so an unknown or malformed id costs what a wrong secret does (it is looked up as an id no merchant has, and
  * checked against a dummy hash). A wrong id or secret counts as a failure; what a disabled merchant gets is the
- * caller's to say.
+ * caller's to say. The id is always the live merchant's; a test secret key verifies its test twin.
  */
 public final class MerchantLogin {
 
@@ -56,8 +56,9 @@ public final class MerchantLogin {
         if (wait.isPresent()) {
             return Future.succeededFuture(new Throttled(wait.get()));
         }
+        // a test key (sk_test_…) is the merchant's test twin's: the token or session then acts in test mode only
         return merchants
-                .credentials(merchantId == null ? NO_MERCHANT : merchantId)
+                .credentials(merchantId == null ? NO_MERCHANT : merchantId, !Secrets.isTestKey(secretKey))
                 .map(credentials -> {
                     if (!Secrets.matches(secretKey, credentials.secretHash())) {
                         throttle.failed(sourceAddress, merchantIdText);

@@ -3,6 +3,7 @@ package io.walletpay.login;
 import io.vertx.core.Future;
 import io.walletpay.merchant.ApiKey;
 import io.walletpay.merchant.Merchant;
+import io.walletpay.merchant.RestrictedKeys;
 import io.walletpay.merchant.Secrets;
 import io.walletpay.store.ApiKeyStore;
 import io.walletpay.store.MerchantStore;
@@ -44,7 +45,12 @@ public final class RestrictedKeyLogin {
             return Future.succeededFuture(new Attempt(new MerchantLogin.Throttled(wait.get()), null));
         }
         UUID id = merchantId == null ? NO_MERCHANT : merchantId;
-        return merchants.credentials(id).compose(credentials -> keys.activeByHash(id, Secrets.hash(key))
+        // a test key (rk_test_…) belongs to the merchant's test twin, as a test secret key does
+        return merchants.credentials(id, !RestrictedKeys.isTestKey(key)).compose(credentials -> keys.activeByHash(
+                        credentials.merchant() == null
+                                ? NO_MERCHANT
+                                : credentials.merchant().id(),
+                        Secrets.hash(key))
                 .map(found -> {
                     if (found == null || credentials.merchant() == null) {
                         throttle.failed(sourceAddress, merchantIdText);

@@ -25,9 +25,34 @@ public final class Secrets {
         return new Issued(key, hash(key), newWebhookSecret());
     }
 
-    public static String newSecretKey() {
-        return "sk_" + randomToken(32);
+    /** The secrets of a merchant's test twin: its key starts {@code sk_test_}. */
+    public static Issued forTestMode() {
+        String key = newTestSecretKey();
+        return new Issued(key, hash(key), newWebhookSecret());
     }
+
+    public static String newSecretKey() {
+        String key = "sk_" + randomToken(32);
+        // one live key in 2^30 would begin like a test key and be checked against the wrong row: draw again
+        return isTestKey(key) ? newSecretKey() : key;
+    }
+
+    /** A test-mode secret key; a live key never starts so. */
+    public static String newTestSecretKey() {
+        return TEST_KEY_PREFIX + randomToken(32);
+    }
+
+    /** A new key for the row {@code livemode} says: a live key or a test one. */
+    public static String newSecretKey(boolean livemode) {
+        return livemode ? newSecretKey() : newTestSecretKey();
+    }
+
+    /** Whether {@code key} is offered as a test-mode key, so it is checked against the merchant's test twin. */
+    public static boolean isTestKey(String key) {
+        return key != null && key.startsWith(TEST_KEY_PREFIX);
+    }
+
+    private static final String TEST_KEY_PREFIX = "sk_test_";
 
     /**
      * {@code whsec_} and the standard padded base64 of 32 random bytes: the Standard Webhooks format, so the

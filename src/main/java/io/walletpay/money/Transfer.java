@@ -9,7 +9,8 @@ import java.util.UUID;
  * payout to the merchant. {@code receiver} is the wallet number it goes to; {@code failureReason} says why a failed
  * one failed ({@code provider_refused} when the provider would not pay, {@link #NOT_MADE} when an operator found the
  * provider never made it, or the provider's words); {@code sending} is how far paying it at the provider has come;
- * {@code provider} names the wallet provider that pays it (a refund's is the payment's).
+ * {@code provider} names the wallet provider that pays it (a refund's is the payment's); {@code livemode} is its
+ * merchant row's mode (a test twin's transfers are paid in the sandbox).
  */
 public record Transfer(
         UUID id,
@@ -25,7 +26,42 @@ public record Transfer(
         TransferSending sending,
         OffsetDateTime createdAt,
         OffsetDateTime updatedAt,
-        String provider) {
+        String provider,
+        boolean livemode) {
+
+    /** A live-mode transfer. */
+    public Transfer(
+            UUID id,
+            TransferKind kind,
+            UUID merchantId,
+            UUID paymentId,
+            BigDecimal amount,
+            String receiver,
+            String reason,
+            TransferStatus status,
+            String failureReason,
+            String providerTransactionId,
+            TransferSending sending,
+            OffsetDateTime createdAt,
+            OffsetDateTime updatedAt,
+            String provider) {
+        this(
+                id,
+                kind,
+                merchantId,
+                paymentId,
+                amount,
+                receiver,
+                reason,
+                status,
+                failureReason,
+                providerTransactionId,
+                sending,
+                createdAt,
+                updatedAt,
+                provider,
+                true);
+    }
 
     /** The reason a transfer fails when the provider answers that the wallet account cannot pay. */
     public static final String PROVIDER_REFUSED = "provider_refused";

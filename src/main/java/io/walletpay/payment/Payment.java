@@ -12,7 +12,8 @@ import java.util.UUID;
  * what a customer reads to the shop over the phone ({@code WP-7K3M9Q2X}); {@code declines} counts the wallet's
  * declines while the customer tried to pay; {@code amountRefunded} what has gone back to the customer (refunds not
  * failed; the status stays completed). {@code provider} names the wallet provider that took it ({@code sandbox},
- * {@code moncash}): everything later asked of a provider about it goes there.
+ * {@code moncash}): everything later asked of a provider about it goes there. {@code livemode} is false for a test
+ * twin's payment, always paid in the sandbox.
  */
 public record Payment(
         UUID id,
@@ -40,7 +41,8 @@ public record Payment(
         UUID paymentLinkId,
         int declines,
         BigDecimal amountRefunded,
-        String provider) {
+        String provider,
+        boolean livemode) {
 
     public static final String CURRENCY = "HTG";
     public static final String METHOD = "wallet";
@@ -74,7 +76,8 @@ public record Payment(
                 paymentLinkId,
                 0,
                 BigDecimal.ZERO,
-                payment.provider());
+                payment.provider(),
+                payment.livemode());
     }
 
     /**
@@ -111,7 +114,8 @@ public record Payment(
                 paymentLinkId,
                 declines,
                 amountRefunded,
-                provider);
+                provider,
+                livemode);
     }
 
     /** This payment with one more decline by the wallet, counted at {@code at}. */
@@ -168,6 +172,7 @@ public record Payment(
                 paymentLinkId,
                 declines,
                 amountRefunded,
-                provider);
+                provider,
+                livemode);
     }
 }

@@ -30,9 +30,12 @@ final class KeyTypedAgain {
 
     /** True when {@code typed} is the merchant's key; otherwise the refusal has been shown and it is false. */
     Future<Boolean> check(RoutingContext ctx, Merchant merchant, String typed, Refusal refusal) {
-        return login.attempt(ClientAddress.of(ctx), merchant.id().toString(), merchant.id(), typed)
+        // the portal's key is the one it signs in with, the live merchant's, in test mode too
+        Merchant live = PortalPages.liveMerchant(ctx);
+        return login.attempt(ClientAddress.of(ctx), live.id().toString(), live.id(), typed)
                 .map(outcome -> {
-                    if (outcome instanceof MerchantLogin.Verified) {
+                    if (outcome instanceof MerchantLogin.Verified verified
+                            && verified.merchant().id().equals(live.id())) {
                         return true;
                     }
                     PortalText t = pages.text(ctx);

@@ -130,7 +130,7 @@ final class MoneyPages {
             payouts(ctx, "money.bad_amount");
             return;
         }
-        moneyOut.payout(merchant.id(), new TransferRequest(amount.get(), null), formKey(ctx))
+        moneyOut.payout(merchant.id(), merchant.livemode(), new TransferRequest(amount.get(), null), formKey(ctx))
                 .onSuccess(created -> PortalPages.seeOther(ctx, "/portal/payouts?done=payout"))
                 .onFailure(failure -> explain(ctx, failure, notice -> payouts(ctx, notice)));
     }

@@ -56,9 +56,27 @@ final class PortalPages {
         ctx.put(SESSION_MERCHANT, merchant);
     }
 
+    /** The merchant row the page acts on: the live merchant, or its test twin while the session is in test mode. */
     static Merchant merchant(RoutingContext ctx) {
         return ctx.get(SESSION_MERCHANT);
     }
+
+    /**
+     * In test mode, the session's own (live) merchant beside the twin it acts on: who signed in, whose key and
+     * sessions the settings show.
+     */
+    static void actingInTestMode(RoutingContext ctx, Merchant live, Merchant twin) {
+        ctx.put(SESSION_LIVE_MERCHANT, live);
+        ctx.put(SESSION_MERCHANT, twin);
+    }
+
+    /** The session's own merchant, the live row, whichever mode the page acts in. */
+    static Merchant liveMerchant(RoutingContext ctx) {
+        Merchant live = ctx.get(SESSION_LIVE_MERCHANT);
+        return live != null ? live : merchant(ctx);
+    }
+
+    private static final String SESSION_LIVE_MERCHANT = "walletpay.portal.live-merchant";
 
     /** The session this request came in (what the store knows it by), so a page can tell it from the others. */
     static void inSession(RoutingContext ctx, byte[] sessionHash) {
@@ -78,6 +96,8 @@ final class PortalPages {
         Map<String, Object> full = new HashMap<>(model);
         full.putIfAbsent("t", text(ctx));
         full.putIfAbsent("csrf", csrf(ctx));
+        Merchant acting = merchant(ctx);
+        full.putIfAbsent("testmode", acting != null && !acting.livemode());
         send(ctx, status, ENGINE.render(full, template));
     }
 

@@ -118,6 +118,7 @@ public final class PortalRoutes {
         router.post("/portal/logout").handler(this::logout);
         router.route("/portal/*").handler(this::requireSession);
         router.get("/portal/").handler(this::overview);
+        router.post("/portal/mode").handler(this::switchMode);
         PaymentPages payments = new PaymentPages(pages, stores, services.cancellation());
         payments.mount(router);
         new MoneyPages(pages, stores, login, payments, services.moneyOut(), services.payoutPhone()).mount(router);
@@ -181,7 +182,8 @@ public final class PortalRoutes {
                         renderLogin(ctx, ErrorKind.UNAUTHORIZED.status(), t.get("login.failed"), merchantId);
                         return;
                     }
-                    if (!verified.merchant().active()) {
+                    // the portal signs in with the live key; test mode is its switch, not another key
+                    if (!verified.merchant().active() || !verified.merchant().livemode()) {
                         login.failed(source, merchantId); // a disabled merchant is refused like a wrong secret
                         renderLogin(ctx, ErrorKind.UNAUTHORIZED.status(), t.get("login.failed"), merchantId);
                         return;
@@ -281,10 +283,33 @@ public final class PortalRoutes {
                         }
                         PortalPages.signedIn(ctx, merchant);
                         PortalPages.inSession(ctx, hash);
-                        ctx.next();
+                        if (found.get().livemode()) {
+                            ctx.next();
+                            return;
+                        }
+                        // test mode: the pages act on the merchant's test twin, the session stays the merchant's
+                        stores.merchants()
+                                .twin(merchant.id())
+                                .onSuccess(twin -> {
+                                    PortalPages.actingInTestMode(ctx, merchant, twin);
+                                    ctx.next();
+                                })
+                                .onFailure(ctx::fail);
                     })
                     .onFailure(failure -> PortalPages.seeOther(ctx, "/portal/login"));
         });
+    }
+
+    /**
+     * The test-mode switch: {@code livemode=false} makes the session act on the merchant's test twin, anything else
+     * on the live merchant; back to the overview of the mode chosen.
+     */
+    private void switchMode(RoutingContext ctx) {
+        boolean livemode = !"false".equals(ctx.request().getFormAttribute("livemode"));
+        stores.portalSessions()
+                .switchMode(PortalPages.sessionHash(ctx), livemode)
+                .onSuccess(switched -> PortalPages.seeOther(ctx, "/portal/"))
+                .onFailure(ctx::fail);
     }
 
     private void overview(RoutingContext ctx) {

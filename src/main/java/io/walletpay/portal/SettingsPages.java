@@ -92,7 +92,7 @@ final class SettingsPages {
                         ? auditLog.list(merchant.id(), null, AUDIT_PAGE)
                         : Future.failedFuture(failure));
         Future<List<PortalSessionStore.PortalSession>> sessions =
-                stores.portalSessions().live(merchant.id(), PortalSession.LIFETIMES);
+                stores.portalSessions().live(PortalPages.liveMerchant(ctx).id(), PortalSession.LIFETIMES);
         Future.all(health, audit, sessions)
                 .onSuccess(both -> {
                     Map<String, Object> model = new HashMap<>();
@@ -217,7 +217,9 @@ final class SettingsPages {
      * not be able to issue a key that redirects payouts and locks the owner out.
      */
     private void rotateSecretKey(RoutingContext ctx) {
-        Merchant merchant = PortalPages.merchant(ctx);
+        // the portal's key is the session's own, the live one, in either mode; the test key is rotated by API
+        Merchant merchant = PortalPages.liveMerchant(ctx);
+        PortalPages.signedIn(ctx, merchant);
         String typed = PortalPages.param(ctx, "secret_key", 256);
         keyTypedAgain
                 .check(
@@ -254,7 +256,7 @@ final class SettingsPages {
     /** Ends every session of the merchant, on every device, this one too: back to the login page. */
     private void signOutEverywhere(RoutingContext ctx) {
         endEverySession
-                .apply(ctx, PortalPages.merchant(ctx))
+                .apply(ctx, PortalPages.liveMerchant(ctx))
                 .onSuccess(ended -> PortalPages.seeOther(ctx, "/portal/login"))
                 .onFailure(ctx::fail);
     }

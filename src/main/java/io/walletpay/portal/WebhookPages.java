@@ -138,7 +138,12 @@ final class WebhookPages {
             list(ctx, Map.of("notice", pages.text(ctx).get("webhooks.no_url")));
             return;
         }
-        tester.send(new SendTestWebhook(merchant.id(), merchant.webhookUrl(), merchant.webhookSecret()))
+        tester.send(new SendTestWebhook(
+                        merchant.id(),
+                        merchant.webhookUrl(),
+                        merchant.webhookSecret(),
+                        merchant.publicId(),
+                        merchant.livemode()))
                 .onSuccess(result -> list(ctx, Map.<String, Object>of("test", result)))
                 .onFailure(ctx::fail);
     }

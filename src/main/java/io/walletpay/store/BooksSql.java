@@ -9,15 +9,17 @@ final class BooksSql {
      * The ledger's side in one statement, so in one snapshot: a payment or transfer settling meanwhile is counted once,
      * on one side. The sums read every completed payment and settled transfer, once an hour: a scan PostgreSQL does
      * in well under a second for millions of rows, and the pending transfers come from the partial index transfers_due.
+     * Test mode's payments and transfers never moved money at the provider, so the books leave them out.
      */
     static final String LEDGER = "SELECT"
-            + " (SELECT coalesce(sum(amount), 0) FROM payments WHERE status = 'completed') AS completed_payments,"
-            + " (SELECT coalesce(sum(amount), 0) FROM transfers WHERE status = 'succeeded') AS succeeded_transfers,"
+            + " (SELECT coalesce(sum(amount), 0) FROM payments WHERE status = 'completed' AND livemode) AS completed_payments,"
+            + " (SELECT coalesce(sum(amount), 0) FROM transfers WHERE status = 'succeeded' AND livemode)"
+            + " AS succeeded_transfers,"
             + " count(*) FILTER (WHERE NOT needs_review) AS in_flight_count,"
             + " coalesce(sum(amount) FILTER (WHERE NOT needs_review), 0) AS in_flight_amount,"
             + " count(*) FILTER (WHERE needs_review) AS in_review_count,"
             + " coalesce(sum(amount) FILTER (WHERE needs_review), 0) AS in_review_amount"
-            + " FROM transfers WHERE status = 'pending'";
+            + " FROM transfers WHERE status = 'pending' AND livemode";
 
     static final String COLUMNS = "id, ran_at, trigger, opening_balance, completed_payments, succeeded_transfers,"
             + " reported, in_flight_count, in_flight_amount, in_review_count, in_review_amount, error";

@@ -5,27 +5,45 @@ final class MerchantSql {
 
     static final String COLUMNS =
             "id, name, status, webhook_secret, webhook_url, return_url, locale, fee_percent, fee_fixed, created_at,"
-                    + " updated_at, secret_key_version";
+                    + " updated_at, secret_key_version, live_merchant_id";
 
     static final String INSERT =
             "INSERT INTO merchants (id, name, secret_hash, webhook_secret, webhook_url, return_url,"
                     + " fee_percent, fee_fixed, locale) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING "
                     + COLUMNS;
 
+    /**
+     * A merchant and its test twin in one statement, so no merchant is ever without one: {@code $10} and {@code $11}
+     * are the twin's secret hash and webhook secret, {@code $12} its id. Answers the live row.
+     */
+    static final String INSERT_WITH_TWIN = "WITH live AS (" + INSERT + "),"
+            + " twin AS (INSERT INTO merchants (id, name, secret_hash, webhook_secret, fee_percent, fee_fixed, locale,"
+            + "   live_merchant_id, created_at, updated_at)"
+            + "   SELECT $12::uuid, name, $10::bytea, $11::text, fee_percent, fee_fixed, locale, id, created_at, updated_at FROM live)"
+            + " SELECT * FROM live";
+
+    /** The test twin of the live merchant {@code $1}. */
+    static final String TWIN = "SELECT " + COLUMNS + " FROM merchants WHERE live_merchant_id = $1";
+
+    /** What a test secret key is checked against: the twin of the live merchant {@code $1}. */
+    static final String TEST_CREDENTIALS =
+            "SELECT " + COLUMNS + ", secret_hash FROM merchants WHERE live_merchant_id = $1";
+
     static final String BY_ID = "SELECT " + COLUMNS + " FROM merchants WHERE id = $1";
 
-    static final String CREDENTIALS = "SELECT " + COLUMNS + ", secret_hash FROM merchants WHERE id = $1";
+    static final String CREDENTIALS =
+            "SELECT " + COLUMNS + ", secret_hash FROM merchants WHERE id = $1 AND live_merchant_id IS NULL";
 
     /** Newest first; {@code $2} is the cursor id or null, {@code $1} the page size plus one. */
     static final String PAGE = "SELECT " + COLUMNS + " FROM merchants"
-            + " WHERE $2::uuid IS NULL OR (created_at, id) < (SELECT created_at, id FROM merchants WHERE id = $2)"
+            + " WHERE live_merchant_id IS NULL AND ($2::uuid IS NULL OR (created_at, id) < (SELECT created_at, id FROM merchants WHERE id = $2))"
             + " ORDER BY created_at DESC, id DESC LIMIT $1";
 
     /** The page just before the merchant {@code $2} (paging back with {@code ending_before}). */
     static final String PAGE_BEFORE = ListCursor.before(PAGE);
 
     /** The row a page's cursor names, on this list (see ListCursor). */
-    static final String CURSOR_ROW = "SELECT 1 FROM merchants WHERE id = $1";
+    static final String CURSOR_ROW = "SELECT 1 FROM merchants WHERE id = $1 AND live_merchant_id IS NULL";
 
     static final String UPDATE = "UPDATE merchants SET"
             + " name = COALESCE($2, name),"

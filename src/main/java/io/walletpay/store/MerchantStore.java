@@ -6,6 +6,7 @@ import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.MerchantInput.MerchantChanges;
 import io.walletpay.merchant.MerchantInput.NewMerchant;
 import io.walletpay.merchant.MerchantPage;
+import io.walletpay.merchant.Secrets;
 import java.util.UUID;
 
 /**
@@ -14,7 +15,34 @@ import java.util.UUID;
  */
 public interface MerchantStore {
 
-    Future<Merchant> create(UUID id, NewMerchant merchant, byte[] secretHash, String webhookSecret);
+    /** A merchant and its test twin, whose secret key nobody knows until it is rotated. */
+    default Future<Merchant> create(UUID id, NewMerchant merchant, byte[] secretHash, String webhookSecret) {
+        Secrets.Issued test = Secrets.forTestMode();
+        return create(id, merchant, secretHash, webhookSecret, test.secretHash(), test.webhookSecret());
+    }
+
+    /** A merchant (answered) and, in the same transaction, its test twin with the test secrets given. */
+    Future<Merchant> create(
+            UUID id,
+            NewMerchant merchant,
+            byte[] secretHash,
+            String webhookSecret,
+            byte[] testSecretHash,
+            String testWebhookSecret);
+
+    /** The test twin of the live merchant {@code liveId}; 404 when there is no such merchant. */
+    Future<Merchant> twin(UUID liveId);
+
+    /**
+     * What a secret key offered for {@code id} (a live merchant's id) is checked against: the live row's, or with
+     * {@code livemode} false its twin's.
+     */
+    default Future<Credentials> credentials(UUID id, boolean livemode) {
+        return livemode ? credentials(id) : testCredentials(id);
+    }
+
+    /** The twin's credentials for the live merchant {@code liveId}; {@code Credentials(null, null)} when none. */
+    Future<Credentials> testCredentials(UUID liveId);
 
     /** One merchant; unknown is 404. */
     Future<Merchant> get(UUID id);

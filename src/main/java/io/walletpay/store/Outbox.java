@@ -148,7 +148,8 @@ final class Outbox {
                         payment.customerEmail(),
                         payment.updatedAt(),
                         payment.paymentLinkId(),
-                        payment.shortCode()))
+                        payment.shortCode(),
+                        payment.livemode()))
                 .json();
     }
 }

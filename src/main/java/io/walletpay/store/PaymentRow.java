@@ -28,7 +28,7 @@ final class PaymentRow {
             "id, short_code, merchant_id, reference_id, amount, fees, net_amount, status, customer_name,"
                     + " customer_email, description, checkout_token, redirect_url, provider_transaction_id, created_at,"
                     + " updated_at, completed_at, expires_at, payer, failure_reason, needs_review, review_reason,"
-                    + " payment_link_id, declines, amount_refunded, provider";
+                    + " payment_link_id, declines, amount_refunded, provider, livemode";
 
     /** The columns a new payment is written with, and their types, in the order of {@link #of}'s values. */
     private static final String[][] WRITTEN = {
@@ -48,6 +48,7 @@ final class PaymentRow {
         {"short_code", "text"},
         {"short_code_number", "bigint"},
         {"provider", "text"},
+        {"livemode", "bool"},
         {"payment_link_id", "uuid"}
     };
 
@@ -91,6 +92,7 @@ final class PaymentRow {
                 .addValue(payment.shortCode())
                 .addValue(ShortCode.number(payment.shortCode()))
                 .addValue(payment.provider())
+                .addValue(payment.livemode())
                 .addValue(linkId);
     }
 
@@ -112,6 +114,7 @@ final class PaymentRow {
         private final String[] codes;
         private final Long[] codeNumbers;
         private final String[] providers;
+        private final Boolean[] livemodes;
 
         Batch(int n) {
             ids = new UUID[n];
@@ -130,6 +133,7 @@ final class PaymentRow {
             codes = new String[n];
             codeNumbers = new Long[n];
             providers = new String[n];
+            livemodes = new Boolean[n];
         }
 
         void set(int i, NewPayment payment) {
@@ -150,6 +154,7 @@ final class PaymentRow {
             codes[i] = payment.shortCode();
             codeNumbers[i] = ShortCode.number(payment.shortCode());
             providers[i] = payment.provider();
+            livemodes[i] = payment.livemode();
         }
 
         Tuple arrays() {
@@ -170,6 +175,7 @@ final class PaymentRow {
                     .addValue(codes)
                     .addValue(codeNumbers)
                     .addValue(providers)
+                    .addValue(livemodes)
                     .addValue(null);
         }
     }
@@ -208,7 +214,8 @@ final class PaymentRow {
                 row.getUUID("payment_link_id"),
                 row.getInteger("declines"),
                 row.getBigDecimal("amount_refunded"),
-                row.getString("provider"));
+                row.getString("provider"),
+                row.getBoolean("livemode"));
     }
 
     /** The one payment of {@code rows}; {@code what} not found (404) when there is none. */

@@ -30,8 +30,14 @@ final class PgMerchantStore implements MerchantStore {
     }
 
     @Override
-    public Future<Merchant> create(UUID id, NewMerchant merchant, byte[] secretHash, String webhookSecret) {
-        return sql.preparedQuery(MerchantSql.INSERT)
+    public Future<Merchant> create(
+            UUID id,
+            NewMerchant merchant,
+            byte[] secretHash,
+            String webhookSecret,
+            byte[] testSecretHash,
+            String testWebhookSecret) {
+        return sql.preparedQuery(MerchantSql.INSERT_WITH_TWIN)
                 .execute(Tuple.tuple()
                         .addValue(id)
                         .addValue(merchant.name())
@@ -41,8 +47,21 @@ final class PgMerchantStore implements MerchantStore {
                         .addValue(merchant.returnUrl())
                         .addValue(merchant.feePercent())
                         .addValue(merchant.feeFixed())
-                        .addValue(merchant.locale()))
+                        .addValue(merchant.locale())
+                        .addValue(Buffer.buffer(testSecretHash))
+                        .addValue(testWebhookSecret)
+                        .addValue(io.walletpay.json.NewIdentifiers.next()))
                 .map(rows -> toMerchant(rows.iterator().next()));
+    }
+
+    @Override
+    public Future<Merchant> twin(UUID liveId) {
+        return sql.preparedQuery(MerchantSql.TWIN).execute(Tuple.of(liveId)).map(PgMerchantStore::single);
+    }
+
+    @Override
+    public Future<Credentials> testCredentials(UUID liveId) {
+        return credentialsOf(MerchantSql.TEST_CREDENTIALS, liveId);
     }
 
     @Override
@@ -52,7 +71,11 @@ final class PgMerchantStore implements MerchantStore {
 
     @Override
     public Future<Credentials> credentials(UUID id) {
-        return sql.preparedQuery(MerchantSql.CREDENTIALS).execute(Tuple.of(id)).map(rows -> {
+        return credentialsOf(MerchantSql.CREDENTIALS, id);
+    }
+
+    private Future<Credentials> credentialsOf(String query, UUID id) {
+        return sql.preparedQuery(query).execute(Tuple.of(id)).map(rows -> {
             if (rows.size() == 0) {
                 return new Credentials(null, null);
             }
@@ -129,6 +152,7 @@ final class PgMerchantStore implements MerchantStore {
                 row.getBigDecimal("fee_fixed"),
                 row.getOffsetDateTime("created_at"),
                 row.getOffsetDateTime("updated_at"),
-                row.getInteger("secret_key_version"));
+                row.getInteger("secret_key_version"),
+                row.getUUID("live_merchant_id"));
     }
 }

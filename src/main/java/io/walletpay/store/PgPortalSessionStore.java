@@ -37,6 +37,14 @@ final class PgPortalSessionStore implements PortalSessionStore {
     }
 
     @Override
+    public Future<Void> switchMode(byte[] idHash, boolean livemode) {
+        return database.statements()
+                .preparedQuery(PortalSessionSql.SWITCH_MODE)
+                .execute(Tuple.of(Buffer.buffer(idHash), livemode))
+                .mapEmpty();
+    }
+
+    @Override
     public Future<Void> end(byte[] idHash) {
         return database.statements()
                 .preparedQuery(PortalSessionSql.END)
@@ -80,6 +88,7 @@ final class PgPortalSessionStore implements PortalSessionStore {
                 row.getOffsetDateTime("created_at"),
                 row.getOffsetDateTime("last_seen_at"),
                 row.getString("source_address"),
-                row.getString("user_agent"));
+                row.getString("user_agent"),
+                row.getBoolean("livemode"));
     }
 }

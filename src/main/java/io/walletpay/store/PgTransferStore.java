@@ -491,7 +491,8 @@ final class PgTransferStore implements TransferStore {
                         resolution(row)),
                 row.getOffsetDateTime("created_at"),
                 row.getOffsetDateTime("updated_at"),
-                row.getString("provider"));
+                row.getString("provider"),
+                row.getBoolean("livemode"));
     }
 
     private static TransferResolution resolution(Row row) {

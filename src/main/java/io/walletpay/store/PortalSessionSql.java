@@ -9,7 +9,7 @@ final class PortalSessionSql {
     private PortalSessionSql() {}
 
     static final String COLUMNS =
-            "id_hash, merchant_id, key_version, created_at, last_seen_at, source_address, user_agent";
+            "id_hash, merchant_id, key_version, created_at, last_seen_at, source_address, user_agent, livemode";
 
     private static final String LIVE = " last_seen_at > now() - $2::int * interval '1 second'"
             + " AND created_at > now() - $3::int * interval '1 second'";
@@ -22,6 +22,8 @@ final class PortalSessionSql {
     /** Marks a live session used; one past a lifetime is not returned. */
     static final String USE =
             "UPDATE portal_sessions SET last_seen_at = now() WHERE id_hash = $1 AND" + LIVE + " RETURNING " + COLUMNS;
+
+    static final String SWITCH_MODE = "UPDATE portal_sessions SET livemode = $2 WHERE id_hash = $1";
 
     static final String END = "DELETE FROM portal_sessions WHERE id_hash = $1";
 

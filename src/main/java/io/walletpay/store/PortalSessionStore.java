@@ -21,7 +21,21 @@ public interface PortalSessionStore {
             OffsetDateTime createdAt,
             OffsetDateTime lastSeenAt,
             String sourceAddress,
-            String userAgent) {}
+            String userAgent,
+            boolean livemode) {
+
+        /** A session acting in live mode. */
+        public PortalSession(
+                byte[] idHash,
+                UUID merchantId,
+                int keyVersion,
+                OffsetDateTime createdAt,
+                OffsetDateTime lastSeenAt,
+                String sourceAddress,
+                String userAgent) {
+            this(idHash, merchantId, keyVersion, createdAt, lastSeenAt, sourceAddress, userAgent, true);
+        }
+    }
 
     /** How long a session lives: since it was last used, and at most since it began. */
     record Lifetimes(Duration idle, Duration absolute) {}
@@ -34,6 +48,12 @@ public interface PortalSessionStore {
      * lifetimes, which also ends it).
      */
     Future<Optional<PortalSession>> use(byte[] idHash, Lifetimes lifetimes);
+
+    /**
+     * Which of its merchant's two rows the session acts on from now on: the live merchant, or with {@code livemode}
+     * false its test twin. The session stays its merchant's (its {@code merchantId} is the live one's).
+     */
+    Future<Void> switchMode(byte[] idHash, boolean livemode);
 
     /** Ends one session; ending one that is not there is no error. */
     Future<Void> end(byte[] idHash);

@@ -7,7 +7,7 @@ final class TransferSql {
 
     static final String COLUMNS = "id, kind, merchant_id, payment_id, amount, receiver, reason, status, failure_reason,"
             + " provider_transaction_id, attempts, sent_at, sends, needs_review, last_error, resolution,"
-            + " resolution_note, resolved_at, created_at, updated_at, provider";
+            + " resolution_note, resolved_at, created_at, updated_at, provider, livemode";
 
     /** What the ledger says merchant $1 holds: its sum kept at the cut plus its entries after the cut. */
     private static final String AVAILABLE_SUM = "(SELECT coalesce((SELECT amount FROM ledger_balances"
@@ -61,8 +61,10 @@ final class TransferSql {
 
     /** A refund is paid by the provider that took its payment, a payout by {@code $10}. */
     static final String INSERT = "INSERT INTO transfers (id, kind, merchant_id, payment_id, amount, receiver, reason,"
-            + " idempotency_key, request_hash, provider) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,"
-            + " COALESCE((SELECT provider FROM payments WHERE id = $4), $10)) RETURNING " + COLUMNS;
+            + " idempotency_key, request_hash, provider, livemode) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,"
+            + " COALESCE((SELECT provider FROM payments WHERE id = $4), $10),"
+            // the merchant row's mode: its row is locked by this transaction already (LOCK_MERCHANT)
+            + " (SELECT live_merchant_id IS NULL FROM merchants WHERE id = $3)) RETURNING " + COLUMNS;
 
     static final String REFUNDED = "UPDATE payments SET amount_refunded = amount_refunded + $2 WHERE id = $1";
 

@@ -8,6 +8,7 @@ import io.walletpay.merchant.Actor;
 import io.walletpay.merchant.ApiKey;
 import io.walletpay.merchant.Audited;
 import io.walletpay.merchant.KeyScope;
+import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.RestrictedKeys;
 import io.walletpay.merchant.Secrets;
 import io.walletpay.store.ApiKeyStore;
@@ -38,7 +39,8 @@ public final class ApiKeys {
     /**
      * @param scope the wire name asked for ({@code read_only} or {@code payments}); anything else is a 400
      */
-    public Future<Created> create(UUID merchantId, String scope, String description, Actor actor) {
+    public Future<Created> create(Merchant merchant, String scope, String description, Actor actor) {
+        UUID merchantId = merchant.id();
         KeyScope restricted = KeyScope.restricted(scope);
         if (restricted == null) {
             return Future.failedFuture(ServiceException.invalid("scope", "scope must be one of: read_only, payments"));
@@ -50,7 +52,7 @@ public final class ApiKeys {
                         "key_limit_reached",
                         "A merchant has at most " + MAX_ACTIVE + " active keys; revoke one first"));
             }
-            RestrictedKeys.Made made = RestrictedKeys.make();
+            RestrictedKeys.Made made = RestrictedKeys.make(merchant.livemode());
             ApiKey key =
                     new ApiKey(NewIdentifiers.next(), merchantId, restricted, description, made.prefix(), null, null);
             return keys.create(key, made.hash()).compose(stored -> audit.record(Audited.entry(

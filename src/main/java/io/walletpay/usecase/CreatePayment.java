@@ -70,7 +70,7 @@ public final class CreatePayment {
     public Future<NewPayment> open(Merchant merchant, CreatePaymentRequest request) {
         UUID id = NewIdentifiers.next();
         Charge charge = new FeeRule(merchant.feePercent(), merchant.feeFixed()).chargeFor(request.amount());
-        WalletProvider provider = providers.current();
+        WalletProvider provider = providers.forMode(merchant.livemode());
         return shortCodes.next().compose(shortCode -> provider.createPayment(ProviderOrder.first(id), charge.amount())
                 .map(opened -> NewPayment.createdNow(
                         id,
@@ -81,7 +81,8 @@ public final class CreatePayment {
                         opened.paymentToken(),
                         opened.redirectUrl(),
                         opened.expiresIn(config.expiry()),
-                        provider.name())));
+                        provider.name(),
+                        merchant.livemode())));
     }
 
     private Future<StoredResponse> store(NewPayment payment, String idempotencyKey, UUID claimId) {

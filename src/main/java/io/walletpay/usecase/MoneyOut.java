@@ -19,11 +19,18 @@ public final class MoneyOut {
 
     private final TransferStore transfers;
     private final String payoutProvider;
+    private final String testPayoutProvider;
 
     /** @param payoutProvider the name of the provider payouts are sent by (a refund's is its payment's) */
     public MoneyOut(TransferStore transfers, String payoutProvider) {
+        this(transfers, payoutProvider, payoutProvider);
+    }
+
+    /** @param testPayoutProvider the provider a test twin's payouts go to (the sandbox: WalletProviders.forMode) */
+    public MoneyOut(TransferStore transfers, String payoutProvider, String testPayoutProvider) {
         this.transfers = transfers;
         this.payoutProvider = payoutProvider;
+        this.testPayoutProvider = testPayoutProvider;
     }
 
     public Future<Balance> balance(UUID merchantId) {
@@ -44,7 +51,14 @@ public final class MoneyOut {
                 null));
     }
 
+    /** A live merchant's payout. */
     public Future<CreatedTransfer> payout(UUID merchantId, TransferRequest request, String idempotencyKey) {
+        return payout(merchantId, true, request, idempotencyKey);
+    }
+
+    /** A payout of the merchant row {@code merchantId}, live or a test twin ({@code livemode}). */
+    public Future<CreatedTransfer> payout(
+            UUID merchantId, boolean livemode, TransferRequest request, String idempotencyKey) {
         return transfers.create(new NewTransfer(
                 NewIdentifiers.next(),
                 TransferKind.PAYOUT,
@@ -54,6 +68,6 @@ public final class MoneyOut {
                 null,
                 idempotencyKey,
                 request.fingerprint(TransferKind.PAYOUT.wireName()),
-                payoutProvider));
+                livemode ? payoutProvider : testPayoutProvider));
     }
 }

@@ -20,13 +20,26 @@ public final class RotateSecretKey {
     public record Rotated(Merchant merchant, String secretKey) {}
 
     private final AuditStore audit;
+    private final io.walletpay.store.MerchantStore merchants;
 
     public RotateSecretKey(Stores stores) {
         this.audit = stores.audit();
+        this.merchants = stores.merchants();
     }
 
+    /** A live merchant's new key. */
     public Future<Rotated> rotate(UUID merchantId, Actor actor) {
-        String secretKey = Secrets.newSecretKey();
+        return rotate(merchantId, true, actor);
+    }
+
+    /** The test twin's new key ({@code sk_test_…}), the twin found from its live merchant {@code liveId}. */
+    public Future<Rotated> rotateTest(UUID liveId, Actor actor) {
+        return merchants.twin(liveId).compose(twin -> rotate(twin.id(), false, actor));
+    }
+
+    /** A new key for the merchant row {@code merchantId}: a live key, or with {@code livemode} false a test key. */
+    public Future<Rotated> rotate(UUID merchantId, boolean livemode, Actor actor) {
+        String secretKey = Secrets.newSecretKey(livemode);
         return audit.rotateSecretKey(
                         merchantId,
                         Secrets.hash(secretKey),

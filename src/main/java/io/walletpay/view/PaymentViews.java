@@ -23,7 +23,8 @@ public final class PaymentViews {
                 .put("redirect_url", payment.redirectUrl())
                 .put("currency", Payment.CURRENCY)
                 .put("created_at", time(payment.createdAt()))
-                .put("expires_at", time(payment.expiresAt()));
+                .put("expires_at", time(payment.expiresAt()))
+                .put("livemode", payment.livemode());
     }
 
     public static JsonObject full(Payment payment) {
@@ -54,7 +55,8 @@ public final class PaymentViews {
                         "payment_link_id",
                         payment.paymentLinkId() == null
                                 ? null
-                                : payment.paymentLinkId().toString());
+                                : payment.paymentLinkId().toString())
+                .put("livemode", payment.livemode());
     }
 
     /** The success envelope around {@code data}, as text: what is sent and, for Idempotency-Key, stored. */

@@ -41,6 +41,7 @@ public final class TransferWebhookBody {
             json.writeStringField("reason", transfer.reason());
             json.writeStringField("failure_reason", transfer.failureReason());
             json.writeStringField("created_at", WebhookBody.timestamp(transfer.createdAt()));
+            json.writeBooleanField("livemode", transfer.livemode());
             json.writeEndObject();
             json.writeEndObject();
         } catch (IOException e) {

@@ -88,6 +88,8 @@ public final class WebhookBody {
             if (event.paymentLinkId() != null) {
                 json.writeStringField("payment_link_id", event.paymentLinkId().toString());
             }
+            // last, after every field a receiver may read by position
+            json.writeBooleanField("livemode", event.livemode());
             json.writeEndObject();
             json.writeEndObject();
         } catch (IOException e) {

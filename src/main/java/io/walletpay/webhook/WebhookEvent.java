@@ -9,6 +9,7 @@ import java.util.UUID;
  * The facts one {@code payment.updated} webhook reports: the payment as it stood at the transition. Reference,
  * customer name, e-mail and the payment link are optional at creation, so they may be null here and are sent as JSON null.
  * {@code shortCode} is the code the customer reads to the shop; events written before payments had one carry none.
+ * {@code livemode} is false for a test-mode payment.
  */
 public record WebhookEvent(
         UUID transactionId,
@@ -21,7 +22,36 @@ public record WebhookEvent(
         String customerEmail,
         OffsetDateTime timestamp,
         UUID paymentLinkId,
-        String shortCode) {
+        String shortCode,
+        boolean livemode) {
+
+    /** A live-mode payment's event. */
+    public WebhookEvent(
+            UUID transactionId,
+            String referenceId,
+            String status,
+            BigDecimal amount,
+            BigDecimal fees,
+            BigDecimal netAmount,
+            String customerName,
+            String customerEmail,
+            OffsetDateTime timestamp,
+            UUID paymentLinkId,
+            String shortCode) {
+        this(
+                transactionId,
+                referenceId,
+                status,
+                amount,
+                fees,
+                netAmount,
+                customerName,
+                customerEmail,
+                timestamp,
+                paymentLinkId,
+                shortCode,
+                true);
+    }
 
     /** A payment not made through a payment link. */
     public WebhookEvent(

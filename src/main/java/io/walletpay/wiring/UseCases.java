@@ -30,6 +30,7 @@ import io.walletpay.usecase.RotateSecretKey;
 import io.walletpay.usecase.RotateWebhookSecret;
 import io.walletpay.usecase.SetPayoutPhone;
 import io.walletpay.usecase.SettleTransfers;
+import io.walletpay.usecase.TestPayments;
 import io.walletpay.usecase.UpdateMerchantSettings;
 import io.walletpay.usecase.WebhookEndpoints;
 import java.time.Clock;
@@ -62,7 +63,8 @@ public record UseCases(
         AuditLog auditLog,
         PaymentReviews paymentReviews,
         WebhookEndpoints webhookEndpoints,
-        ApiKeys apiKeys) {
+        ApiKeys apiKeys,
+        TestPayments testPayments) {
 
     /** The use cases over {@code stores}: the calls of every store verticle, as routes make them. */
     public static UseCases build(
@@ -97,7 +99,10 @@ public record UseCases(
                         config.payments().expiry()),
                 links,
                 new PayThroughLink(stores.links(), stores.merchants(), createPayment),
-                new MoneyOut(stores.transfers(), providers.current().name()),
+                new MoneyOut(
+                        stores.transfers(),
+                        providers.forMode(true).name(),
+                        providers.forMode(false).name()),
                 new SetPayoutPhone(stores.audit()),
                 new SettleTransfers(
                         stores.transfers(),
@@ -118,7 +123,8 @@ public record UseCases(
                         webhookSecret,
                         targets::checkForSaving,
                         config.webhooks().secretOverlapHours()),
-                new ApiKeys(stores.keys(), stores.audit()));
+                new ApiKeys(stores.keys(), stores.audit()),
+                new TestPayments(stores.payments(), stores.checkouts()));
     }
 
     /**

@@ -94,7 +94,8 @@ class LookupGuardTest {
                 null,
                 0,
                 BigDecimal.ZERO.setScale(2),
-                "moncash");
+                "moncash",
+                true);
         return new Checkout(payment, "Shop", null, pastExpiry, null, true);
     }
 }

@@ -12,6 +12,7 @@ import io.walletpay.merchant.MerchantPage;
 import io.walletpay.merchant.Secrets;
 import io.walletpay.store.MerchantStore;
 import io.walletpay.support.TestConfig;
+import io.walletpay.support.TestMerchants;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,6 +50,31 @@ class MerchantLoginTest {
         }
     }
 
+    @Test
+    void aTestKeyVerifiesTheTestTwinAndALiveKeyTheLiveMerchant() {
+        UUID known = UUID.randomUUID();
+        Secrets.Issued live = Secrets.forNewMerchant();
+        Secrets.Issued test = Secrets.forTestMode();
+        CountingMerchants merchants = new CountingMerchants(known, live.secretHash(), test.secretHash());
+        MerchantLogin login = new MerchantLogin(
+                merchants,
+                new LoginThrottle(TestConfig.forTest(dataDir, Map.of()).logins()));
+
+        assertThat(test.secretKey()).startsWith("sk_test_");
+        assertThat(Secrets.isTestKey(live.secretKey())).isFalse();
+        MerchantLogin.Outcome asTest = login.attempt("192.0.2.8", known.toString(), known, test.secretKey())
+                .toCompletionStage()
+                .toCompletableFuture()
+                .join();
+        MerchantLogin.Outcome asLive = login.attempt("192.0.2.8", known.toString(), known, live.secretKey())
+                .toCompletionStage()
+                .toCompletableFuture()
+                .join();
+
+        assertThat(((MerchantLogin.Verified) asTest).merchant().livemode()).isFalse();
+        assertThat(((MerchantLogin.Verified) asLive).merchant().livemode()).isTrue();
+    }
+
     /** A merchant store that knows one merchant's secret hash and counts credential lookups. */
     private static final class CountingMerchants implements MerchantStore {
 
@@ -56,20 +82,49 @@ class MerchantLoginTest {
         private final UUID known;
         private final byte[] secretHash;
 
+        private final byte[] testSecretHash;
+
         CountingMerchants(UUID known, byte[] secretHash) {
+            this(known, secretHash, null);
+        }
+
+        CountingMerchants(UUID known, byte[] secretHash, byte[] testSecretHash) {
             this.known = known;
             this.secretHash = secretHash;
+            this.testSecretHash = testSecretHash;
         }
 
         @Override
         public Future<Credentials> credentials(UUID id) {
             lookups.add(id);
             return Future.succeededFuture(
-                    id.equals(known) ? new Credentials(null, secretHash) : new Credentials(null, null));
+                    id.equals(known)
+                            ? new Credentials(TestMerchants.merchant(id), secretHash)
+                            : new Credentials(null, null));
         }
 
         @Override
-        public Future<Merchant> create(UUID id, NewMerchant merchant, byte[] secretHash, String webhookSecret) {
+        public Future<Credentials> testCredentials(UUID liveId) {
+            lookups.add(liveId);
+            return Future.succeededFuture(
+                    liveId.equals(known) && testSecretHash != null
+                            ? new Credentials(TestMerchants.twinOf(TestMerchants.merchant(liveId)), testSecretHash)
+                            : new Credentials(null, null));
+        }
+
+        @Override
+        public Future<Merchant> create(
+                UUID id,
+                NewMerchant merchant,
+                byte[] secretHash,
+                String webhookSecret,
+                byte[] testSecretHash,
+                String testWebhookSecret) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public Future<Merchant> twin(UUID liveId) {
             throw new UnsupportedOperationException();
         }
 

@@ -56,6 +56,9 @@ class OpenApiDocumentTest {
                         "rotateWebhookSecret",
                         "rotateSecretKey",
                         "rotateMerchantSecretKey",
+                        "rotateMerchantTestSecretKey",
+                        "testPayPayment",
+                        "testExpirePayment",
                         "listTransfersForOperators",
                         "getTransferForOperators",
                         "resolveTransfer",
@@ -133,7 +136,8 @@ class OpenApiDocumentTest {
                         "customer_name",
                         "customer_email",
                         "short_code",
-                        "payment_link_id");
+                        "payment_link_id",
+                        "livemode");
         assertThat(document.getJsonObject("webhooks")
                         .getJsonObject("paymentUpdated")
                         .getJsonObject("post")
@@ -387,7 +391,11 @@ class OpenApiDocumentTest {
                 .put("status", "active")
                 .put("created_at", "2026-11-21T07:30:12.123456Z")
                 .put("updated_at", "2026-11-21T07:30:12.123456Z");
-        JsonObject created = merchant.copy().put("secret_key", "sk_x").put("webhook_secret", "whsec_y");
+        JsonObject created = merchant.copy()
+                .put("secret_key", "sk_x")
+                .put("webhook_secret", "whsec_y")
+                .put("test_secret_key", "sk_test_x")
+                .put("test_webhook_secret", "whsec_t");
         JsonObject delivery = new JsonObject()
                 .put("id", "8d1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b")
                 .put("payment_id", "0b8e3f4a-6c2d-4e1f-9a7b-3c5d2e1f0a9b")
@@ -399,7 +407,8 @@ class OpenApiDocumentTest {
                 .put("last_error", "status 500")
                 .put("created_at", "2026-11-21T07:30:12.123456Z")
                 .put("updated_at", "2026-11-24T07:30:12.123456Z")
-                .put("delivered_at", null);
+                .put("delivered_at", null)
+                .put("livemode", true);
         JsonObject attempt = new JsonObject()
                 .put("attempted_at", "2026-11-21T07:30:12.2Z")
                 .put("status_code", null)
@@ -440,7 +449,8 @@ class OpenApiDocumentTest {
                                                     "merchant",
                                                     new JsonObject()
                                                             .put("id", merchantId)
-                                                            .put("name", "Boutique Lakay")))
+                                                            .put("name", "Boutique Lakay"))
+                                            .put("livemode", false))
                                     .encode());
                     OpenApiContract.assertMatches(
                             "getSettings",
@@ -458,7 +468,8 @@ class OpenApiDocumentTest {
                                                     "webhook_endpoint",
                                                     new JsonObject()
                                                             .put("status", "failing")
-                                                            .put("failing_since", "2026-11-18T07:30:12Z")))
+                                                            .put("failing_since", "2026-11-18T07:30:12Z"))
+                                            .put("livemode", true))
                                     .encode());
                     OpenApiContract.assertMatches(
                             "rotateWebhookSecret",
@@ -466,7 +477,8 @@ class OpenApiDocumentTest {
                             JSON,
                             envelope(new JsonObject()
                                             .put("merchant_id", merchantId)
-                                            .put("webhook_secret", "whsec_z"))
+                                            .put("webhook_secret", "whsec_z")
+                                            .put("livemode", true))
                                     .encode());
                     OpenApiContract.assertMatches(
                             "createPayment",
@@ -554,7 +566,8 @@ class OpenApiDocumentTest {
                 .put("failure_reason", null)
                 .put("needs_review", false)
                 .put("amount_refunded", "0.00")
-                .put("payment_link_id", null);
+                .put("payment_link_id", null)
+                .put("livemode", true);
     }
 
     private static JsonObject paymentCreated() {

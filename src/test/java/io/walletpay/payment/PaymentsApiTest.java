@@ -89,7 +89,9 @@ class PaymentsApiTest {
                         "redirect_url",
                         "currency",
                         "created_at",
-                        "expires_at");
+                        "expires_at",
+                        "livemode");
+        assertThat(data.getBoolean("livemode")).isTrue();
         assertThat(data.getValue("amount")).isEqualTo("2500.00");
         assertThat(data.getString("status")).isEqualTo("pending");
         assertThat(data.getString("currency")).isEqualTo("HTG");

@@ -72,6 +72,31 @@ public abstract class PaymentStoreContract {
     }
 
     @Test
+    void aTestModePaymentIsReadBackInTestModeAndALiveOneLive() throws Exception {
+        UUID merchant = newMerchant();
+        NewPayment live = payment(merchant, "150.00", Duration.ofMinutes(30), "sandbox");
+        NewPayment template = payment(merchant, "150.00", Duration.ofMinutes(30), "sandbox");
+        NewPayment test = new NewPayment(
+                template.id(),
+                template.shortCode(),
+                template.merchantId(),
+                template.request(),
+                template.charge(),
+                template.checkoutToken(),
+                template.redirectUrl(),
+                template.createdAt(),
+                template.expiresAt(),
+                template.provider(),
+                false);
+
+        await(payments().create(live, null, null, new StoredResponse(201, "{}")));
+        await(payments().create(test, null, null, new StoredResponse(201, "{}")));
+
+        assertThat(await(payments().get(merchant, live.id())).livemode()).isTrue();
+        assertThat(await(payments().get(merchant, test.id())).livemode()).isFalse();
+    }
+
+    @Test
     void aPendingPaymentLeavesPendingOnceAndOnlyACompletedOneKeepsItsFees() throws Exception {
         UUID merchant = newMerchant();
         UUID paid = create(merchant, Duration.ofMinutes(30)).id();

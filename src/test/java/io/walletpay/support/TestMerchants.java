@@ -41,6 +41,42 @@ public final class TestMerchants {
                 1);
     }
 
+    /** A new active merchant with id {@code id}. */
+    public static Merchant merchant(UUID id) {
+        Merchant m = active();
+        return new Merchant(
+                id,
+                m.name(),
+                m.status(),
+                m.webhookSecret(),
+                m.webhookUrl(),
+                m.returnUrl(),
+                m.locale(),
+                m.feePercent(),
+                m.feeFixed(),
+                m.createdAt(),
+                m.updatedAt(),
+                m.secretKeyVersion());
+    }
+
+    /** The test twin of {@code live}: a row of its own, in test mode, naming {@code live}. */
+    public static Merchant twinOf(Merchant live) {
+        return new Merchant(
+                UUID.randomUUID(),
+                live.name(),
+                live.status(),
+                "whsec_test",
+                null,
+                null,
+                live.locale(),
+                live.feePercent(),
+                live.feeFixed(),
+                live.createdAt(),
+                live.updatedAt(),
+                0,
+                live.id());
+    }
+
     /** A {@code merchants} row to insert, with id {@code id}. */
     public static Row row(UUID id) {
         return new Row(id, "active", null, null, null);

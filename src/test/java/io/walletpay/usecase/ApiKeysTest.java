@@ -11,6 +11,7 @@ import io.walletpay.merchant.ApiKey;
 import io.walletpay.merchant.Audited;
 import io.walletpay.merchant.KeyScope;
 import io.walletpay.merchant.Merchant;
+import io.walletpay.merchant.RestrictedKeys;
 import io.walletpay.merchant.Secrets;
 import io.walletpay.support.TestMerchants;
 import java.util.UUID;
@@ -30,7 +31,7 @@ class ApiKeysTest {
 
     @Test
     void aNewKeyIsShownOnceVerifiedByItsHashAndListedByItsPrefixOnly() {
-        ApiKeys.Created created = done(keys.create(merchant.id(), "payments", "Till 2", actor));
+        ApiKeys.Created created = done(keys.create(merchant, "payments", "Till 2", actor));
 
         assertThat(created.secret()).startsWith("rk_live_").hasSizeGreaterThan(40);
         assertThat(created.key().scope()).isEqualTo(KeyScope.PAYMENTS);
@@ -51,19 +52,17 @@ class ApiKeysTest {
     @Test
     void onlyTheTwoRestrictedScopesCanBeAskedFor() {
         for (String scope : new String[] {"full", "FULL", "admin", "", "read-only"}) {
-            Throwable refused = failure(keys.create(merchant.id(), scope, null, actor));
+            Throwable refused = failure(keys.create(merchant, scope, null, actor));
             assertThat(((ServiceException) refused).code()).isEqualTo("invalid_scope");
         }
-        assertThat(done(keys.create(merchant.id(), "read_only", null, actor))
-                        .key()
-                        .scope())
+        assertThat(done(keys.create(merchant, "read_only", null, actor)).key().scope())
                 .isEqualTo(KeyScope.READ_ONLY);
         assertThat(done(keys.list(merchant.id()))).hasSize(1);
     }
 
     @Test
     void aRevokedKeyIsVerifiedNoMoreAndARevocationIsAuditedOnce() {
-        ApiKeys.Created created = done(keys.create(merchant.id(), "read_only", null, actor));
+        ApiKeys.Created created = done(keys.create(merchant, "read_only", null, actor));
 
         ApiKey revoked = done(keys.revoke(merchant.id(), created.key().id(), actor));
         done(keys.revoke(merchant.id(), created.key().id(), actor));
@@ -80,8 +79,21 @@ class ApiKeysTest {
     }
 
     @Test
+    void aKeyMadeInTestModeSaysSo() {
+        assertThat(done(keys.create(merchant, "read_only", null, actor)).secret())
+                .startsWith("rk_live_");
+        Merchant twin = TestMerchants.twinOf(merchant);
+
+        ApiKeys.Created test = done(keys.create(twin, "read_only", null, actor));
+
+        assertThat(test.secret()).startsWith("rk_test_");
+        assertThat(RestrictedKeys.isRestricted(test.secret())).isTrue();
+        assertThat(RestrictedKeys.isTestKey(test.secret())).isTrue();
+    }
+
+    @Test
     void anotherMerchantsKeyCannotBeRevoked() {
-        ApiKeys.Created theirs = done(keys.create(UUID.randomUUID(), "payments", null, actor));
+        ApiKeys.Created theirs = done(keys.create(TestMerchants.active(), "payments", null, actor));
 
         Throwable refused = failure(keys.revoke(merchant.id(), theirs.key().id(), actor));
 
@@ -94,15 +106,13 @@ class ApiKeysTest {
     @Test
     void aMerchantHasAtMostFiftyActiveKeys() {
         for (int i = 0; i < ApiKeys.MAX_ACTIVE; i++) {
-            done(keys.create(merchant.id(), "read_only", null, actor));
+            done(keys.create(merchant, "read_only", null, actor));
         }
-        Throwable refused = failure(keys.create(merchant.id(), "read_only", null, actor));
+        Throwable refused = failure(keys.create(merchant, "read_only", null, actor));
         assertThat(((ServiceException) refused).code()).isEqualTo("key_limit_reached");
 
         done(keys.revoke(merchant.id(), done(keys.list(merchant.id())).get(0).id(), actor));
-        assertThat(done(keys.create(merchant.id(), "payments", null, actor))
-                        .key()
-                        .active())
+        assertThat(done(keys.create(merchant, "payments", null, actor)).key().active())
                 .isTrue();
     }
 }

@@ -165,8 +165,28 @@ final class InMemoryAuditStore implements AuditStore, MerchantStore {
     }
 
     @Override
-    public Future<Merchant> create(UUID id, NewMerchant merchant, byte[] secretHash, String webhookSecret) {
+    public Future<Merchant> create(
+            UUID id,
+            NewMerchant merchant,
+            byte[] secretHash,
+            String webhookSecret,
+            byte[] testSecretHash,
+            String testWebhookSecret) {
         return Future.failedFuture(new UnsupportedOperationException("merchants are created against PostgreSQL"));
+    }
+
+    @Override
+    public Future<Merchant> twin(UUID liveId) {
+        return merchants.values().stream()
+                .filter(merchant -> liveId.equals(merchant.liveMerchantId()))
+                .findFirst()
+                .map(Future::succeededFuture)
+                .orElseGet(() -> Future.failedFuture(ServiceException.notFound("Merchant")));
+    }
+
+    @Override
+    public Future<Credentials> testCredentials(UUID liveId) {
+        return Future.failedFuture(new UnsupportedOperationException("credentials are checked against PostgreSQL"));
     }
 
     @Override

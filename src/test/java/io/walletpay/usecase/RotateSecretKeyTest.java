@@ -17,7 +17,30 @@ import org.junit.jupiter.api.Test;
 class RotateSecretKeyTest {
 
     private final InMemoryAuditStore audit = new InMemoryAuditStore();
-    private final RotateSecretKey rotation = new RotateSecretKey(StoresOver.of(audit, null, null));
+    private final RotateSecretKey rotation = new RotateSecretKey(StoresOver.merchants(audit));
+
+    @Test
+    void theTestKeyIsTheTwinsAndStartsSkTestLeavingTheLiveKeyAlone() {
+        Merchant live = audit.add(TestMerchants.active());
+        Merchant twin = audit.add(TestMerchants.twinOf(live));
+
+        RotateSecretKey.Rotated rotated = done(rotation.rotateTest(live.id(), Actor.admin("203.0.113.9")));
+
+        assertThat(rotated.secretKey()).startsWith("sk_test_");
+        assertThat(rotated.merchant().id()).isEqualTo(twin.id());
+        assertThat(rotated.merchant().publicId()).isEqualTo(live.id());
+        assertThat(Secrets.matches(rotated.secretKey(), audit.secretHashes.get(twin.id())))
+                .isTrue();
+        assertThat(audit.secretHashes).doesNotContainKey(live.id());
+    }
+
+    @Test
+    void aLiveRotationNeverGivesATestKey() {
+        Merchant live = audit.add(TestMerchants.active());
+
+        assertThat(done(rotation.rotate(live.id(), Actor.admin("203.0.113.9"))).secretKey())
+                .doesNotStartWith("sk_test_");
+    }
 
     @Test
     void theNewKeyIsShownOnceAndOnlyItsHashIsStoredWithTheAuditEntry() {

@@ -76,7 +76,7 @@ class WebhookBodyTest {
                         + "\"transaction_id\":\"3f2c5a9e-8d41-4c6b-9a7e-1b2d3c4e5f60\",\"reference_id\":\"ORD-1\","
                         + "\"status\":\"completed\",\"amount\":\"2500.00\",\"fees\":\"0.00\",\"net_amount\":\"2500.00\","
                         + "\"currency\":\"HTG\",\"payment_method\":\"wallet\",\"customer_name\":\"Marie Joseph\","
-                        + "\"customer_email\":\"marie@example.ht\"}}");
+                        + "\"customer_email\":\"marie@example.ht\",\"livemode\":true}}");
     }
 
     @Test
@@ -96,7 +96,8 @@ class WebhookBodyTest {
                         "currency",
                         "payment_method",
                         "customer_name",
-                        "customer_email");
+                        "customer_email",
+                        "livemode");
     }
 
     @Test
@@ -105,7 +106,7 @@ class WebhookBodyTest {
 
         assertThat(json)
                 .contains("\"reference_id\":null,\"status\"")
-                .contains("\"customer_name\":null,\"customer_email\":null}}");
+                .contains("\"customer_name\":null,\"customer_email\":null,\"livemode\":true}}");
     }
 
     @Test
@@ -217,7 +218,7 @@ class WebhookBodyTest {
 
         JsonNode data =
                 new ObjectMapper().readTree(WebhookBody.of(through).bytes()).get("data");
-        assertThat(names(data)).last().isEqualTo("payment_link_id");
+        assertThat(names(data)).endsWith("payment_link_id", "livemode");
         assertThat(data.get("payment_link_id").asText()).isEqualTo(link.toString());
         assertThat(new ObjectMapper()
                         .readTree(WebhookBody.of(event("r", "n", "e", AT)).bytes())
@@ -243,8 +244,31 @@ class WebhookBodyTest {
 
         JsonNode data =
                 new ObjectMapper().readTree(WebhookBody.of(withCode).bytes()).get("data");
-        assertThat(names(data)).endsWith("customer_email", "short_code");
+        assertThat(names(data)).endsWith("customer_email", "short_code", "livemode");
         assertThat(data.get("short_code").asText()).isEqualTo("WP-7K3M9Q2X");
+    }
+
+    @Test
+    void aTestModePaymentSaysSoLastInItsData() throws Exception {
+        WebhookEvent test = new WebhookEvent(
+                ID,
+                "r",
+                "completed",
+                new BigDecimal("250.00"),
+                new BigDecimal("5.00"),
+                new BigDecimal("245.00"),
+                null,
+                null,
+                AT,
+                null,
+                "WP-7K3M9Q2X",
+                false);
+
+        JsonNode data =
+                new ObjectMapper().readTree(WebhookBody.of(test).bytes()).get("data");
+
+        assertThat(names(data)).last().isEqualTo("livemode");
+        assertThat(data.get("livemode").asBoolean(true)).isFalse();
     }
 
     private static List<String> names(JsonNode node) {

@@ -106,7 +106,9 @@ class WebhookDeliveryTest {
                         "payment_method",
                         "customer_name",
                         "customer_email",
-                        "short_code");
+                        "short_code",
+                        "livemode");
+        assertThat(data.getBoolean("livemode")).isTrue();
         assertThat(data.getString("transaction_id")).isEqualTo(id);
         assertThat(data.getString("short_code")).matches("WP-[0-9A-HJKMNP-TV-Z]{8}");
         assertThat(data.getString("reference_id")).isEqualTo("ORD-9");
