@@ -1,6 +1,7 @@
 package io.walletpay.view;
 
 import io.vertx.core.json.JsonObject;
+import io.walletpay.json.JsonOutput;
 import io.walletpay.payment.NewPayment;
 import io.walletpay.payment.Payment;
 import io.walletpay.payment.PaymentStatus;
@@ -61,7 +62,7 @@ public final class PaymentViews {
 
     /** The success envelope around {@code data}, as text: what is sent and, for Idempotency-Key, stored. */
     public static String envelope(JsonObject data) {
-        return new JsonObject().put("success", true).put("data", data).encode();
+        return JsonOutput.text(new JsonObject().put("success", true).put("data", data));
     }
 
     private static String time(OffsetDateTime at) {
