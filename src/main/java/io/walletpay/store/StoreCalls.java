@@ -51,7 +51,8 @@ public final class StoreCalls {
                 proxy(ProviderOrderStore.class, Stores::providerOrders),
                 proxy(TransferStore.class, Stores::transfers),
                 proxy(BooksStore.class, Stores::books),
-                proxy(EndpointStore.class, Stores::endpoints));
+                proxy(EndpointStore.class, Stores::endpoints),
+                proxy(RetentionStore.class, Stores::retention));
     }
 
     /** The stores as callers use them; calls made while no store verticle runs answer 503. */

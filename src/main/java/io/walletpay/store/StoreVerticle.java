@@ -80,7 +80,8 @@ public final class StoreVerticle extends VerticleBase implements WakeUps {
                 new PgProviderOrderStore(database),
                 new PgTransferStore(database, this),
                 new PgBooksStore(database),
-                new PgEndpointStore(database));
+                new PgEndpointStore(database),
+                new PgRetentionStore(database));
         instance = new StoreCalls.Instance(context, stores, this::guarded);
         calls.add(instance);
         expirySweep = new ExpirySweep(vertx, database, expiry.apply(stores));

@@ -18,4 +18,5 @@ public record Stores(
         ProviderOrderStore providerOrders,
         TransferStore transfers,
         BooksStore books,
-        EndpointStore endpoints) {}
+        EndpointStore endpoints,
+        RetentionStore retention) {}
