@@ -166,7 +166,7 @@ WITH p AS (
       '509' || lpad((n % 100000000)::text, 8, '0')
   FROM generate_series($1, $2) n,
       LATERAL (SELECT CASE WHEN n % 2 = 0 THEN '$BIG'::uuid ELSE ($others)[1 + (n / 2) % ${#OTHERS[@]}] END AS merchant,
-                      (100 + (n * 7919) % 4900)::numeric(14, 2) AS amount,
+                      (100 + (n::bigint * 7919) % 4900)::numeric(14, 2) AS amount,
                       now() - interval '$DAYS days' + (n::double precision / $PAYMENTS) * interval '$DAYS days'
                           - interval '2 hours' AS at,
                       CASE WHEN n % 20 < 17 THEN 'completed' WHEN n % 20 < 18 THEN 'expired'
