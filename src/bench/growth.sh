@@ -138,7 +138,8 @@ measure_runs() { # $1: the stage's name
   for run in $(seq 1 "$RUNS"); do measure "$1, run $run"; done
 }
 
-echo "== $(nproc) cores; $PAYMENTS payments over $DAYS days; $READS reads each; work in $WORK; $(date -u +%FT%TZ)"
+if [ -n "${REUSE:-}" ]; then what="the payments filled before"; else what="$PAYMENTS payments over $DAYS days"; fi
+echo "== $(nproc) cores; $what; $READS reads each; work in $WORK; $(date -u +%FT%TZ); $JAR"
 if [ -n "${REUSE:-}" ]; then
   measure_runs "filled (reused)"
   echo "== the service's log: $WORK/service.log"
