@@ -10,11 +10,20 @@
 # fill, to sum the history that can no longer change (closed days, the ledger up to its cut): until then the
 # overview sums those days from the payments.
 #
+# Each stage is measured RUNS times (creates, then every read), so the spread shows; the filled database is kept in
+# its work directory, and REUSE=that directory measures it again without filling (the same merchants).
+#
 # Usage (from the project root, after `mvn -q package -DskipTests`):
-#   src/bench/growth.sh                          # PAYMENTS=10000000 DAYS=90, READS=200, CREATES_FOR=20 (seconds)
+#   src/bench/growth.sh                          # PAYMENTS=10000000 DAYS=90, READS=200, CREATES_FOR=20 (seconds), RUNS=3
 #   PAYMENTS=1000000 src/bench/growth.sh         # a quicker look
+#   REUSE=/tmp/walletpay-growth.AbCd12 RUNS=2 src/bench/growth.sh   # the filled database again (another build)
 # Needs: java, curl and psql (PostgreSQL client tools) on the PATH. The fill of 10 M payments takes a while (about
-# 20 minutes on two cores) and some 12 GB of disk under TMPDIR.
+# 20 minutes on two cores) and some 25 GB of disk under TMPDIR (check with df first).
+#
+# The history is written behind the service's back, so the sums it keeps are made again from it after the fill; the
+# service is started with a sweep every SWEEP_SECONDS (2; 30 by default in a deployment) so that catching up on 90
+# days takes minutes, not the better part of an hour. Attempts are filled for the last 30 days only: older ones are
+# forgotten by the service (a deployment that ran 90 days holds no more).
 set -euo pipefail
 
 JAR=${JAR:-target/walletpay.jar}
@@ -23,9 +32,11 @@ DAYS=${DAYS:-90}
 READS=${READS:-200}
 CREATES_FOR=${CREATES_FOR:-20}
 CONNECTIONS=${CONNECTIONS:-64}
+RUNS=${RUNS:-3}
+SWEEP_SECONDS=${SWEEP_SECONDS:-2}
 HTTP_PORT=${HTTP_PORT:-18380}
 PG_PORT=${PG_PORT:-15732}
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/walletpay-growth.XXXXXX")
+WORK=${REUSE:-$(mktemp -d "${TMPDIR:-/tmp}/walletpay-growth.XXXXXX")}
 DATA="$WORK/data"
 BASE="http://127.0.0.1:$HTTP_PORT"
 
@@ -36,7 +47,7 @@ trap cleanup EXIT
 
 start_service() {
   WALLETPAY_DATA_DIR="$DATA" WALLETPAY_HTTP_PORT=$HTTP_PORT WALLETPAY_DB_EMBEDDED_PORT=$PG_PORT \
-    WALLETPAY_PAYMENTS_CREATE_RATE_PER_SECOND=1000000 java -jar "$JAR" >> "$WORK/service.log" 2>&1 &
+    WALLETPAY_PAYMENTS_CREATE_RATE_PER_SECOND=1000000 WALLETPAY_PAYMENTS_EXPIRY_SWEEP_SECONDS=$SWEEP_SECONDS java -jar "$JAR" >> "$WORK/service.log" 2>&1 &
   service=$!
   local started=$SECONDS
   until curl -sf "$BASE/health/ready" > /dev/null 2>&1; do
@@ -57,10 +68,15 @@ merchant() { # a new merchant: "id secret_key"
     -d "{\"name\":\"$1\",\"webhook_url\":\"https://example.com/hook\",\"return_url\":\"https://example.com/back\"}" \
     | tr -d '\n' | sed -n 's/.*"merchant_id" *: *"\([^"]*\)".*"secret_key" *: *"\([^"]*\)".*/\1 \2/p'
 }
-read -r BIG BIG_KEY <<< "$(merchant "Gwo Boutik")"
-OTHERS=()
-for i in 1 2 3 4 5 6 7 8 9; do read -r id _ <<< "$(merchant "Boutik $i")"; OTHERS+=("$id"); done
-[ -n "$BIG" ] && [ -n "$BIG_KEY" ] || { echo "could not create the merchants" >&2; exit 1; }
+if [ -n "${REUSE:-}" ]; then
+  read -r BIG BIG_KEY < "$WORK/merchants.txt"
+else
+  read -r BIG BIG_KEY <<< "$(merchant "Gwo Boutik")"
+  OTHERS=()
+  for i in 1 2 3 4 5 6 7 8 9; do read -r id _ <<< "$(merchant "Boutik $i")"; OTHERS+=("$id"); done
+  [ -n "$BIG" ] && [ -n "$BIG_KEY" ] || { echo "could not create the merchants" >&2; exit 1; }
+  echo "$BIG $BIG_KEY" > "$WORK/merchants.txt"
+fi
 
 token() {
   curl -sf -X POST "$BASE/api/merchant/token/" -H 'Content-Type: application/json' \
@@ -91,7 +107,7 @@ timed() {
 }
 
 measure() { # $1: the stage's name
-  local stage=$1 creates tok deep reference code day
+  local stage=$1 creates tok deep reference code day started=$SECONDS
   creates=$(java -Xmx1g -jar "$JAR" loadtest --quiet --target "$BASE" --admin-token "$ADMIN" --merchants 1 \
     --concurrency "$CONNECTIONS" --connections "$CONNECTIONS" --warmup 10 --duration "$CREATES_FOR" --json "$WORK/creates-$stage.json" > /dev/null 2>&1 \
     && tr -d ' \n\t' < "$WORK/creates-$stage.json" | grep -o '"ok_rps":[0-9.]*' | head -1 | cut -d: -f2)
@@ -116,44 +132,71 @@ measure() { # $1: the stage's name
     "$(timed "$BASE/api/merchant/payments?short_code=$code" -H "Authorization: Bearer $tok")"
   printf '%-34s %s ms\n' "settlement CSV of one day" \
     "$(timed "$BASE/api/merchant/reports/settlement?date=$day&format=csv" -H "Authorization: Bearer $tok")"
+  printf '%-34s %s s; load average then %s\n' "(this stage took)" "$((SECONDS - started))" "$(cut -d' ' -f1-3 /proc/loadavg)"
+}
+measure_runs() { # $1: the stage's name
+  for run in $(seq 1 "$RUNS"); do measure "$1, run $run"; done
 }
 
-echo "== $(nproc) cores; $PAYMENTS payments over $DAYS days; $READS reads each; work in $WORK"
-measure empty
+if [ -n "${REUSE:-}" ]; then what="the payments filled before"; else what="$PAYMENTS payments over $DAYS days"; fi
+echo "== $(nproc) cores; $what; $READS reads each; work in $WORK; $(date -u +%FT%TZ); $JAR"
+if [ -n "${REUSE:-}" ]; then
+  measure_runs "filled (reused)"
+  echo "== the service's log: $WORK/service.log"
+  exit 0
+fi
+measure_runs empty
 
 echo "== adding $PAYMENTS payments (half to one merchant), with their deliveries and ledger entries"
 start_fill=$SECONDS
-fill() { # $1 merchant, $2 how many, $3 first reference number
+CHUNK=${CHUNK:-500000}
+others="ARRAY['$(IFS=,; echo "${OTHERS[*]}" | sed "s/,/'::uuid,'/g")'::uuid]"
+# Payments n = 1..PAYMENTS in time order over DAYS days, ending two hours ago; even n the big merchant's, odd n the
+# others' in turn, so the merchants' rows interleave in the table as they would in a deployment. Each chunk is one
+# statement and one transaction: its payments, the ledger entry of each completed one, the webhook delivery of each
+# and, in the last 30 days, the delivery's one attempt.
+fill() { # $1 first n, $2 last n
   sql <<SQL
-INSERT INTO payments (id, merchant_id, reference_id, amount, fees, net_amount, status, checkout_token, redirect_url,
-    created_at, updated_at, completed_at, expires_at, short_code_number, short_code, payer)
-SELECT gen_random_uuid(), '$1', 'order-' || ($3 + n), a.amount, round(a.amount * 0.03, 2), a.amount - round(a.amount * 0.03, 2),
-    a.status, 'fill-' || md5('$1' || n), 'https://pay.example/fill', a.at, a.at + interval '40 seconds',
-    CASE WHEN a.status = 'completed' THEN a.at + interval '40 seconds' END, a.at + interval '1 hour', 100000000000 + $3 + n,
-    payment_short_code(100000000000 + $3 + n), '509' || lpad((n % 100000000)::text, 8, '0')
-FROM generate_series(1, $2) n,
-    LATERAL (SELECT (100 + n % 4900)::numeric(14, 2) AS amount,
-                    now() - interval '$DAYS days' + (n::double precision / $2) * interval '$DAYS days' - interval '2 hours' AS at,
-                    CASE WHEN n % 20 < 17 THEN 'completed' WHEN n % 20 < 18 THEN 'expired' WHEN n % 20 < 19 THEN 'failed'
-                         ELSE 'cancelled' END AS status) a;
+WITH p AS (
+  INSERT INTO payments (id, merchant_id, reference_id, amount, fees, net_amount, status, checkout_token, redirect_url,
+      created_at, updated_at, completed_at, expires_at, short_code_number, short_code, payer)
+  SELECT gen_random_uuid(), a.merchant, 'order-' || n, a.amount, round(a.amount * 0.03, 2),
+      a.amount - round(a.amount * 0.03, 2), a.status, 'fill-' || n, 'https://pay.example/fill', a.at,
+      a.at + interval '40 seconds', CASE WHEN a.status = 'completed' THEN a.at + interval '40 seconds' END,
+      a.at + interval '1 hour', 100000000000 + n, payment_short_code(100000000000 + n),
+      '509' || lpad((n % 100000000)::text, 8, '0')
+  FROM generate_series($1, $2) n,
+      LATERAL (SELECT CASE WHEN n % 2 = 0 THEN '$BIG'::uuid ELSE ($others)[1 + (n / 2) % ${#OTHERS[@]}] END AS merchant,
+                      (100 + (n::bigint * 7919) % 4900)::numeric(14, 2) AS amount,
+                      now() - interval '$DAYS days' + (n::double precision / $PAYMENTS) * interval '$DAYS days'
+                          - interval '2 hours' AS at,
+                      CASE WHEN n % 20 < 17 THEN 'completed' WHEN n % 20 < 18 THEN 'expired'
+                           WHEN n % 20 < 19 THEN 'failed' ELSE 'cancelled' END AS status) a
+  RETURNING id, merchant_id, net_amount, status, completed_at, updated_at),
+ledger AS (
+  INSERT INTO ledger_entries (merchant_id, kind, source_id, amount, created_at)
+  SELECT merchant_id, 'payment', id, net_amount, completed_at FROM p WHERE status = 'completed'),
+delivery AS (
+  INSERT INTO webhook_deliveries (id, merchant_id, payment_id, event, body, status, attempts, created_at, updated_at,
+      delivered_at, next_attempt_at)
+  SELECT gen_random_uuid(), merchant_id, id, 'payment.updated', '{"payment_id":"' || id || '"}', 'succeeded', 1,
+      updated_at, updated_at, updated_at, updated_at FROM p
+  RETURNING id, delivered_at)
+INSERT INTO webhook_attempts (delivery_id, attempted_at, status_code, duration_ms, response_excerpt)
+SELECT id, delivered_at, 200, 12, 'ok' FROM delivery WHERE delivered_at > now() - interval '30 days';
 SQL
 }
-half=$((PAYMENTS / 2))
-fill "$BIG" "$half" 0
-share=$(((PAYMENTS - half) / ${#OTHERS[@]}))
-offset=$half
-for id in "${OTHERS[@]}"; do fill "$id" "$share" "$offset"; offset=$((offset + share)); done
-sql -c "INSERT INTO ledger_entries (merchant_id, kind, source_id, amount, created_at)
-        SELECT merchant_id, 'payment', id, net_amount, completed_at FROM payments
-        WHERE status = 'completed' AND checkout_token LIKE 'fill-%'"
-sql -c "INSERT INTO webhook_deliveries (id, merchant_id, payment_id, event, body, status, attempts, created_at,
-        updated_at, delivered_at, next_attempt_at)
-        SELECT gen_random_uuid(), merchant_id, id, 'payment.updated', '{\"payment_id\":\"' || id || '\"}', 'succeeded', 1,
-        updated_at, updated_at, updated_at, updated_at FROM payments WHERE checkout_token LIKE 'fill-%' AND status <> 'pending'"
+for ((first = 1; first <= PAYMENTS; first += CHUNK)); do
+  last=$((first + CHUNK - 1)); [ "$last" -le "$PAYMENTS" ] || last=$PAYMENTS
+  fill "$first" "$last"
+done
+echo "   payments, ledger, deliveries and attempts written in $((SECONDS - start_fill)) s"
 # the history was written behind the service's back: the sums it kept meanwhile are made again from it
 sql -c "BEGIN; TRUNCATE report_day_totals, report_days_closed, ledger_balances; UPDATE ledger_cut SET through_id = 0;
         COMMIT"
+vacuum_started=$SECONDS
 sql -c "VACUUM ANALYZE"
+echo "   VACUUM ANALYZE took $((SECONDS - vacuum_started)) s"
 echo "   filled in $((SECONDS - start_fill)) s; database $(sql -c "SELECT pg_size_pretty(pg_database_size('postgres'))")"
 
 echo "== the service sums the history that can no longer change"
@@ -165,5 +208,5 @@ until [ "$(sql -c "SELECT count(*) FROM merchants m LEFT JOIN report_days_closed
   sleep 5
 done
 echo "   caught up in $((SECONDS - catch_up)) s"
-measure "after the fill"
+measure_runs "after the fill"
 echo "== the service's log: $WORK/service.log"

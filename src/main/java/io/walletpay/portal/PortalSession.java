@@ -5,7 +5,6 @@ import io.walletpay.store.PortalSessionStore.Lifetimes;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
-import java.time.Duration;
 
 /**
  * The portal's session cookie: a random id, of which the sessions table keeps only the SHA-256, so logging out or
@@ -16,7 +15,7 @@ import java.time.Duration;
 final class PortalSession {
 
     static final String COOKIE = "walletpay_portal";
-    static final Lifetimes LIFETIMES = new Lifetimes(Duration.ofMinutes(30), Duration.ofHours(12));
+    static final Lifetimes LIFETIMES = Lifetimes.PORTAL;
 
     /** The id's random bytes: 256 bits, as unguessable as a secret key. */
     private static final int ID_BYTES = 32;

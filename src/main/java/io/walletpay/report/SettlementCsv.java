@@ -1,6 +1,11 @@
 package io.walletpay.report;
 
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.time.zone.ZoneRules;
 
 /**
  * The settlement report as CSV (RFC 4180, CRLF): a header, one row per payment, one per refund or payout paid that
@@ -13,6 +18,8 @@ public final class SettlementCsv {
     public static final String HEADER =
             "payment_id,reference_id,provider_transaction_id,completed_at,amount,fees,net_amount,type";
 
+    private static final ZoneRules HAITI = SettlementReport.ZONE.getRules();
+
     private SettlementCsv() {}
 
     public static String render(SettlementReport report) {
@@ -23,10 +30,9 @@ public final class SettlementCsv {
                     .append(field(line.referenceId()))
                     .append(',')
                     .append(field(line.providerTransactionId()))
-                    .append(',')
-                    .append(DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(
-                            line.completedAt().atZoneSameInstant(SettlementReport.ZONE)))
-                    .append(',')
+                    .append(',');
+            haitiTime(csv, line.completedAt());
+            csv.append(',')
                     .append(line.amount().toPlainString())
                     .append(',')
                     .append(line.fees().toPlainString())
@@ -76,6 +82,41 @@ public final class SettlementCsv {
                 .append(',')
                 .append(type)
                 .append("\r\n");
+    }
+
+    /**
+     * {@code at} in Haiti as {@link DateTimeFormatter#ISO_OFFSET_DATE_TIME} writes it (seconds always, the fraction
+     * only when there is one and without its trailing zeros, the offset as -05:00), written by hand: the formatter
+     * took most of the time of a day's CSV of tens of thousands of payments.
+     */
+    static void haitiTime(StringBuilder out, OffsetDateTime at) {
+        Instant instant = at.toInstant();
+        ZoneOffset offset = HAITI.getOffset(instant);
+        LocalDateTime local = LocalDateTime.ofEpochSecond(instant.getEpochSecond(), instant.getNano(), offset);
+        out.append(local.getYear()).append('-');
+        twoDigits(out, local.getMonthValue());
+        out.append('-');
+        twoDigits(out, local.getDayOfMonth());
+        out.append('T');
+        twoDigits(out, local.getHour());
+        out.append(':');
+        twoDigits(out, local.getMinute());
+        out.append(':');
+        twoDigits(out, local.getSecond());
+        int nano = local.getNano();
+        if (nano != 0) {
+            String digits = Integer.toString(1_000_000_000 + nano).substring(1);
+            int end = digits.length();
+            while (digits.charAt(end - 1) == '0') {
+                end--;
+            }
+            out.append('.').append(digits, 0, end);
+        }
+        out.append(offset.getId());
+    }
+
+    private static void twoDigits(StringBuilder out, int value) {
+        out.append((char) ('0' + value / 10)).append((char) ('0' + value % 10));
     }
 
     static String field(String value) {

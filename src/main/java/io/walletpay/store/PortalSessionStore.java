@@ -38,7 +38,11 @@ public interface PortalSessionStore {
     }
 
     /** How long a session lives: since it was last used, and at most since it began. */
-    record Lifetimes(Duration idle, Duration absolute) {}
+    record Lifetimes(Duration idle, Duration absolute) {
+
+        /** The portal's: 30 minutes unused, 12 hours after login whatever happens. */
+        public static final Lifetimes PORTAL = new Lifetimes(Duration.ofMinutes(30), Duration.ofHours(12));
+    }
 
     /** Opens a session; ended sessions of the same merchant are cleared on the way. */
     Future<Void> open(byte[] idHash, UUID merchantId, int keyVersion, String sourceAddress, String userAgent);

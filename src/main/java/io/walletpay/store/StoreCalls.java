@@ -52,7 +52,8 @@ public final class StoreCalls {
                 proxy(TransferStore.class, Stores::transfers),
                 proxy(BooksStore.class, Stores::books),
                 proxy(EndpointStore.class, Stores::endpoints),
-                proxy(ApiKeyStore.class, Stores::keys));
+                proxy(ApiKeyStore.class, Stores::keys),
+                proxy(RetentionStore.class, Stores::retention));
     }
 
     /** The stores as callers use them; calls made while no store verticle runs answer 503. */

@@ -81,7 +81,8 @@ public final class StoreVerticle extends VerticleBase implements WakeUps {
                 new PgTransferStore(database, this),
                 new PgBooksStore(database),
                 new PgEndpointStore(database),
-                new PgApiKeyStore(database));
+                new PgApiKeyStore(database),
+                new PgRetentionStore(database));
         instance = new StoreCalls.Instance(context, stores, this::guarded);
         calls.add(instance);
         expirySweep = new ExpirySweep(vertx, database, expiry.apply(stores));

@@ -19,4 +19,5 @@ public record Stores(
         TransferStore transfers,
         BooksStore books,
         EndpointStore endpoints,
-        ApiKeyStore keys) {}
+        ApiKeyStore keys,
+        RetentionStore retention) {}

@@ -8,6 +8,7 @@ import io.walletpay.checkout.WalletProviders;
 import io.walletpay.config.AppConfig;
 import io.walletpay.delivery.WebhookTargets;
 import io.walletpay.money.SettleWindow;
+import io.walletpay.store.PortalSessionStore.Lifetimes;
 import io.walletpay.store.Stores;
 import io.walletpay.usecase.ApiKeys;
 import io.walletpay.usecase.AuditLog;
@@ -16,6 +17,7 @@ import io.walletpay.usecase.ConfirmWithProvider;
 import io.walletpay.usecase.CreatePayment;
 import io.walletpay.usecase.DeliverWebhook;
 import io.walletpay.usecase.ExpirePayments;
+import io.walletpay.usecase.ForgetPastUse;
 import io.walletpay.usecase.KeepTotals;
 import io.walletpay.usecase.MoneyOut;
 import io.walletpay.usecase.PayAtCheckout;
@@ -129,12 +131,16 @@ public record UseCases(
 
     /**
      * What each store verticle runs on its sweep's timer over its own stores (its calls stay on that verticle): the
-     * expiry of due payments, then the sums of history kept.
+     * expiry of due payments, then the sums of history kept, then the rows past their use forgotten.
      */
     public Supplier<Future<Void>> sweep(Stores own) {
         ExpirePayments expiry = expiry(own);
         KeepTotals totals = new KeepTotals(own.reports(), own.transfers(), Clock.systemUTC());
-        return () -> expiry.sweep().compose(swept -> totals.whenDue()).mapEmpty();
+        ForgetPastUse forget = new ForgetPastUse(own.retention(), Lifetimes.PORTAL, Clock.systemUTC());
+        return () -> expiry.sweep()
+                .compose(swept -> totals.whenDue())
+                .compose(kept -> forget.whenDue())
+                .mapEmpty();
     }
 
     /** Webhook sending over one sender verticle's own endpoint, delivery log and metrics. */

@@ -81,6 +81,29 @@ class SettlementCsvTest {
     }
 
     @Test
+    void timesAreWrittenAsTheIsoFormatterWritesThemInHaiti() {
+        java.util.Random random = new java.util.Random(42);
+        for (int i = 0; i < 200_000; i++) {
+            int nanos =
+                    switch (i % 4) {
+                        case 0 -> 0;
+                        case 1 -> random.nextInt(1000) * 1_000_000;
+                        case 2 -> random.nextInt(1_000_000) * 1000;
+                        default -> random.nextInt(1_000_000_000);
+                    };
+            // 2017 to 2030, daylight saving changes included
+            OffsetDateTime at = OffsetDateTime.ofInstant(
+                    java.time.Instant.ofEpochSecond(1_500_000_000L + random.nextInt(400_000_000), nanos),
+                    java.time.ZoneOffset.UTC);
+            StringBuilder written = new StringBuilder();
+            SettlementCsv.haitiTime(written, at);
+            assertThat(written.toString())
+                    .isEqualTo(java.time.format.DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(
+                            at.atZoneSameInstant(SettlementReport.ZONE)));
+        }
+    }
+
+    @Test
     void theDayIsHaitisIncludingDaylightSavingTime() {
         assertThat(SettlementReport.dayStart(LocalDate.parse("2026-01-15")))
                 .isEqualTo(OffsetDateTime.parse("2026-01-15T00:00:00-05:00"));

@@ -122,7 +122,9 @@ class StoreCallsTest {
     private static StoreCalls.Instance instance(Context context, DatabaseHealth health) {
         return new StoreCalls.Instance(
                 context,
-                new Stores(null, null, null, null, null, null, null, health, null, null, null, null, null, null, null),
+                new Stores(
+                        null, null, null, null, null, null, null, health, null, null, null, null, null, null, null,
+                        null),
                 work -> work);
     }
 }

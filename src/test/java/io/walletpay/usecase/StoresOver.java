@@ -10,13 +10,14 @@ final class StoresOver {
 
     static Stores of(AuditStore audit, PaymentLinkStore links, TransferStore transfers) {
         return new Stores(
-                null, audit, null, null, null, null, null, null, links, null, null, transfers, null, null, null);
+                null, audit, null, null, null, null, null, null, links, null, null, transfers, null, null, null, null);
     }
 
     /** The merchants and their audit log, over one in-memory store. */
     static Stores merchants(InMemoryAuditStore merchants) {
         return new Stores(
-                merchants, merchants, null, null, null, null, null, null, null, null, null, null, null, null, null);
+                merchants, merchants, null, null, null, null, null, null, null, null, null, null, null, null, null,
+                null);
     }
 
     private StoresOver() {}
