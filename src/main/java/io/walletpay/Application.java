@@ -71,7 +71,12 @@ public final class Application {
         Stores stores = storeCalls.stores();
         UseCases useCases = UseCases.build(vertx, config, stores, providers, registry);
         return vertx.deployVerticle(
-                        () -> new StoreVerticle(target, config, schemaVersion, storeCalls, own -> useCases.sweep(own)),
+                        () -> new StoreVerticle(
+                                target,
+                                config,
+                                schemaVersion,
+                                storeCalls,
+                                own -> useCases.sweep(own, config.payments().expirySweepInterval())),
                         new DeploymentOptions().setInstances(config.db().storeInstances()))
                 .onSuccess(ids::add)
                 // api nodes never send webhooks, worker nodes never listen for HTTP

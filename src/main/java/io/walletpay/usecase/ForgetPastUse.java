@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
  * status and last error; the attempts' own lines are for looking into a recent failure). Each batch is one bounded
  * statement of at most {@link #BATCH} rows, and a run makes at most {@link #BATCHES_PER_RUN} of each kind, so a
  * backlog (a deployment upgraded with months of attempts) is worked off over successive runs without holding the
- * database; runs are at most one a {@link #EVERY} once caught up.
+ * database; once caught up, runs are at most one every other sweep, and at most one a {@link #EVERY}.
  */
 public final class ForgetPastUse {
 
@@ -30,19 +30,35 @@ public final class ForgetPastUse {
     private final RetentionStore rows;
     private final Lifetimes sessions;
     private final Clock clock;
+    private final Duration every;
     private Instant lastRun = Instant.MIN;
     private boolean behind;
 
     public ForgetPastUse(RetentionStore rows, Lifetimes sessions, Clock clock) {
+        this(rows, sessions, clock, EVERY);
+    }
+
+    /** @param every how long a caught-up run waits for the next (a backlog goes on at the next sweep) */
+    public ForgetPastUse(RetentionStore rows, Lifetimes sessions, Clock clock, Duration every) {
         this.rows = rows;
         this.sessions = sessions;
         this.clock = clock;
+        this.every = every;
     }
 
-    /** A run if the last one is at least {@link #EVERY} old or left a backlog; how many rows it forgot. Never fails. */
+    /**
+     * The wait between caught-up runs for a sweep of {@code sweepInterval}: every other sweep, at most a minute, so a
+     * deployment sweeping often (a benchmark, a test) forgets as soon as rows pass their use.
+     */
+    public static Duration every(Duration sweepInterval) {
+        Duration twice = sweepInterval.multipliedBy(2);
+        return twice.compareTo(EVERY) < 0 ? twice : EVERY;
+    }
+
+    /** A run if the last one is at least {@code every} old or left a backlog; how many rows it forgot. Never fails. */
     public Future<Integer> whenDue() {
         Instant now = clock.instant();
-        if (!behind && lastRun.plus(EVERY).isAfter(now)) {
+        if (!behind && lastRun.plus(every).isAfter(now)) {
             return Future.succeededFuture(0);
         }
         lastRun = now;

@@ -36,6 +36,7 @@ import io.walletpay.usecase.TestPayments;
 import io.walletpay.usecase.UpdateMerchantSettings;
 import io.walletpay.usecase.WebhookEndpoints;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.function.Supplier;
 
 /**
@@ -133,10 +134,11 @@ public record UseCases(
      * What each store verticle runs on its sweep's timer over its own stores (its calls stay on that verticle): the
      * expiry of due payments, then the sums of history kept, then the rows past their use forgotten.
      */
-    public Supplier<Future<Void>> sweep(Stores own) {
+    public Supplier<Future<Void>> sweep(Stores own, Duration sweepInterval) {
         ExpirePayments expiry = expiry(own);
         KeepTotals totals = new KeepTotals(own.reports(), own.transfers(), Clock.systemUTC());
-        ForgetPastUse forget = new ForgetPastUse(own.retention(), Lifetimes.PORTAL, Clock.systemUTC());
+        ForgetPastUse forget = new ForgetPastUse(
+                own.retention(), Lifetimes.PORTAL, Clock.systemUTC(), ForgetPastUse.every(sweepInterval));
         return () -> expiry.sweep()
                 .compose(swept -> totals.whenDue())
                 .compose(kept -> forget.whenDue())

@@ -61,4 +61,11 @@ class ForgetPastUseTest {
         assertThat(done(forget.whenDue())).isEqualTo(1);
         assertThat(rows.sessions).isEmpty();
     }
+
+    @Test
+    void aServiceSweepingOftenForgetsEveryOtherSweepAndOneSweepingRarelyOnceAMinute() {
+        assertThat(ForgetPastUse.every(Duration.ofSeconds(1))).isEqualTo(Duration.ofSeconds(2));
+        assertThat(ForgetPastUse.every(Duration.ofSeconds(30))).isEqualTo(Duration.ofMinutes(1));
+        assertThat(ForgetPastUse.every(Duration.ofMinutes(10))).isEqualTo(Duration.ofMinutes(1));
+    }
 }
