@@ -73,7 +73,8 @@ class GeneratedJavaClientTest {
                         io.walletpay.client.api.OperationsApi.class,
                         io.walletpay.client.api.PaymentLinksApi.class,
                         io.walletpay.client.api.CheckoutApi.class,
-                        io.walletpay.client.api.MoneyOutApi.class)
+                        io.walletpay.client.api.MoneyOutApi.class,
+                        io.walletpay.client.api.TestModeApi.class)
                 .flatMap(api -> Arrays.stream(api.getDeclaredMethods()))
                 .map(Method::getName)
                 .collect(Collectors.toSet());

@@ -141,6 +141,19 @@ class TenantIsolationTest {
                         "/api/merchant/payments/" + pendingA + "/cancel",
                         null,
                         notFound),
+                // the test helpers: B's token never pays or expires A's payment
+                new Probe(
+                        "POST",
+                        "/api/merchant/test/payments/{id}/pay",
+                        "/api/merchant/test/payments/" + pendingA + "/pay",
+                        "{\"phone\":\"50937000001\"}",
+                        notFound),
+                new Probe(
+                        "POST",
+                        "/api/merchant/test/payments/{id}/expire",
+                        "/api/merchant/test/payments/" + pendingA + "/expire",
+                        null,
+                        notFound),
                 new Probe("GET", "/api/merchant/payments", "/api/merchant/payments?reference_id=A-REF", null, ownOnly),
                 new Probe(
                         "GET",
