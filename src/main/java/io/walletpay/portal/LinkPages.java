@@ -7,7 +7,6 @@ import io.walletpay.error.ServiceException;
 import io.walletpay.links.PaymentLinkRequest;
 import io.walletpay.links.QrSvg;
 import io.walletpay.merchant.Actor;
-import io.walletpay.net.ClientAddress;
 import io.walletpay.payment.PaymentLink;
 import io.walletpay.payment.TypedAmount;
 import io.walletpay.usecase.PaymentLinks;
@@ -96,7 +95,7 @@ final class LinkPages {
             list(ctx, invalid.kind().status(), refusal(t, invalid), typed);
             return;
         }
-        Actor actor = Actor.portal(PortalPages.merchant(ctx).id(), ClientAddress.of(ctx));
+        Actor actor = PortalPages.actor(ctx);
         links.create(PortalPages.merchant(ctx), request, actor)
                 // to the link's own page: reloading it never makes a second link
                 .onSuccess(link -> PortalPages.seeOther(ctx, "/portal/links/" + link.id()))
@@ -176,7 +175,7 @@ final class LinkPages {
             return;
         }
         UUID merchantId = PortalPages.merchant(ctx).id();
-        links.deactivate(merchantId, id, Actor.portal(merchantId, ClientAddress.of(ctx)))
+        links.deactivate(merchantId, id, PortalPages.actor(ctx))
                 .onSuccess(link -> PortalPages.seeOther(ctx, "/portal/links/" + link.id()))
                 .onFailure(ctx::fail);
     }

@@ -6,7 +6,6 @@ import io.vertx.ext.web.RoutingContext;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.login.MerchantLogin;
-import io.walletpay.merchant.Actor;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.money.Transfer;
 import io.walletpay.money.TransferRequest;
@@ -144,7 +143,7 @@ final class MoneyPages {
                 .check(ctx, merchant, secretKey, (status, text) -> payouts(ctx, status, text))
                 .compose(verified -> verified
                         ? payoutPhone
-                                .set(merchant.id(), phone, Actor.portal(merchant.id(), source))
+                                .set(merchant.id(), phone, PortalPages.actor(ctx))
                                 .map(true)
                         : Future.succeededFuture(false))
                 .onSuccess(set -> {

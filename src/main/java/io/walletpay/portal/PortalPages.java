@@ -89,6 +89,11 @@ final class PortalPages {
 
     private static final String SESSION_HASH = "walletpay.portal.session-hash";
 
+    /** Who acts through this page, as the audit log and the four-eyes rule name them. */
+    static io.walletpay.merchant.Actor actor(RoutingContext ctx) {
+        return io.walletpay.merchant.Actor.portal(liveMerchant(ctx).id(), io.walletpay.net.ClientAddress.of(ctx));
+    }
+
     // ---- rendering ----
 
     /** Renders {@code template} with {@code model} plus the language ({@code t}) and the form token ({@code csrf}). */

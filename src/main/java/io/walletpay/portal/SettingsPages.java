@@ -12,7 +12,6 @@ import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.MerchantInput;
 import io.walletpay.merchant.MerchantInput.MerchantChanges;
 import io.walletpay.merchant.MerchantUrls;
-import io.walletpay.net.ClientAddress;
 import io.walletpay.store.PortalSessionStore;
 import io.walletpay.store.Stores;
 import io.walletpay.usecase.AuditLog;
@@ -77,7 +76,7 @@ final class SettingsPages {
     }
 
     private static Actor actor(RoutingContext ctx) {
-        return Actor.portal(PortalPages.merchant(ctx).id(), ClientAddress.of(ctx));
+        return PortalPages.actor(ctx);
     }
 
     /** The page for {@code merchant} as it now is; {@code extra} says what just happened or what was refused. */
