@@ -223,7 +223,8 @@ public final class PortalRoutes {
                 .open(
                         PortalSession.hashOf(id),
                         merchant.id(),
-                        merchant.secretKeyVersion(),
+                        null,
+                        io.walletpay.people.SignInStep.IN,
                         ClientAddress.of(ctx),
                         agent == null ? null : PortalPages.trimmed(agent, 300))
                 .onSuccess(opened -> ctx.response().addCookie(sessionCookie(id)));
@@ -274,8 +275,7 @@ public final class PortalRoutes {
             stores.merchants()
                     .get(found.get().merchantId())
                     .onSuccess(merchant -> {
-                        if (!merchant.active()
-                                || merchant.secretKeyVersion() != found.get().keyVersion()) {
+                        if (!merchant.active()) {
                             stores.portalSessions().end(hash);
                             ctx.response().addCookie(sessionCookie("").setMaxAge(0));
                             PortalPages.seeOther(ctx, "/portal/login");

@@ -4,6 +4,7 @@ import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
+import io.walletpay.people.SignInStep;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -19,10 +20,12 @@ final class PgPortalSessionStore implements PortalSessionStore {
     }
 
     @Override
-    public Future<Void> open(byte[] idHash, UUID merchantId, int keyVersion, String sourceAddress, String userAgent) {
+    public Future<Void> open(
+            byte[] idHash, UUID merchantId, UUID personId, SignInStep step, String sourceAddress, String userAgent) {
         return database.statements()
                 .preparedQuery(PortalSessionSql.OPEN)
-                .execute(Tuple.of(Buffer.buffer(idHash), merchantId, keyVersion, sourceAddress, userAgent))
+                .execute(Tuple.of(
+                        Buffer.buffer(idHash), merchantId, personId, step.wireName(), sourceAddress, userAgent))
                 .mapEmpty();
     }
 
@@ -30,7 +33,11 @@ final class PgPortalSessionStore implements PortalSessionStore {
     public Future<Optional<PortalSession>> use(byte[] idHash, Lifetimes lifetimes) {
         return database.statements()
                 .preparedQuery(PortalSessionSql.USE)
-                .execute(Tuple.of(Buffer.buffer(idHash), seconds(lifetimes.idle()), seconds(lifetimes.absolute())))
+                .execute(Tuple.of(
+                        Buffer.buffer(idHash),
+                        seconds(lifetimes.idle()),
+                        seconds(lifetimes.absolute()),
+                        seconds(Lifetimes.SIGNING_IN.absolute())))
                 .map(rows -> rows.size() == 0
                         ? Optional.<PortalSession>empty()
                         : Optional.of(session(rows.iterator().next())));
@@ -53,6 +60,22 @@ final class PgPortalSessionStore implements PortalSessionStore {
     }
 
     @Override
+    public Future<Boolean> end(UUID merchantId, byte[] idHash) {
+        return database.statements()
+                .preparedQuery(PortalSessionSql.END_ONE_OF_MERCHANT)
+                .execute(Tuple.of(merchantId, Buffer.buffer(idHash)))
+                .map(rows -> rows.rowCount() == 1);
+    }
+
+    @Override
+    public Future<Integer> endAllOf(UUID personId, byte[] keep) {
+        return database.statements()
+                .preparedQuery(PortalSessionSql.END_ALL_OF_PERSON)
+                .execute(Tuple.of(personId, keep == null ? null : Buffer.buffer(keep)))
+                .map(rows -> rows.rowCount());
+    }
+
+    @Override
     public Future<Integer> endAll(UUID merchantId, byte[] keep) {
         return database.statements()
                 .preparedQuery(PortalSessionSql.END_ALL)
@@ -62,13 +85,17 @@ final class PgPortalSessionStore implements PortalSessionStore {
 
     @Override
     public Future<List<PortalSession>> live(UUID merchantId, Lifetimes lifetimes) {
-        Tuple args = Tuple.of(merchantId, seconds(lifetimes.idle()), seconds(lifetimes.absolute()));
+        Tuple args = Tuple.of(
+                merchantId,
+                seconds(lifetimes.idle()),
+                seconds(lifetimes.absolute()),
+                seconds(Lifetimes.SIGNING_IN.absolute()));
         return database.statements()
                 .preparedQuery(PortalSessionSql.CLEAR_ENDED)
                 .execute(args)
                 .compose(cleared -> database.statements()
                         .preparedQuery(PortalSessionSql.LIST)
-                        .execute(args))
+                        .execute(Tuple.of(merchantId, seconds(lifetimes.idle()), seconds(lifetimes.absolute()))))
                 .map(rows -> {
                     List<PortalSession> sessions = new ArrayList<>();
                     rows.forEach(row -> sessions.add(session(row)));
@@ -84,7 +111,8 @@ final class PgPortalSessionStore implements PortalSessionStore {
         return new PortalSession(
                 row.getBuffer("id_hash").getBytes(),
                 row.getUUID("merchant_id"),
-                row.getInteger("key_version"),
+                row.getUUID("person_id"),
+                SignInStep.of(row.getString("stage")),
                 row.getOffsetDateTime("created_at"),
                 row.getOffsetDateTime("last_seen_at"),
                 row.getString("source_address"),
