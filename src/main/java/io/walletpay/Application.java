@@ -36,12 +36,20 @@ public final class Application {
     private final AtomicBoolean stopped = new AtomicBoolean();
     private final Runnable releaseProvider;
     private final Stores stores;
+    private final UseCases useCases;
 
-    private Application(Vertx vertx, List<String> deployments, Runnable releaseProvider, Stores stores) {
+    private Application(
+            Vertx vertx, List<String> deployments, Runnable releaseProvider, Stores stores, UseCases useCases) {
         this.vertx = vertx;
         this.deployments = deployments;
         this.releaseProvider = releaseProvider;
         this.stores = stores;
+        this.useCases = useCases;
+    }
+
+    /** The use cases over {@link #stores()}. */
+    public UseCases useCases() {
+        return useCases;
     }
 
     /** The running stores, as the service's own verticles call them. */
@@ -108,7 +116,7 @@ public final class Application {
                         ? vertx.deployVerticle(new ManagementVerticle(config, stores, registry))
                                 .onSuccess(ids::add)
                         : Future.succeededFuture(id))
-                .map(id -> new Application(vertx, ids, releaseProvider, stores))
+                .map(id -> new Application(vertx, ids, releaseProvider, stores, useCases))
                 .recover(failure -> undeployAll(vertx, ids)
                         .onComplete(done -> releaseProvider.run())
                         .transform(ignored -> Future.failedFuture(failure)));

@@ -9,15 +9,21 @@ import io.walletpay.config.AppConfig;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.json.NewIdentifiers;
+import io.walletpay.merchant.Actor;
 import io.walletpay.merchant.MerchantInput.NewMerchant;
 import io.walletpay.merchant.Secrets;
+import io.walletpay.page.Language;
+import io.walletpay.people.Person;
 import io.walletpay.store.MerchantStore;
+import io.walletpay.store.PersonStore;
+import io.walletpay.usecase.Team;
 import java.nio.file.Path;
 import java.util.UUID;
 
 /**
- * Development only: the first start creates a demo merchant and keeps its credentials in
- * {@code <data_dir>/demo-merchant.json}, so a newcomer can get a token and create a payment at once. A file whose
+ * Development only: the first start creates a demo merchant and its owner and keeps their credentials in
+ * {@code <data_dir>/demo-merchant.json}, so a newcomer can get a token and create a payment at once, and sign in to
+ * the portal (the owner sets up the second factor at the first sign-in). A file whose
  * merchant the database does not have (the database was replaced, or is another one) is made again, so the
  * credentials printed always work.
  */
@@ -27,8 +33,51 @@ final class DemoMerchant {
 
     private DemoMerchant() {}
 
+    /** The demo merchant's credentials and its owner's sign-in, created on first use. */
+    static Future<JsonObject> ensure(
+            Vertx vertx, AppConfig config, MerchantStore merchants, PersonStore people, Team team) {
+        Path file = config.dataDir().resolve(FILE);
+        return ensure(vertx, config, merchants)
+                .compose(credentials -> withOwner(vertx, credentials, merchants, people, team, file));
+    }
+
+    /**
+     * The credentials with the demo owner's e-mail and password: the owner the file names if the database has them,
+     * else a new one, invited and joined as a person would be, and the file written again.
+     */
+    private static Future<JsonObject> withOwner(
+            Vertx vertx, JsonObject credentials, MerchantStore merchants, PersonStore people, Team team, Path file) {
+        String email = credentials.getString("owner_email");
+        Future<Person> existing = email == null ? Future.succeededFuture(null) : people.byEmail(email);
+        return existing.compose(owner -> {
+            if (owner != null && owner.merchantId().toString().equals(credentials.getString("merchant_id"))) {
+                return Future.succeededFuture(credentials);
+            }
+            UUID merchantId = UUID.fromString(credentials.getString("merchant_id"));
+            String newEmail = "owner-"
+                    + Secrets.randomToken(6).toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]", "x")
+                    + "@example.com";
+            String password = Secrets.randomToken(12);
+            return merchants
+                    .get(merchantId)
+                    .compose(merchant ->
+                            team.invite(merchant, newEmail, "owner", Actor.admin("development"), Language.HT))
+                    .compose(invited -> team.join(
+                            invited.url().substring(invited.url().lastIndexOf('/') + 1),
+                            "Demo Owner",
+                            password,
+                            "127.0.0.1"))
+                    .map(joined ->
+                            credentials.copy().put("owner_email", newEmail).put("owner_password", password))
+                    .compose(updated -> vertx.fileSystem()
+                            .writeFile(file.toString(), updated.toBuffer().appendString("\n"))
+                            .compose(written -> vertx.fileSystem().chmod(file.toString(), "rw-------"))
+                            .map(updated));
+        });
+    }
+
     /** The demo merchant's credentials, created on first use. */
-    static Future<JsonObject> ensure(Vertx vertx, AppConfig config, MerchantStore merchants) {
+    private static Future<JsonObject> ensure(Vertx vertx, AppConfig config, MerchantStore merchants) {
         String file = config.dataDir().resolve(FILE).toString();
         return vertx.fileSystem()
                 .exists(file)

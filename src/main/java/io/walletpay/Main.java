@@ -409,7 +409,11 @@ public final class Main {
     /** Development only: the admin token and the demo merchant, printed for the person at the terminal. */
     private static void announceDevelopmentCredentials(AppConfig config, Running running) {
         JsonObject demo = await(DemoMerchant.ensure(
-                running.vertx(), config, running.application().stores().merchants()));
+                running.vertx(),
+                config,
+                running.application().stores().merchants(),
+                running.application().stores().people(),
+                running.application().useCases().team()));
         System.out.println();
         System.out.println("  walletpay development credentials (kept in " + config.dataDir() + "):");
         System.out.println("    admin token     "
@@ -417,6 +421,9 @@ public final class Main {
         System.out.println("    demo merchant   " + demo.getString("merchant_id"));
         System.out.println("    secret key      " + demo.getString("secret_key"));
         System.out.println("    webhook secret  " + demo.getString("webhook_secret"));
+        System.out.println("    portal          " + config.publicBaseUrl().replaceAll("/+$", "") + "/portal/");
+        System.out.println("    owner e-mail    " + demo.getString("owner_email"));
+        System.out.println("    owner password  " + demo.getString("owner_password"));
         System.out.println();
     }
 

@@ -91,6 +91,9 @@ public final class HttpApiVerticle extends VerticleBase {
 
         new AdminMerchantRoutes(stores, config.fees(), useCases)
                 .mount(router, AdminGuard.admin(config.adminToken(), logins));
+        new AdminInvitationRoutes(
+                        stores.merchants(), useCases.team(), config.checkout().defaultLocale())
+                .mount(router);
         new AdminTransferRoutes(useCases.reviewTransfers()).mount(router);
         new AdminReconciliationRoutes(stores.books(), useCases.reconcileBooks()).mount(router);
 
@@ -134,7 +137,8 @@ public final class HttpApiVerticle extends VerticleBase {
                         vertx,
                         new PortalRoutes.Services(
                                 stores,
-                                login,
+                                new io.walletpay.login.PersonLogin(stores.people(), logins, vertx),
+                                useCases.team(),
                                 useCases.cancelPayment(),
                                 useCases.paymentLinks(),
                                 useCases.updateMerchantSettings(),

@@ -4,8 +4,8 @@ import java.util.Objects;
 import java.util.UUID;
 
 /**
- * Who asks for a change, as the audit log records it: the merchant itself through the API (its id), the admin, or
- * the merchant through the portal ({@code portal:<merchant id>}), and the address the request came from.
+ * Who asks for a change, as the audit log records it: the merchant itself through the API (its id), the admin, or a
+ * person through the portal ({@code person:<e-mail>}), and the address the request came from.
  */
 public record Actor(String who, String sourceAddress) {
 
@@ -24,8 +24,8 @@ public record Actor(String who, String sourceAddress) {
         return new Actor("admin", sourceAddress);
     }
 
-    /** The merchant through the portal, with its session. */
-    public static Actor portal(UUID merchantId, String sourceAddress) {
-        return new Actor("portal:" + merchantId, sourceAddress);
+    /** A person through the portal, by the e-mail they sign in with. */
+    public static Actor person(String email, String sourceAddress) {
+        return new Actor("person:" + email, sourceAddress);
     }
 }

@@ -17,6 +17,15 @@ public final class Audited {
     public static final String WEBHOOK_ENDPOINT_UPDATE = "webhook_endpoint.update";
     public static final String WEBHOOK_ENDPOINT_DELETE = "webhook_endpoint.delete";
     public static final String WEBHOOK_ENDPOINT_SECRET_ROTATE = "webhook_endpoint.secret_rotate";
+    /** The team: {@code what} names the person by e-mail (and role), never a password, code or invite token. */
+    public static final String PERSON_INVITE = "person.invite";
+
+    public static final String INVITATION_WITHDRAW = "invitation.withdraw";
+    public static final String PERSON_JOIN = "person.join";
+    public static final String PERSON_ROLE_CHANGE = "person.role_change";
+    public static final String PERSON_REMOVE = "person.remove";
+    public static final String SECOND_FACTOR_ENROL = "second_factor.enrol";
+    public static final String SESSION_END = "session.end";
     /** A restricted API key made or revoked; {@code what} is its id (and scope), never the key. */
     public static final String API_KEY_CREATE = "api_key.create";
 

@@ -5,7 +5,7 @@ package io.walletpay.payment;
  * characters, dot-separated domain labels and nothing that cannot appear unquoted in an address. A shape check
  * only: whether the mailbox exists is not ours to know, and quoted local parts and IP literals are refused.
  */
-final class EmailAddressShape {
+public final class EmailAddressShape {
 
     static final int MAX_LENGTH = 254;
     private static final int MAX_LOCAL_LENGTH = 64;
@@ -14,7 +14,7 @@ final class EmailAddressShape {
 
     private EmailAddressShape() {}
 
-    static boolean accepts(String address) {
+    public static boolean accepts(String address) {
         int at = address.indexOf('@');
         if (at < 0 || at != address.lastIndexOf('@') || address.codePointCount(0, address.length()) > MAX_LENGTH) {
             return false;

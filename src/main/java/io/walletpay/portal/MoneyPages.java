@@ -5,11 +5,10 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
-import io.walletpay.login.MerchantLogin;
+import io.walletpay.login.PersonLogin;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.money.Transfer;
 import io.walletpay.money.TransferRequest;
-import io.walletpay.net.ClientAddress;
 import io.walletpay.payment.TypedAmount;
 import io.walletpay.store.Stores;
 import io.walletpay.usecase.MoneyOut;
@@ -43,13 +42,13 @@ final class MoneyPages {
     private final Stores stores;
     private final MoneyOut moneyOut;
     private final SetPayoutPhone payoutPhone;
-    private final KeyTypedAgain keyTypedAgain;
+    private final PasswordTypedAgain passwordTypedAgain;
     private final PaymentPages payments;
 
     MoneyPages(
             PortalPages pages,
             Stores stores,
-            MerchantLogin login,
+            PersonLogin login,
             PaymentPages payments,
             MoneyOut moneyOut,
             SetPayoutPhone payoutPhone) {
@@ -57,7 +56,7 @@ final class MoneyPages {
         this.stores = stores;
         this.moneyOut = moneyOut;
         this.payoutPhone = payoutPhone;
-        this.keyTypedAgain = new KeyTypedAgain(login, pages);
+        this.passwordTypedAgain = new PasswordTypedAgain(login, pages);
         this.payments = payments;
     }
 
@@ -137,10 +136,9 @@ final class MoneyPages {
     private void phone(RoutingContext ctx) {
         Merchant merchant = PortalPages.merchant(ctx);
         String phone = PortalPages.param(ctx, "payout_phone", 40);
-        String secretKey = PortalPages.param(ctx, "secret_key", 256);
-        String source = ClientAddress.of(ctx);
-        keyTypedAgain
-                .check(ctx, merchant, secretKey, (status, text) -> payouts(ctx, status, text))
+        String password = ctx.request().getFormAttribute("password");
+        passwordTypedAgain
+                .check(ctx, password, (status, text) -> payouts(ctx, status, text))
                 .compose(verified -> verified
                         ? payoutPhone
                                 .set(merchant.id(), phone, PortalPages.actor(ctx))

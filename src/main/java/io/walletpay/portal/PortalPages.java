@@ -89,9 +89,20 @@ final class PortalPages {
 
     private static final String SESSION_HASH = "walletpay.portal.session-hash";
 
+    static void signedInAs(RoutingContext ctx, io.walletpay.people.Person person) {
+        ctx.put(SESSION_PERSON, person);
+    }
+
+    /** The person signed in. */
+    static io.walletpay.people.Person person(RoutingContext ctx) {
+        return ctx.get(SESSION_PERSON);
+    }
+
+    private static final String SESSION_PERSON = "walletpay.portal.person";
+
     /** Who acts through this page, as the audit log and the four-eyes rule name them. */
     static io.walletpay.merchant.Actor actor(RoutingContext ctx) {
-        return io.walletpay.merchant.Actor.portal(liveMerchant(ctx).id(), io.walletpay.net.ClientAddress.of(ctx));
+        return io.walletpay.merchant.Actor.person(person(ctx).email(), io.walletpay.net.ClientAddress.of(ctx));
     }
 
     // ---- rendering ----
@@ -103,6 +114,12 @@ final class PortalPages {
         full.putIfAbsent("csrf", csrf(ctx));
         Merchant acting = merchant(ctx);
         full.putIfAbsent("testmode", acting != null && !acting.livemode());
+        io.walletpay.people.Person person = person(ctx);
+        full.putIfAbsent(
+                "can",
+                person == null
+                        ? io.walletpay.people.Permissions.Granted.NOBODY
+                        : io.walletpay.people.Permissions.of(person.role()));
         send(ctx, status, ENGINE.render(full, template));
     }
 

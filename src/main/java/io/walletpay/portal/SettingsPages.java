@@ -5,7 +5,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
-import io.walletpay.login.MerchantLogin;
+import io.walletpay.login.PersonLogin;
 import io.walletpay.merchant.Actor;
 import io.walletpay.merchant.AuditPage;
 import io.walletpay.merchant.Merchant;
@@ -21,7 +21,6 @@ import io.walletpay.usecase.UpdateMerchantSettings;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BiFunction;
 
 /**
  * {@code /portal/settings}: the webhook URL, Return URL and locale; rotating the webhook secret (the old one keeps
@@ -38,11 +37,9 @@ final class SettingsPages {
     private final UpdateMerchantSettings settings;
     private final RotateWebhookSecret webhookSecrets;
     private final RotateSecretKey secretKeys;
-    private final KeyTypedAgain keyTypedAgain;
+    private final PasswordTypedAgain passwordTypedAgain;
     private final AuditLog auditLog;
     private final int failingAfterHours;
-    private final BiFunction<RoutingContext, Merchant, Future<Void>> renewSession;
-    private final BiFunction<RoutingContext, Merchant, Future<Void>> endEverySession;
 
     SettingsPages(
             PortalPages pages,
@@ -51,20 +48,16 @@ final class SettingsPages {
             RotateWebhookSecret webhookSecrets,
             RotateSecretKey secretKeys,
             AuditLog auditLog,
-            MerchantLogin login,
-            int failingAfterHours,
-            BiFunction<RoutingContext, Merchant, Future<Void>> renewSession,
-            BiFunction<RoutingContext, Merchant, Future<Void>> endEverySession) {
+            PersonLogin login,
+            int failingAfterHours) {
         this.pages = pages;
         this.stores = stores;
         this.settings = settings;
         this.webhookSecrets = webhookSecrets;
         this.secretKeys = secretKeys;
-        this.keyTypedAgain = new KeyTypedAgain(login, pages);
+        this.passwordTypedAgain = new PasswordTypedAgain(login, pages);
         this.auditLog = auditLog;
         this.failingAfterHours = failingAfterHours;
-        this.renewSession = renewSession;
-        this.endEverySession = endEverySession;
     }
 
     void mount(Router router) {
@@ -90,8 +83,10 @@ final class SettingsPages {
                                 && refused.kind() == ErrorKind.VALIDATION
                         ? auditLog.list(merchant.id(), null, AUDIT_PAGE)
                         : Future.failedFuture(failure));
-        Future<List<PortalSessionStore.PortalSession>> sessions =
-                stores.portalSessions().live(PortalPages.liveMerchant(ctx).id(), PortalSession.LIFETIMES);
+        java.util.UUID me = PortalPages.person(ctx).id();
+        Future<List<PortalSessionStore.PortalSession>> sessions = stores.portalSessions()
+                .live(PortalPages.liveMerchant(ctx).id(), PortalSession.LIFETIMES)
+                .map(all -> all.stream().filter(s -> me.equals(s.personId())).toList());
         Future.all(health, audit, sessions)
                 .onSuccess(both -> {
                     Map<String, Object> model = new HashMap<>();
@@ -219,11 +214,10 @@ final class SettingsPages {
         // the portal's key is the session's own, the live one, in either mode; the test key is rotated by API
         Merchant merchant = PortalPages.liveMerchant(ctx);
         PortalPages.signedIn(ctx, merchant);
-        String typed = PortalPages.param(ctx, "secret_key", 256);
-        keyTypedAgain
+        String typed = ctx.request().getFormAttribute("password");
+        passwordTypedAgain
                 .check(
                         ctx,
-                        merchant,
                         typed,
                         (status, text) ->
                                 show(ctx, merchant, status, Map.of("error", text, "confirming", "secret-key")))
@@ -238,25 +232,20 @@ final class SettingsPages {
     private void rotate(RoutingContext ctx, Merchant merchant) {
         secretKeys
                 .rotate(merchant.id(), actor(ctx))
-                .onSuccess(rotated -> {
-                    // every session ends with the old key; this browser goes on in a new one under the new key
-                    renewSession
-                            .apply(ctx, rotated.merchant())
-                            .onSuccess(renewed -> show(
-                                    ctx,
-                                    rotated.merchant(),
-                                    200,
-                                    Map.of("newSecret", rotated.secretKey(), "newSecretKind", "key")))
-                            .onFailure(ctx::fail);
-                })
+                .onSuccess(rotated -> show(
+                        ctx, rotated.merchant(), 200, Map.of("newSecret", rotated.secretKey(), "newSecretKind", "key")))
                 .onFailure(ctx::fail);
     }
 
-    /** Ends every session of the merchant, on every device, this one too: back to the login page. */
+    /** Ends every session of the signed-in person, on every device, this one too: back to the login page. */
     private void signOutEverywhere(RoutingContext ctx) {
-        endEverySession
-                .apply(ctx, PortalPages.liveMerchant(ctx))
-                .onSuccess(ended -> PortalPages.seeOther(ctx, "/portal/login"))
+        stores.portalSessions()
+                .endAllOf(PortalPages.person(ctx).id(), null)
+                .onSuccess(ended -> {
+                    ctx.response()
+                            .addCookie(SignInPages.sessionCookie(pages, "").setMaxAge(0));
+                    PortalPages.seeOther(ctx, "/portal/login");
+                })
                 .onFailure(ctx::fail);
     }
 

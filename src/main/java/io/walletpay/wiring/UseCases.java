@@ -32,6 +32,7 @@ import io.walletpay.usecase.RotateSecretKey;
 import io.walletpay.usecase.RotateWebhookSecret;
 import io.walletpay.usecase.SetPayoutPhone;
 import io.walletpay.usecase.SettleTransfers;
+import io.walletpay.usecase.Team;
 import io.walletpay.usecase.TestPayments;
 import io.walletpay.usecase.UpdateMerchantSettings;
 import io.walletpay.usecase.WebhookEndpoints;
@@ -67,7 +68,8 @@ public record UseCases(
         PaymentReviews paymentReviews,
         WebhookEndpoints webhookEndpoints,
         ApiKeys apiKeys,
-        TestPayments testPayments) {
+        TestPayments testPayments,
+        Team team) {
 
     /** The use cases over {@code stores}: the calls of every store verticle, as routes make them. */
     public static UseCases build(
@@ -127,7 +129,14 @@ public record UseCases(
                         targets::checkForSaving,
                         config.webhooks().secretOverlapHours()),
                 new ApiKeys(stores.keys(), stores.audit()),
-                new TestPayments(stores.payments(), stores.checkouts()));
+                new TestPayments(stores.payments(), stores.checkouts()),
+                new Team(
+                        stores.people(),
+                        stores.portalSessions(),
+                        stores.audit(),
+                        new io.walletpay.mail.NoInviteMail(),
+                        vertx,
+                        config.publicBaseUrl()));
     }
 
     /**

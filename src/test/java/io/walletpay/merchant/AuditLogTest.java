@@ -187,12 +187,13 @@ class AuditLogTest {
 
         var changes = new MerchantChanges(
                 null, null, null, false, "https://shop.example/thanks", false, null, false, null, null);
-        Merchant updated = RunningService.await(settings.update(id, changes, Actor.portal(id, "198.51.100.4")));
+        Merchant updated =
+                RunningService.await(settings.update(id, changes, Actor.person("ana@boutik.ht", "198.51.100.4")));
         assertThat(updated.returnUrl()).isEqualTo("https://shop.example/thanks");
 
         var page = RunningService.await(new AuditLog(stores).list(id, null, 10));
         assertThat(page.entries()).hasSize(1);
-        assertThat(page.entries().get(0).actor()).isEqualTo("portal:" + id);
+        assertThat(page.entries().get(0).actor()).isEqualTo("person:ana@boutik.ht");
         assertThat(page.entries().get(0).sourceAddress()).isEqualTo("198.51.100.4");
         assertThat(page.entries().get(0).what()).isEqualTo("return_url");
         assertThat(RunningService.await(new AuditLog(stores).list(UUID.randomUUID(), null, 10))
@@ -214,7 +215,7 @@ class AuditLogTest {
                                 io.walletpay.error.ServiceException.invalid(field, "refused")));
         var changes =
                 new MerchantChanges(null, null, "http://shop.example/h", false, null, false, null, false, null, null);
-        Actor actor = Actor.portal(id, "198.51.100.4");
+        Actor actor = Actor.person("ana@boutik.ht", "198.51.100.4");
 
         var refused = settings.update(id, changes, actor, () -> new io.walletpay.usecase.SetPayoutPhone(stores.audit())
                 .set(id, "3712 3456", actor));

@@ -21,7 +21,7 @@ class AuditLogPagesTest {
         Merchant merchant = audit.add(TestMerchants.active());
         Merchant other = audit.add(TestMerchants.active());
         SetPayoutPhone payoutPhone = new SetPayoutPhone(audit);
-        done(payoutPhone.set(merchant.id(), "50937001234", Actor.portal(merchant.id(), "::1")));
+        done(payoutPhone.set(merchant.id(), "50937001234", Actor.person("ana@boutik.ht", "::1")));
         done(payoutPhone.set(other.id(), "50937005678", Actor.admin("::1")));
         done(payoutPhone.set(merchant.id(), "", Actor.admin("10.0.0.1")));
 
@@ -35,6 +35,6 @@ class AuditLogPagesTest {
             assertThat(entry.what()).isEqualTo("cleared");
         });
         assertThat(second.hasMore()).isFalse();
-        assertThat(second.entries()).extracting(AuditRecord::actor).containsExactly("portal:" + merchant.id());
+        assertThat(second.entries()).extracting(AuditRecord::actor).containsExactly("person:ana@boutik.ht");
     }
 }

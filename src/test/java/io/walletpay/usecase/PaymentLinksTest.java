@@ -35,7 +35,8 @@ class PaymentLinksTest {
     void aNewLinkIsActiveWithAnUnguessableCodeItsAddressAndAnAuditEntry() {
         merchants.put(merchant.id(), merchant);
 
-        PaymentLink link = done(paymentLinks.create(merchant, tickets(), Actor.portal(merchant.id(), "198.51.100.7")));
+        PaymentLink link =
+                done(paymentLinks.create(merchant, tickets(), Actor.person("ana@boutik.ht", "198.51.100.7")));
 
         assertThat(link.active()).isTrue();
         assertThat(link.code()).hasSize(16);
@@ -49,7 +50,7 @@ class PaymentLinksTest {
     void aDisabledMerchantMakesNoLink() {
         Merchant disabled = TestMerchants.withStatus(MerchantStatus.DISABLED);
 
-        Throwable refused = failure(paymentLinks.create(disabled, tickets(), Actor.portal(merchant.id(), "x")));
+        Throwable refused = failure(paymentLinks.create(disabled, tickets(), Actor.person("ana@boutik.ht", "x")));
 
         assertThat(((ServiceException) refused).code()).isEqualTo("merchant_disabled");
         assertThat(audit.entries).isEmpty();
@@ -58,10 +59,10 @@ class PaymentLinksTest {
     @Test
     void aDeactivatedLinkStaysOff() {
         merchants.put(merchant.id(), merchant);
-        PaymentLink link = done(paymentLinks.create(merchant, tickets(), Actor.portal(merchant.id(), "x")));
+        PaymentLink link = done(paymentLinks.create(merchant, tickets(), Actor.person("ana@boutik.ht", "x")));
 
-        PaymentLink off = done(paymentLinks.deactivate(merchant.id(), link.id(), Actor.portal(merchant.id(), "x")));
-        PaymentLink again = done(paymentLinks.deactivate(merchant.id(), link.id(), Actor.portal(merchant.id(), "x")));
+        PaymentLink off = done(paymentLinks.deactivate(merchant.id(), link.id(), Actor.person("ana@boutik.ht", "x")));
+        PaymentLink again = done(paymentLinks.deactivate(merchant.id(), link.id(), Actor.person("ana@boutik.ht", "x")));
 
         assertThat(off.active()).isFalse();
         assertThat(again.active()).isFalse();
