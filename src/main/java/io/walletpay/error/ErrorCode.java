@@ -60,6 +60,8 @@ public enum ErrorCode {
     INVALID_TYPE("invalid_type", ErrorKind.VALIDATION),
     INVALID_EMAIL("invalid_email", ErrorKind.VALIDATION),
     INVALID_ROLE("invalid_role", ErrorKind.VALIDATION),
+    INVALID_PASSWORD("invalid_password", ErrorKind.VALIDATION),
+    INVALID_CODE("invalid_code", ErrorKind.VALIDATION),
     INVALID_URL("invalid_url", ErrorKind.VALIDATION),
     INVALID_WEBHOOK_URL("invalid_webhook_url", ErrorKind.VALIDATION),
     AMOUNT_TOO_SMALL("amount_too_small", ErrorKind.VALIDATION),

@@ -27,18 +27,6 @@ import java.util.stream.Collectors;
  */
 final class TeamPages {
 
-    /** A session as the page lists it: its person's name, and its id hash in hex for the end button. */
-    public record TeamSession(PortalSessionStore.PortalSession session, Person person, String handle, boolean current) {
-
-        public String personName() {
-            return person == null ? "" : person.name();
-        }
-
-        public String personEmail() {
-            return person == null ? "" : person.email();
-        }
-    }
-
     private final PortalPages pages;
     private final Stores stores;
     private final Team team;
@@ -84,7 +72,7 @@ final class TeamPages {
                     model.put(
                             "sessions",
                             sessions.result().stream()
-                                    .map(s -> new TeamSession(
+                                    .map(s -> new TeamSessionView(
                                             s,
                                             byId.get(s.personId()),
                                             HexFormat.of().formatHex(s.idHash()),

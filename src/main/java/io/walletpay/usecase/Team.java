@@ -168,11 +168,11 @@ public final class Team {
         String given = name == null ? "" : name.strip();
         if (given.isEmpty() || given.codePointCount(0, given.length()) > MAX_NAME) {
             return Future.failedFuture(
-                    ServiceException.invalid("name", "name must be 1 to " + MAX_NAME + " characters"));
+                    refusal(ErrorCode.INVALID_NAME, "name must be 1 to " + MAX_NAME + " characters", "name"));
         }
         Optional<String> weak = PasswordHash.problem(password == null ? "" : password);
         if (weak.isPresent()) {
-            return Future.failedFuture(ServiceException.invalid("password", weak.get()));
+            return Future.failedFuture(refusal(ErrorCode.INVALID_PASSWORD, weak.get(), "password"));
         }
         return openInvitation(token).compose(open -> {
             if (open.isEmpty()) {
@@ -202,7 +202,7 @@ public final class Team {
     public Future<Enrolled> enrol(Person person, byte[] secret, String code, String sourceAddress) {
         OptionalLong step = Totp.verify(secret, code == null ? "" : code, java.time.Instant.now(), 0);
         if (step.isEmpty()) {
-            return Future.failedFuture(ServiceException.invalid("code", "code is not the authenticator's code now"));
+            return Future.failedFuture(refusal(ErrorCode.INVALID_CODE, "code is not the authenticator's code now", "code"));
         }
         List<String> codes = RecoveryCodes.newCodes();
         List<byte[]> hashes = codes.stream().map(RecoveryCodes::hashOf).toList();
@@ -262,6 +262,10 @@ public final class Team {
                 .compose(ended -> ended
                         ? audit.record(Audited.entry(merchantId, by, Audited.SESSION_END, whose))
                         : Future.failedFuture(ServiceException.notFound("session")));
+    }
+
+    private static ServiceException refusal(ErrorCode code, String message, String field) {
+        return new ServiceException(code.kind(), code.code(), message, field);
     }
 
     private static ServiceException emailTaken() {

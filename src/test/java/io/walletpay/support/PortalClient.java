@@ -75,16 +75,112 @@ public final class PortalClient {
         return m.group(1);
     }
 
-    public void logIn(JsonObject merchant) throws IOException, InterruptedException {
-        logIn(merchant.getString("merchant_id"), merchant.getString("secret_key"));
+    /** Who a client signed in as: their e-mail, password, second factor's secret and recovery codes left. */
+    public record Person(
+            String email,
+            String password,
+            byte[] totpSecret,
+            java.util.List<String> recoveryCodes,
+            java.util.concurrent.atomic.AtomicLong lastStep) {}
+
+    /** The person this client last signed in as, or null. */
+    public Person person;
+
+    /** Signs in as a new owner of {@code merchant}, invited by the admin API, second factor enrolled. */
+    public Person logIn(JsonObject merchant) throws IOException, InterruptedException {
+        return logIn(merchant, "owner");
     }
 
-    public void logIn(String merchantId, String secretKey) throws IOException, InterruptedException {
+    /** Signs in as a new person of {@code merchant} with {@code role}, invited by the admin API. */
+    public Person logIn(JsonObject merchant, String role) throws IOException, InterruptedException {
+        String email = role + "-" + java.util.UUID.randomUUID().toString().substring(0, 8) + "@example.com";
+        return join(invite(merchant.getString("merchant_id"), email, role), email, "correct horse battery");
+    }
+
+    /** An invitation link for {@code email} with {@code role}, from the admin API. */
+    public String invite(String merchantId, String email, String role) throws IOException, InterruptedException {
+        HttpResponse<String> answer = client.send(
+                HttpRequest.newBuilder(URI.create(base + "/api/admin/merchants/" + merchantId + "/invitations"))
+                        .header("Authorization", "Bearer " + TestConfig.ADMIN_TOKEN)
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(
+                                new JsonObject().put("email", email).put("role", role).encode()))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(201);
+        return new JsonObject(answer.body()).getJsonObject("data").getString("invite_url");
+    }
+
+    /**
+     * Follows an invitation link as a browser: name and password, then (for an owner or manager) the second factor
+     * enrolled from the secret on the page, as an authenticator app would.
+     */
+    public Person join(String inviteUrl, String email, String password) throws IOException, InterruptedException {
+        String path = URI.create(inviteUrl).getRawPath();
+        HttpResponse<String> page = get(path + "?lang=en");
+        assertThat(page.statusCode()).as(page.body()).isEqualTo(200);
+        HttpResponse<String> joined = submit(page, path, Map.of("name", "Ti Mari", "password", password));
+        assertThat(joined.statusCode()).as(joined.body()).isEqualTo(303);
+        String next = joined.headers().firstValue("Location").orElseThrow();
+        if (next.equals("/portal/")) {
+            person = new Person(email, password, null, java.util.List.of(), new java.util.concurrent.atomic.AtomicLong());
+            return person;
+        }
+        assertThat(next).isEqualTo("/portal/enrol");
+        HttpResponse<String> enrol = get("/portal/enrol");
+        byte[] secret = io.walletpay.people.Totp.secretFromBase32(secretFrom(enrol));
+        long step = io.walletpay.people.Totp.stepOf(java.time.Instant.now());
+        HttpResponse<String> codes = submit(enrol, "/portal/enrol", Map.of("code", codeOf(secret, step)));
+        assertThat(codes.statusCode()).as(codes.body()).isEqualTo(200);
+        Matcher m = Pattern.compile("<li class=\"code\">([^<]+)</li>").matcher(codes.body());
+        java.util.List<String> recovery = new java.util.ArrayList<>();
+        while (m.find()) {
+            recovery.add(m.group(1));
+        }
+        assertThat(recovery).hasSize(10);
+        person = new Person(email, password, secret, recovery, new java.util.concurrent.atomic.AtomicLong(step));
+        return person;
+    }
+
+    /** The TOTP secret an enrolment page shows (grouped by four for typing). */
+    public static String secretFrom(HttpResponse<String> enrolPage) {
+        Matcher m = Pattern.compile("id=\"totp-secret\">([^<]+)<").matcher(enrolPage.body());
+        assertThat(m.find()).as("a secret on %s", enrolPage.body()).isTrue();
+        return m.group(1).replace(" ", "");
+    }
+
+    /** The code an authenticator app shows for {@code secret} at time step {@code step}. */
+    public static String codeOf(byte[] secret, long step) {
+        return io.walletpay.people.Totp.codeAt(secret, java.time.Instant.ofEpochSecond(step * 30));
+    }
+
+    /**
+     * Signs {@code who} in again in this client: e-mail and password, then a code their app would show (one not used
+     * yet: the next time step, accepted for clock drift), or else one of their recovery codes.
+     */
+    public void logInAs(Person who) throws IOException, InterruptedException {
         HttpResponse<String> login = get("/portal/login?lang=en");
-        HttpResponse<String> answer = post(
-                "/portal/login",
-                Map.of(CSRF_FIELD, csrfFrom(login), "merchant_id", merchantId, "secret_key", secretKey));
-        assertThat(answer.statusCode()).isEqualTo(303);
-        assertThat(answer.headers().firstValue("Location")).hasValue("/portal/");
+        HttpResponse<String> answer =
+                submit(login, "/portal/login", Map.of("email", who.email(), "password", who.password()));
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(303);
+        String next = answer.headers().firstValue("Location").orElseThrow();
+        if (who.totpSecret() != null) {
+            assertThat(next).isEqualTo("/portal/login/code");
+            HttpResponse<String> codePage = get(next);
+            long now = io.walletpay.people.Totp.stepOf(java.time.Instant.now());
+            long step = Math.max(now - 1, who.lastStep().get() + 1);
+            String code;
+            if (step <= now + 1) {
+                code = codeOf(who.totpSecret(), step);
+                who.lastStep().set(step);
+            } else {
+                code = who.recoveryCodes().remove(0);
+            }
+            answer = submit(codePage, next, Map.of("code", code));
+            assertThat(answer.statusCode()).as(answer.body()).isEqualTo(303);
+            next = answer.headers().firstValue("Location").orElseThrow();
+        }
+        assertThat(next).isEqualTo("/portal/");
+        person = who;
     }
 }
