@@ -53,7 +53,8 @@ public final class StoreCalls {
                 proxy(BooksStore.class, Stores::books),
                 proxy(EndpointStore.class, Stores::endpoints),
                 proxy(ApiKeyStore.class, Stores::keys),
-                proxy(RetentionStore.class, Stores::retention));
+                proxy(RetentionStore.class, Stores::retention),
+                proxy(PersonStore.class, Stores::people));
     }
 
     /** The stores as callers use them; calls made while no store verticle runs answer 503. */

@@ -82,7 +82,8 @@ public final class StoreVerticle extends VerticleBase implements WakeUps {
                 new PgBooksStore(database),
                 new PgEndpointStore(database),
                 new PgApiKeyStore(database),
-                new PgRetentionStore(database));
+                new PgRetentionStore(database),
+                new PgPersonStore(database));
         instance = new StoreCalls.Instance(context, stores, this::guarded);
         calls.add(instance);
         expirySweep = new ExpirySweep(vertx, database, expiry.apply(stores));

@@ -20,4 +20,5 @@ public record Stores(
         BooksStore books,
         EndpointStore endpoints,
         ApiKeyStore keys,
-        RetentionStore retention) {}
+        RetentionStore retention,
+        PersonStore people) {}

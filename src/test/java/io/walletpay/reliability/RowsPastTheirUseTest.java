@@ -62,9 +62,17 @@ class RowsPastTheirUseTest {
                         + " VALUES ($1, now() - interval '29 days', 200, 5, 'recent'),"
                         + " ($1, now() - interval '1 hour', 200, 5, 'recent')",
                 delivery);
-        session("ended, idle", merchantId, "2 hours", "31 minutes");
-        session("ended, too long open", merchantId, "13 hours", "1 minute");
-        session("in use", merchantId, "11 hours", "1 minute");
+        UUID person = UUID.randomUUID();
+        service.sql(
+                "INSERT INTO people (id, merchant_id, email, name, role, password_hash)"
+                        + " VALUES ($1, $2::uuid, $3, 'Anne', 'owner', $4)",
+                person,
+                merchantId,
+                person + "@boutik.ht",
+                "$argon2id$x");
+        session("ended, idle", merchantId, person, "2 hours", "31 minutes");
+        session("ended, too long open", merchantId, person, "13 hours", "1 minute");
+        session("in use", merchantId, person, "11 hours", "1 minute");
 
         Awaitility.await()
                 .atMost(Duration.ofSeconds(60))
@@ -81,15 +89,16 @@ class RowsPastTheirUseTest {
                 .isEqualTo(25002);
     }
 
-    private static void session(String name, String merchantId, String openFor, String idleFor) {
+    private static void session(String name, String merchantId, UUID person, String openFor, String idleFor) {
         service.sql(
-                "INSERT INTO portal_sessions (id_hash, merchant_id, key_version, created_at, last_seen_at,"
-                        + " source_address) VALUES (convert_to($1, 'UTF8'), $2::uuid, 1, now() - $3::text::interval,"
+                "INSERT INTO portal_sessions (id_hash, merchant_id, person_id, created_at, last_seen_at,"
+                        + " source_address) VALUES (convert_to($1, 'UTF8'), $2::uuid, $5, now() - $3::text::interval,"
                         + " now() - $4::text::interval, '127.0.0.1')",
                 name,
                 merchantId,
                 openFor,
-                idleFor);
+                idleFor,
+                person);
     }
 
     private static long count(String sql, Object... params) {

@@ -23,6 +23,7 @@ class PgRetentionStoreContractTest extends RetentionStoreContract {
     private Database database;
     private RetentionStore retention;
     private UUID merchant;
+    private UUID person;
     private UUID delivery;
 
     @BeforeEach
@@ -30,6 +31,7 @@ class PgRetentionStoreContractTest extends RetentionStoreContract {
         database = fixture.database("retention-store-contract");
         retention = new PgRetentionStore(database);
         merchant = StoreTestSupport.merchant(database);
+        person = StoreTestSupport.person(database, merchant, "owner");
         delivery = UUID.randomUUID();
         await(database.statements()
                 .preparedQuery("INSERT INTO payments (id, merchant_id, amount, fees, net_amount, checkout_token,"
@@ -55,12 +57,15 @@ class PgRetentionStoreContractTest extends RetentionStoreContract {
     @Override
     protected void session(String name, Duration openFor, Duration idleFor) throws Exception {
         await(database.statements()
-                .preparedQuery("INSERT INTO portal_sessions (id_hash, merchant_id, key_version, created_at,"
-                        + " last_seen_at, source_address) VALUES ($1, $2, 1, now() - $3::int * interval '1 second',"
+                .preparedQuery("INSERT INTO portal_sessions (id_hash, merchant_id, person_id, created_at,"
+                        + " last_seen_at, source_address) VALUES ($1, $2, $5, now() - $3::int * interval '1 second',"
                         + " now() - $4::int * interval '1 second', '127.0.0.1')")
                 .execute(Tuple.of(
-                        Buffer.buffer(name.getBytes(StandardCharsets.UTF_8)), merchant, (int) openFor.toSeconds(), (int)
-                                idleFor.toSeconds())));
+                        Buffer.buffer(name.getBytes(StandardCharsets.UTF_8)),
+                        merchant,
+                        (int) openFor.toSeconds(),
+                        (int) idleFor.toSeconds(),
+                        person)));
     }
 
     @Override

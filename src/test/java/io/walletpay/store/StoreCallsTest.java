@@ -124,7 +124,7 @@ class StoreCallsTest {
                 context,
                 new Stores(
                         null, null, null, null, null, null, null, health, null, null, null, null, null, null, null,
-                        null),
+                        null, null),
                 work -> work);
     }
 }

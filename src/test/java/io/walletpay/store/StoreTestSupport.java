@@ -42,4 +42,14 @@ final class StoreTestSupport {
         await(TestMerchants.row(id).insert(database.statements()));
         return id;
     }
+
+    /** A new person of the merchant with that role (its wire name), as a portal session needs one; their id. */
+    static UUID person(Database database, UUID merchant, String role) throws Exception {
+        UUID id = UUID.randomUUID();
+        await(database.statements()
+                .preparedQuery("INSERT INTO people (id, merchant_id, email, name, role, password_hash)"
+                        + " VALUES ($1, $2, $3, 'Anne', $4, $5)")
+                .execute(Tuple.of(id, merchant, id + "@boutik.ht", role, "$argon2id$x")));
+        return id;
+    }
 }
