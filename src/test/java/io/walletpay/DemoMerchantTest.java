@@ -59,6 +59,10 @@ class DemoMerchantTest {
 
     private static JsonObject ensure() {
         return RunningService.await(DemoMerchant.ensure(
-                service.vertx, service.config, service.stores().merchants()));
+                service.vertx,
+                service.config,
+                service.stores().merchants(),
+                service.stores().people(),
+                service.useCases().team()));
     }
 }

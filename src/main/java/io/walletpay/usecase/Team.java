@@ -202,7 +202,8 @@ public final class Team {
     public Future<Enrolled> enrol(Person person, byte[] secret, String code, String sourceAddress) {
         OptionalLong step = Totp.verify(secret, code == null ? "" : code, java.time.Instant.now(), 0);
         if (step.isEmpty()) {
-            return Future.failedFuture(refusal(ErrorCode.INVALID_CODE, "code is not the authenticator's code now", "code"));
+            return Future.failedFuture(
+                    refusal(ErrorCode.INVALID_CODE, "code is not the authenticator's code now", "code"));
         }
         List<String> codes = RecoveryCodes.newCodes();
         List<byte[]> hashes = codes.stream().map(RecoveryCodes::hashOf).toList();

@@ -59,7 +59,8 @@ class PeopleAndRolesTest {
         // the link's page takes a name and a password
         HttpResponse<String> invitePage = owner.get(invitePath + "?lang=en");
         assertThat(invitePage.statusCode()).isEqualTo(200);
-        assertThat(invitePage.body()).contains("Boutik Ti Mari", "Owner", "mari@example.com", "name=\"name\"", "name=\"password\"");
+        assertThat(invitePage.body())
+                .contains("Boutik Ti Mari", "Owner", "mari@example.com", "name=\"name\"", "name=\"password\"");
         HttpResponse<String> tooShort =
                 owner.submit(invitePage, invitePath, Map.of("name", "Mari", "password", "short"));
         assertThat(tooShort.statusCode()).isEqualTo(400);
@@ -84,7 +85,11 @@ class PeopleAndRolesTest {
         assertThat(enrolled.statusCode()).isEqualTo(200);
         assertThat(enrolled.body()).contains("id=\"recovery-codes\"");
         assertThat(owner.get("/portal/").statusCode()).isEqualTo(200);
-        assertThat(service.sql("SELECT count(*) FROM recovery_codes").iterator().next().getLong(0)).isEqualTo(10);
+        assertThat(service.sql("SELECT count(*) FROM recovery_codes")
+                        .iterator()
+                        .next()
+                        .getLong(0))
+                .isEqualTo(10);
 
         // the secret key no longer opens the portal
         PortalClient withKey = new PortalClient(base);
@@ -108,14 +113,15 @@ class PeopleAndRolesTest {
         assertThat(password.statusCode()).isEqualTo(303);
         assertThat(password.headers().firstValue("Location")).hasValue("/portal/login/code");
         assertThat(again.get("/portal/").headers().firstValue("Location")).hasValue("/portal/login/code");
-        assertThat(again.get("/portal/payments").headers().firstValue("Location")).hasValue("/portal/login/code");
+        assertThat(again.get("/portal/payments").headers().firstValue("Location"))
+                .hasValue("/portal/login/code");
         HttpResponse<String> codePage = again.get("/portal/login/code");
         // the code used at enrolment serves once
-        HttpResponse<String> reused = again.submit(
-                codePage, "/portal/login/code", Map.of("code", PortalClient.codeOf(secret, step)));
+        HttpResponse<String> reused =
+                again.submit(codePage, "/portal/login/code", Map.of("code", PortalClient.codeOf(secret, step)));
         assertThat(reused.statusCode()).isEqualTo(401);
-        HttpResponse<String> in = again.submit(
-                reused, "/portal/login/code", Map.of("code", PortalClient.codeOf(secret, step + 1)));
+        HttpResponse<String> in =
+                again.submit(reused, "/portal/login/code", Map.of("code", PortalClient.codeOf(secret, step + 1)));
         assertThat(in.statusCode()).isEqualTo(303);
         assertThat(in.headers().firstValue("Location")).hasValue("/portal/");
         assertThat(again.get("/portal/").statusCode()).isEqualTo(200);
@@ -123,8 +129,8 @@ class PeopleAndRolesTest {
         // the owner invites a cashier from the Team page, and the page shows the link
         HttpResponse<String> team = again.get("/portal/team?lang=en");
         assertThat(team.statusCode()).isEqualTo(200);
-        HttpResponse<String> invited = again.submit(
-                team, "/portal/team/invitations", Map.of("email", "kesye@example.com", "role", "cashier"));
+        HttpResponse<String> invited =
+                again.submit(team, "/portal/team/invitations", Map.of("email", "kesye@example.com", "role", "cashier"));
         assertThat(invited.statusCode()).isEqualTo(200);
         Matcher link = Pattern.compile("id=\"invite-url\" value=\"([^\"]+)\"").matcher(invited.body());
         assertThat(link.find()).as(invited.body()).isTrue();
@@ -143,11 +149,16 @@ class PeopleAndRolesTest {
                 payment, "/portal/payments/" + paymentId + "/refund", Map.of("amount", "100", "form_key", "k1"));
         assertThat(refund.statusCode()).isEqualTo(403);
         assertThat(refund.body()).contains("Your role does not allow this");
-        assertThat(service.sql("SELECT count(*) FROM transfers").iterator().next().getLong(0)).isZero();
+        assertThat(service.sql("SELECT count(*) FROM transfers")
+                        .iterator()
+                        .next()
+                        .getLong(0))
+                .isZero();
         assertThat(cashier.get("/portal/team").statusCode()).isEqualTo(403);
 
         // the audit log names the people
-        assertThat(service.sql("SELECT string_agg(actor || ' ' || action, ',') FROM audit_log WHERE merchant_id = $1::uuid",
+        assertThat(service.sql(
+                                "SELECT string_agg(actor || ' ' || action, ',') FROM audit_log WHERE merchant_id = $1::uuid",
                                 merchant.getString("merchant_id"))
                         .iterator()
                         .next()
@@ -162,7 +173,8 @@ class PeopleAndRolesTest {
 
     /** The secret of the {@code otpauth://} URI an enrolment page shows as text, as an authenticator app reads it. */
     static byte[] secretOfUri(String page) {
-        Matcher uri = Pattern.compile("id=\"otpauth-uri\">(otpauth://totp/[^<]+)<").matcher(page);
+        Matcher uri =
+                Pattern.compile("id=\"otpauth-uri\">(otpauth://totp/[^<]+)<").matcher(page);
         assertThat(uri.find()).as(page).isTrue();
         String text = uri.group(1).replace("&amp;", "&");
         Matcher secret = Pattern.compile("[?&]secret=([A-Z2-7]+)").matcher(text);
@@ -181,12 +193,11 @@ class PeopleAndRolesTest {
                 null,
                 "phone=3700+1234&action=pay",
                 Map.of("Content-Type", "application/x-www-form-urlencoded"));
-        await().atMost(Duration.ofSeconds(20))
-                .until(() -> "completed"
-                        .equals(service.sql("SELECT status FROM payments WHERE id = $1::uuid", payment.getString("id"))
-                                .iterator()
-                                .next()
-                                .getString(0)));
+        await().atMost(Duration.ofSeconds(20)).until(() -> "completed"
+                .equals(service.sql("SELECT status FROM payments WHERE id = $1::uuid", payment.getString("id"))
+                        .iterator()
+                        .next()
+                        .getString(0)));
         return payment.getString("id");
     }
 }

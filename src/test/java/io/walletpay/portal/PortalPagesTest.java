@@ -258,7 +258,7 @@ class PortalPagesTest {
                 .isEqualTo(401);
 
         PortalClient fresh = new PortalClient(base);
-        fresh.logIn(shop.getString("merchant_id"), newKey);
+        fresh.logInAs(browser.person);
         assertThat(fresh.get("/portal/settings").body()).contains("data-action=\"secret_key.rotate\"");
     }
 

@@ -103,8 +103,10 @@ public final class PortalClient {
                 HttpRequest.newBuilder(URI.create(base + "/api/admin/merchants/" + merchantId + "/invitations"))
                         .header("Authorization", "Bearer " + TestConfig.ADMIN_TOKEN)
                         .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(
-                                new JsonObject().put("email", email).put("role", role).encode()))
+                        .POST(HttpRequest.BodyPublishers.ofString(new JsonObject()
+                                .put("email", email)
+                                .put("role", role)
+                                .encode()))
                         .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(answer.statusCode()).as(answer.body()).isEqualTo(201);
@@ -123,7 +125,8 @@ public final class PortalClient {
         assertThat(joined.statusCode()).as(joined.body()).isEqualTo(303);
         String next = joined.headers().firstValue("Location").orElseThrow();
         if (next.equals("/portal/")) {
-            person = new Person(email, password, null, java.util.List.of(), new java.util.concurrent.atomic.AtomicLong());
+            person = new Person(
+                    email, password, null, java.util.List.of(), new java.util.concurrent.atomic.AtomicLong());
             return person;
         }
         assertThat(next).isEqualTo("/portal/enrol");

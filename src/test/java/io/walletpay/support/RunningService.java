@@ -129,6 +129,10 @@ public final class RunningService implements AutoCloseable {
     }
 
     /** The running stores, as the service's own verticles call them. */
+    public io.walletpay.wiring.UseCases useCases() {
+        return application.useCases();
+    }
+
     public io.walletpay.store.Stores stores() {
         return application.stores();
     }
