@@ -6,10 +6,14 @@ import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.ChildProcess;
 import io.walletpay.support.ServiceProcess;
 import io.walletpay.support.TestConfig;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.jar.JarInputStream;
@@ -72,6 +76,41 @@ class ServiceJarTest {
             assertThat(addOn.getManifest().getMainAttributes().getValue("Walletpay-Build"))
                     .isNotBlank()
                     .isEqualTo(service.getManifest().getMainAttributes().getValue("Walletpay-Build"));
+        }
+    }
+
+    /**
+     * The shade filters keep only the classes of a library the service reaches; the portal's sign-in (password hash,
+     * authenticator codes and their Base32 secret, the enrolment QR) runs from the jar alone, nothing from the build.
+     */
+    @Test
+    void thePortalSignInCryptographyRunsFromTheJarAlone() throws Exception {
+        Path jar = ChildProcess.builtJar("walletpay.jar");
+        try (var loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
+            Class<?> totp = loader.loadClass("io.walletpay.people.Totp");
+            byte[] secret = (byte[]) totp.getMethod("newSecret").invoke(null);
+            String text = (String) totp.getMethod("base32", byte[].class).invoke(null, secret);
+            assertThat((byte[]) totp.getMethod("secretFromBase32", String.class).invoke(null, text))
+                    .isEqualTo(secret);
+            Instant now = Instant.now();
+            String code = (String)
+                    totp.getMethod("codeAt", byte[].class, Instant.class).invoke(null, secret, now);
+            assertThat((OptionalLong) totp.getMethod("verify", byte[].class, String.class, Instant.class, long.class)
+                            .invoke(null, secret, code, now, -1L))
+                    .isPresent();
+            String uri = (String) totp.getMethod("otpauthUri", String.class, String.class, byte[].class)
+                    .invoke(null, "Boutik Ti Mari", "mari@example.ht", secret);
+            assertThat((String) loader.loadClass("io.walletpay.people.QrSvg")
+                            .getMethod("of", String.class, String.class)
+                            .invoke(null, uri, "QR"))
+                    .contains("<path");
+            Class<?> password = loader.loadClass("io.walletpay.people.PasswordHash");
+            String stored = (String) password.getMethod("hash", String.class).invoke(null, "Bonjou Ti Mari 2026");
+            assertThat((Boolean) password.getMethod("matches", String.class, String.class)
+                            .invoke(null, "Bonjou Ti Mari 2026", stored))
+                    .isTrue();
+            Class<?> recovery = loader.loadClass("io.walletpay.people.RecoveryCodes");
+            assertThat((List<?>) recovery.getMethod("newCodes").invoke(null)).hasSize(10);
         }
     }
 
