@@ -220,6 +220,29 @@ public abstract class PersonStoreContract {
     }
 
     @Test
+    void twoJoinsOfOneEmailAtOnceMakeOnePersonAndLeaveTheOtherInvitationOpen() throws Exception {
+        String email = email();
+        UUID one = newMerchant();
+        UUID two = newMerchant();
+        byte[] first = hash();
+        byte[] second = hash();
+        await(people().invite(invitation(one, email, Role.OWNER, inThreeDays()), first));
+        await(people().invite(invitation(two, email, Role.OWNER, inThreeDays()), second));
+
+        List<String> outcomes = await(Future.all(
+                        outcome(people().join(first, UUID.randomUUID(), "Anne", "$argon2id$x"), "joined"),
+                        outcome(people().join(second, UUID.randomUUID(), "Anne", "$argon2id$x"), "joined")))
+                .list();
+
+        assertThat(outcomes).containsExactlyInAnyOrder("joined", "email_taken");
+        Person anne = await(people().byEmail(email));
+        byte[] left = anne.merchantId().equals(one) ? second : first;
+        assertThat(await(people().invitation(left)).usedAt()).isNull();
+        assertThat(await(people().team(one)).size() + await(people().team(two)).size())
+                .isEqualTo(1);
+    }
+
+    @Test
     void aPersonIsFoundByTheirEmailInAnyCase() throws Exception {
         Person anne = member(newMerchant(), Role.CASHIER);
 
@@ -336,7 +359,8 @@ public abstract class PersonStoreContract {
         Person two = member(merchant, Role.OWNER);
 
         List<String> outcomes = await(Future.all(
-                        outcome(people().remove(merchant, one.id())), outcome(people().remove(merchant, two.id()))))
+                        outcome(people().remove(merchant, one.id()), "removed"),
+                        outcome(people().remove(merchant, two.id()), "removed")))
                 .list();
 
         assertThat(outcomes).containsExactlyInAnyOrder("removed", "last_owner");
@@ -365,8 +389,9 @@ public abstract class PersonStoreContract {
         assertThat(await(people().byEmail(cashier.email()))).isNull();
     }
 
-    private static Future<String> outcome(Future<Boolean> removal) {
-        return removal.map(removed -> removed ? "removed" : "not found")
+    /** {@code done} when the call did what it was asked, "nothing" when it answered null or false, else its code. */
+    private static Future<String> outcome(Future<?> call, String done) {
+        return call.map(answer -> answer == null || Boolean.FALSE.equals(answer) ? "nothing" : done)
                 .recover(failure -> Future.succeededFuture(
                         failure instanceof io.walletpay.error.ServiceException known
                                 ? known.code()
