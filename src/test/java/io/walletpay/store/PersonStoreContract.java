@@ -3,8 +3,10 @@ package io.walletpay.store;
 import static io.walletpay.store.ContractCalls.await;
 import static io.walletpay.store.ContractCalls.code;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.vertx.core.Future;
+import io.walletpay.error.ServiceException;
 import io.walletpay.people.Invitation;
 import io.walletpay.people.Person;
 import io.walletpay.people.Role;
@@ -14,7 +16,9 @@ import java.security.SecureRandom;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Locale;
 import java.util.UUID;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -68,12 +72,12 @@ public abstract class PersonStoreContract {
         Invitation stored = await(people().invite(
                         invitation(
                                 merchant,
-                                "Anne." + email.substring(5).toUpperCase(java.util.Locale.ROOT),
+                                "Anne." + email.substring(5).toUpperCase(Locale.ROOT),
                                 Role.CASHIER,
                                 inThreeDays()),
                         token));
 
-        assertThat(stored.email()).isEqualTo(email.toLowerCase(java.util.Locale.ROOT));
+        assertThat(stored.email()).isEqualTo(email.toLowerCase(Locale.ROOT));
         assertThat(stored.createdAt()).isNotNull();
         assertThat(stored.role()).isEqualTo(Role.CASHIER);
         assertThat(stored.invitedBy()).isEqualTo("admin");
@@ -205,8 +209,7 @@ public abstract class PersonStoreContract {
         UUID other = newMerchant();
         byte[] token = hash();
         Invitation again = await(people().invite(
-                        invitation(other, anne.email().toUpperCase(java.util.Locale.ROOT), Role.VIEWER, inThreeDays()),
-                        token));
+                        invitation(other, anne.email().toUpperCase(Locale.ROOT), Role.VIEWER, inThreeDays()), token));
         UUID id = UUID.randomUUID();
 
         assertThat(code(() -> people().join(token, id, "Anne", "$argon2id$x"))).isEqualTo("email_taken");
@@ -247,7 +250,7 @@ public abstract class PersonStoreContract {
         Person anne = member(newMerchant(), Role.CASHIER);
 
         assertThat(await(people().byEmail(anne.email())).id()).isEqualTo(anne.id());
-        assertThat(await(people().byEmail(anne.email().toUpperCase(java.util.Locale.ROOT)))
+        assertThat(await(people().byEmail(anne.email().toUpperCase(Locale.ROOT)))
                         .id())
                 .isEqualTo(anne.id());
         assertThat(await(people().byEmail("nobody." + anne.email()))).isNull();
@@ -271,9 +274,7 @@ public abstract class PersonStoreContract {
         assertThat(await(people().remove(merchant, UUID.randomUUID()))).isFalse();
         assertThat(await(people().team(merchant)))
                 .extracting(Person::id, Person::role)
-                .containsExactly(
-                        org.assertj.core.groups.Tuple.tuple(owner.id(), Role.OWNER),
-                        org.assertj.core.groups.Tuple.tuple(cashier.id(), Role.CASHIER));
+                .containsExactly(tuple(owner.id(), Role.OWNER), tuple(cashier.id(), Role.CASHIER));
     }
 
     @Test
@@ -393,14 +394,10 @@ public abstract class PersonStoreContract {
     private static Future<String> outcome(Future<?> call, String done) {
         return call.map(answer -> answer == null || Boolean.FALSE.equals(answer) ? "nothing" : done)
                 .recover(failure -> Future.succeededFuture(
-                        failure instanceof io.walletpay.error.ServiceException known
-                                ? known.code()
-                                : failure.toString()));
+                        failure instanceof ServiceException known ? known.code() : failure.toString()));
     }
 
     private static List<byte[]> codes(int n) {
-        return java.util.stream.Stream.generate(PersonStoreContract::hash)
-                .limit(n)
-                .toList();
+        return Stream.generate(PersonStoreContract::hash).limit(n).toList();
     }
 }
