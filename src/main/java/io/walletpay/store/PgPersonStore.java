@@ -137,7 +137,7 @@ final class PgPersonStore implements PersonStore {
                             .execute(Tuple.of(personId))
                             .compose(forgotten -> connection
                                     .preparedQuery(PersonSql.ADD_RECOVERY_CODES)
-                                    .execute(Tuple.of(personId, hashes)))
+                                    .execute(Tuple.tuple().addUUID(personId).addArrayOfBuffer(hashes)))
                             .map(added -> true);
                 }));
     }

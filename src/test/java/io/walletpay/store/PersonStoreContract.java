@@ -3,8 +3,10 @@ package io.walletpay.store;
 import static io.walletpay.store.ContractCalls.await;
 import static io.walletpay.store.ContractCalls.code;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.vertx.core.Future;
+import io.walletpay.error.ServiceException;
 import io.walletpay.people.Invitation;
 import io.walletpay.people.Person;
 import io.walletpay.people.Role;
@@ -14,7 +16,9 @@ import java.security.SecureRandom;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Locale;
 import java.util.UUID;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -68,12 +72,12 @@ public abstract class PersonStoreContract {
         Invitation stored = await(people().invite(
                         invitation(
                                 merchant,
-                                "Anne." + email.substring(5).toUpperCase(java.util.Locale.ROOT),
+                                "Anne." + email.substring(5).toUpperCase(Locale.ROOT),
                                 Role.CASHIER,
                                 inThreeDays()),
                         token));
 
-        assertThat(stored.email()).isEqualTo(email.toLowerCase(java.util.Locale.ROOT));
+        assertThat(stored.email()).isEqualTo(email.toLowerCase(Locale.ROOT));
         assertThat(stored.createdAt()).isNotNull();
         assertThat(stored.role()).isEqualTo(Role.CASHIER);
         assertThat(stored.invitedBy()).isEqualTo("admin");
@@ -205,8 +209,7 @@ public abstract class PersonStoreContract {
         UUID other = newMerchant();
         byte[] token = hash();
         Invitation again = await(people().invite(
-                        invitation(other, anne.email().toUpperCase(java.util.Locale.ROOT), Role.VIEWER, inThreeDays()),
-                        token));
+                        invitation(other, anne.email().toUpperCase(Locale.ROOT), Role.VIEWER, inThreeDays()), token));
         UUID id = UUID.randomUUID();
 
         assertThat(code(() -> people().join(token, id, "Anne", "$argon2id$x"))).isEqualTo("email_taken");
@@ -220,11 +223,34 @@ public abstract class PersonStoreContract {
     }
 
     @Test
+    void twoJoinsOfOneEmailAtOnceMakeOnePersonAndLeaveTheOtherInvitationOpen() throws Exception {
+        String email = email();
+        UUID one = newMerchant();
+        UUID two = newMerchant();
+        byte[] first = hash();
+        byte[] second = hash();
+        await(people().invite(invitation(one, email, Role.OWNER, inThreeDays()), first));
+        await(people().invite(invitation(two, email, Role.OWNER, inThreeDays()), second));
+
+        List<String> outcomes = await(Future.all(
+                        outcome(people().join(first, UUID.randomUUID(), "Anne", "$argon2id$x"), "joined"),
+                        outcome(people().join(second, UUID.randomUUID(), "Anne", "$argon2id$x"), "joined")))
+                .list();
+
+        assertThat(outcomes).containsExactlyInAnyOrder("joined", "email_taken");
+        Person anne = await(people().byEmail(email));
+        byte[] left = anne.merchantId().equals(one) ? second : first;
+        assertThat(await(people().invitation(left)).usedAt()).isNull();
+        assertThat(await(people().team(one)).size() + await(people().team(two)).size())
+                .isEqualTo(1);
+    }
+
+    @Test
     void aPersonIsFoundByTheirEmailInAnyCase() throws Exception {
         Person anne = member(newMerchant(), Role.CASHIER);
 
         assertThat(await(people().byEmail(anne.email())).id()).isEqualTo(anne.id());
-        assertThat(await(people().byEmail(anne.email().toUpperCase(java.util.Locale.ROOT)))
+        assertThat(await(people().byEmail(anne.email().toUpperCase(Locale.ROOT)))
                         .id())
                 .isEqualTo(anne.id());
         assertThat(await(people().byEmail("nobody." + anne.email()))).isNull();
@@ -248,9 +274,7 @@ public abstract class PersonStoreContract {
         assertThat(await(people().remove(merchant, UUID.randomUUID()))).isFalse();
         assertThat(await(people().team(merchant)))
                 .extracting(Person::id, Person::role)
-                .containsExactly(
-                        org.assertj.core.groups.Tuple.tuple(owner.id(), Role.OWNER),
-                        org.assertj.core.groups.Tuple.tuple(cashier.id(), Role.CASHIER));
+                .containsExactly(tuple(owner.id(), Role.OWNER), tuple(cashier.id(), Role.CASHIER));
     }
 
     @Test
@@ -336,7 +360,8 @@ public abstract class PersonStoreContract {
         Person two = member(merchant, Role.OWNER);
 
         List<String> outcomes = await(Future.all(
-                        outcome(people().remove(merchant, one.id())), outcome(people().remove(merchant, two.id()))))
+                        outcome(people().remove(merchant, one.id()), "removed"),
+                        outcome(people().remove(merchant, two.id()), "removed")))
                 .list();
 
         assertThat(outcomes).containsExactlyInAnyOrder("removed", "last_owner");
@@ -365,17 +390,14 @@ public abstract class PersonStoreContract {
         assertThat(await(people().byEmail(cashier.email()))).isNull();
     }
 
-    private static Future<String> outcome(Future<Boolean> removal) {
-        return removal.map(removed -> removed ? "removed" : "not found")
+    /** {@code done} when the call did what it was asked, "nothing" when it answered null or false, else its code. */
+    private static Future<String> outcome(Future<?> call, String done) {
+        return call.map(answer -> answer == null || Boolean.FALSE.equals(answer) ? "nothing" : done)
                 .recover(failure -> Future.succeededFuture(
-                        failure instanceof io.walletpay.error.ServiceException known
-                                ? known.code()
-                                : failure.toString()));
+                        failure instanceof ServiceException known ? known.code() : failure.toString()));
     }
 
     private static List<byte[]> codes(int n) {
-        return java.util.stream.Stream.generate(PersonStoreContract::hash)
-                .limit(n)
-                .toList();
+        return Stream.generate(PersonStoreContract::hash).limit(n).toList();
     }
 }

@@ -5,6 +5,7 @@ import io.walletpay.people.SignInStep;
 import io.walletpay.store.PortalSessionStore;
 import java.nio.ByteBuffer;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Predicate;
 
 /** {@link PortalSessionStore} in memory, for the use cases' tests; held to the same contract as PostgreSQL's. */
 final class InMemoryPortalSessionStore implements PortalSessionStore {
@@ -104,7 +106,7 @@ final class InMemoryPortalSessionStore implements PortalSessionStore {
     }
 
     /** Moves the session's opening and last use {@code ago} into the past, as if that time had passed. */
-    synchronized void age(byte[] idHash, java.time.Duration ago) {
+    synchronized void age(byte[] idHash, Duration ago) {
         sessions.computeIfPresent(
                 key(idHash),
                 (key, session) -> new PortalSession(
@@ -119,7 +121,7 @@ final class InMemoryPortalSessionStore implements PortalSessionStore {
                         session.livemode()));
     }
 
-    private int endWhere(java.util.function.Predicate<PortalSession> which, byte[] keep) {
+    private int endWhere(Predicate<PortalSession> which, byte[] keep) {
         ByteBuffer kept = keep == null ? null : key(keep);
         int ended = 0;
         for (Iterator<Map.Entry<ByteBuffer, PortalSession>> each =
