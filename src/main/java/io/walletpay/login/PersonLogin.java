@@ -4,6 +4,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.walletpay.error.ThrottleWait;
 import io.walletpay.people.PasswordHash;
+import io.walletpay.people.PasswordWorkers;
 import io.walletpay.people.Person;
 import io.walletpay.people.RecoveryCodes;
 import io.walletpay.people.Totp;
@@ -63,12 +64,12 @@ public final class PersonLogin {
         }
         Future<Person> found =
                 account.isEmpty() || account.length() > 254 ? Future.succeededFuture(null) : people.byEmail(account);
-        return found.compose(person -> vertx.executeBlocking(
+        return found.compose(person -> PasswordWorkers.run(
+                        vertx,
                         () -> PasswordHash.matches(
                                         password == null ? "" : password,
                                         person == null ? PasswordHash.dummy() : person.passwordHash())
-                                && person != null,
-                        false)
+                                && person != null)
                 .map(right -> {
                     if (!right) {
                         throttle.failed(sourceAddress, account);

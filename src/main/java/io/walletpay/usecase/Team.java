@@ -16,6 +16,7 @@ import io.walletpay.page.Language;
 import io.walletpay.payment.EmailAddressShape;
 import io.walletpay.people.Invitation;
 import io.walletpay.people.PasswordHash;
+import io.walletpay.people.PasswordWorkers;
 import io.walletpay.people.Person;
 import io.walletpay.people.RecoveryCodes;
 import io.walletpay.people.Role;
@@ -178,7 +179,7 @@ public final class Team {
             if (open.isEmpty()) {
                 return Future.failedFuture(ServiceException.notFound("invitation"));
             }
-            return vertx.executeBlocking(() -> PasswordHash.hash(password), false)
+            return PasswordWorkers.run(vertx, () -> PasswordHash.hash(password))
                     .compose(hash -> people.join(Secrets.hash(token), NewIdentifiers.next(), given, hash))
                     .compose(person -> {
                         if (person == null) {

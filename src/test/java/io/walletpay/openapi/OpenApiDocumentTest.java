@@ -57,6 +57,7 @@ class OpenApiDocumentTest {
                         "rotateSecretKey",
                         "rotateMerchantSecretKey",
                         "rotateMerchantTestSecretKey",
+                        "inviteMerchantPerson",
                         "testPayPayment",
                         "testExpirePayment",
                         "listTransfersForOperators",
