@@ -65,7 +65,8 @@ public record InviteText(String subject, String plain, String html) {
         return new TreeSet<>(BUNDLES.get(language).keySet());
     }
 
-    private static String text(Language language, String key, Object... arguments) {
+    /** The text of {@code key} in {@code language}, its {@code {0}}-style arguments filled in when given. */
+    static String text(Language language, String key, Object... arguments) {
         String text = BUNDLES.get(language).get(key);
         if (text == null) {
             throw new IllegalStateException("no mail text '" + key + "' in " + language.tag());

@@ -23,10 +23,10 @@ class InviteTextTest {
     void kreyolSaysWhoInvitesToWhichRoleTheLinkAndWhenItEnds() {
         InviteText text = InviteText.of(letter(Language.HT, "cashier", "Boutik Ti Kòk", WINTER));
 
-        assertThat(text.subject()).isEqualTo("Boutik Ti Kòk envite w nan Espas machann li");
+        assertThat(text.subject()).isEqualTo("Boutik Ti Kòk envite w nan espas machann li");
         assertThat(text.plain())
                 .isEqualTo("Bonjou,\n\n"
-                        + "Boutik Ti Kòk envite w vin nan ekip li sou Espas machann lan.\n"
+                        + "Boutik Ti Kòk envite w vin nan ekip li sou espas machann lan.\n"
                         + "Wòl ou: Kesye\n\n"
                         + "Pou w aksepte, louvri lyen sa a epi chwazi yon modpas:\n"
                         + URL + "\n\n"
@@ -53,7 +53,7 @@ class InviteTextTest {
     void englishNamesTheRoleAndHaitiTime() {
         InviteText text = InviteText.of(letter(Language.EN, "viewer", "Boutik Ti Kòk", WINTER));
 
-        assertThat(text.subject()).isEqualTo("Boutik Ti Kòk invites you to their merchant space");
+        assertThat(text.subject()).isEqualTo("Boutik Ti Kòk invites you to the merchant portal");
         assertThat(text.plain())
                 .contains("Your role: Viewer (read only)")
                 .contains(URL)
@@ -94,7 +94,7 @@ class InviteTextTest {
         InviteText text = InviteText.of(letter(Language.EN, "owner", "Boutik\r\nBcc: all@example.ht\u2028x", WINTER));
 
         assertThat(text.subject())
-                .isEqualTo("Boutik Bcc: all@example.ht x invites you to their merchant space")
+                .isEqualTo("Boutik Bcc: all@example.ht x invites you to the merchant portal")
                 .doesNotContain("\r")
                 .doesNotContain("\n");
     }
@@ -106,6 +106,27 @@ class InviteTextTest {
         assertThat(InviteText.keys(Language.HT))
                 .containsAll(
                         InviteLetter.ROLES.stream().map(role -> "role." + role).toList());
+    }
+
+    /** The letter is written by the rules of the pages' bundles: one apostrophe, French punctuation kept together. */
+    @ParameterizedTest
+    @EnumSource(Language.class)
+    void theLetterIsWrittenAsThePagesAre(Language language) {
+        for (String key : InviteText.keys(language)) {
+            String text = InviteText.text(language, key);
+            assertThat(text)
+                    .as("%s %s: the apostrophe is ’", language.tag(), key)
+                    .doesNotContain("'");
+            if (language == Language.FR) {
+                assertThat(text)
+                        .as("fr %s: a no-break space before : ; ? !", key)
+                        .doesNotContainPattern("(^|[^\u00A0\u202F])[:;?!]");
+            }
+            if (key.equals("invite.invites") || key.equals("invite.expires") || key.equals("invite.ignore")) {
+                assertThat(text).as("%s %s", language.tag(), key).endsWith(".");
+            }
+            assertThat(text).doesNotContainIgnoringCase("commerçant").doesNotContainIgnoringCase("seller");
+        }
     }
 
     @Test

@@ -80,7 +80,7 @@ class SmtpInviteMailTest {
                 .extracting(Object::toString)
                 .containsExactly("ana@example.ht");
         assertThat(kreyol.getFrom()).extracting(Object::toString).containsExactly(FROM);
-        assertThat(kreyol.getSubject()).isEqualTo("Boutik Ti Kòk envite w nan Espas machann li");
+        assertThat(kreyol.getSubject()).isEqualTo("Boutik Ti Kòk envite w nan espas machann li");
         assertThat(kreyol.getHeader("Content-Language")).containsExactly("ht");
         String kreyolText = part(kreyol, "text/plain");
         assertThat(kreyolText)
@@ -107,7 +107,7 @@ class SmtpInviteMailTest {
         assertThat(english.getRecipients(Message.RecipientType.TO))
                 .extracting(Object::toString)
                 .containsExactly("cy@example.com");
-        assertThat(english.getSubject()).isEqualTo("Boutik Ti Kòk invites you to their merchant space");
+        assertThat(english.getSubject()).isEqualTo("Boutik Ti Kòk invites you to the merchant portal");
         assertThat(part(english, "text/plain"))
                 .contains("https://pay.example.ht/portal/invite/en-Tok3n")
                 .contains("Your role: Developer")
