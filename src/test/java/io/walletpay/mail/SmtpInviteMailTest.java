@@ -173,6 +173,34 @@ class SmtpInviteMailTest {
         assertThat(server.getReceivedMessages()).isEmpty();
     }
 
+    /** TLS is checked, not only spoken: a server whose certificate the JVM does not trust gets no letter (GreenMail's own is self-signed). */
+    @Test
+    void aServerWithACertificateNobodyVouchesForGetsNoLetter() throws Exception {
+        GreenMail smtps = new GreenMail(new ServerSetup(0, "127.0.0.1", ServerSetup.PROTOCOL_SMTPS).dynamicPort());
+        smtps.start();
+        try {
+            mail = new SmtpInviteMail(
+                    vertx,
+                    new MailSettings(
+                            "127.0.0.1",
+                            smtps.getSmtps().getPort(),
+                            FROM,
+                            null,
+                            null,
+                            MailSettings.StartTls.DISABLED,
+                            true,
+                            Duration.ofSeconds(5)));
+
+            assertThatThrownBy(() -> await(
+                            mail.send(letter("ana@example.ht", "https://pay.example.ht/i/1", Language.HT, "viewer"))))
+                    .isInstanceOf(ExecutionException.class)
+                    .hasRootCauseInstanceOf(java.security.cert.CertPathBuilderException.class);
+            assertThat(smtps.getReceivedMessages()).isEmpty();
+        } finally {
+            smtps.stop();
+        }
+    }
+
     @Test
     void withoutMailNothingIsSent() throws Exception {
         InviteMail none = InviteMail.from(vertx, null);
