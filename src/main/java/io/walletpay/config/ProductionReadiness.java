@@ -10,7 +10,8 @@ import java.util.Optional;
 /**
  * What production refuses to start with, one line per problem, each naming the key and its environment
  * variable: fake payments (the sandbox provider signs real "completed" webhooks), guessable secrets, a public
- * URL without TLS, a database anyone on the host can reach, invitations mailed in clear over the network. Checked before anything touches the data.
+ * URL without TLS, a database anyone on the host can reach, invitations mailed in clear over the network.
+ * Checked before anything touches the data.
  */
 public final class ProductionReadiness {
 

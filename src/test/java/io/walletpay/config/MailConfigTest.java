@@ -13,7 +13,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The {@code mail.*} keys: off by default, bound from the environment, and refused where a letter could not go safely. */
+/**
+ * The {@code mail.*} keys: off by default, bound from the environment, and refused where a letter could not be sent
+ * or would go in clear.
+ */
 class MailConfigTest {
 
     private static final Map<String, String> SERVER = Map.of(

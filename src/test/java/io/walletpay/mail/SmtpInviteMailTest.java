@@ -173,7 +173,10 @@ class SmtpInviteMailTest {
         assertThat(server.getReceivedMessages()).isEmpty();
     }
 
-    /** TLS is checked, not only spoken: a server whose certificate the JVM does not trust gets no letter (GreenMail's own is self-signed). */
+    /**
+     * TLS is checked, not only spoken: a server whose certificate the JVM does not trust (GreenMail's own is
+     * self-signed) gets no letter.
+     */
     @Test
     void aServerWithACertificateNobodyVouchesForGetsNoLetter() throws Exception {
         GreenMail smtps = new GreenMail(new ServerSetup(0, "127.0.0.1", ServerSetup.PROTOCOL_SMTPS).dynamicPort());
