@@ -12,6 +12,8 @@ import io.vertx.ext.mail.MailMessage;
  */
 public final class SmtpInviteMail implements InviteMail {
 
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(SmtpInviteMail.class);
+
     private final MailClient client;
     private final String from;
 
@@ -32,11 +34,21 @@ public final class SmtpInviteMail implements InviteMail {
                     .setHtml(text.html())
                     .setHeaders(MultiMap.caseInsensitiveMultiMap()
                             .add("Content-Language", letter.language().tag()));
-            return client.sendMail(message).map(sent -> true);
+            // the operator learns why; the link, which lets its holder join the team, is never logged
+            return client.sendMail(message)
+                    .map(sent -> true)
+                    .onFailure(e -> log.warn(
+                            "an invitation e-mail to …{} was not sent: {}", domainOf(letter.to()), e.getMessage()));
         } catch (RuntimeException e) {
             // an address the client cannot write fails this letter, not the caller's request
             return Future.failedFuture(e);
         }
+    }
+
+    /** The part of an address after its {@code @}: enough to tell a provider's trouble from a typing mistake. */
+    private static String domainOf(String address) {
+        int at = address.lastIndexOf('@');
+        return at < 0 ? "" : address.substring(at);
     }
 
     /** Closes the client (a running service's closes with its Vert.x instance). */
