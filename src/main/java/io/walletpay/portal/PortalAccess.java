@@ -67,6 +67,7 @@ final class PortalAccess {
             Rule.of(POST, "/portal/team/invitations/:id/withdraw", TEAM),
             Rule.of(POST, "/portal/team/people/:id/role", TEAM),
             Rule.of(POST, "/portal/team/people/:id/remove", TEAM),
+            Rule.of(POST, "/portal/team/people/:id/reset-factor", TEAM),
             Rule.of(POST, "/portal/team/sessions/end", TEAM));
 
     private final PortalPages pages;

@@ -49,6 +49,7 @@ final class TeamPages {
         router.post("/portal/team/invitations/:id/withdraw").handler(this::withdraw);
         router.post("/portal/team/people/:id/role").handler(this::changeRole);
         router.post("/portal/team/people/:id/remove").handler(this::remove);
+        router.post("/portal/team/people/:id/reset-factor").handler(this::resetSecondFactor);
         router.post("/portal/team/sessions/end").handler(this::endSession);
     }
 
@@ -129,6 +130,13 @@ final class TeamPages {
 
     private void remove(RoutingContext ctx) {
         act(ctx, id -> team.remove(PortalPages.liveMerchant(ctx).id(), id, PortalPages.actor(ctx)), "team.removed");
+    }
+
+    private void resetSecondFactor(RoutingContext ctx) {
+        act(
+                ctx,
+                id -> team.resetSecondFactor(PortalPages.liveMerchant(ctx).id(), id, PortalPages.actor(ctx)),
+                "team.factor_reset");
     }
 
     private void endSession(RoutingContext ctx) {
