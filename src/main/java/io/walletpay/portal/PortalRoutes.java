@@ -20,6 +20,7 @@ import io.walletpay.page.PageText;
 import io.walletpay.report.DayTotal;
 import io.walletpay.store.PortalSessionStore;
 import io.walletpay.store.Stores;
+import io.walletpay.usecase.ApproveTransfers;
 import io.walletpay.usecase.AuditLog;
 import io.walletpay.usecase.CancelPayment;
 import io.walletpay.usecase.MoneyOut;
@@ -55,6 +56,7 @@ public final class PortalRoutes {
             RotateSecretKey secretKeys,
             MoneyOut moneyOut,
             SetPayoutPhone payoutPhone,
+            ApproveTransfers approvals,
             AuditLog auditLog,
             WebhookTester tester,
             int failingAfterHours) {}
@@ -121,7 +123,8 @@ public final class PortalRoutes {
         router.post("/portal/mode").handler(this::switchMode);
         PaymentPages payments = new PaymentPages(pages, stores, services.cancellation());
         payments.mount(router);
-        new MoneyPages(pages, stores, login, payments, services.moneyOut(), services.payoutPhone()).mount(router);
+        new MoneyPages(pages, stores, login, payments, services.moneyOut(), services.payoutPhone(), services.approvals())
+                .mount(router);
         new WebhookPages(pages, stores, services.tester(), services.failingAfterHours()).mount(router);
         new SettingsPages(
                         pages,

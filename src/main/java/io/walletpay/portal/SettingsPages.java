@@ -99,6 +99,7 @@ final class SettingsPages {
                     model.put("webhookUrl", nullToEmpty(merchant.webhookUrl()));
                     model.put("returnUrl", nullToEmpty(merchant.returnUrl()));
                     model.put("locale", nullToEmpty(merchant.locale()));
+                    model.put("approvalThreshold", thresholdText(merchant));
                     model.put("health", health.result());
                     model.put("audit", audit.result().entries());
                     byte[] current = PortalPages.sessionHash(ctx);
@@ -135,6 +136,13 @@ final class SettingsPages {
                 .onFailure(ctx::fail);
     }
 
+    /** The approval threshold as the form shows it: the plain amount, empty when four eyes are off. */
+    private static String thresholdText(Merchant merchant) {
+        return merchant.approvalThreshold() == null
+                ? ""
+                : merchant.approvalThreshold().stripTrailingZeros().toPlainString();
+    }
+
     private static String confirming(String asked) {
         return "secret-key".equals(asked) || "webhook-secret".equals(asked) ? asked : "";
     }
@@ -148,11 +156,25 @@ final class SettingsPages {
         String webhookUrl = PortalPages.param(ctx, "webhook_url", MerchantUrls.MAX_LENGTH + 1);
         String returnUrl = PortalPages.param(ctx, "return_url", MerchantUrls.MAX_LENGTH + 1);
         String locale = PortalPages.param(ctx, "locale", 10);
+        // four eyes hold in both modes: the threshold is set on the live row, and its test twin follows it
+        String threshold = merchant.livemode() ? PortalPages.param(ctx, "approval_threshold", 24) : null;
         MerchantChanges changes;
         try {
             changes = MerchantInput.settingsForm(merchant, webhookUrl, returnUrl, locale);
+            if (threshold != null) {
+                changes = MerchantInput.withThreshold(
+                        changes,
+                        merchant,
+                        threshold.isBlank()
+                                ? null
+                                : io.walletpay.payment.TypedAmount.read(
+                                        "approval_threshold",
+                                        threshold,
+                                        MerchantInput.MIN_APPROVAL_THRESHOLD,
+                                        MerchantInput.MAX_APPROVAL_THRESHOLD));
+            }
         } catch (ServiceException invalid) {
-            refused(ctx, merchant, invalid, webhookUrl, returnUrl, locale);
+            refused(ctx, merchant, invalid, webhookUrl, returnUrl, locale, threshold);
             return;
         }
         settings.update(merchant.id(), changes, actor(ctx))
@@ -162,7 +184,7 @@ final class SettingsPages {
                 })
                 .onFailure(failure -> {
                     if (failure instanceof ServiceException invalid && invalid.kind() == ErrorKind.VALIDATION) {
-                        refused(ctx, merchant, invalid, webhookUrl, returnUrl, locale);
+                        refused(ctx, merchant, invalid, webhookUrl, returnUrl, locale, threshold);
                     } else {
                         ctx.fail(failure);
                     }
@@ -176,7 +198,8 @@ final class SettingsPages {
             ServiceException invalid,
             String webhookUrl,
             String returnUrl,
-            String locale) {
+            String locale,
+            String threshold) {
         String field = invalid.field() == null ? "form" : invalid.field();
         PortalText t = pages.text(ctx);
         show(
@@ -191,7 +214,9 @@ final class SettingsPages {
                         "returnUrl",
                         returnUrl,
                         "locale",
-                        locale));
+                        locale,
+                        "approvalThreshold",
+                        threshold == null ? thresholdText(merchant) : threshold));
     }
 
     private void rotateWebhookSecret(RoutingContext ctx) {
