@@ -74,17 +74,16 @@ public final class MerchantInput {
 
     private static final Set<String> CREATE_FIELDS =
             Set.of("name", "webhook_url", "return_url", "locale", "fee_percent", "fee_fixed");
-    private static final Set<String> ADMIN_UPDATE_FIELDS =
-            Set.of(
-                    "name",
-                    "status",
-                    "webhook_url",
-                    "return_url",
-                    "locale",
-                    "fee_percent",
-                    "fee_fixed",
-                    "payout_phone",
-                    "approval_threshold");
+    private static final Set<String> ADMIN_UPDATE_FIELDS = Set.of(
+            "name",
+            "status",
+            "webhook_url",
+            "return_url",
+            "locale",
+            "fee_percent",
+            "fee_fixed",
+            "payout_phone",
+            "approval_threshold");
     // payout_phone redirects money: only with the secret key typed again (secret_key), read by payoutPhone()
     private static final Set<String> SETTINGS_FIELDS =
             Set.of("webhook_url", "return_url", "locale", "payout_phone", "secret_key");
@@ -92,14 +91,13 @@ public final class MerchantInput {
     private static final Set<String> LOCALES = Set.of("ht", "fr", "en");
 
     // named in the 400 of a fee sent as an object or a list, as for any other wrong value
-    private static final Map<String, String> MONEY =
-            Map.of(
-                    "fee_percent",
-                    "a decimal number",
-                    "fee_fixed",
-                    "a decimal number",
-                    "approval_threshold",
-                    "a decimal number");
+    private static final Map<String, String> MONEY = Map.of(
+            "fee_percent",
+            "a decimal number",
+            "fee_fixed",
+            "a decimal number",
+            "approval_threshold",
+            "a decimal number");
 
     private MerchantInput() {}
 

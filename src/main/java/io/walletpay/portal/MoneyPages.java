@@ -194,8 +194,7 @@ final class MoneyPages {
         }
         moneyOut.refund(PortalPages.merchant(ctx).id(), id, request, formKey(ctx), PortalPages.actor(ctx))
                 .onSuccess(created -> PortalPages.seeOther(
-                        ctx,
-                        "/portal/payments/" + id + "?done=" + (awaits(created.transfer()) ? "waiting" : "refund")))
+                        ctx, "/portal/payments/" + id + "?done=" + (awaits(created.transfer()) ? "waiting" : "refund")))
                 .onFailure(failure -> explain(ctx, failure, notice -> payments.detail(ctx, notice)));
     }
 

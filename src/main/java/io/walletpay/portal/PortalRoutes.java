@@ -123,7 +123,14 @@ public final class PortalRoutes {
         router.post("/portal/mode").handler(this::switchMode);
         PaymentPages payments = new PaymentPages(pages, stores, services.cancellation());
         payments.mount(router);
-        new MoneyPages(pages, stores, login, payments, services.moneyOut(), services.payoutPhone(), services.approvals())
+        new MoneyPages(
+                        pages,
+                        stores,
+                        login,
+                        payments,
+                        services.moneyOut(),
+                        services.payoutPhone(),
+                        services.approvals())
                 .mount(router);
         new WebhookPages(pages, stores, services.tester(), services.failingAfterHours()).mount(router);
         new SettingsPages(

@@ -355,7 +355,8 @@ final class PgTransferStore implements TransferStore {
                         ? Future.succeededFuture()
                         : connection
                                 .preparedQuery(TransferSql.REFUNDED)
-                                .execute(Tuple.of(failed.paymentId(), failed.amount().negate()))
+                                .execute(Tuple.of(
+                                        failed.paymentId(), failed.amount().negate()))
                                 .mapEmpty());
     }
 

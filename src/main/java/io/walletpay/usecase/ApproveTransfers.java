@@ -79,6 +79,7 @@ public final class ApproveTransfers {
 
     /** What the audit entry says: the kind, id and amount, never a wallet number. */
     private static String what(Transfer transfer) {
-        return transfer.kind().wireName() + " " + transfer.id() + " " + transfer.amount().toPlainString() + " HTG";
+        return transfer.kind().wireName() + " " + transfer.id() + " "
+                + transfer.amount().toPlainString() + " HTG";
     }
 }
