@@ -88,6 +88,29 @@ public abstract class TransferStoreContract {
     }
 
     @Test
+    void ofAnApprovalAndARejectionAtOnceOneWinsAndTheBooksFollowIt() throws Exception {
+        Funded funded = funded("100.00");
+        approvalThreshold(funded.merchant(), "50.00");
+        Transfer asked = pendingPayout(funded, "70.00");
+
+        io.vertx.core.Future<Transfer> approving = transfers().approve(asked.id(), "portal:owner", entry(funded));
+        io.vertx.core.Future<Transfer> rejecting = transfers().reject(asked.id(), "portal:manager", entry(funded));
+        await(io.vertx.core.Future.join(approving, rejecting).otherwiseEmpty());
+
+        assertThat(List.of(approving.succeeded(), rejecting.succeeded())).containsExactlyInAnyOrder(true, false);
+        io.vertx.core.Future<Transfer> lost = approving.succeeded() ? rejecting : approving;
+        assertThat(code(() -> lost)).isEqualTo("not_awaiting_approval");
+        Transfer now = await(transfers().forOperator(asked.id()));
+        if (approving.succeeded()) {
+            assertThat(now.status()).isEqualTo(TransferStatus.PENDING);
+            assertBalance(funded, "30.00", "70.00");
+        } else {
+            assertThat(now.status()).isEqualTo(TransferStatus.FAILED);
+            assertBalance(funded, "100.00", "0.00");
+        }
+    }
+
+    @Test
     void whoAskedCannotDecideEvenAtTheStore() throws Exception {
         Funded funded = funded("100.00");
         approvalThreshold(funded.merchant(), "10.00");
