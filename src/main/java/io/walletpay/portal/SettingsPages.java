@@ -156,8 +156,11 @@ final class SettingsPages {
         String webhookUrl = PortalPages.param(ctx, "webhook_url", MerchantUrls.MAX_LENGTH + 1);
         String returnUrl = PortalPages.param(ctx, "return_url", MerchantUrls.MAX_LENGTH + 1);
         String locale = PortalPages.param(ctx, "locale", 10);
-        // four eyes hold in both modes: the threshold is set on the live row, and its test twin follows it
-        String threshold = merchant.livemode() ? PortalPages.param(ctx, "approval_threshold", 24) : null;
+        // four eyes hold in both modes: the threshold is set on the live row, and its test twin follows it; a form
+        // without the field (not the settings page's) leaves it as it is rather than switching four eyes off
+        String threshold = merchant.livemode() && ctx.request().getFormAttribute("approval_threshold") != null
+                ? PortalPages.param(ctx, "approval_threshold", 24)
+                : null;
         MerchantChanges changes;
         try {
             changes = MerchantInput.settingsForm(merchant, webhookUrl, returnUrl, locale);

@@ -217,6 +217,51 @@ class FourEyesTest {
         assertThat(transfertsFor(waiting)).isZero();
     }
 
+    @Test
+    void thePortalSettingsSetTheThresholdForBothModesAndEmptySwitchesItOff() throws Exception {
+        JsonObject other = service.createMerchant("Boutik Paramèt");
+        PortalClient portal =
+                new PortalClient("http://localhost:" + service.config.http().port());
+        portal.logIn(other);
+        HttpResponse<String> page = portal.get("/portal/settings?lang=fr");
+        assertThat(page.body()).contains("name=\"approval_threshold\"");
+
+        HttpResponse<String> saved = portal.submit(page, "/portal/settings", settingsForm("25 000,50"));
+
+        assertThat(saved.statusCode()).isEqualTo(200);
+        assertThat(thresholds(other)).containsExactly("25000.50", "25000.50");
+        JsonObject newest = http.get("/api/merchant/audit-log", service.tokenFor(other))
+                .dataArray()
+                .getJsonObject(0);
+        assertThat(newest.getString("action")).isEqualTo("settings.update");
+        assertThat(newest.getString("what")).isEqualTo("approval_threshold");
+
+        HttpResponse<String> refused = portal.submit(saved, "/portal/settings", settingsForm("beaucoup"));
+        assertThat(refused.statusCode()).isEqualTo(400);
+        assertThat(refused.body()).contains("Saisissez un montant en HTG");
+        // a form without the field leaves it as it is
+        portal.submit(refused, "/portal/settings", Map.of("webhook_url", "", "return_url", "", "locale", ""));
+        assertThat(thresholds(other)).containsExactly("25000.50", "25000.50");
+
+        portal.submit(refused, "/portal/settings", settingsForm(""));
+        assertThat(thresholds(other)).containsExactly(null, null);
+    }
+
+    static Map<String, String> settingsForm(String threshold) {
+        return Map.of("webhook_url", "", "return_url", "", "locale", "", "approval_threshold", threshold);
+    }
+
+    /** The live row's threshold, then its test twin's. */
+    static java.util.List<String> thresholds(JsonObject shop) {
+        java.util.List<String> found = new java.util.ArrayList<>();
+        service.sql(
+                        "SELECT approval_threshold::text FROM merchants WHERE id = $1::uuid OR live_merchant_id = $1::uuid"
+                                + " ORDER BY live_merchant_id NULLS FIRST",
+                        shop.getString("merchant_id"))
+                .forEach(row -> found.add(row.getString(0)));
+        return found;
+    }
+
     // ---- helpers ----------------------------------------------------------------------------------------------
     static String merchantId() {
         return merchant.getString("merchant_id");
