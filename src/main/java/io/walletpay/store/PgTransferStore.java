@@ -370,7 +370,7 @@ final class PgTransferStore implements TransferStore {
 
     @Override
     public Future<Transfer> approve(UUID id, String approver, AuditEntry entry) {
-        return decideApproval(id, entry, connection -> connection
+        return decideApproval(entry, connection -> connection
                 .preparedQuery(TransferSql.APPROVE)
                 .execute(Tuple.of(id, approver))
                 .map(PgTransferStore::decided));
@@ -378,7 +378,7 @@ final class PgTransferStore implements TransferStore {
 
     @Override
     public Future<Transfer> reject(UUID id, String decider, AuditEntry entry) {
-        return decideApproval(id, entry, connection -> connection
+        return decideApproval(entry, connection -> connection
                 .preparedQuery(TransferSql.REJECT)
                 .execute(Tuple.of(id, decider, Transfer.APPROVAL_REJECTED))
                 .map(PgTransferStore::decided)
@@ -402,7 +402,7 @@ final class PgTransferStore implements TransferStore {
 
     /** A four-eyes decision, its webhook and its audit entry, committed together. */
     private Future<Transfer> decideApproval(
-            UUID id, AuditEntry entry, java.util.function.Function<SqlConnection, Future<Transfer>> change) {
+            AuditEntry entry, java.util.function.Function<SqlConnection, Future<Transfer>> change) {
         return database.transactions()
                 .withTransaction(connection -> change.apply(connection)
                         .compose(decided -> announce(connection, decided).map(decided))
