@@ -147,6 +147,7 @@ public final class HttpApiVerticle extends VerticleBase {
                                 useCases.rotateSecretKey(),
                                 useCases.moneyOut(),
                                 useCases.setPayoutPhone(),
+                                useCases.approveTransfers(),
                                 useCases.auditLog(),
                                 webhookTester,
                                 config.webhooks().failingAfterHours()),

@@ -12,6 +12,11 @@ final class MerchantViews {
     static JsonObject admin(Merchant merchant) {
         return settings(merchant)
                 .put("status", merchant.status().wireName())
+                .put(
+                        "approval_threshold",
+                        merchant.approvalThreshold() == null
+                                ? null
+                                : merchant.approvalThreshold().toPlainString())
                 .put("created_at", Timestamps.format(merchant.createdAt()))
                 .put("updated_at", Timestamps.format(merchant.updatedAt()));
     }

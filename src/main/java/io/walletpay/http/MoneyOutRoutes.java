@@ -3,9 +3,11 @@ package io.walletpay.http;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import io.walletpay.merchant.Actor;
 import io.walletpay.money.CreatedTransfer;
 import io.walletpay.money.TransferKind;
 import io.walletpay.money.TransferRequest;
+import io.walletpay.net.ClientAddress;
 import io.walletpay.store.TransferStore;
 import io.walletpay.usecase.MoneyOut;
 import io.walletpay.view.TransferViews;
@@ -13,7 +15,8 @@ import io.walletpay.view.TransferViews;
 /**
  * Money out, within the token's merchant: {@code GET /api/merchant/balance}, refunds of a payment
  * ({@code /api/merchant/payments/:id/refunds}) and payouts ({@code /api/merchant/payouts}). Creating one honours
- * {@code Idempotency-Key}: the same request again answers the same refund or payout, and creates nothing.
+ * {@code Idempotency-Key}: the same request again answers the same refund or payout, and creates nothing. One at or
+ * above the merchant's approval threshold answers {@code awaiting_approval}.
  */
 final class MoneyOutRoutes {
 
@@ -48,7 +51,7 @@ final class MoneyOutRoutes {
         // every field is optional: no body at all refunds what is left of the payment
         TransferRequest request =
                 TransferRequest.refund(body == null || body.length() == 0 ? new byte[0] : Bodies.json(ctx));
-        moneyOut.refund(merchant.id(), paymentId, request, key)
+        moneyOut.refund(merchant.id(), paymentId, request, key, asker(ctx))
                 .onSuccess(created -> answer(ctx, created))
                 .onFailure(ctx::fail);
     }
@@ -64,7 +67,7 @@ final class MoneyOutRoutes {
         var merchant = MerchantGuard.merchant(ctx);
         String key = PaymentRoutes.idempotencyKey(ctx);
         TransferRequest request = TransferRequest.payout(Bodies.json(ctx));
-        moneyOut.payout(merchant.id(), merchant.livemode(), request, key)
+        moneyOut.payout(merchant.id(), merchant.livemode(), request, key, asker(ctx))
                 .onSuccess(created -> answer(ctx, created))
                 .onFailure(ctx::fail);
     }
@@ -86,6 +89,14 @@ final class MoneyOutRoutes {
                 .get(MerchantGuard.merchant(ctx).id(), TransferKind.PAYOUT, Queries.pathId(ctx, "Payout"))
                 .onSuccess(payout -> Responses.success(ctx, 200, TransferViews.transfer(payout)))
                 .onFailure(ctx::fail);
+    }
+
+    /**
+     * The merchant itself through the API: a refund or payout it asks for at or above its approval threshold waits
+     * for an owner or manager in the portal, who is never this actor.
+     */
+    private static Actor asker(RoutingContext ctx) {
+        return Actor.merchant(MerchantGuard.merchant(ctx).id(), ClientAddress.of(ctx));
     }
 
     /** 201 for a new refund or payout; the same 201 when its Idempotency-Key comes again. */

@@ -9,7 +9,8 @@ import java.util.UUID;
  * {@code locale} ({@code ht}, {@code fr}, {@code en} or null for the service's default) is the language of its
  * customer pages when the customer's browser does not ask for one of them. A merchant's test mode is a row of its
  * own, its twin, naming the live merchant in {@code liveMerchantId}: every object is kept by merchant id, so test
- * objects are apart from live ones wherever they are stored.
+ * objects are apart from live ones wherever they are stored. {@code approvalThreshold} is the amount from which a
+ * refund or payout waits for another person's approval (null: four eyes off); the twin follows the live row's.
  */
 public record Merchant(
         UUID id,
@@ -24,7 +25,40 @@ public record Merchant(
         OffsetDateTime createdAt,
         OffsetDateTime updatedAt,
         int secretKeyVersion,
-        UUID liveMerchantId) {
+        UUID liveMerchantId,
+        BigDecimal approvalThreshold) {
+
+    /** A merchant without an approval threshold (four eyes off). */
+    public Merchant(
+            UUID id,
+            String name,
+            MerchantStatus status,
+            String webhookSecret,
+            String webhookUrl,
+            String returnUrl,
+            String locale,
+            BigDecimal feePercent,
+            BigDecimal feeFixed,
+            OffsetDateTime createdAt,
+            OffsetDateTime updatedAt,
+            int secretKeyVersion,
+            UUID liveMerchantId) {
+        this(
+                id,
+                name,
+                status,
+                webhookSecret,
+                webhookUrl,
+                returnUrl,
+                locale,
+                feePercent,
+                feeFixed,
+                createdAt,
+                updatedAt,
+                secretKeyVersion,
+                liveMerchantId,
+                null);
+    }
 
     /** A live merchant (its test twin names it in {@code liveMerchantId}). */
     public Merchant(

@@ -23,7 +23,10 @@ public final class MerchantInput {
             BigDecimal feePercent,
             BigDecimal feeFixed) {}
 
-    /** Changes to a merchant; a null field is left as it is unless its {@code clear…} flag is set. */
+    /**
+     * Changes to a merchant; a null field is left as it is unless its {@code clear…} flag is set. The approval
+     * threshold is the operator's and the portal's, never the API's: an API key cannot switch four eyes off.
+     */
     public record MerchantChanges(
             String name,
             MerchantStatus status,
@@ -34,12 +37,53 @@ public final class MerchantInput {
             String locale,
             boolean clearLocale,
             BigDecimal feePercent,
-            BigDecimal feeFixed) {}
+            BigDecimal feeFixed,
+            BigDecimal approvalThreshold,
+            boolean clearApprovalThreshold) {
+
+        /** Changes that leave the approval threshold as it is. */
+        public MerchantChanges(
+                String name,
+                MerchantStatus status,
+                String webhookUrl,
+                boolean clearWebhookUrl,
+                String returnUrl,
+                boolean clearReturnUrl,
+                String locale,
+                boolean clearLocale,
+                BigDecimal feePercent,
+                BigDecimal feeFixed) {
+            this(
+                    name,
+                    status,
+                    webhookUrl,
+                    clearWebhookUrl,
+                    returnUrl,
+                    clearReturnUrl,
+                    locale,
+                    clearLocale,
+                    feePercent,
+                    feeFixed,
+                    null,
+                    false);
+        }
+    }
+
+    private static final BigDecimal MIN_THRESHOLD = new BigDecimal("0.01");
+    private static final BigDecimal MAX_THRESHOLD = new BigDecimal("1000000000");
 
     private static final Set<String> CREATE_FIELDS =
             Set.of("name", "webhook_url", "return_url", "locale", "fee_percent", "fee_fixed");
-    private static final Set<String> ADMIN_UPDATE_FIELDS =
-            Set.of("name", "status", "webhook_url", "return_url", "locale", "fee_percent", "fee_fixed", "payout_phone");
+    private static final Set<String> ADMIN_UPDATE_FIELDS = Set.of(
+            "name",
+            "status",
+            "webhook_url",
+            "return_url",
+            "locale",
+            "fee_percent",
+            "fee_fixed",
+            "payout_phone",
+            "approval_threshold");
     // payout_phone redirects money: only with the secret key typed again (secret_key), read by payoutPhone()
     private static final Set<String> SETTINGS_FIELDS =
             Set.of("webhook_url", "return_url", "locale", "payout_phone", "secret_key");
@@ -47,8 +91,13 @@ public final class MerchantInput {
     private static final Set<String> LOCALES = Set.of("ht", "fr", "en");
 
     // named in the 400 of a fee sent as an object or a list, as for any other wrong value
-    private static final Map<String, String> MONEY =
-            Map.of("fee_percent", "a decimal number", "fee_fixed", "a decimal number");
+    private static final Map<String, String> MONEY = Map.of(
+            "fee_percent",
+            "a decimal number",
+            "fee_fixed",
+            "a decimal number",
+            "approval_threshold",
+            "a decimal number");
 
     private MerchantInput() {}
 
@@ -73,12 +122,48 @@ public final class MerchantInput {
             status = MerchantStatus.fromWire(statusText)
                     .orElseThrow(() -> ServiceException.invalid("status", "status must be active or disabled"));
         }
-        return changes(
+        MerchantChanges changes = changes(
                 input,
                 input.optionalText("name", MAX_NAME),
                 status,
                 input.optionalMoney("fee_percent", BigDecimal.ZERO, MAX_PERCENT),
                 input.optionalMoney("fee_fixed", BigDecimal.ZERO, MAX_FIXED));
+        if (!input.has("approval_threshold")) {
+            return changes;
+        }
+        BigDecimal threshold = input.optionalMoney("approval_threshold", MIN_THRESHOLD, MAX_THRESHOLD);
+        return withThreshold(changes, threshold, threshold == null);
+    }
+
+    /** The smallest and largest approval thresholds there may be (HTG). */
+    public static final BigDecimal MIN_APPROVAL_THRESHOLD = MIN_THRESHOLD;
+
+    public static final BigDecimal MAX_APPROVAL_THRESHOLD = MAX_THRESHOLD;
+
+    /**
+     * The portal's settings form with the approval threshold it carries ({@code threshold}, null: off): a change
+     * only when it differs from {@code current}'s, so saving the form untouched records nothing.
+     */
+    public static MerchantChanges withThreshold(MerchantChanges changes, Merchant current, BigDecimal threshold) {
+        BigDecimal was = current.approvalThreshold();
+        boolean same = threshold == null ? was == null : was != null && threshold.compareTo(was) == 0;
+        return same ? changes : withThreshold(changes, threshold, threshold == null);
+    }
+
+    private static MerchantChanges withThreshold(MerchantChanges changes, BigDecimal threshold, boolean clear) {
+        return new MerchantChanges(
+                changes.name(),
+                changes.status(),
+                changes.webhookUrl(),
+                changes.clearWebhookUrl(),
+                changes.returnUrl(),
+                changes.clearReturnUrl(),
+                changes.locale(),
+                changes.clearLocale(),
+                changes.feePercent(),
+                changes.feeFixed(),
+                threshold,
+                clear);
     }
 
     /** A payout number asked for (empty: clear it) and the secret key sent with it; null when none was. */

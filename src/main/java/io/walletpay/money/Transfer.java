@@ -10,7 +10,8 @@ import java.util.UUID;
  * one failed ({@code provider_refused} when the provider would not pay, {@link #NOT_MADE} when an operator found the
  * provider never made it, or the provider's words); {@code sending} is how far paying it at the provider has come;
  * {@code provider} names the wallet provider that pays it (a refund's is the payment's); {@code livemode} is its
- * merchant row's mode (a test twin's transfers are paid in the sandbox).
+ * merchant row's mode (a test twin's transfers are paid in the sandbox); {@code approval} who asked for it and who
+ * decided, when it needed another person's approval (null otherwise).
  */
 public record Transfer(
         UUID id,
@@ -27,7 +28,51 @@ public record Transfer(
         OffsetDateTime createdAt,
         OffsetDateTime updatedAt,
         String provider,
-        boolean livemode) {
+        boolean livemode,
+        Approval approval) {
+
+    /**
+     * The four-eyes record of a transfer at or above its merchant's approval threshold: who asked
+     * ({@code requestedBy}) and who approved or rejected it, as the audit log names people, and when
+     * ({@code decidedAt}; all three null while it awaits).
+     */
+    public record Approval(String requestedBy, String approvedBy, String rejectedBy, OffsetDateTime decidedAt) {}
+
+    /** A transfer that needed no approval. */
+    public Transfer(
+            UUID id,
+            TransferKind kind,
+            UUID merchantId,
+            UUID paymentId,
+            BigDecimal amount,
+            String receiver,
+            String reason,
+            TransferStatus status,
+            String failureReason,
+            String providerTransactionId,
+            TransferSending sending,
+            OffsetDateTime createdAt,
+            OffsetDateTime updatedAt,
+            String provider,
+            boolean livemode) {
+        this(
+                id,
+                kind,
+                merchantId,
+                paymentId,
+                amount,
+                receiver,
+                reason,
+                status,
+                failureReason,
+                providerTransactionId,
+                sending,
+                createdAt,
+                updatedAt,
+                provider,
+                livemode,
+                null);
+    }
 
     /** A live-mode transfer. */
     public Transfer(
@@ -68,6 +113,9 @@ public record Transfer(
 
     /** The reason a transfer fails when an operator, after review, finds that the provider never made it. */
     public static final String NOT_MADE = "transfer_not_made";
+
+    /** The reason a transfer fails when another person, asked to approve it, rejected it. */
+    public static final String APPROVAL_REJECTED = "approval_rejected";
 
     /** How many times a worker has claimed it. */
     public int attempts() {

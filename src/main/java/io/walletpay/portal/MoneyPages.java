@@ -9,8 +9,10 @@ import io.walletpay.login.PersonLogin;
 import io.walletpay.merchant.Merchant;
 import io.walletpay.money.Transfer;
 import io.walletpay.money.TransferRequest;
+import io.walletpay.money.TransferStatus;
 import io.walletpay.payment.TypedAmount;
 import io.walletpay.store.Stores;
+import io.walletpay.usecase.ApproveTransfers;
 import io.walletpay.usecase.MoneyOut;
 import io.walletpay.usecase.SetPayoutPhone;
 import java.math.BigDecimal;
@@ -23,7 +25,10 @@ import java.util.UUID;
 /**
  * Money out in the portal: {@code /portal/payouts} (the balance, a payout to the merchant's number, the number itself
  * with the secret key typed again, and the payouts so far) and the refund form of a payment's page. Every refusal
- * (not enough balance, more than is left of the payment, a wrong key) is said on the page, in words.
+ * (not enough balance, more than is left of the payment, a wrong key) is said on the page, in words. The refunds
+ * and payouts awaiting a second person's approval are listed on the payouts page with Approve and Reject
+ * ({@code POST /portal/transfers/:id/approve|reject}); the person who asked sees them without the buttons and is
+ * refused (403) if they post anyway.
  */
 final class MoneyPages {
 
@@ -36,7 +41,9 @@ final class MoneyPages {
             "no_payout_phone", "money.no_phone",
             "no_payer", "money.no_payer",
             "invalid_state", "money.not_completed",
-            "idempotency_key_reused", "money.form_used");
+            "idempotency_key_reused", "money.form_used",
+            "approval_by_requester", "approval.own",
+            "not_awaiting_approval", "approval.decided");
 
     private final PortalPages pages;
     private final Stores stores;
@@ -44,6 +51,7 @@ final class MoneyPages {
     private final SetPayoutPhone payoutPhone;
     private final PasswordTypedAgain passwordTypedAgain;
     private final PaymentPages payments;
+    private final ApproveTransfers approvals;
 
     MoneyPages(
             PortalPages pages,
@@ -51,8 +59,10 @@ final class MoneyPages {
             PersonLogin login,
             PaymentPages payments,
             MoneyOut moneyOut,
-            SetPayoutPhone payoutPhone) {
+            SetPayoutPhone payoutPhone,
+            ApproveTransfers approvals) {
         this.pages = pages;
+        this.approvals = approvals;
         this.stores = stores;
         this.moneyOut = moneyOut;
         this.payoutPhone = payoutPhone;
@@ -68,7 +78,10 @@ final class MoneyPages {
     private static final Map<String, String> DONE = Map.of(
             "payout", "payouts.sent",
             "phone", "payouts.phone.saved",
-            "refund", "refund.done");
+            "refund", "refund.done",
+            "waiting", "approval.waiting",
+            "approved", "approval.approved",
+            "rejected", "approval.rejected");
 
     /** The notice of the money form the page was redirected from, or null. */
     static String doneNotice(RoutingContext ctx) {
@@ -80,6 +93,8 @@ final class MoneyPages {
         router.post("/portal/payouts").handler(this::payout);
         router.post("/portal/payouts/phone").handler(this::phone);
         router.post("/portal/payments/:id/refund").handler(this::refund);
+        router.post("/portal/transfers/:id/approve").handler(ctx -> decide(ctx, true));
+        router.post("/portal/transfers/:id/reject").handler(ctx -> decide(ctx, false));
     }
 
     /**
@@ -99,18 +114,21 @@ final class MoneyPages {
             return;
         }
         var balance = moneyOut.balance(merchantId);
+        var awaiting = approvals.awaiting(merchantId);
         var page = stores.transfers()
                 .payouts(
                         merchantId,
                         PAYOUTS_PER_PAGE,
                         asked.get().startingAfter(),
                         asked.get().endingBefore());
-        Future.all(balance, page)
-                .onSuccess(both -> {
+        Future.all(balance, page, awaiting)
+                .onSuccess(all -> {
                     List<Transfer> shown = page.result().payouts();
                     Map<String, Object> model = new HashMap<>();
                     model.put("balance", balance.result());
                     model.put("payouts", shown);
+                    model.put("awaiting", awaiting.result());
+                    model.put("actor", PortalPages.actor(ctx).who());
                     boolean more = page.result().hasMore();
                     model.put("nextHref", asked.get().next("/portal/payouts?", more, shown, Transfer::id));
                     model.put("previousHref", asked.get().previous("/portal/payouts?", more, shown, Transfer::id));
@@ -129,7 +147,8 @@ final class MoneyPages {
             return;
         }
         moneyOut.payout(merchant.id(), merchant.livemode(), new TransferRequest(amount.get(), null), formKey(ctx))
-                .onSuccess(created -> PortalPages.seeOther(ctx, "/portal/payouts?done=payout"))
+                .onSuccess(created -> PortalPages.seeOther(
+                        ctx, "/portal/payouts?done=" + (awaits(created.transfer()) ? "waiting" : "payout")))
                 .onFailure(failure -> explain(ctx, failure, notice -> payouts(ctx, notice)));
     }
 
@@ -171,9 +190,44 @@ final class MoneyPages {
             payments.detail(ctx, "refund.bad_reason");
             return;
         }
-        moneyOut.refund(PortalPages.merchant(ctx).id(), id, request, formKey(ctx))
-                .onSuccess(created -> PortalPages.seeOther(ctx, "/portal/payments/" + id + "?done=refund"))
+        moneyOut.refund(PortalPages.merchant(ctx).id(), id, request, formKey(ctx), PortalPages.actor(ctx))
+                .onSuccess(created -> PortalPages.seeOther(
+                        ctx, "/portal/payments/" + id + "?done=" + (awaits(created.transfer()) ? "waiting" : "refund")))
                 .onFailure(failure -> explain(ctx, failure, notice -> payments.detail(ctx, notice)));
+    }
+
+    private static boolean awaits(Transfer transfer) {
+        return transfer.status() == TransferStatus.AWAITING_APPROVAL;
+    }
+
+    /**
+     * Approve or Reject of a refund or payout awaiting approval, by the person signed in; back to the page the form
+     * was on ({@code back=payment}: the refund's payment page; otherwise the payouts page). A refusal (the asker,
+     * decided already) is said on the payouts page, where the transfers awaiting approval are, with its status.
+     */
+    private void decide(RoutingContext ctx, boolean approve) {
+        UUID id = PortalPages.parseUuid(ctx.pathParam("id"));
+        if (id == null) {
+            pages.notFound(ctx);
+            return;
+        }
+        UUID merchantId = PortalPages.merchant(ctx).id();
+        var actor = PortalPages.actor(ctx);
+        boolean toPayment = "payment".equals(PortalPages.param(ctx, "back", 8));
+        (approve ? approvals.approve(merchantId, id, actor) : approvals.reject(merchantId, id, actor))
+                .onSuccess(decided -> PortalPages.seeOther(
+                        ctx,
+                        (toPayment && decided.paymentId() != null
+                                        ? "/portal/payments/" + decided.paymentId()
+                                        : "/portal/payouts")
+                                + "?done=" + (approve ? "approved" : "rejected")))
+                .onFailure(failure -> {
+                    if (failure instanceof ServiceException error && NOTICES.containsKey(error.code())) {
+                        payouts(ctx, error.kind().status(), pages.text(ctx).get(NOTICES.get(error.code())));
+                    } else {
+                        ctx.fail(failure);
+                    }
+                });
     }
 
     /** A known refusal shown on the page it came from; anything else is the portal's failure page. */

@@ -132,6 +132,7 @@ final class PaymentPages {
                     model.put("deliveries", deliveries.result());
                     model.put("endpoints", DeliveryEndpoints.of(endpoints.result()));
                     model.put("refunds", refunds.result());
+                    model.put("actor", PortalPages.actor(ctx).who());
                     model.put(
                             "timeline",
                             PaymentTimeline.of(

@@ -55,7 +55,6 @@ final class PortalAccess {
             Rule.of(POST, "/portal/webhooks/test", WEBHOOKS),
             Rule.of(GET, "/portal/settings", VIEW),
             Rule.of(POST, "/portal/settings", SETTINGS),
-            Rule.of(POST, "/portal/settings/approval-threshold", APPROVAL_THRESHOLD),
             Rule.of(POST, "/portal/settings/webhook-secret", WEBHOOKS),
             Rule.of(POST, "/portal/settings/secret-key", API_KEYS),
             Rule.of(POST, "/portal/settings/sessions/end-all", VIEW),

@@ -14,6 +14,7 @@ import io.walletpay.page.PageText;
 import io.walletpay.report.DayTotal;
 import io.walletpay.store.Stores;
 import io.walletpay.usecase.ApiKeys;
+import io.walletpay.usecase.ApproveTransfers;
 import io.walletpay.usecase.AuditLog;
 import io.walletpay.usecase.CancelPayment;
 import io.walletpay.usecase.MoneyOut;
@@ -52,6 +53,7 @@ public final class PortalRoutes {
             RotateSecretKey secretKeys,
             MoneyOut moneyOut,
             SetPayoutPhone payoutPhone,
+            ApproveTransfers approvals,
             AuditLog auditLog,
             WebhookTester tester,
             int failingAfterHours) {}
@@ -124,7 +126,14 @@ public final class PortalRoutes {
         router.post("/portal/mode").handler(this::switchMode);
         PaymentPages payments = new PaymentPages(pages, stores, services.cancellation());
         payments.mount(router);
-        new MoneyPages(pages, stores, services.personLogin(), payments, services.moneyOut(), services.payoutPhone())
+        new MoneyPages(
+                        pages,
+                        stores,
+                        services.personLogin(),
+                        payments,
+                        services.moneyOut(),
+                        services.payoutPhone(),
+                        services.approvals())
                 .mount(router);
         new WebhookPages(pages, stores, services.tester(), services.failingAfterHours()).mount(router);
         new SettingsPages(

@@ -12,6 +12,8 @@ import io.walletpay.merchant.Merchant;
 import io.walletpay.merchant.MerchantInput;
 import io.walletpay.merchant.MerchantInput.MerchantChanges;
 import io.walletpay.merchant.MerchantUrls;
+import io.walletpay.people.Permission;
+import io.walletpay.people.Permissions;
 import io.walletpay.store.PortalSessionStore;
 import io.walletpay.store.Stores;
 import io.walletpay.usecase.AuditLog;
@@ -94,6 +96,7 @@ final class SettingsPages {
                     model.put("webhookUrl", nullToEmpty(merchant.webhookUrl()));
                     model.put("returnUrl", nullToEmpty(merchant.returnUrl()));
                     model.put("locale", nullToEmpty(merchant.locale()));
+                    model.put("approvalThreshold", thresholdText(merchant));
                     model.put("health", health.result());
                     model.put("audit", audit.result().entries());
                     byte[] current = PortalPages.sessionHash(ctx);
@@ -130,6 +133,13 @@ final class SettingsPages {
                 .onFailure(ctx::fail);
     }
 
+    /** The approval threshold as the form shows it: the plain amount, empty when four eyes are off. */
+    private static String thresholdText(Merchant merchant) {
+        return merchant.approvalThreshold() == null
+                ? ""
+                : merchant.approvalThreshold().stripTrailingZeros().toPlainString();
+    }
+
     private static String confirming(String asked) {
         return "secret-key".equals(asked) || "webhook-secret".equals(asked) ? asked : "";
     }
@@ -143,11 +153,33 @@ final class SettingsPages {
         String webhookUrl = PortalPages.param(ctx, "webhook_url", MerchantUrls.MAX_LENGTH + 1);
         String returnUrl = PortalPages.param(ctx, "return_url", MerchantUrls.MAX_LENGTH + 1);
         String locale = PortalPages.param(ctx, "locale", 10);
+        // four eyes hold in both modes: the threshold is set on the live row, and its test twin follows it; a form
+        // without the field (not the settings page's) leaves it as it is rather than switching four eyes off
+        String threshold = merchant.livemode() && ctx.request().getFormAttribute("approval_threshold") != null
+                ? PortalPages.param(ctx, "approval_threshold", 24)
+                : null;
+        // the threshold is the owners' to set: a manager switching four eyes off could then refund alone
+        if (threshold != null && !Permissions.allows(PortalPages.person(ctx).role(), Permission.APPROVAL_THRESHOLD)) {
+            pages.message(ctx, 403, "denied.title", "denied.text");
+            return;
+        }
         MerchantChanges changes;
         try {
             changes = MerchantInput.settingsForm(merchant, webhookUrl, returnUrl, locale);
+            if (threshold != null) {
+                changes = MerchantInput.withThreshold(
+                        changes,
+                        merchant,
+                        threshold.isBlank()
+                                ? null
+                                : io.walletpay.payment.TypedAmount.read(
+                                        "approval_threshold",
+                                        threshold,
+                                        MerchantInput.MIN_APPROVAL_THRESHOLD,
+                                        MerchantInput.MAX_APPROVAL_THRESHOLD));
+            }
         } catch (ServiceException invalid) {
-            refused(ctx, merchant, invalid, webhookUrl, returnUrl, locale);
+            refused(ctx, merchant, invalid, webhookUrl, returnUrl, locale, threshold);
             return;
         }
         settings.update(merchant.id(), changes, actor(ctx))
@@ -157,7 +189,7 @@ final class SettingsPages {
                 })
                 .onFailure(failure -> {
                     if (failure instanceof ServiceException invalid && invalid.kind() == ErrorKind.VALIDATION) {
-                        refused(ctx, merchant, invalid, webhookUrl, returnUrl, locale);
+                        refused(ctx, merchant, invalid, webhookUrl, returnUrl, locale, threshold);
                     } else {
                         ctx.fail(failure);
                     }
@@ -171,7 +203,8 @@ final class SettingsPages {
             ServiceException invalid,
             String webhookUrl,
             String returnUrl,
-            String locale) {
+            String locale,
+            String threshold) {
         String field = invalid.field() == null ? "form" : invalid.field();
         PortalText t = pages.text(ctx);
         show(
@@ -186,7 +219,9 @@ final class SettingsPages {
                         "returnUrl",
                         returnUrl,
                         "locale",
-                        locale));
+                        locale,
+                        "approvalThreshold",
+                        threshold == null ? thresholdText(merchant) : threshold));
     }
 
     private void rotateWebhookSecret(RoutingContext ctx) {

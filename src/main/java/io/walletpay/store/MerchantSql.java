@@ -5,7 +5,7 @@ final class MerchantSql {
 
     static final String COLUMNS =
             "id, name, status, webhook_secret, webhook_url, return_url, locale, fee_percent, fee_fixed, created_at,"
-                    + " updated_at, secret_key_version, live_merchant_id";
+                    + " updated_at, secret_key_version, live_merchant_id, approval_threshold";
 
     static final String INSERT =
             "INSERT INTO merchants (id, name, secret_hash, webhook_secret, webhook_url, return_url,"
@@ -53,6 +53,7 @@ final class MerchantSql {
             + " fee_percent = COALESCE($8, fee_percent),"
             + " fee_fixed = COALESCE($9, fee_fixed),"
             + " locale = CASE WHEN $10 THEN NULL ELSE COALESCE($11, locale) END,"
+            + " approval_threshold = CASE WHEN $12 THEN NULL ELSE COALESCE($13, approval_threshold) END,"
             // another endpoint starts healthy: the old one's failures say nothing about it
             + " webhook_failing_since = CASE WHEN $4 OR ($5::text IS NOT NULL AND $5::text IS DISTINCT FROM webhook_url)"
             + "   THEN NULL ELSE webhook_failing_since END,"

@@ -1,7 +1,7 @@
 package io.walletpay.store;
 
 /**
- * All SQL about people, their invitations and their recovery codes (migration V72). E-mails arrive lowercase: the
+ * All SQL about people, their invitations and their recovery codes (migration V81). E-mails arrive lowercase: the
  * store lowercases them, and the table's check refuses any other.
  */
 final class PersonSql {

@@ -112,7 +112,9 @@ final class PgMerchantStore implements MerchantStore {
                 .addValue(changes.feePercent())
                 .addValue(changes.feeFixed())
                 .addValue(changes.clearLocale())
-                .addValue(changes.locale());
+                .addValue(changes.locale())
+                .addValue(changes.clearApprovalThreshold())
+                .addValue(changes.approvalThreshold());
         return announce(sql.preparedQuery(MerchantSql.UPDATE).execute(params).map(PgMerchantStore::single));
     }
 
@@ -153,6 +155,7 @@ final class PgMerchantStore implements MerchantStore {
                 row.getOffsetDateTime("created_at"),
                 row.getOffsetDateTime("updated_at"),
                 row.getInteger("secret_key_version"),
-                row.getUUID("live_merchant_id"));
+                row.getUUID("live_merchant_id"),
+                row.getBigDecimal("approval_threshold"));
     }
 }

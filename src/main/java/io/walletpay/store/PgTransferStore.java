@@ -10,6 +10,7 @@ import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.json.NewIdentifiers;
 import io.walletpay.merchant.AuditEntry;
+import io.walletpay.money.ApprovalThreshold;
 import io.walletpay.money.Balance;
 import io.walletpay.money.CreatedTransfer;
 import io.walletpay.money.DebitRule;
@@ -96,11 +97,13 @@ final class PgTransferStore implements TransferStore {
                             if (merchant.size() == 0) {
                                 throw ServiceException.notFound("Merchant");
                             }
-                            String payoutPhone = merchant.iterator().next().getString(0);
+                            Row locked = merchant.iterator().next();
+                            String payoutPhone = locked.getString("payout_phone");
+                            BigDecimal threshold = locked.getBigDecimal("approval_threshold");
                             return replay(connection, request)
                                     .compose(earlier -> earlier != null
                                             ? Future.succeededFuture(new CreatedTransfer(earlier, false))
-                                            : debit(connection, request, payoutPhone)
+                                            : debit(connection, request, payoutPhone, threshold)
                                                     .map(created -> new CreatedTransfer(created, true)));
                         }))
                 .onSuccess(created -> {
@@ -134,7 +137,12 @@ final class PgTransferStore implements TransferStore {
                 });
     }
 
-    private Future<Transfer> debit(SqlConnection connection, NewTransfer request, String payoutPhone) {
+    /**
+     * The debit and the transfer; one of at least {@code threshold} (null: four eyes off) is kept awaiting approval,
+     * named after who asked, and no worker claims it until it is approved.
+     */
+    private Future<Transfer> debit(
+            SqlConnection connection, NewTransfer request, String payoutPhone, BigDecimal threshold) {
         Future<Target> target = request.kind() == TransferKind.REFUND
                 ? refundTarget(connection, request)
                 : payoutTarget(request, payoutPhone);
@@ -143,6 +151,7 @@ final class PgTransferStore implements TransferStore {
                 .execute(Tuple.of(request.merchantId()))
                 .compose(available -> {
                     DebitRule.requireAvailable(available.iterator().next().getBigDecimal(0), found.amount());
+                    boolean awaits = ApprovalThreshold.requiresApproval(threshold, found.amount());
                     return connection.preparedQuery(TransferSql.INSERT).execute(Tuple.from(new Object[] {
                         request.id(),
                         request.kind().wireName(),
@@ -153,7 +162,9 @@ final class PgTransferStore implements TransferStore {
                         request.reason(),
                         request.idempotencyKey(),
                         request.requestHash() == null ? null : Buffer.buffer(request.requestHash()),
-                        request.provider()
+                        request.provider(),
+                        (awaits ? TransferStatus.AWAITING_APPROVAL : TransferStatus.PENDING).wireName(),
+                        awaits ? request.requestedBy() : null
                     }));
                 })
                 .map(rows -> transfer(rows.iterator().next()))
@@ -327,20 +338,84 @@ final class PgTransferStore implements TransferStore {
                         return Future.succeededFuture(null);
                     }
                     Transfer settled = transfer(rows.iterator().next());
-                    Future<Void> reversed = status != TransferStatus.FAILED
-                            ? Future.succeededFuture()
-                            : ledger(connection, settled, settled.kind().wireName() + "_reversal", settled.amount())
-                                    .compose(entered -> settled.kind() != TransferKind.REFUND
-                                            ? Future.succeededFuture()
-                                            : connection
-                                                    .preparedQuery(TransferSql.REFUNDED)
-                                                    .execute(Tuple.of(
-                                                            settled.paymentId(),
-                                                            settled.amount().negate()))
-                                                    .mapEmpty());
+                    Future<Void> reversed =
+                            status != TransferStatus.FAILED ? Future.succeededFuture() : giveBack(connection, settled);
                     return reversed.compose(done -> announce(connection, settled))
                             .map(settled);
                 });
+    }
+
+    /**
+     * A failed transfer's debit given back by a new ledger entry, and a refund's amount no longer counted against its
+     * payment, in {@code connection}'s transaction.
+     */
+    private static Future<Void> giveBack(SqlConnection connection, Transfer failed) {
+        return ledger(connection, failed, failed.kind().wireName() + "_reversal", failed.amount())
+                .compose(entered -> failed.kind() != TransferKind.REFUND
+                        ? Future.succeededFuture()
+                        : connection
+                                .preparedQuery(TransferSql.REFUNDED)
+                                .execute(Tuple.of(
+                                        failed.paymentId(), failed.amount().negate()))
+                                .mapEmpty());
+    }
+
+    @Override
+    public Future<List<Transfer>> awaitingApproval(UUID merchantId) {
+        return database.statements()
+                .preparedQuery(TransferSql.AWAITING_APPROVAL)
+                .execute(Tuple.of(merchantId))
+                .map(PgTransferStore::transfers);
+    }
+
+    @Override
+    public Future<Transfer> approve(UUID id, String approver, AuditEntry entry) {
+        return decideApproval(entry, connection -> connection
+                .preparedQuery(TransferSql.APPROVE)
+                .execute(Tuple.of(id, approver))
+                .map(PgTransferStore::decided));
+    }
+
+    @Override
+    public Future<Transfer> reject(UUID id, String decider, AuditEntry entry) {
+        return decideApproval(entry, connection -> connection
+                .preparedQuery(TransferSql.REJECT)
+                .execute(Tuple.of(id, decider, Transfer.APPROVAL_REJECTED))
+                .map(PgTransferStore::decided)
+                .compose(rejected -> giveBack(connection, rejected).map(rejected)));
+    }
+
+    /** The one transfer a four-eyes decision changed; none: it awaits no longer (or it was the asker's), 409. */
+    private static Transfer decided(RowSet<Row> rows) {
+        if (rows.size() == 0) {
+            throw notAwaitingApproval();
+        }
+        return transfer(rows.iterator().next());
+    }
+
+    static ServiceException notAwaitingApproval() {
+        return new ServiceException(
+                ErrorKind.CONFLICT,
+                "not_awaiting_approval",
+                "This transfer is not awaiting approval: someone has approved or rejected it already");
+    }
+
+    /** A four-eyes decision, its webhook and its audit entry, committed together. */
+    private Future<Transfer> decideApproval(
+            AuditEntry entry, java.util.function.Function<SqlConnection, Future<Transfer>> change) {
+        return database.transactions()
+                .withTransaction(connection -> change.apply(connection)
+                        .compose(decided -> announce(connection, decided).map(decided))
+                        .compose(decided -> connection
+                                .preparedQuery(AuditSql.INSERT)
+                                .execute(Tuple.of(
+                                        entry.merchantId(),
+                                        entry.actor(),
+                                        entry.sourceAddress(),
+                                        entry.action(),
+                                        entry.what()))
+                                .map(decided)))
+                .onSuccess(decided -> wakeUps.deliveriesDue());
     }
 
     @Override
@@ -492,7 +567,20 @@ final class PgTransferStore implements TransferStore {
                 row.getOffsetDateTime("created_at"),
                 row.getOffsetDateTime("updated_at"),
                 row.getString("provider"),
-                row.getBoolean("livemode"));
+                row.getBoolean("livemode"),
+                approval(row));
+    }
+
+    /** Who asked and who decided, for a transfer that needed approval; null for one that did not. */
+    private static Transfer.Approval approval(Row row) {
+        String requestedBy = row.getString("requested_by");
+        return requestedBy == null
+                ? null
+                : new Transfer.Approval(
+                        requestedBy,
+                        row.getString("approved_by"),
+                        row.getString("rejected_by"),
+                        row.getOffsetDateTime("decided_at"));
     }
 
     private static TransferResolution resolution(Row row) {

@@ -7,22 +7,26 @@ final class TransferSql {
 
     static final String COLUMNS = "id, kind, merchant_id, payment_id, amount, receiver, reason, status, failure_reason,"
             + " provider_transaction_id, attempts, sent_at, sends, needs_review, last_error, resolution,"
-            + " resolution_note, resolved_at, created_at, updated_at, provider, livemode";
+            + " resolution_note, resolved_at, created_at, updated_at, provider, livemode, requested_by, approved_by,"
+            + " rejected_by, decided_at";
 
     /** What the ledger says merchant $1 holds: its sum kept at the cut plus its entries after the cut. */
     private static final String AVAILABLE_SUM = "(SELECT coalesce((SELECT amount FROM ledger_balances"
             + " WHERE merchant_id = $1), 0) + (SELECT coalesce(sum(amount), 0) FROM ledger_entries WHERE merchant_id = $1"
             + " AND id > (SELECT through_id FROM ledger_cut)))";
 
+    /** Money out not yet paid: pending, and awaiting approval (its debit is taken while it waits). */
     static final String BALANCE = "SELECT " + AVAILABLE_SUM + " AS available,"
-            + " (SELECT coalesce(sum(amount), 0) FROM transfers WHERE merchant_id = $1 AND status = 'pending')"
+            + " (SELECT coalesce(sum(amount), 0) FROM transfers WHERE merchant_id = $1"
+            + " AND status IN ('pending', 'awaiting_approval'))"
             + " AS pending_out, (SELECT payout_phone FROM merchants WHERE id = $1) AS payout_phone";
 
     /**
      * Every debit of a merchant takes this lock first, so two debits never both see the balance before the other.
      * NO KEY UPDATE: payments and webhooks inserted for the merchant meanwhile (which only share its key) go on.
      */
-    static final String LOCK_MERCHANT = "SELECT payout_phone FROM merchants WHERE id = $1 FOR NO KEY UPDATE";
+    static final String LOCK_MERCHANT =
+            "SELECT payout_phone, approval_threshold FROM merchants WHERE id = $1 FOR NO KEY UPDATE";
 
     static final String BY_KEY = "SELECT " + COLUMNS + ", request_hash FROM transfers"
             + " WHERE merchant_id = $1 AND kind = $2 AND idempotency_key = $3";
@@ -59,12 +63,16 @@ final class TransferSql {
 
     static final String CUT = "SELECT through_id FROM ledger_cut";
 
-    /** A refund is paid by the provider that took its payment, a payout by {@code $10}. */
+    /**
+     * A refund is paid by the provider that took its payment, a payout by {@code $10}; {@code $11} is its first status
+     * (pending, or awaiting_approval with {@code $12} naming who asked).
+     */
     static final String INSERT = "INSERT INTO transfers (id, kind, merchant_id, payment_id, amount, receiver, reason,"
-            + " idempotency_key, request_hash, provider, livemode) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,"
+            + " idempotency_key, request_hash, provider, livemode, status, requested_by)"
+            + " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,"
             + " COALESCE((SELECT provider FROM payments WHERE id = $4), $10),"
             // the merchant row's mode: its row is locked by this transaction already (LOCK_MERCHANT)
-            + " (SELECT live_merchant_id IS NULL FROM merchants WHERE id = $3)) RETURNING " + COLUMNS;
+            + " (SELECT live_merchant_id IS NULL FROM merchants WHERE id = $3), $11, $12) RETURNING " + COLUMNS;
 
     static final String REFUNDED = "UPDATE payments SET amount_refunded = amount_refunded + $2 WHERE id = $1";
 
@@ -110,6 +118,26 @@ final class TransferSql {
             + " WHERE id = $1 AND status = 'pending' AND attempts = $4";
 
     static final String BY_ID = "SELECT " + COLUMNS + " FROM transfers WHERE id = $1";
+
+    /** The merchant's transfers waiting for a second person, oldest first (the partial index of V82). */
+    static final String AWAITING_APPROVAL = "SELECT " + COLUMNS + " FROM transfers WHERE merchant_id = $1"
+            + " AND status = 'awaiting_approval' ORDER BY created_at, id";
+
+    /**
+     * Approved by {@code $2}: pending and due now, into the send path every pending transfer takes. Safe against a
+     * second decision at the same moment: the row lock makes the other UPDATE re-check the status, find it changed
+     * and change nothing; and never the asker's, whatever the caller checked before.
+     */
+    static final String APPROVE = "UPDATE transfers SET status = 'pending', approved_by = $2, decided_at = now(),"
+            + " next_attempt_at = now(), updated_at = now()"
+            + " WHERE id = $1 AND status = 'awaiting_approval' AND requested_by IS DISTINCT FROM $2"
+            + " RETURNING " + COLUMNS;
+
+    /** Rejected by {@code $2}: failed, as APPROVE decides once; the caller gives the debit back in its transaction. */
+    static final String REJECT = "UPDATE transfers SET status = 'failed', failure_reason = $3, rejected_by = $2,"
+            + " decided_at = now(), updated_at = now()"
+            + " WHERE id = $1 AND status = 'awaiting_approval' AND requested_by IS DISTINCT FROM $2"
+            + " RETURNING " + COLUMNS;
 
     /**
      * The send recorded before it leaves, by the claim that counted attempts $2 only, and only while none is

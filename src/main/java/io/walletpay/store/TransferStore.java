@@ -33,6 +33,26 @@ public interface TransferStore {
      */
     Future<CreatedTransfer> create(NewTransfer request);
 
+    /**
+     * The merchant's refunds and payouts awaiting a second person's approval, oldest first. Each one's debit is taken
+     * and no worker claims it.
+     */
+    Future<List<Transfer>> awaitingApproval(UUID merchantId);
+
+    /**
+     * Approved by {@code approver} (as the audit log names people): {@code pending} and due now, so it is paid as any
+     * pending transfer is, committed with its webhook and {@code entry}. 409 {@code not_awaiting_approval} when it
+     * awaits approval no longer (decided meanwhile: of two decisions at once, one wins) or {@code approver} asked
+     * for it.
+     */
+    Future<Transfer> approve(UUID id, String approver, AuditEntry entry);
+
+    /**
+     * Rejected by {@code decider}: {@code failed} with {@code failure_reason} {@code approval_rejected}, the debit
+     * given back by a new ledger entry, committed with its webhook and {@code entry}; 409 as {@link #approve}.
+     */
+    Future<Transfer> reject(UUID id, String decider, AuditEntry entry);
+
     /** A payment's refunds, oldest first; 404 when it is not the merchant's. */
     Future<List<Transfer>> refunds(UUID merchantId, UUID paymentId);
 
@@ -53,7 +73,7 @@ public interface TransferStore {
     /** One of the merchant's transfers of that kind; 404 otherwise. */
     Future<Transfer> get(UUID merchantId, TransferKind kind, UUID id);
 
-    /** Up to {@code limit} pending transfers due for an attempt, leased for {@code lease}, each attempt counted. */
+    /** Up to {@code limit} pending transfers (never one awaiting approval) due for an attempt, leased for {@code lease}, each attempt counted. */
     Future<List<Transfer>> claimDue(int limit, Duration lease);
 
     /**

@@ -2,6 +2,7 @@ package io.walletpay.usecase;
 
 import io.vertx.core.Future;
 import io.walletpay.json.NewIdentifiers;
+import io.walletpay.merchant.Actor;
 import io.walletpay.money.Balance;
 import io.walletpay.money.CreatedTransfer;
 import io.walletpay.money.NewTransfer;
@@ -13,7 +14,9 @@ import java.util.UUID;
 /**
  * A merchant's money going out: a refund of a completed payment to the customer who paid it, or a payout of the
  * available balance to the merchant's payout number. Each is debited at once and paid by the provider afterwards
- * ({@link SettleTransfers}); the fee of a refunded payment is not given back.
+ * ({@link SettleTransfers}); the fee of a refunded payment is not given back. One of at least the merchant's
+ * approval threshold is debited at once too, but waits {@code awaiting_approval} for another person
+ * ({@link ApproveTransfers}) before it is paid: {@code asker} names who asked, so they cannot approve it.
  */
 public final class MoneyOut {
 
@@ -37,8 +40,19 @@ public final class MoneyOut {
         return transfers.balance(merchantId);
     }
 
+    /** A refund asked for by the merchant itself through the API. */
     public Future<CreatedTransfer> refund(
             UUID merchantId, UUID paymentId, TransferRequest request, String idempotencyKey) {
+        return refund(merchantId, paymentId, request, idempotencyKey, merchantId.toString());
+    }
+
+    public Future<CreatedTransfer> refund(
+            UUID merchantId, UUID paymentId, TransferRequest request, String idempotencyKey, Actor asker) {
+        return refund(merchantId, paymentId, request, idempotencyKey, asker.who());
+    }
+
+    private Future<CreatedTransfer> refund(
+            UUID merchantId, UUID paymentId, TransferRequest request, String idempotencyKey, String asker) {
         return transfers.create(new NewTransfer(
                 NewIdentifiers.next(),
                 TransferKind.REFUND,
@@ -48,7 +62,8 @@ public final class MoneyOut {
                 request.reason(),
                 idempotencyKey,
                 request.fingerprint(paymentId.toString()),
-                null));
+                null,
+                asker));
     }
 
     /** A live merchant's payout. */
@@ -56,9 +71,20 @@ public final class MoneyOut {
         return payout(merchantId, true, request, idempotencyKey);
     }
 
-    /** A payout of the merchant row {@code merchantId}, live or a test twin ({@code livemode}). */
+    /** A payout of the merchant row {@code merchantId}, live or a test twin ({@code livemode}), asked for by itself. */
     public Future<CreatedTransfer> payout(
             UUID merchantId, boolean livemode, TransferRequest request, String idempotencyKey) {
+        return payout(merchantId, livemode, request, idempotencyKey, merchantId.toString());
+    }
+
+    /** The same, asked for by {@code asker}. */
+    public Future<CreatedTransfer> payout(
+            UUID merchantId, boolean livemode, TransferRequest request, String idempotencyKey, Actor asker) {
+        return payout(merchantId, livemode, request, idempotencyKey, asker.who());
+    }
+
+    private Future<CreatedTransfer> payout(
+            UUID merchantId, boolean livemode, TransferRequest request, String idempotencyKey, String asker) {
         return transfers.create(new NewTransfer(
                 NewIdentifiers.next(),
                 TransferKind.PAYOUT,
@@ -68,6 +94,7 @@ public final class MoneyOut {
                 null,
                 idempotencyKey,
                 request.fingerprint(TransferKind.PAYOUT.wireName()),
-                livemode ? payoutProvider : testPayoutProvider));
+                livemode ? payoutProvider : testPayoutProvider,
+                asker));
     }
 }

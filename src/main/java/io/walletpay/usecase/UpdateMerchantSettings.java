@@ -94,6 +94,9 @@ public final class UpdateMerchantSettings {
         if (changes.feeFixed() != null) {
             fields.add("fee_fixed");
         }
+        if (changes.approvalThreshold() != null || changes.clearApprovalThreshold()) {
+            fields.add("approval_threshold");
+        }
         return fields;
     }
 }

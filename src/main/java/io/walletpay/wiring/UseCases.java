@@ -11,6 +11,7 @@ import io.walletpay.money.SettleWindow;
 import io.walletpay.store.PortalSessionStore.Lifetimes;
 import io.walletpay.store.Stores;
 import io.walletpay.usecase.ApiKeys;
+import io.walletpay.usecase.ApproveTransfers;
 import io.walletpay.usecase.AuditLog;
 import io.walletpay.usecase.CancelPayment;
 import io.walletpay.usecase.ConfirmWithProvider;
@@ -60,6 +61,7 @@ public record UseCases(
         SetPayoutPhone setPayoutPhone,
         SettleTransfers settleTransfers,
         ReviewTransfers reviewTransfers,
+        ApproveTransfers approveTransfers,
         ReconcileBooks reconcileBooks,
         UpdateMerchantSettings updateMerchantSettings,
         RotateWebhookSecret rotateWebhookSecret,
@@ -114,6 +116,7 @@ public record UseCases(
                         providers,
                         new SettleWindow(config.money().settleWindowLength())),
                 new ReviewTransfers(stores.transfers()),
+                new ApproveTransfers(stores.transfers()),
                 // one per JVM: an operator's run on any HTTP verticle and the schedule share the newest run
                 new ReconcileBooks(stores.books(), providers, config.money().openingBalance()),
                 settings,

@@ -390,6 +390,7 @@ class OpenApiDocumentTest {
                 .put("fee_percent", "2.50")
                 .put("fee_fixed", "0.00")
                 .put("status", "active")
+                .put("approval_threshold", "25000.00")
                 .put("created_at", "2026-11-21T07:30:12.123456Z")
                 .put("updated_at", "2026-11-21T07:30:12.123456Z");
         JsonObject created = merchant.copy()

@@ -47,4 +47,11 @@ class PgTransferStoreContractTest extends TransferStoreContract {
                 .execute(Tuple.of(payment)));
         return new Funded(merchant, payment);
     }
+
+    @Override
+    protected void approvalThreshold(UUID merchant, String amount) throws Exception {
+        await(database.statements()
+                .preparedQuery("UPDATE merchants SET approval_threshold = $2 WHERE id = $1")
+                .execute(Tuple.of(merchant, amount == null ? null : new BigDecimal(amount))));
+    }
 }

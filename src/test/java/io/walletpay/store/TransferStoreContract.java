@@ -40,6 +40,111 @@ public abstract class TransferStoreContract {
     /** A new, active merchant the store knows, with a payout phone and a completed payment of {@code amount}. */
     protected abstract Funded funded(String amount) throws Exception;
 
+    /** Sets the merchant's approval threshold ({@code null}: four eyes off), as the admin API does. */
+    protected abstract void approvalThreshold(UUID merchant, String amount) throws Exception;
+
+    @Test
+    void atItsMerchantsThresholdATransferAwaitsApprovalDebitedAndNoWorkerClaimsIt() throws Exception {
+        Funded funded = funded("100.00");
+        approvalThreshold(funded.merchant(), "50.00");
+
+        Transfer below = pendingPayout(funded, "49.99");
+        Transfer at = pendingPayout(funded, "50.00");
+
+        assertThat(below.status()).isEqualTo(TransferStatus.PENDING);
+        assertThat(below.approval()).isNull();
+        assertThat(at.status()).isEqualTo(TransferStatus.AWAITING_APPROVAL);
+        assertThat(at.approval().requestedBy()).isEqualTo(funded.merchant().toString());
+        assertThat(at.approval().approvedBy()).isNull();
+        assertThat(await(transfers().awaitingApproval(funded.merchant())))
+                .extracting(Transfer::id)
+                .containsExactly(at.id());
+        assertThat(await(transfers().claimDue(10, LEASE)))
+                .extracting(Transfer::id)
+                .containsExactly(below.id());
+        assertBalance(funded, "0.01", "99.99");
+        assertThat(code(() -> transfers().create(payout(funded, "0.02", null, null))))
+                .isEqualTo("insufficient_balance");
+    }
+
+    @Test
+    void anApprovedTransferIsPendingAndClaimedAndASecondDecisionIsRefused() throws Exception {
+        Funded funded = funded("100.00");
+        approvalThreshold(funded.merchant(), "50.00");
+        Transfer asked = pendingPayout(funded, "80.00");
+
+        Transfer approved = await(transfers().approve(asked.id(), "portal:someone-else", entry(funded)));
+
+        assertThat(approved.status()).isEqualTo(TransferStatus.PENDING);
+        assertThat(approved.approval().approvedBy()).isEqualTo("portal:someone-else");
+        assertThat(approved.approval().decidedAt()).isNotNull();
+        assertThat(await(transfers().awaitingApproval(funded.merchant()))).isEmpty();
+        assertThat(code(() -> transfers().reject(asked.id(), "portal:a-third", entry(funded))))
+                .isEqualTo("not_awaiting_approval");
+        assertThat(code(() -> transfers().approve(asked.id(), "portal:a-third", entry(funded))))
+                .isEqualTo("not_awaiting_approval");
+        assertThat(claimed(asked.id()).status()).isEqualTo(TransferStatus.PENDING);
+        assertBalance(funded, "20.00", "80.00");
+    }
+
+    @Test
+    void ofAnApprovalAndARejectionAtOnceOneWinsAndTheBooksFollowIt() throws Exception {
+        Funded funded = funded("100.00");
+        approvalThreshold(funded.merchant(), "50.00");
+        Transfer asked = pendingPayout(funded, "70.00");
+
+        io.vertx.core.Future<Transfer> approving = transfers().approve(asked.id(), "portal:owner", entry(funded));
+        io.vertx.core.Future<Transfer> rejecting = transfers().reject(asked.id(), "portal:manager", entry(funded));
+        await(io.vertx.core.Future.join(approving, rejecting).otherwiseEmpty());
+
+        assertThat(List.of(approving.succeeded(), rejecting.succeeded())).containsExactlyInAnyOrder(true, false);
+        io.vertx.core.Future<Transfer> lost = approving.succeeded() ? rejecting : approving;
+        assertThat(code(() -> lost)).isEqualTo("not_awaiting_approval");
+        Transfer now = await(transfers().forOperator(asked.id()));
+        if (approving.succeeded()) {
+            assertThat(now.status()).isEqualTo(TransferStatus.PENDING);
+            assertBalance(funded, "30.00", "70.00");
+        } else {
+            assertThat(now.status()).isEqualTo(TransferStatus.FAILED);
+            assertBalance(funded, "100.00", "0.00");
+        }
+    }
+
+    @Test
+    void whoAskedCannotDecideEvenAtTheStore() throws Exception {
+        Funded funded = funded("100.00");
+        approvalThreshold(funded.merchant(), "10.00");
+        Transfer asked = pendingPayout(funded, "10.00");
+
+        assertThat(code(() -> transfers().approve(asked.id(), funded.merchant().toString(), entry(funded))))
+                .isEqualTo("not_awaiting_approval");
+        assertThat(code(() -> transfers().reject(asked.id(), funded.merchant().toString(), entry(funded))))
+                .isEqualTo("not_awaiting_approval");
+
+        assertThat(await(transfers().forOperator(asked.id())).status()).isEqualTo(TransferStatus.AWAITING_APPROVAL);
+    }
+
+    @Test
+    void aRejectedRefundFailsAndGivesItsDebitAndItsPaymentBack() throws Exception {
+        Funded funded = funded("100.00");
+        approvalThreshold(funded.merchant(), "50.00");
+        Transfer asked = await(transfers().create(refund(funded, "60.00"))).transfer();
+        assertThat(asked.status()).isEqualTo(TransferStatus.AWAITING_APPROVAL);
+        assertBalance(funded, "40.00", "60.00");
+
+        Transfer rejected = await(transfers().reject(asked.id(), "portal:someone-else", entry(funded)));
+
+        assertThat(rejected.status()).isEqualTo(TransferStatus.FAILED);
+        assertThat(rejected.failureReason()).isEqualTo(Transfer.APPROVAL_REJECTED);
+        assertThat(rejected.approval().rejectedBy()).isEqualTo("portal:someone-else");
+        assertThat(rejected.approval().approvedBy()).isNull();
+        assertBalance(funded, "100.00", "0.00");
+        assertThat(await(transfers().claimDue(10, LEASE))).isEmpty();
+        approvalThreshold(funded.merchant(), null);
+        assertThat(await(transfers().create(refund(funded, null))).transfer().amount())
+                .isEqualByComparingTo("100.00");
+    }
+
     @Test
     void aPayoutDebitsTheBalanceAndReadsBackPendingToThePayoutPhone() throws Exception {
         Funded funded = funded("100.00");

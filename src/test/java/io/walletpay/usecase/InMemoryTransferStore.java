@@ -4,6 +4,7 @@ import io.vertx.core.Future;
 import io.walletpay.error.ErrorKind;
 import io.walletpay.error.ServiceException;
 import io.walletpay.merchant.AuditEntry;
+import io.walletpay.money.ApprovalThreshold;
 import io.walletpay.money.Balance;
 import io.walletpay.money.CreatedTransfer;
 import io.walletpay.money.DebitRule;
@@ -79,6 +80,16 @@ final class InMemoryTransferStore implements TransferStore {
     }
 
     private Transfer with(Transfer t, TransferStatus status, String reason, String txid, TransferSending sending) {
+        return with(t, status, reason, txid, sending, t.approval());
+    }
+
+    private Transfer with(
+            Transfer t,
+            TransferStatus status,
+            String reason,
+            String txid,
+            TransferSending sending,
+            Transfer.Approval approval) {
         return new Transfer(
                 t.id(),
                 t.kind(),
@@ -93,7 +104,9 @@ final class InMemoryTransferStore implements TransferStore {
                 sending,
                 t.createdAt(),
                 now(),
-                t.provider());
+                t.provider(),
+                t.livemode(),
+                approval);
     }
 
     private static TransferSending sending(
@@ -253,6 +266,58 @@ final class InMemoryTransferStore implements TransferStore {
         };
     }
 
+    /** Each merchant's approval threshold, when it has one (as {@code merchants.approval_threshold}). */
+    private final Map<UUID, BigDecimal> thresholds = new LinkedHashMap<>();
+
+    /** Sets the merchant's approval threshold (null: four eyes off), as the admin API or the portal does. */
+    void approvalThreshold(UUID merchantId, BigDecimal threshold) {
+        if (threshold == null) {
+            thresholds.remove(merchantId);
+        } else {
+            thresholds.put(merchantId, threshold);
+        }
+    }
+
+    @Override
+    public Future<List<Transfer>> awaitingApproval(UUID merchantId) {
+        return Future.succeededFuture(rows.values().stream()
+                .filter(t -> t.merchantId().equals(merchantId) && t.status() == TransferStatus.AWAITING_APPROVAL)
+                .toList());
+    }
+
+    @Override
+    public Future<Transfer> approve(UUID id, String approver, AuditEntry entry) {
+        return decide(id, approver, entry, true);
+    }
+
+    @Override
+    public Future<Transfer> reject(UUID id, String decider, AuditEntry entry) {
+        return decide(id, decider, entry, false);
+    }
+
+    /** As PostgreSQL's conditional UPDATE: only one awaiting, and never by its asker; approved ones are due now. */
+    private Future<Transfer> decide(UUID id, String decider, AuditEntry entry, boolean approve) {
+        Transfer t = rows.get(id);
+        if (t == null
+                || t.status() != TransferStatus.AWAITING_APPROVAL
+                || t.approval().requestedBy().equals(decider)) {
+            return Future.failedFuture(
+                    new ServiceException(ErrorKind.CONFLICT, "not_awaiting_approval", "not awaiting approval"));
+        }
+        Transfer.Approval asked = t.approval();
+        Transfer decided = with(
+                t,
+                approve ? TransferStatus.PENDING : TransferStatus.FAILED,
+                approve ? null : Transfer.APPROVAL_REJECTED,
+                null,
+                t.sending(),
+                new Transfer.Approval(asked.requestedBy(), approve ? decider : null, approve ? null : decider, now()));
+        rows.put(id, decided);
+        due.put(id, clock.instant());
+        audit.add(entry);
+        return Future.succeededFuture(decided);
+    }
+
     /** The merchants this store knows, by their payout phone. */
     private final Map<UUID, String> merchants = new LinkedHashMap<>();
 
@@ -287,7 +352,8 @@ final class InMemoryTransferStore implements TransferStore {
 
     @Override
     public Future<Balance> balance(UUID merchantId) {
-        BigDecimal pendingOut = sum(t -> t.merchantId().equals(merchantId) && t.status() == TransferStatus.PENDING);
+        BigDecimal pendingOut = sum(t -> t.merchantId().equals(merchantId)
+                && (t.status() == TransferStatus.PENDING || t.status() == TransferStatus.AWAITING_APPROVAL));
         return Future.succeededFuture(
                 new Balance(money(available(merchantId)), money(pendingOut), merchants.get(merchantId)));
     }
@@ -355,6 +421,7 @@ final class InMemoryTransferStore implements TransferStore {
             receiver = "50937000001";
         }
         DebitRule.requireAvailable(available(request.merchantId()), amount);
+        boolean awaits = ApprovalThreshold.requiresApproval(thresholds.get(request.merchantId()), amount);
         OffsetDateTime now = now();
         Transfer transfer = new Transfer(
                 request.id(),
@@ -364,13 +431,15 @@ final class InMemoryTransferStore implements TransferStore {
                 amount,
                 receiver,
                 request.reason(),
-                TransferStatus.PENDING,
+                awaits ? TransferStatus.AWAITING_APPROVAL : TransferStatus.PENDING,
                 null,
                 null,
                 TransferSending.NEW,
                 now,
                 now,
-                request.provider() != null ? request.provider() : "sandbox");
+                request.provider() != null ? request.provider() : "sandbox",
+                true,
+                awaits ? new Transfer.Approval(request.requestedBy(), null, null, null) : null);
         rows.put(transfer.id(), transfer);
         due.put(transfer.id(), clock.instant());
         if (request.idempotencyKey() != null) {

@@ -21,4 +21,9 @@ class InMemoryTransferStoreContractTest extends TransferStoreContract {
         UUID merchant = UUID.randomUUID();
         return new Funded(merchant, transfers.fund(merchant, new BigDecimal(amount)));
     }
+
+    @Override
+    protected void approvalThreshold(UUID merchant, String amount) {
+        transfers.approvalThreshold(merchant, amount == null ? null : new BigDecimal(amount));
+    }
 }
