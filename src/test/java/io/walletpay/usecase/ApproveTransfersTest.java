@@ -33,7 +33,7 @@ class ApproveTransfersTest {
 
     final UUID merchant = UUID.randomUUID();
     final UUID payment = store.fund(merchant, new BigDecimal("1000.00"));
-    final Actor cashierAtTheTill = Actor.portal(merchant, "10.0.0.1");
+    final Actor cashierAtTheTill = Actor.person("kesye@boutik.ht", "10.0.0.1");
     final Actor owner = new Actor("person:owner", "10.0.0.2");
     final Actor manager = new Actor("person:manager", "10.0.0.3");
 
