@@ -183,6 +183,61 @@ class FourEyesTest {
     }
 
     @Test
+    void aManagersRefundWaitsForAnotherPersonAndAManagerCannotSwitchFourEyesOff() throws Exception {
+        JsonObject payment = LivePayments.paidAtProvider(http, fake, shop, 900, "50937353535");
+        String base = "http://localhost:" + service.config.http().port();
+        PortalClient asker = new PortalClient(base);
+        asker.logIn(merchant, "manager");
+        PortalClient other = new PortalClient(base);
+        other.logIn(merchant, "manager");
+
+        HttpResponse<String> page =
+                asker.get("/portal/payments/" + payment.getString("id") + "?confirm=refund&lang=en");
+        HttpResponse<String> asked = asker.submit(
+                page,
+                "/portal/payments/" + payment.getString("id") + "/refund",
+                Map.of(
+                        "amount",
+                        "500",
+                        "reason",
+                        "",
+                        "form_key",
+                        UUID.randomUUID().toString()));
+        assertThat(asked.headers().firstValue("Location").orElseThrow()).endsWith("?done=waiting");
+        String waiting = service.sql(
+                        "SELECT id::text FROM transfers WHERE payment_id = $1::uuid AND status = 'awaiting_approval'",
+                        payment.getString("id"))
+                .iterator()
+                .next()
+                .getString(0);
+        assertThat(service.sql("SELECT requested_by FROM transfers WHERE id = $1::uuid", waiting)
+                        .iterator()
+                        .next()
+                        .getString(0))
+                .isEqualTo("person:" + asker.person.email());
+
+        // the asker, signed in as a person, cannot approve their own refund; another manager can
+        HttpResponse<String> own = asker.submit(
+                asker.get("/portal/payouts?lang=en"), "/portal/transfers/" + waiting + "/approve", Map.of());
+        assertThat(own.statusCode()).isEqualTo(403);
+        assertThat(status(Map.of("id", waiting))).isEqualTo("awaiting_approval");
+        HttpResponse<String> approved = other.submit(
+                other.get("/portal/payouts?lang=en"), "/portal/transfers/" + waiting + "/approve", Map.of());
+        assertThat(approved.statusCode()).isEqualTo(303);
+        await("the refund another manager approved paid")
+                .atMost(Duration.ofSeconds(30))
+                .until(() -> status(Map.of("id", waiting)).equals("succeeded"));
+        assertThat(transfertsFor(new JsonObject().put("id", waiting))).isEqualTo(1);
+
+        // the threshold is the owners': a manager's form carrying it is refused and changes nothing
+        HttpResponse<String> settings = other.get("/portal/settings?lang=en");
+        assertThat(settings.body()).doesNotContain("name=\"approval_threshold\"");
+        HttpResponse<String> off = other.submit(settings, "/portal/settings", settingsForm(""));
+        assertThat(off.statusCode()).isEqualTo(403);
+        assertThat(thresholds(merchant)).containsExactly("250.00", "250.00");
+    }
+
+    @Test
     void aRejectionInThePortalFailsTheRefundAndGivesTheDebitBack() throws Exception {
         JsonObject payment = LivePayments.paidAtProvider(http, fake, shop, 600, "50937565656");
         String before = available();
