@@ -96,6 +96,7 @@ final class SettingsPages {
                     model.put("locale", nullToEmpty(merchant.locale()));
                     model.put("health", health.result());
                     model.put("audit", audit.result().entries());
+                    model.put("me", PortalPages.person(ctx).email());
                     byte[] current = PortalPages.sessionHash(ctx);
                     model.put(
                             "sessions",
