@@ -216,7 +216,12 @@ public final class PortalText {
             return get("audit.list", label, what); // the new number, masked
         }
         if (what != null && (action.startsWith("person.") || action.equals(Audited.SESSION_END))) {
-            return get("audit.list", label, what); // whom it was about, by e-mail (and role)
+            // whom it was about, by e-mail, and the role (stored "e-mail: role") in the page's words
+            int colon = what.lastIndexOf(": ");
+            String role = colon < 0 ? null : "role." + what.substring(colon + 2);
+            return role != null && BUNDLES.get(language).containsKey(role)
+                    ? get("audit.list", label, what.substring(0, colon) + " (" + get(role) + ")")
+                    : get("audit.list", label, what);
         }
         if (!"settings.update".equals(action) || what == null || what.isEmpty()) {
             return label;
