@@ -109,10 +109,13 @@ class LoginGuessingLimitTest {
         assertThat(portalLogin(guesser, colleague.email(), colleague.password()))
                 .as("another person from the same address, under the address's own limit, logs in")
                 .isEqualTo(303);
-        for (int i = 0; i < PER_ADDRESS; i++) {
-            assertThat(portalLogin(guesser, "nobody-" + i + "@example.com", "wrong password"))
-                    .isIn(401, 429);
+        // the address's bucket refills while passwords are checked: guess on until the address itself is held
+        int answer = 0;
+        for (int i = 0; i < 15 && answer != 429; i++) {
+            answer = portalLogin(guesser, "nobody-" + i + "@example.com", "wrong password");
+            assertThat(answer).isIn(401, 429);
         }
+        assertThat(answer).isEqualTo(429);
         assertThat(portalLogin(guesser, colleague.email(), colleague.password()))
                 .as("an address guessing at many e-mails waits, whoever it names")
                 .isEqualTo(429);
