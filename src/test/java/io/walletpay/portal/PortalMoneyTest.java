@@ -55,7 +55,7 @@ class PortalMoneyTest {
         HttpResponse<String> tooMuch = portal.submit(
                 confirm, "/portal/payments/" + id + "/refund", Map.of("amount", "900", "form_key", key(confirm)));
         assertThat(tooMuch.body()).contains("more than what is left");
-        // each form token serves once: the next form is sent from the page the last one answered
+        // the next form is sent from the page the last one answered, as a browser sends it
         HttpResponse<String> asked = portal.submit(
                 tooMuch,
                 "/portal/payments/" + id + "/refund",

@@ -270,6 +270,53 @@ class PortalSessionTest {
         assertThat(again.statusCode()).isEqualTo(409);
     }
 
+    @Test
+    void theFormTokenStaysTheSameForTheWholeSessionAndAnotherSessionsTokenIsRefused() throws Exception {
+        PortalClient browser = new PortalClient(base);
+        browser.logIn(shop);
+        String token = browser.csrfFrom(browser.get("/portal/"));
+        assertThat(browser.csrfFrom(browser.get("/portal/payments"))).isEqualTo(token);
+        JsonObject first = service.createPayment(
+                service.tokenFor(shop), new JsonObject().put("amount", 310).put("reference_id", "SHOP-TOKEN-1"));
+        JsonObject second = service.createPayment(
+                service.tokenFor(shop), new JsonObject().put("amount", 320).put("reference_id", "SHOP-TOKEN-2"));
+        // a token that served once serves again in the same session
+        assertThat(browser.post(
+                                "/portal/payments/" + first.getString("id") + "/cancel",
+                                Map.of(PortalClient.CSRF_FIELD, token))
+                        .statusCode())
+                .isEqualTo(200);
+        assertThat(browser.csrfFrom(browser.get("/portal/"))).isEqualTo(token);
+
+        // a session of the same person elsewhere has a token of its own, and neither takes the other's
+        PortalClient elsewhere = new PortalClient(base);
+        elsewhere.logInAs(browser.person);
+        String othersToken = elsewhere.csrfFrom(elsewhere.get("/portal/"));
+        assertThat(othersToken).isNotEqualTo(token);
+        HttpResponse<String> crossed = elsewhere.post(
+                "/portal/payments/" + second.getString("id") + "/cancel", Map.of(PortalClient.CSRF_FIELD, token));
+        assertThat(crossed.statusCode()).isEqualTo(403);
+        assertThat(statusOf("SHOP-TOKEN-2")).isEqualTo("pending");
+        assertThat(browser.post(
+                                "/portal/payments/" + second.getString("id") + "/cancel",
+                                Map.of(PortalClient.CSRF_FIELD, token))
+                        .statusCode())
+                .isEqualTo(200);
+        assertThat(statusOf("SHOP-TOKEN-2")).isEqualTo("cancelled");
+
+        // after logging out and in again the old token is refused
+        browser.post("/portal/logout", Map.of(PortalClient.CSRF_FIELD, token));
+        browser.logInAs(browser.person);
+        JsonObject third = service.createPayment(
+                service.tokenFor(shop), new JsonObject().put("amount", 330).put("reference_id", "SHOP-TOKEN-3"));
+        assertThat(browser.post(
+                                "/portal/payments/" + third.getString("id") + "/cancel",
+                                Map.of(PortalClient.CSRF_FIELD, token))
+                        .statusCode())
+                .isEqualTo(403);
+        assertThat(statusOf("SHOP-TOKEN-3")).isEqualTo("pending");
+    }
+
     private static String statusOf(String reference) {
         return service.sql("SELECT status FROM payments WHERE reference_id = $1", reference)
                 .iterator()
