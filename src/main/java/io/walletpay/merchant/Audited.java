@@ -25,6 +25,7 @@ public final class Audited {
     public static final String PERSON_ROLE_CHANGE = "person.role_change";
     public static final String PERSON_REMOVE = "person.remove";
     public static final String SECOND_FACTOR_ENROL = "second_factor.enrol";
+    public static final String SECOND_FACTOR_RESET = "second_factor.reset";
     public static final String SESSION_END = "session.end";
     /** A restricted API key made or revoked; {@code what} is its id (and scope), never the key. */
     public static final String API_KEY_CREATE = "api_key.create";

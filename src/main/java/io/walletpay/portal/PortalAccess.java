@@ -56,11 +56,15 @@ final class PortalAccess {
             Rule.of(POST, "/portal/settings/webhook-secret", WEBHOOKS),
             Rule.of(POST, "/portal/settings/secret-key", API_KEYS),
             Rule.of(POST, "/portal/settings/sessions/end-all", VIEW),
+            Rule.of(GET, "/portal/keys", API_KEYS),
+            Rule.of(POST, "/portal/keys", API_KEYS),
+            Rule.of(POST, "/portal/keys/:id/revoke", API_KEYS),
             Rule.of(GET, "/portal/team", TEAM),
             Rule.of(POST, "/portal/team/invitations", TEAM),
             Rule.of(POST, "/portal/team/invitations/:id/withdraw", TEAM),
             Rule.of(POST, "/portal/team/people/:id/role", TEAM),
             Rule.of(POST, "/portal/team/people/:id/remove", TEAM),
+            Rule.of(POST, "/portal/team/people/:id/reset-factor", TEAM),
             Rule.of(POST, "/portal/team/sessions/end", TEAM));
 
     private final PortalPages pages;

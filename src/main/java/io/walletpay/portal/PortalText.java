@@ -215,7 +215,10 @@ public final class PortalText {
         if ("payout_phone.set".equals(action) && what != null && what.startsWith("509")) {
             return get("audit.list", label, what); // the new number, masked
         }
-        if (what != null && (action.startsWith("person.") || action.equals(Audited.SESSION_END))) {
+        if (what != null
+                && (action.startsWith("person.")
+                        || action.startsWith("second_factor.")
+                        || action.equals(Audited.SESSION_END))) {
             // whom it was about, by e-mail, and the role (stored "e-mail: role") in the page's words
             int colon = what.lastIndexOf(": ");
             String role = colon < 0 ? null : "role." + what.substring(colon + 2);

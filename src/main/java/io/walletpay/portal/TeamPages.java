@@ -49,6 +49,7 @@ final class TeamPages {
         router.post("/portal/team/invitations/:id/withdraw").handler(this::withdraw);
         router.post("/portal/team/people/:id/role").handler(this::changeRole);
         router.post("/portal/team/people/:id/remove").handler(this::remove);
+        router.post("/portal/team/people/:id/reset-factor").handler(this::resetSecondFactor);
         router.post("/portal/team/sessions/end").handler(this::endSession);
     }
 
@@ -131,6 +132,13 @@ final class TeamPages {
         act(ctx, id -> team.remove(PortalPages.liveMerchant(ctx).id(), id, PortalPages.actor(ctx)), "team.removed");
     }
 
+    private void resetSecondFactor(RoutingContext ctx) {
+        act(
+                ctx,
+                id -> team.resetSecondFactor(PortalPages.liveMerchant(ctx).id(), id, PortalPages.actor(ctx)),
+                "team.factor_reset");
+    }
+
     private void endSession(RoutingContext ctx) {
         String handle = PortalPages.param(ctx, "session", 64);
         byte[] hash;
@@ -144,8 +152,18 @@ final class TeamPages {
             pages.badRequest(ctx);
             return;
         }
-        String whose = PortalPages.param(ctx, "whose", 254);
-        team.endSession(PortalPages.liveMerchant(ctx).id(), hash, whose, PortalPages.actor(ctx))
+        UUID merchantId = PortalPages.liveMerchant(ctx).id();
+        byte[] ending = hash;
+        // whose session it was, as the store knows it (for the audit log), never as the form says
+        stores.portalSessions()
+                .live(merchantId, PortalSession.LIFETIMES)
+                .compose(live -> live.stream()
+                        .filter(s -> java.util.Arrays.equals(s.idHash(), ending))
+                        .findFirst()
+                        .map(s -> stores.people().get(merchantId, s.personId()))
+                        .orElse(io.vertx.core.Future.succeededFuture(null)))
+                .compose(person -> team.endSession(
+                        merchantId, ending, person == null ? "" : person.email(), PortalPages.actor(ctx)))
                 .onSuccess(ended -> PortalPages.seeOther(ctx, "/portal/team?done=session"))
                 .onFailure(failure -> refused(ctx, failure, Map.of()));
     }

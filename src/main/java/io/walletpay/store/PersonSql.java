@@ -63,6 +63,9 @@ final class PersonSql {
     static final String REMOVE = "DELETE FROM people WHERE merchant_id = $1 AND id = $2";
 
     /** Sets the second factor once; the step that proved it is spent. */
+    static final String RESET_SECOND_FACTOR =
+            "UPDATE people SET totp_secret = NULL" + " WHERE merchant_id = $1 AND id = $2 AND totp_secret IS NOT NULL";
+
     static final String ENROL = "UPDATE people SET totp_secret = $2, totp_last_step = GREATEST(totp_last_step, $3)"
             + " WHERE id = $1 AND totp_secret IS NULL";
 

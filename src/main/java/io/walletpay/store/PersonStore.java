@@ -51,6 +51,12 @@ public interface PersonStore {
     Future<Boolean> enrol(UUID personId, byte[] totpSecret, long usedStep, List<byte[]> recoveryCodeHashes);
 
     /**
+     * Takes away the merchant's person's second factor and recovery codes (they lost their phone), so their next
+     * sign-in sets one up again; false when the merchant has no such person with a second factor.
+     */
+    Future<Boolean> resetSecondFactor(UUID merchantId, UUID personId);
+
+    /**
      * Accepts a code of time step {@code step}: true only if no code of that step or a later one was accepted
      * before, so one code never serves twice, even from two nodes at once.
      */

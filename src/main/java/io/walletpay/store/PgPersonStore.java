@@ -143,6 +143,19 @@ final class PgPersonStore implements PersonStore {
     }
 
     @Override
+    public Future<Boolean> resetSecondFactor(UUID merchantId, UUID personId) {
+        return database.transactions().withTransaction(connection -> connection
+                .preparedQuery(PersonSql.RESET_SECOND_FACTOR)
+                .execute(Tuple.of(merchantId, personId))
+                .compose(reset -> reset.rowCount() == 0
+                        ? Future.succeededFuture(false)
+                        : connection
+                                .preparedQuery(PersonSql.FORGET_RECOVERY_CODES)
+                                .execute(Tuple.of(personId))
+                                .map(forgotten -> true)));
+    }
+
+    @Override
     public Future<Boolean> useStep(UUID personId, long step) {
         return database.statements()
                 .preparedQuery(PersonSql.USE_STEP)

@@ -246,6 +246,24 @@ public final class Team {
         });
     }
 
+    /**
+     * Takes away a person's second factor (a lost phone, no recovery code left): their sessions end and their next
+     * sign-in sets one up again. 404 for someone who has none.
+     */
+    public Future<Void> resetSecondFactor(UUID merchantId, UUID personId, Actor by) {
+        return people.get(merchantId, personId).compose(person -> {
+            if (person == null) {
+                return Future.failedFuture(ServiceException.notFound("person"));
+            }
+            return people.resetSecondFactor(merchantId, personId)
+                    .compose(reset -> reset
+                            ? sessions.endAllOf(personId, null)
+                                    .compose(ended -> audit.record(
+                                            Audited.entry(merchantId, by, Audited.SECOND_FACTOR_RESET, person.email())))
+                            : Future.failedFuture(ServiceException.notFound("second factor")));
+        });
+    }
+
     /** Removes a person from the team; their sessions end with them. */
     public Future<Void> remove(UUID merchantId, UUID personId, Actor by) {
         return people.get(merchantId, personId).compose(person -> {

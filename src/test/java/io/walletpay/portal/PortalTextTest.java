@@ -86,6 +86,7 @@ class PortalTextTest {
                     io.walletpay.merchant.Audited.PERSON_ROLE_CHANGE,
                     io.walletpay.merchant.Audited.PERSON_REMOVE,
                     io.walletpay.merchant.Audited.SECOND_FACTOR_ENROL,
+                    io.walletpay.merchant.Audited.SECOND_FACTOR_RESET,
                     io.walletpay.merchant.Audited.SESSION_END)) {
                 assertThat(new PortalText(language).auditChange(action, null))
                         .as(action)

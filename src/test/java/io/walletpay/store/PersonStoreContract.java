@@ -297,6 +297,26 @@ public abstract class PersonStoreContract {
     }
 
     @Test
+    void aResetSecondFactorIsGoneWithItsRecoveryCodesForItsOwnMerchantOnly() throws Exception {
+        Person anne = member(newMerchant(), Role.MANAGER);
+        await(people().enrol(anne.id(), hash(), 1000, codes(10)));
+
+        assertThat(await(people().resetSecondFactor(newMerchant(), anne.id()))).isFalse();
+        assertThat(await(people().resetSecondFactor(anne.merchantId(), anne.id())))
+                .isTrue();
+        assertThat(await(people().resetSecondFactor(anne.merchantId(), anne.id())))
+                .isFalse();
+
+        Person reset = await(people().get(anne.merchantId(), anne.id()));
+        assertThat(reset.enrolled()).isFalse();
+        assertThat(await(people().recoveryCodesLeft(anne.id()))).isZero();
+        byte[] again = hash();
+        assertThat(await(people().enrol(anne.id(), again, 1000, codes(10)))).isTrue();
+        assertThat(await(people().get(anne.merchantId(), anne.id())).totpSecret())
+                .isEqualTo(again);
+    }
+
+    @Test
     void aTimeStepIsAcceptedOnceAndNeverOneBeforeIt() throws Exception {
         Person anne = member(newMerchant(), Role.MANAGER);
         await(people().enrol(anne.id(), hash(), 50, codes(1)));

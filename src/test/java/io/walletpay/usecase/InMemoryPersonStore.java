@@ -182,6 +182,17 @@ final class InMemoryPersonStore implements PersonStore {
     }
 
     @Override
+    public synchronized Future<Boolean> resetSecondFactor(UUID merchantId, UUID personId) {
+        Person person = people.get(personId);
+        if (person == null || !person.merchantId().equals(merchantId) || !person.enrolled()) {
+            return Future.succeededFuture(false);
+        }
+        people.put(personId, with(person, person.role(), null, person.totpLastStep()));
+        recoveryCodes.remove(personId);
+        return Future.succeededFuture(true);
+    }
+
+    @Override
     public synchronized Future<Boolean> useStep(UUID personId, long step) {
         Person person = people.get(personId);
         if (person == null || person.totpLastStep() >= step) {

@@ -180,6 +180,24 @@ class TeamTest {
                 .containsExactly("person.join", "person.role_change", "person.remove");
     }
 
+    @Test
+    void aLostPhonesSecondFactorIsResetEndingThatPersonsSessions() throws Exception {
+        Person manager = joined("jeran@boutik.ht", "manager");
+        byte[] secret = Totp.newSecret();
+        done(team.enrol(manager, secret, Totp.codeAt(secret, Instant.now()), "::1"));
+        byte[] live = session(manager);
+        Actor owner = Actor.person("mari@boutik.ht", "::1");
+
+        done(team.resetSecondFactor(merchant.id(), manager.id(), owner));
+
+        assertThat(done(sessions.use(live, PortalSession.LIFETIMES))).isEmpty();
+        assertThat(done(people.get(merchant.id(), manager.id())).stepAfterPassword())
+                .isEqualTo(SignInStep.ENROL);
+        assertThat(failure(team.resetSecondFactor(merchant.id(), manager.id(), owner)))
+                .isInstanceOf(ServiceException.class);
+        assertThat(audit.entries).extracting(AuditEntry::action).contains("second_factor.reset");
+    }
+
     private static final class PortalSession {
         static final io.walletpay.store.PortalSessionStore.Lifetimes LIFETIMES =
                 io.walletpay.store.PortalSessionStore.Lifetimes.PORTAL;
