@@ -1,5 +1,6 @@
 package io.walletpay.portal;
 
+import io.walletpay.merchant.Audited;
 import io.walletpay.page.Language;
 import io.walletpay.page.PageText;
 import io.walletpay.payment.FeeRule;
@@ -213,6 +214,17 @@ public final class PortalText {
         String label = get("audit.action." + action);
         if ("payout_phone.set".equals(action) && what != null && what.startsWith("509")) {
             return get("audit.list", label, what); // the new number, masked
+        }
+        if (what != null
+                && (action.startsWith("person.")
+                        || action.startsWith("second_factor.")
+                        || action.equals(Audited.SESSION_END))) {
+            // whom it was about, by e-mail, and the role (stored "e-mail: role") in the page's words
+            int colon = what.lastIndexOf(": ");
+            String role = colon < 0 ? null : "role." + what.substring(colon + 2);
+            return role != null && BUNDLES.get(language).containsKey(role)
+                    ? get("audit.list", label, what.substring(0, colon) + " (" + get(role) + ")")
+                    : get("audit.list", label, what);
         }
         if (!"settings.update".equals(action) || what == null || what.isEmpty()) {
             return label;

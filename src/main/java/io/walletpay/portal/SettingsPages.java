@@ -99,6 +99,7 @@ final class SettingsPages {
                     model.put("approvalThreshold", thresholdText(merchant));
                     model.put("health", health.result());
                     model.put("audit", audit.result().entries());
+                    model.put("me", PortalPages.person(ctx).email());
                     byte[] current = PortalPages.sessionHash(ctx);
                     model.put(
                             "sessions",

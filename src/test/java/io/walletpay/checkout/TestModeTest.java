@@ -240,22 +240,28 @@ class TestModeTest {
                 browser.follow(browser.submit(testPayments, "/portal/mode", Map.of("livemode", "true")));
         assertThat(back.body()).doesNotContain("id=\"testmode-banner\"");
         assertThat(browser.get("/portal/payments").body()).doesNotContain(shown.getString("reference_id"));
-        // the portal signs in with the live key only: the test key is the API's
-        io.walletpay.support.PortalClient withTestKey = new io.walletpay.support.PortalClient(
+        // the portal signs in people: neither the test key nor the live key opens it
+        io.walletpay.support.PortalClient withKey = new io.walletpay.support.PortalClient(
                 "http://localhost:" + service.config.http().port());
-        java.net.http.HttpResponse<String> login = withTestKey.get("/portal/login?lang=en");
-        assertThat(withTestKey
-                        .post(
-                                "/portal/login",
-                                Map.of(
-                                        io.walletpay.support.PortalClient.CSRF_FIELD,
-                                        withTestKey.csrfFrom(login),
-                                        "merchant_id",
-                                        merchant.getString("merchant_id"),
-                                        "secret_key",
-                                        merchant.getString("test_secret_key")))
-                        .statusCode())
-                .isEqualTo(401);
+        for (String key : List.of(merchant.getString("test_secret_key"), merchant.getString("secret_key"))) {
+            java.net.http.HttpResponse<String> login = withKey.get("/portal/login?lang=en");
+            assertThat(withKey.post(
+                                    "/portal/login",
+                                    Map.of(
+                                            io.walletpay.support.PortalClient.CSRF_FIELD,
+                                            withKey.csrfFrom(login),
+                                            "merchant_id",
+                                            merchant.getString("merchant_id"),
+                                            "email",
+                                            merchant.getString("merchant_id"),
+                                            "secret_key",
+                                            key,
+                                            "password",
+                                            key))
+                            .statusCode())
+                    .isEqualTo(401);
+            assertThat(withKey.get("/portal/").statusCode()).isEqualTo(303);
+        }
         // a form without its CSRF token switches nothing
         assertThat(browser.post("/portal/mode", Map.of("livemode", "false")).statusCode())
                 .isEqualTo(403);

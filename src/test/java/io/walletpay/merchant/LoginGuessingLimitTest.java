@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.vertx.core.json.JsonObject;
 import io.walletpay.support.BehaviourTest;
+import io.walletpay.support.PortalClient;
 import io.walletpay.support.RawHttp;
 import io.walletpay.support.RunningService;
 import io.walletpay.support.TestConfig;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Guessing at secrets is slowed without locking anyone else out: failed token, portal and admin logins are limited
- * per source address and per account named from that address, answered 429 with Retry-After before the secret is
+ * per source address and per account (at the portal: per e-mail) named from that address, answered 429 with Retry-After before the secret is
  * even checked, and the limit refills over {@code logins.window_seconds}. The owner of an account, from an address
  * without failures, always gets in. Each test speaks from its own loopback addresses (127.0.0.x), so they do not
  * share an address bucket.
@@ -69,23 +70,58 @@ class LoginGuessingLimitTest {
     }
 
     @Test
-    void wrongKeysAtThePortalLoginSlowTheGuessingAddressOnlyAndTheOwnerElsewhereLogsIn() {
+    void wrongPasswordsAtThePortalLoginSlowTheGuessingAddressOnlyAndThePersonElsewhereLogsIn() throws Exception {
         JsonObject target = service.createMerchant("Portal target");
+        PortalClient.Person person =
+                new PortalClient("http://localhost:" + service.config.http().port()).logIn(target, "cashier");
         RawHttp guesser = from("127.0.0.13");
         for (int i = 0; i < 15; i++) {
-            assertThat(portalLogin(guesser, target.getString("merchant_id"), "sk_wrong_" + i))
+            assertThat(portalLogin(guesser, person.email(), "wrong password " + i))
                     .isIn(401, 429);
         }
-        assertThat(portalLogin(guesser, target.getString("merchant_id"), target.getString("secret_key")))
-                .as("the guessing address waits, even with the right key")
+        assertThat(portalLogin(guesser, person.email(), person.password()))
+                .as("the guessing address waits, even with the right password")
                 .isEqualTo(429);
-        assertThat(portalLogin(from("127.0.0.14"), target.getString("merchant_id"), target.getString("secret_key")))
-                .as("the owner logs in from another address")
+        assertThat(portalLogin(from("127.0.0.14"), person.email(), person.password()))
+                .as("the person logs in from another address")
                 .isEqualTo(303);
         assertThat(token(from("127.0.0.14"), target, target.getString("secret_key"))
                         .status())
-                .as("and the token endpoint works for it too")
+                .as("and the token endpoint works for the merchant there too")
                 .isEqualTo(200);
+    }
+
+    @Test
+    void oneAddressGuessingAtOnePersonsPasswordIsSlowedForThatPersonBeforeTheAddressIs() throws Exception {
+        JsonObject target = service.createMerchant("Portal pair");
+        PortalClient signUp =
+                new PortalClient("http://localhost:" + service.config.http().port());
+        PortalClient.Person person = signUp.logIn(target, "cashier");
+        PortalClient.Person colleague = signUp.logIn(target, "viewer");
+        RawHttp guesser = from("127.0.0.15");
+        for (int i = 0; i < PER_ACCOUNT; i++) {
+            assertThat(portalLogin(guesser, person.email(), "wrong password " + i))
+                    .isEqualTo(401);
+        }
+        assertThat(portalLogin(guesser, person.email(), person.password()))
+                .as("this e-mail from this address waits")
+                .isEqualTo(429);
+        assertThat(portalLogin(guesser, colleague.email(), colleague.password()))
+                .as("another person from the same address, under the address's own limit, logs in")
+                .isEqualTo(303);
+        // the address's bucket refills while passwords are checked: guess on until the address itself is held
+        int answer = 0;
+        for (int i = 0; i < 15 && answer != 429; i++) {
+            answer = portalLogin(guesser, "nobody-" + i + "@example.com", "wrong password");
+            assertThat(answer).isIn(401, 429);
+        }
+        assertThat(answer).isEqualTo(429);
+        assertThat(portalLogin(guesser, colleague.email(), colleague.password()))
+                .as("an address guessing at many e-mails waits, whoever it names")
+                .isEqualTo(429);
+        assertThat(portalLogin(from("127.0.0.16"), person.email(), person.password()))
+                .as("the person elsewhere logs in")
+                .isEqualTo(303);
     }
 
     @Test
@@ -139,17 +175,17 @@ class LoginGuessingLimitTest {
 
     /**
      * A browser's login from {@code client}: the login page for its CSRF cookie and field, then the form. Answers
-     * the status: 303 signed in, 401 wrong key, 429 throttled.
+     * the status: 303 signed in, 401 wrong password, 429 throttled.
      */
-    private static int portalLogin(RawHttp client, String merchantId, String secretKey) {
+    private static int portalLogin(RawHttp client, String email, String password) {
         RawHttp.Answer page = client.send("GET", "/portal/login", Map.of(), null);
         assertThat(page.status()).isEqualTo(200);
         String cookie = page.header("Set-Cookie").split(";", 2)[0];
         java.util.regex.Matcher field = java.util.regex.Pattern.compile("name=\"X-XSRF-TOKEN\" value=\"([^\"]+)\"")
                 .matcher(page.body());
         assertThat(field.find()).isTrue();
-        String form = "X-XSRF-TOKEN=" + encode(field.group(1)) + "&merchant_id=" + encode(merchantId) + "&secret_key="
-                + encode(secretKey);
+        String form =
+                "X-XSRF-TOKEN=" + encode(field.group(1)) + "&email=" + encode(email) + "&password=" + encode(password);
         return client.send(
                         "POST",
                         "/portal/login",

@@ -55,7 +55,7 @@ class PortalMoneyTest {
         HttpResponse<String> tooMuch = portal.submit(
                 confirm, "/portal/payments/" + id + "/refund", Map.of("amount", "900", "form_key", key(confirm)));
         assertThat(tooMuch.body()).contains("more than what is left");
-        // each form token serves once: the next form is sent from the page the last one answered
+        // the next form is sent from the page the last one answered, as a browser sends it
         HttpResponse<String> asked = portal.submit(
                 tooMuch,
                 "/portal/payments/" + id + "/refund",
@@ -114,7 +114,7 @@ class PortalMoneyTest {
     }
 
     @Test
-    void thePayoutNumberNeedsTheSecretKeyAndThenTheBalanceIsPaidOut() throws Exception {
+    void thePayoutNumberNeedsThePersonsPasswordAndThenTheBalanceIsPaidOut() throws Exception {
         paid(500);
         HttpResponse<String> overview = portal.get("/portal/?lang=en");
         assertThat(overview.body()).contains("id=\"balance\"", "id=\"to-payouts\"");
@@ -122,17 +122,28 @@ class PortalMoneyTest {
         HttpResponse<String> page = portal.get("/portal/payouts?lang=en");
         assertThat(page.body()).contains("No payout number yet").doesNotContain("id=\"payout-form\"");
         HttpResponse<String> wrong = portal.submit(
-                page, "/portal/payouts/phone", Map.of("payout_phone", "3712 3456", "secret_key", "sk_wrong"));
-        assertThat(wrong.body()).contains("That is not your secret key");
+                page,
+                "/portal/payouts/phone",
+                Map.of("payout_phone", "3712 3456", "password", portal.person.password() + "x"));
+        assertThat(wrong.statusCode()).isEqualTo(403);
+        assertThat(wrong.body()).contains("That is not your password.");
+        // the API's secret key is not the person's password
+        HttpResponse<String> key = portal.submit(
+                wrong,
+                "/portal/payouts/phone",
+                Map.of("payout_phone", "3712 3456", "password", merchant.getString("secret_key")));
+        assertThat(key.statusCode()).isEqualTo(403);
+        assertThat(key.body()).contains("That is not your password.");
+        assertThat(payoutPhoneOf(merchant)).isNull();
         HttpResponse<String> landline = portal.submit(
                 wrong,
                 "/portal/payouts/phone",
-                Map.of("payout_phone", "2812 3456", "secret_key", merchant.getString("secret_key")));
+                Map.of("payout_phone", "2812 3456", "password", portal.person.password()));
         assertThat(landline.body()).contains("8 digits starting with 3, 4 or 5");
         HttpResponse<String> saved = portal.follow(portal.submit(
                 landline,
                 "/portal/payouts/phone",
-                Map.of("payout_phone", "3712 3456", "secret_key", merchant.getString("secret_key"))));
+                Map.of("payout_phone", "3712 3456", "password", portal.person.password())));
         assertThat(saved.body()).contains("The payout number is saved", "509****3456", "id=\"payout-form\"");
 
         HttpResponse<String> tooMuch =
@@ -161,7 +172,7 @@ class PortalMoneyTest {
     }
 
     @Test
-    void afterTooManyWrongKeysTheRightOneIsAskedToWaitNotCalledWrong() throws Exception {
+    void afterTooManyWrongPasswordsTheRightOneIsAskedToWaitNotCalledWrong() throws Exception {
         JsonObject shop = service.createMerchant("Boutik Tann");
         PortalClient browser =
                 new PortalClient("http://localhost:" + service.config.http().port());
@@ -169,19 +180,21 @@ class PortalMoneyTest {
         HttpResponse<String> page = browser.get("/portal/payouts?lang=en");
         for (int i = 0; i < service.config.logins().failuresPerAccount(); i++) {
             page = browser.submit(
-                    page, "/portal/payouts/phone", Map.of("payout_phone", "3712 3456", "secret_key", "sk_wrong"));
+                    page,
+                    "/portal/payouts/phone",
+                    Map.of("payout_phone", "3712 3456", "password", browser.person.password() + "x"));
             assertThat(page.statusCode()).isEqualTo(403);
-            assertThat(page.body()).contains("That is not your secret key");
+            assertThat(page.body()).contains("That is not your password.");
         }
 
         HttpResponse<String> right = browser.submit(
                 page,
                 "/portal/payouts/phone",
-                Map.of("payout_phone", "3712 3456", "secret_key", shop.getString("secret_key")));
+                Map.of("payout_phone", "3712 3456", "password", browser.person.password()));
 
         assertThat(right.statusCode()).isEqualTo(429);
         assertThat(right.headers().firstValue("Retry-After")).isPresent();
-        assertThat(right.body()).contains("Too many attempts").doesNotContain("That is not your secret key");
+        assertThat(right.body()).contains("Too many attempts").doesNotContain("That is not your password.");
         assertThat(service.sql("SELECT payout_phone FROM merchants WHERE id = $1::uuid", shop.getString("merchant_id"))
                         .iterator()
                         .next()
@@ -229,6 +242,13 @@ class PortalMoneyTest {
         assertThat(rowIds(older)).containsExactly(made.get(0));
         assertThat(older.body()).doesNotContain("id=\"next\"");
         assertThat(owner.get("/portal/payouts?after=nope").statusCode()).isEqualTo(400);
+    }
+
+    private static String payoutPhoneOf(JsonObject shop) {
+        return service.sql("SELECT payout_phone FROM merchants WHERE id = $1::uuid", shop.getString("merchant_id"))
+                .iterator()
+                .next()
+                .getString(0);
     }
 
     private static List<String> rowIds(HttpResponse<String> page) {

@@ -26,7 +26,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * What a merchant reads on the portal's pages, as the server renders them: French punctuation kept with its word,
- * every date in Haiti's time as dd/mm/yyyy, the payer masked as the API masks it (page and CSV), a payment's
+ * every date in Haiti's time as dd/mm/yyyy, the payer whole for an owner or a manager and otherwise masked as the
+ * API masks it (the CSV masked for everyone), a payment's
  * history in time order saying what became of each webhook, events named in words, an amount put back in a form as
  * the page writes amounts, and turning a printed link off asked for first.
  */
@@ -79,21 +80,43 @@ class PortalReadingTest {
     }
 
     @Test
-    void thePaymentPageAndTheCsvMaskThePayerAsTheApiDoes() throws Exception {
+    void thePaymentPageShowsThePayerWholeToOwnersAndManagersOnlyAndTheCsvMasksItForEveryone() throws Exception {
         Shop shop = shop("Maske", "/mask");
         String shown = service.http
                 .get("/api/merchant/payments/" + shop.paid(), shop.token())
                 .data()
                 .getString("payer");
         assertThat(shown).isEqualTo("509****1234");
+        String whole = service.sql("SELECT payer FROM payments WHERE id = $1::uuid", shop.paid())
+                .iterator()
+                .next()
+                .getString(0);
+        assertThat(whole).endsWith("37001234");
 
-        String page = shop.portal().get("/portal/payments/" + shop.paid()).body();
-        assertThat(page).contains("id=\"payer\" class=\"nb\">509****1234<").doesNotContain("37001234");
-        for (String sep : List.of("", "&sep=semicolon")) {
-            String csv = shop.portal()
-                    .get("/portal/payments.csv?status=completed" + sep)
-                    .body();
-            assertThat(csv).contains("509****1234").doesNotContain("37001234");
+        Map<String, PortalClient> people = new java.util.LinkedHashMap<>();
+        people.put("owner", shop.portal());
+        for (String role : List.of("manager", "cashier", "developer", "viewer")) {
+            PortalClient browser = new PortalClient(base);
+            browser.logIn(shop.merchant(), role);
+            people.put(role, browser);
+        }
+        for (var person : people.entrySet()) {
+            String page =
+                    person.getValue().get("/portal/payments/" + shop.paid()).body();
+            if (person.getKey().equals("owner") || person.getKey().equals("manager")) {
+                assertThat(page).as(person.getKey()).contains("id=\"payer\" class=\"nb\">" + whole + "<");
+            } else {
+                assertThat(page)
+                        .as(person.getKey())
+                        .contains("id=\"payer\" class=\"nb\">509****1234<")
+                        .doesNotContain("37001234");
+            }
+            for (String sep : List.of("", "&sep=semicolon")) {
+                String csv = person.getValue()
+                        .get("/portal/payments.csv?status=completed" + sep)
+                        .body();
+                assertThat(csv).as(person.getKey()).contains("509****1234").doesNotContain("37001234");
+            }
         }
     }
 

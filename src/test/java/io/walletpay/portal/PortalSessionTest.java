@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The portal's doors over real HTTP: no session sends every page to the login page, a POST without the CSRF token
- * is refused with 403 and changes nothing, a wrong secret is refused in the page's language, a good one opens a
+ * is refused with 403 and changes nothing, a wrong password is refused in the page's language, a good one opens a
  * session cookie that is HttpOnly and SameSite=Lax, and one merchant's pages never show another's payments.
  */
 @BehaviourTest
@@ -26,6 +26,7 @@ class PortalSessionTest {
     static JsonObject shop;
     static JsonObject other;
     static String base;
+    static PortalClient.Person cashier;
 
     @BeforeAll
     static void start() {
@@ -43,6 +44,11 @@ class PortalSessionTest {
         JsonObject othersPaid = service.createPayment(
                 otherToken, new JsonObject().put("amount", 999).put("reference_id", "OTHER-SECRET-1"));
         service.transition(othersPaid.getString("id"), io.walletpay.payment.PaymentStatus.COMPLETED);
+        try {
+            cashier = new PortalClient(base).logIn(shop, "cashier");
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @AfterAll
@@ -81,9 +87,8 @@ class PortalSessionTest {
     void aLoginPostWithoutTheCsrfTokenIsRefusedAndOpensNoSession() throws Exception {
         PortalClient browser = new PortalClient(base);
         browser.get("/portal/login");
-        HttpResponse<String> answer = browser.post(
-                "/portal/login",
-                Map.of("merchant_id", shop.getString("merchant_id"), "secret_key", shop.getString("secret_key")));
+        HttpResponse<String> answer =
+                browser.post("/portal/login", Map.of("email", cashier.email(), "password", cashier.password()));
         assertThat(answer.statusCode()).isEqualTo(403);
         assertThat(answer.headers().firstValue("Content-Type"))
                 .hasValueSatisfying(v -> assertThat(v).startsWith("text/html"));
@@ -107,19 +112,20 @@ class PortalSessionTest {
     }
 
     @Test
-    void aWrongSecretIsRefusedInThePagesLanguage() throws Exception {
+    void aWrongPasswordIsRefusedInThePagesLanguage() throws Exception {
         PortalClient browser = new PortalClient(base);
         HttpResponse<String> login = browser.get("/portal/login?lang=fr");
-        assertThat(login.body()).contains("lang=\"fr\"").contains("Clé secrète");
+        assertThat(login.body()).contains("lang=\"fr\"").contains("Mot de passe");
         HttpResponse<String> answer = browser.post(
                 "/portal/login",
                 Map.of(
                         "X-XSRF-TOKEN", browser.csrfFrom(login),
-                        "merchant_id", shop.getString("merchant_id"),
-                        "secret_key", "sk_wrong_" + "x".repeat(30)));
+                        "email", cashier.email(),
+                        "password", cashier.password() + "x"));
         assertThat(answer.statusCode()).isEqualTo(401);
-        assertThat(answer.body()).contains("Identifiant ou clé incorrect");
+        assertThat(answer.body()).contains("E-mail ou mot de passe incorrects");
         assertThat(answer.headers().allValues("Set-Cookie")).noneMatch(c -> c.startsWith("walletpay_portal="));
+        assertThat(browser.get("/portal/").statusCode()).isEqualTo(303);
     }
 
     @Test
@@ -130,8 +136,10 @@ class PortalSessionTest {
                 "/portal/login",
                 Map.of(
                         "X-XSRF-TOKEN", browser.csrfFrom(login),
-                        "merchant_id", shop.getString("merchant_id"),
-                        "secret_key", shop.getString("secret_key")));
+                        "email", cashier.email(),
+                        "password", cashier.password()));
+        assertThat(answer.statusCode()).isEqualTo(303);
+        assertThat(answer.headers().firstValue("Location")).hasValue("/portal/");
         String cookie = answer.headers().allValues("Set-Cookie").stream()
                 .filter(c -> c.startsWith("walletpay_portal="))
                 .findFirst()
@@ -140,7 +148,7 @@ class PortalSessionTest {
                 .containsIgnoringCase("HttpOnly")
                 .contains("SameSite=Lax")
                 .contains("Path=/portal");
-        assertThat(cookie).doesNotContain(shop.getString("merchant_id"));
+        assertThat(cookie).doesNotContain(shop.getString("merchant_id")).doesNotContain(cashier.email());
         assertThat(answer.headers().firstValue("Content-Security-Policy")).isEmpty();
         HttpResponse<String> overview = browser.get("/portal/");
         assertThat(overview.headers().firstValue("Content-Security-Policy"))
@@ -260,6 +268,53 @@ class PortalSessionTest {
         HttpResponse<String> again =
                 browser.post(path + "/cancel", Map.of("X-XSRF-TOKEN", browser.csrfFrom(cancelled)));
         assertThat(again.statusCode()).isEqualTo(409);
+    }
+
+    @Test
+    void theFormTokenStaysTheSameForTheWholeSessionAndAnotherSessionsTokenIsRefused() throws Exception {
+        PortalClient browser = new PortalClient(base);
+        browser.logIn(shop);
+        String token = browser.csrfFrom(browser.get("/portal/"));
+        assertThat(browser.csrfFrom(browser.get("/portal/payments"))).isEqualTo(token);
+        JsonObject first = service.createPayment(
+                service.tokenFor(shop), new JsonObject().put("amount", 310).put("reference_id", "SHOP-TOKEN-1"));
+        JsonObject second = service.createPayment(
+                service.tokenFor(shop), new JsonObject().put("amount", 320).put("reference_id", "SHOP-TOKEN-2"));
+        // a token that served once serves again in the same session
+        assertThat(browser.post(
+                                "/portal/payments/" + first.getString("id") + "/cancel",
+                                Map.of(PortalClient.CSRF_FIELD, token))
+                        .statusCode())
+                .isEqualTo(200);
+        assertThat(browser.csrfFrom(browser.get("/portal/"))).isEqualTo(token);
+
+        // a session of the same person elsewhere has a token of its own, and neither takes the other's
+        PortalClient elsewhere = new PortalClient(base);
+        elsewhere.logInAs(browser.person);
+        String othersToken = elsewhere.csrfFrom(elsewhere.get("/portal/"));
+        assertThat(othersToken).isNotEqualTo(token);
+        HttpResponse<String> crossed = elsewhere.post(
+                "/portal/payments/" + second.getString("id") + "/cancel", Map.of(PortalClient.CSRF_FIELD, token));
+        assertThat(crossed.statusCode()).isEqualTo(403);
+        assertThat(statusOf("SHOP-TOKEN-2")).isEqualTo("pending");
+        assertThat(browser.post(
+                                "/portal/payments/" + second.getString("id") + "/cancel",
+                                Map.of(PortalClient.CSRF_FIELD, token))
+                        .statusCode())
+                .isEqualTo(200);
+        assertThat(statusOf("SHOP-TOKEN-2")).isEqualTo("cancelled");
+
+        // after logging out and in again the old token is refused
+        browser.post("/portal/logout", Map.of(PortalClient.CSRF_FIELD, token));
+        browser.logInAs(browser.person);
+        JsonObject third = service.createPayment(
+                service.tokenFor(shop), new JsonObject().put("amount", 330).put("reference_id", "SHOP-TOKEN-3"));
+        assertThat(browser.post(
+                                "/portal/payments/" + third.getString("id") + "/cancel",
+                                Map.of(PortalClient.CSRF_FIELD, token))
+                        .statusCode())
+                .isEqualTo(403);
+        assertThat(statusOf("SHOP-TOKEN-3")).isEqualTo("pending");
     }
 
     private static String statusOf(String reference) {

@@ -71,4 +71,27 @@ class PortalTextTest {
         assertThat(en.device("Java-http-client/17.0.12")).isEqualTo(en.get("device.unknown"));
         assertThat(ht.device(null)).isEqualTo(ht.get("device.unknown"));
     }
+
+    @Test
+    void aTeamEntryNamesThePersonAndTheRoleInThePagesWords() {
+        assertThat(new PortalText(Language.FR).auditChange("person.join", "mari@example.com: owner"))
+                .isEqualTo("Arrivée dans l’équipe\u00A0: mari@example.com (Propriétaire)");
+        assertThat(new PortalText(Language.EN).auditChange("person.remove", "mari@example.com"))
+                .isEqualTo("Removed from the team: mari@example.com");
+        for (Language language : Language.values()) {
+            for (String action : java.util.List.of(
+                    io.walletpay.merchant.Audited.PERSON_INVITE,
+                    io.walletpay.merchant.Audited.INVITATION_WITHDRAW,
+                    io.walletpay.merchant.Audited.PERSON_JOIN,
+                    io.walletpay.merchant.Audited.PERSON_ROLE_CHANGE,
+                    io.walletpay.merchant.Audited.PERSON_REMOVE,
+                    io.walletpay.merchant.Audited.SECOND_FACTOR_ENROL,
+                    io.walletpay.merchant.Audited.SECOND_FACTOR_RESET,
+                    io.walletpay.merchant.Audited.SESSION_END)) {
+                assertThat(new PortalText(language).auditChange(action, null))
+                        .as(action)
+                        .isNotBlank();
+            }
+        }
+    }
 }

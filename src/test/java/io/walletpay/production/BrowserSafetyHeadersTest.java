@@ -37,14 +37,14 @@ class BrowserSafetyHeadersTest {
             java.util.regex.Matcher field = java.util.regex.Pattern.compile("name=\"X-XSRF-TOKEN\" value=\"([^\"]+)\"")
                     .matcher(page.body());
             assertThat(field.find()).isTrue();
-            String form = "X-XSRF-TOKEN=" + field.group(1) + "&merchant_id=00000000-0000-4000-8000-000000000000"
-                    + "&secret_key=sk_wrong";
+            String form =
+                    "X-XSRF-TOKEN=" + field.group(1) + "&email=nobody%40example.com" + "&password=not+the+password";
             RawHttp.Answer ownForm = http.send(
                     "POST",
                     "/portal/login",
                     Map.of("Content-Type", "application/x-www-form-urlencoded", "Cookie", cookie, "Origin", own),
                     form);
-            assertThat(ownForm.status()).as("a wrong key, judged as such").isEqualTo(401);
+            assertThat(ownForm.status()).as("a wrong password, judged as such").isEqualTo(401);
             RawHttp.Answer sameFormElsewhere = http.send(
                     "POST",
                     "/portal/login",
@@ -76,6 +76,6 @@ class BrowserSafetyHeadersTest {
                 "POST",
                 "/portal/login",
                 Map.of("Content-Type", "application/x-www-form-urlencoded", "Origin", origin),
-                "merchant_id=x&secret_key=y");
+                "email=x%40example.com&password=y");
     }
 }

@@ -57,16 +57,36 @@ class IdentifierSpellingTest {
     }
 
     @Test
-    void thePortalLoginKnowsAMerchantByItsOwnSpellingOnly() throws Exception {
+    void thePortalLoginKnowsAPersonByTheirOwnEmailOnlyNeverByTheMerchantsId() throws Exception {
+        String base = "http://localhost:" + service.config.http().port();
+        PortalClient.Person person = new PortalClient(base).logIn(shop, "viewer");
         String id = shop.getString("merchant_id");
-        for (String spelling : new String[] {upper(id), fullWidth(id)}) {
-            PortalClient browser =
-                    new PortalClient("http://localhost:" + service.config.http().port());
+        // a look-alike of the e-mail (full-width letters) is another e-mail; the merchant id is no e-mail at all
+        for (String spelling : new String[] {fullWidth(person.email()), id, upper(id), fullWidth(id)}) {
+            PortalClient browser = new PortalClient(base);
             var page = browser.get("/portal/login?lang=en");
             var answer = browser.submit(
-                    page, "/portal/login", Map.of("merchant_id", spelling, "secret_key", shop.getString("secret_key")));
+                    page,
+                    "/portal/login",
+                    Map.of(
+                            "email",
+                            spelling,
+                            "password",
+                            person.password(),
+                            "merchant_id",
+                            spelling,
+                            "secret_key",
+                            shop.getString("secret_key")));
             assertThat(answer.statusCode()).as(spelling).isEqualTo(401);
+            assertThat(browser.get("/portal/").statusCode()).as(spelling).isEqualTo(303);
         }
+        PortalClient own = new PortalClient(base);
+        var answer = own.submit(
+                own.get("/portal/login"),
+                "/portal/login",
+                Map.of("email", person.email(), "password", person.password()));
+        assertThat(answer.statusCode()).isEqualTo(303);
+        assertThat(own.get("/portal/").statusCode()).isEqualTo(200);
     }
 
     @Test

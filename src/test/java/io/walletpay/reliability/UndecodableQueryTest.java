@@ -94,8 +94,8 @@ class UndecodableQueryTest {
 
     @Test
     void aPortalLoginIsRefused() {
-        RawHttp.Answer answer =
-                raw.send("POST", "/portal/login?lang=%", Map.of("Content-Type", FORM), "merchant_id=x&secret_key=y");
+        RawHttp.Answer answer = raw.send(
+                "POST", "/portal/login?lang=%", Map.of("Content-Type", FORM), "email=x%40example.com&password=y");
 
         assertThat(answer.status()).isEqualTo(400);
     }
