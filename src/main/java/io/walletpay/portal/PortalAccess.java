@@ -42,6 +42,8 @@ final class PortalAccess {
             Rule.of(GET, "/portal/payouts", VIEW),
             Rule.of(POST, "/portal/payouts", PAYOUT),
             Rule.of(POST, "/portal/payouts/phone", PAYOUT_PHONE),
+            Rule.of(POST, "/portal/transfers/:id/approve", APPROVE_MONEY_OUT),
+            Rule.of(POST, "/portal/transfers/:id/reject", APPROVE_MONEY_OUT),
             Rule.of(GET, "/portal/links", VIEW),
             Rule.of(POST, "/portal/links", MANAGE_LINKS),
             Rule.of(GET, "/portal/links/:id", VIEW),
