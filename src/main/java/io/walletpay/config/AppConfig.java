@@ -41,7 +41,8 @@ public record AppConfig(
         @NotNull Role role,
         @NotNull @Valid Cluster cluster,
         @Range(min = 0, max = AppConfig.MAX_EVENT_LOOPS) int eventLoops,
-        @NotNull @Valid Backup backup) {
+        @NotNull @Valid Backup backup,
+        @NotNull @Valid Mail mail) {
 
     public static final int MAX_EVENT_LOOPS = 256;
 
@@ -295,6 +296,42 @@ public record AppConfig(
         }
     }
 
+    /**
+     * The SMTP server invitations to a shop's team are sent through; without {@code host} no e-mail is sent (the
+     * portal shows every invite link to copy either way). {@code from} is the letters' sender ({@code walletpay
+     * <no-reply@pay.example.ht>}); {@code username} and {@code password} log in to the server when set;
+     * {@code ssl} speaks TLS from the first byte (port 465), otherwise {@code starttls} says whether the plain
+     * connection must ({@code required}), may ({@code optional}) or must not ({@code disabled}) turn to TLS.
+     */
+    public record Mail(
+            String host,
+            @Range(min = 1, max = 65535) int port,
+            String from,
+            String username,
+            String password,
+            @NotNull io.walletpay.mail.MailSettings.StartTls starttls,
+            boolean ssl) {
+
+        public boolean configured() {
+            return host != null;
+        }
+
+        /** The settings letters are sent with; null when mail is not configured. */
+        public io.walletpay.mail.MailSettings settings() {
+            return configured()
+                    ? new io.walletpay.mail.MailSettings(
+                            host, port, from, username, password, starttls, ssl, io.walletpay.mail.MailSettings.TIMEOUT)
+                    : null;
+        }
+
+        @Override
+        public String toString() {
+            return "Mail[host=" + host + ", port=" + port + ", from=" + from + ", username=" + username
+                    + ", password=" + (password == null ? "none" : "***") + ", starttls=" + starttls + ", ssl=" + ssl
+                    + "]";
+        }
+    }
+
     public record Payments(
             @NotNull
                     @DecimalMin("0.01")
@@ -411,13 +448,16 @@ public record AppConfig(
         }
     }
 
-    /** Never prints secrets: the admin token, the JWT secret and the database URL (it may carry a password). */
+    /**
+     * Never prints secrets: the admin token, the JWT secret, the database URL (it may carry a password) and the mail
+     * password.
+     */
     @Override
     public String toString() {
         return "AppConfig[mode=" + mode + ", publicBaseUrl=" + publicBaseUrl + ", dataDir=" + dataDir
                 + ", http=" + http + ", db.external=" + (db.url() != null) + ", jwt.algorithm=" + jwt.algorithm()
                 + ", fees=" + fees + ", payments=" + payments + ", webhooks=" + webhooks + ", provider=" + provider
-                + "]";
+                + ", mail=" + mail + "]";
     }
 
     public boolean production() {

@@ -288,7 +288,7 @@ final class ConfigBinding {
     private static String line(ConstraintViolation<AppConfig> violation) {
         String key = keyOf(violation.getPropertyPath());
         Object value = violation.getInvalidValue();
-        boolean secret = key.contains("secret") || key.contains("token");
+        boolean secret = key.contains("secret") || key.contains("token") || key.contains("password");
         String got = value == null || secret ? "" : ", got " + value;
         return ConfigException.line(key, violation.getMessage() + got);
     }

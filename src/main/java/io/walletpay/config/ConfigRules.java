@@ -41,6 +41,7 @@ final class ConfigRules {
                     "management.port", "must differ from http.port (0 serves /metrics on the API)"));
         }
         cluster(config.cluster(), problems);
+        mail(config.mail(), problems);
         if (config.backup().enabled() && config.db().url() != null) {
             problems.add(ConfigException.line(
                     "backup.repo_path",
@@ -209,6 +210,34 @@ final class ConfigRules {
     private static void requiredWhenLive(String key, String value, List<String> problems) {
         if (value == null) {
             problems.add(ConfigException.line("provider." + key, "is required when provider.mode is live"));
+        }
+    }
+
+    /** A server letters can be sent through: a host name, a sender, and a password for the name that logs in. */
+    private static void mail(AppConfig.Mail mail, List<String> problems) {
+        if (!mail.configured()) {
+            return;
+        }
+        if (mail.host().contains("/") || mail.host().contains(" ")) {
+            problems.add(ConfigException.line(
+                    "mail.host", "expected the SMTP server's host name or address, got '" + mail.host() + "'"));
+        }
+        if (mail.from() == null) {
+            problems.add(ConfigException.line(
+                    "mail.from",
+                    "is required when mail.host is set: the address invitations come from, like"
+                            + " walletpay <no-reply@pay.example.ht>"));
+        } else if (!mail.from().contains("@") || mail.from().chars().anyMatch(Character::isISOControl)) {
+            problems.add(ConfigException.line(
+                    "mail.from",
+                    "expected an address like no-reply@pay.example.ht or walletpay <no-reply@pay.example.ht>,"
+                            + " got '" + mail.from() + "'"));
+        }
+        if (mail.username() != null && mail.password() == null) {
+            problems.add(ConfigException.line("mail.password", "is required when mail.username is set"));
+        }
+        if (mail.username() == null && mail.password() != null) {
+            problems.add(ConfigException.line("mail.username", "is required when mail.password is set"));
         }
     }
 

@@ -70,7 +70,8 @@ public final class DevelopmentSecrets {
                 config.role(),
                 config.cluster(),
                 config.eventLoops(),
-                config.backup());
+                config.backup(),
+                config.mail());
         return new Resolved(resolved, needsAdmin);
     }
 

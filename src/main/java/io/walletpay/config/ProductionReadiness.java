@@ -10,7 +10,8 @@ import java.util.Optional;
 /**
  * What production refuses to start with, one line per problem, each naming the key and its environment
  * variable: fake payments (the sandbox provider signs real "completed" webhooks), guessable secrets, a public
- * URL without TLS, a database anyone on the host can reach. Checked before anything touches the data.
+ * URL without TLS, a database anyone on the host can reach, invitations mailed in clear over the network.
+ * Checked before anything touches the data.
  */
 public final class ProductionReadiness {
 
@@ -72,7 +73,43 @@ public final class ProductionReadiness {
                     "has no password: production reaches PostgreSQL only with one"
                             + " (postgresql://user:password@host:port/database)"));
         }
+        AppConfig.Mail mail = config.mail();
+        if (mail.configured()
+                && mail.starttls() == io.walletpay.mail.MailSettings.StartTls.DISABLED
+                && !mail.ssl()
+                && !onThisMachine(mail.host())) {
+            problems.add(line(
+                    "mail.starttls",
+                    "is 'disabled' without mail.ssl in production: invite links, which let anyone join a shop's team,"
+                            + " and the SMTP password would cross the network in clear; set it to 'required' (port"
+                            + " 587) or mail.ssl to true (port 465), or relay through a server on this machine"
+                            + " (localhost)"));
+        }
         return problems;
+    }
+
+    /**
+     * True for a loopback name or address ({@code localhost}, {@code 127.0.0.1}, {@code ::1}): a relay on this machine,
+     * which nothing on the network sees. Never looks a name up.
+     */
+    static boolean onThisMachine(String host) {
+        String name = host.toLowerCase(Locale.ROOT);
+        if (name.startsWith("[") && name.endsWith("]")) {
+            name = name.substring(1, name.length() - 1);
+        }
+        if (name.equals("localhost") || name.endsWith(".localhost")) {
+            return true;
+        }
+        boolean literal =
+                name.matches("[0-9]{1,3}(\\.[0-9]{1,3}){3}") || (name.contains(":") && name.matches("[0-9a-f:.]+"));
+        if (!literal) {
+            return false;
+        }
+        try {
+            return java.net.InetAddress.getByName(name).isLoopbackAddress(); // a literal: parsed, not resolved
+        } catch (java.net.UnknownHostException e) {
+            return false;
+        }
     }
 
     /** The embedded database as started: it must be reached with a password (see db.EmbeddedDatabase). */

@@ -139,6 +139,7 @@ public final class HttpApiVerticle extends VerticleBase {
                                 stores,
                                 new io.walletpay.login.PersonLogin(stores.people(), logins, vertx),
                                 useCases.team(),
+                                useCases.apiKeys(),
                                 useCases.cancelPayment(),
                                 useCases.paymentLinks(),
                                 useCases.updateMerchantSettings(),

@@ -10,7 +10,7 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * A merchant logging in with its id and secret key, the same for the token endpoint and the portal: refused while
+ * A merchant logging in with its id and secret key at the token endpoint (the portal signs in people instead): refused while
  * {@link LoginThrottle} says so (before the secret is checked), and otherwise one credentials lookup whatever the
  * id, so an unknown or malformed id costs what a wrong secret does (it is looked up as an id no merchant has, and
  * checked against a dummy hash). A wrong id or secret counts as a failure; what a disabled merchant gets is the

@@ -9,7 +9,7 @@ import io.walletpay.people.Person;
 
 /**
  * The signed-in person's password typed again in a portal form before a change that a session taken from an
- * unattended browser must not make alone (the payout number, a payout, a new secret key): the sign-in's check,
+ * unattended browser must not make alone (the payout number, a new secret key): the sign-in's check,
  * throttled like a sign-in, and its refusal said on the form's own page. While throttled that is 429 with
  * {@code Retry-After} and the wait; a wrong password is 403.
  */

@@ -13,6 +13,7 @@ import io.walletpay.page.Language;
 import io.walletpay.page.PageText;
 import io.walletpay.report.DayTotal;
 import io.walletpay.store.Stores;
+import io.walletpay.usecase.ApiKeys;
 import io.walletpay.usecase.AuditLog;
 import io.walletpay.usecase.CancelPayment;
 import io.walletpay.usecase.MoneyOut;
@@ -43,6 +44,7 @@ public final class PortalRoutes {
             Stores stores,
             PersonLogin personLogin,
             Team team,
+            ApiKeys apiKeys,
             CancelPayment cancellation,
             PaymentLinks links,
             UpdateMerchantSettings settings,
@@ -137,6 +139,7 @@ public final class PortalRoutes {
                 .mount(router);
         new LinkPages(pages, services.links()).mount(router);
         new TeamPages(pages, stores, services.team()).mount(router);
+        new KeyPages(pages, services.apiKeys()).mount(router);
     }
 
     /**

@@ -144,8 +144,18 @@ final class TeamPages {
             pages.badRequest(ctx);
             return;
         }
-        String whose = PortalPages.param(ctx, "whose", 254);
-        team.endSession(PortalPages.liveMerchant(ctx).id(), hash, whose, PortalPages.actor(ctx))
+        UUID merchantId = PortalPages.liveMerchant(ctx).id();
+        byte[] ending = hash;
+        // whose session it was, as the store knows it (for the audit log), never as the form says
+        stores.portalSessions()
+                .live(merchantId, PortalSession.LIFETIMES)
+                .compose(live -> live.stream()
+                        .filter(s -> java.util.Arrays.equals(s.idHash(), ending))
+                        .findFirst()
+                        .map(s -> stores.people().get(merchantId, s.personId()))
+                        .orElse(io.vertx.core.Future.succeededFuture(null)))
+                .compose(person -> team.endSession(
+                        merchantId, ending, person == null ? "" : person.email(), PortalPages.actor(ctx)))
                 .onSuccess(ended -> PortalPages.seeOther(ctx, "/portal/team?done=session"))
                 .onFailure(failure -> refused(ctx, failure, Map.of()));
     }

@@ -134,7 +134,7 @@ public record UseCases(
                         stores.people(),
                         stores.portalSessions(),
                         stores.audit(),
-                        new io.walletpay.mail.NoInviteMail(),
+                        io.walletpay.mail.InviteMail.from(vertx, config.mail().settings()),
                         vertx,
                         config.publicBaseUrl()));
     }
