@@ -1,5 +1,6 @@
 package io.walletpay.portal;
 
+import io.walletpay.merchant.Audited;
 import io.walletpay.page.Language;
 import io.walletpay.page.PageText;
 import io.walletpay.payment.FeeRule;
@@ -213,6 +214,9 @@ public final class PortalText {
         String label = get("audit.action." + action);
         if ("payout_phone.set".equals(action) && what != null && what.startsWith("509")) {
             return get("audit.list", label, what); // the new number, masked
+        }
+        if (what != null && (action.startsWith("person.") || action.equals(Audited.SESSION_END))) {
+            return get("audit.list", label, what); // whom it was about, by e-mail (and role)
         }
         if (!"settings.update".equals(action) || what == null || what.isEmpty()) {
             return label;
