@@ -7,10 +7,11 @@ import io.walletpay.payment.PaymentStatus;
 import io.walletpay.support.Axe;
 import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.HeadlessChromium;
+import io.walletpay.support.PortalClient;
+import io.walletpay.support.PortalSignIn;
 import io.walletpay.support.RunningService;
 import java.io.IOException;
 import java.net.URI;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,13 +24,13 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebDriver;
-import org.openqa.selenium.WebDriverException;
-import org.openqa.selenium.WebElement;
 
 /**
  * axe-core finds no violation on any page a customer or a merchant meets, on a 360 px phone and a 1280 px laptop,
  * in Kreyòl and French: the checkout with its cancel step, a refused number and a decline, the receipt, a missing
- * page, a payment link, and every page of the portal.
+ * page, a payment link; and every page of the portal in all three languages, signing in included: the login page
+ * (and its refusal), the invitation, the second factor's enrolment, the recovery codes, the code page and the Team
+ * page with a new invitation link.
  */
 @BehaviourTest
 class AccessibilityBrowserTest {
@@ -88,6 +89,11 @@ class AccessibilityBrowserTest {
     static Stream<Arguments> screensAndLanguages() {
         return Stream.of(Screen.values())
                 .flatMap(screen -> Stream.of(Language.HT, Language.FR).map(lang -> Arguments.of(screen, lang)));
+    }
+
+    static Stream<Arguments> screensAndEveryLanguage() {
+        return Stream.of(Screen.values())
+                .flatMap(screen -> Stream.of(Language.values()).map(lang -> Arguments.of(screen, lang)));
     }
 
     @ParameterizedTest
@@ -156,14 +162,20 @@ class AccessibilityBrowserTest {
     }
 
     @ParameterizedTest
-    @MethodSource("screensAndLanguages")
-    void everyPortalPageHasNoViolation(Screen screen, Language language) throws IOException {
+    @MethodSource("screensAndEveryLanguage")
+    void everyPortalPageHasNoViolation(Screen screen, Language language) throws Exception {
         open(screen);
         browser.get(base + "/portal/login?lang=" + language.tag());
         check("login");
-        browser.findElement(By.id("merchant_id")).sendKeys(shop.getString("merchant_id"));
-        browser.findElement(By.id("secret_key")).sendKeys(shop.getString("secret_key"));
+        browser.findElement(By.id("email")).sendKeys("nobody@example.com");
+        browser.findElement(By.id("password")).sendKeys("not a password at all");
         clickAndLoad(By.id("login"));
+        assertThat(browser.findElements(By.cssSelector("p.error[role=alert]"))).hasSize(1);
+        check("login refused");
+
+        // an owner joins: the invitation, the second factor's enrolment and the recovery codes
+        PortalSignIn signIn = new PortalSignIn(chromium, base);
+        PortalClient.Person owner = signIn.join(shop, "owner", language, this::check);
         check("overview");
 
         JsonObject link = service.http
@@ -183,30 +195,26 @@ class AccessibilityBrowserTest {
                 Map.entry("webhooks", "/portal/webhooks"),
                 Map.entry("settings", "/portal/settings"),
                 Map.entry("refund", "/portal/payments/" + someone + "?confirm=refund"),
-                Map.entry("payouts", "/portal/payouts"))) {
+                Map.entry("payouts", "/portal/payouts"),
+                Map.entry("team", "/portal/team"))) {
             browser.get(base + page.getValue());
             check(page.getKey());
         }
+        browser.findElement(By.id("invite-email")).sendKeys("kesye-" + screen + "-" + language.tag() + "@example.com");
+        new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("invite-role"))).selectByValue("cashier");
+        clickAndLoad(By.id("send-invite"));
+        assertThat(browser.findElements(By.id("invite-url"))).hasSize(1);
+        check("team with an invitation link");
+
+        // signing in again: the login page, then the code page
+        clickAndLoad(By.id("logout"));
+        signIn.logIn(owner, language, page -> check(page + " again"));
 
         assertThat(found).as("axe-core violations").isEmpty();
     }
 
-    /** Clicks and waits for the next page to replace this one. */
     private void clickAndLoad(By target) {
-        WebElement page = browser.findElement(By.tagName("html"));
-        browser.findElement(target).click();
-        // the old page's root is gone once the next page replaced it (Chromium says so in more than one way)
-        org.awaitility.Awaitility.await("the page after clicking " + target)
-                .atMost(Duration.ofSeconds(15))
-                .pollInterval(Duration.ofMillis(50))
-                .until(() -> {
-                    try {
-                        page.getTagName();
-                        return false;
-                    } catch (WebDriverException replaced) {
-                        return true;
-                    }
-                });
+        chromium.clickAndLoad(target);
     }
 
     private String checkout(int amount) {
@@ -222,13 +230,7 @@ class AccessibilityBrowserTest {
     }
 
     private void open(Screen screen) throws IOException {
-        chromium = HeadlessChromium.start(options -> {
-            options.addArguments("--window-size=" + screen.width + "," + screen.height);
-            // Chromium keeps a headless window at least 500 px wide: a phone's screen is emulated
-            options.setExperimentalOption(
-                    "mobileEmulation",
-                    Map.of("deviceMetrics", Map.of("width", screen.width, "height", screen.height, "pixelRatio", 1.0)));
-        });
+        chromium = HeadlessChromium.screen(screen.width, screen.height);
         browser = chromium.driver();
     }
 }

@@ -6,6 +6,8 @@ import io.vertx.core.json.JsonObject;
 import io.walletpay.page.Language;
 import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.HeadlessChromium;
+import io.walletpay.support.PortalClient;
+import io.walletpay.support.PortalSignIn;
 import io.walletpay.support.RunningService;
 import io.walletpay.support.WebhookReceiver;
 import io.walletpay.support.WebhookReceiver.Answer;
@@ -28,8 +30,10 @@ import org.openqa.selenium.WebElement;
 /**
  * Every page of the portal and of the checkout on a 360×640 phone, in the real Chromium, with what makes pages wide:
  * a shop's long name, the largest amount the service takes (99 999 999,99 HTG), a long reference and description,
- * and a webhook server that answers with a whole HTML error page. No page scrolls sideways, an amount or a phone
- * number never breaks inside itself, and buttons are big enough for a thumb (44 px).
+ * and a webhook server that answers with a whole HTML error page. The owner joins on the phone (the invitation,
+ * the second factor with its {@code otpauth://} link unfolded, the recovery codes), invites a cashier on the Team page
+ * and signs in again with the code. No page scrolls sideways, an amount or a phone number never breaks inside
+ * itself, and buttons are big enough for a thumb (44 px).
  */
 @BehaviourTest
 class NarrowScreenBrowserTest {
@@ -57,6 +61,7 @@ class NarrowScreenBrowserTest {
 
     HeadlessChromium chromium;
     WebDriver browser;
+    PortalSignIn signIn;
 
     @BeforeAll
     static void start() {
@@ -129,13 +134,9 @@ class NarrowScreenBrowserTest {
 
     @BeforeEach
     void openPhone() throws IOException {
-        chromium = HeadlessChromium.start(options -> {
-            options.addArguments("--window-size=360,640");
-            // Chromium keeps a headless window at least 500 px wide; a phone's 360×640 screen is emulated instead.
-            options.setExperimentalOption(
-                    "mobileEmulation", Map.of("deviceMetrics", Map.of("width", 360, "height", 640, "pixelRatio", 1.0)));
-        });
+        chromium = HeadlessChromium.screen(360, 640);
         browser = chromium.driver();
+        signIn = new PortalSignIn(chromium, base);
     }
 
     @AfterEach
@@ -147,13 +148,29 @@ class NarrowScreenBrowserTest {
 
     @ParameterizedTest
     @EnumSource(Language.class)
-    void noPageScrollsSidewaysOnAPhoneAndNoAmountBreaks(Language language) {
+    void noPageScrollsSidewaysOnAPhoneAndNoAmountBreaks(Language language) throws Exception {
         browser.get(base + "/portal/login?lang=" + language.tag());
         assertThat(width()).isEqualTo(360L);
         fitsThePhone();
-        browser.findElement(By.id("merchant_id")).sendKeys(merchant.getString("merchant_id"));
-        browser.findElement(By.id("secret_key")).sendKeys(merchant.getString("secret_key"));
-        clickAndLoad(By.id("login"));
+        // the owner joins on the phone: the invitation names the shop's long name, then the second factor
+        PortalClient.Person owner = signIn.join(merchant, "owner", language, page -> {
+            fitsThePhone();
+            if (page.equals("invite")) {
+                thumbSized(List.of(browser.findElement(By.id("join"))));
+            } else if (page.equals("enrol")) {
+                thumbSized(List.of(browser.findElement(By.id("enrol"))));
+                if (language == Language.HT) {
+                    screenshot("portal-enrol-phone-ht");
+                }
+                // the otpauth:// link, one long word, unfolded: wrapped, not wider than the screen
+                browser.findElement(By.cssSelector("details summary")).click();
+                assertThat(browser.findElement(By.id("otpauth-uri")).isDisplayed())
+                        .isTrue();
+                fitsThePhone();
+            } else if (page.equals("recovery codes")) {
+                thumbSized(List.of(browser.findElement(By.id("continue"))));
+            }
+        });
 
         for (String page : List.of(
                 "/portal/",
@@ -166,9 +183,23 @@ class NarrowScreenBrowserTest {
                 "/portal/links/" + fixedLink + "?confirm=deactivate",
                 "/portal/links/" + fixedLink + "/card",
                 "/portal/links/" + anyLink + "/card",
-                "/portal/payouts")) {
+                "/portal/payouts",
+                "/portal/team")) {
             browser.get(base + page);
             fitsThePhone();
+        }
+        // the owner invites a cashier: the page shows the whole link to copy, on the screen
+        browser.get(base + "/portal/team");
+        browser.findElement(By.id("invite-email"))
+                .sendKeys("kesye.boutik.ti.jan.ak.fanmi.li." + language.tag() + "@mache-kwabosal.example.ht");
+        new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("invite-role"))).selectByValue("cashier");
+        thumbSized(List.of(browser.findElement(By.id("send-invite"))));
+        clickAndLoad(By.id("send-invite"));
+        assertThat(browser.findElement(By.id("invite-url")).getAttribute("value"))
+                .contains("/portal/invite/");
+        fitsThePhone();
+        if (language == Language.HT) {
+            screenshot("portal-team-phone-ht");
         }
         browser.get(base + "/portal/links/" + fixedLink + "/card");
         oneLine(browser.findElement(By.id("card-amount")));
@@ -200,6 +231,22 @@ class NarrowScreenBrowserTest {
         browser.get(base + "/portal/payments/" + paid);
         String code = browser.findElement(By.id("short-code")).getText();
         assertThat(code).startsWith("WP-");
+
+        // signing in again on the phone: the login page, then the code page
+        clickAndLoad(By.id("logout"));
+        signIn.logIn(owner, language, page -> {
+            fitsThePhone();
+            if (page.equals("code")) {
+                thumbSized(List.of(browser.findElement(By.id("send-code"))));
+                if (language == Language.FR) {
+                    screenshot("portal-code-phone-fr");
+                }
+            } else {
+                thumbSized(List.of(browser.findElement(By.id("login"))));
+            }
+        });
+        browser.get(base + "/portal/team");
+        fitsThePhone();
     }
 
     private long width() {
@@ -208,13 +255,7 @@ class NarrowScreenBrowserTest {
 
     /** Nothing wider than the screen: the page itself never scrolls sideways. */
     private void fitsThePhone() {
-        Object widths = ((JavascriptExecutor) browser)
-                .executeScript("return [document.documentElement.scrollWidth, window.innerWidth];");
-        @SuppressWarnings("unchecked")
-        List<Long> both = (List<Long>) widths;
-        assertThat(both.get(0))
-                .as("%s is %s px wide", browser.getCurrentUrl(), both.get(0))
-                .isLessThanOrEqualTo(both.get(1));
+        chromium.fitsTheWindow();
     }
 
     /** The element's text is laid out on one line: an amount or a number is never cut in two. */
@@ -239,20 +280,7 @@ class NarrowScreenBrowserTest {
         chromium.screenshot(SCREENSHOTS, name);
     }
 
-    /** Clicks a link or a submit button and waits until the next page has replaced this one (no fixed sleep). */
     private void clickAndLoad(By target) {
-        WebElement page = browser.findElement(By.tagName("html"));
-        browser.findElement(target).click();
-        org.awaitility.Awaitility.await("the page after clicking " + target)
-                .atMost(java.time.Duration.ofSeconds(15))
-                .pollInterval(java.time.Duration.ofMillis(50))
-                .until(() -> {
-                    try {
-                        page.getTagName();
-                        return false;
-                    } catch (org.openqa.selenium.StaleElementReferenceException replaced) {
-                        return true;
-                    }
-                });
+        chromium.clickAndLoad(target);
     }
 }

@@ -7,6 +7,8 @@ import io.walletpay.page.Language;
 import io.walletpay.payment.PaymentStatus;
 import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.HeadlessChromium;
+import io.walletpay.support.PortalClient;
+import io.walletpay.support.PortalSignIn;
 import io.walletpay.support.RunningService;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -22,9 +24,10 @@ import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebDriver;
 
 /**
- * A merchant in a real headless Chromium (no JavaScript needed by the pages) logs in, reads the overview, filters
- * the payments, opens one, cancels it and logs out, in each language; exports, redelivers, sells through a payment
- * link paid by scanning its QR code, and changes the settings, in two. Screenshots of the overview, the payments list
+ * A shop's owner in a real headless Chromium (no JavaScript needed by the pages) joins from the invitation link,
+ * logs in with the password and the code, reads the overview, filters the payments, opens one, cancels it and logs
+ * out, in each language; exports, redelivers, sells through a payment link paid by scanning its QR code, changes the
+ * settings and the secret key (with the password typed again), in two. Screenshots of the overview, the payments list
  * and a payment link go to {@code target/screenshots} ({@code -Dwalletpay.screenshots=docs} refreshes the docs' own).
  */
 @BehaviourTest
@@ -38,14 +41,17 @@ class PortalBrowserTest {
     static io.walletpay.support.WebhookReceiver receiver;
     static JsonObject shop;
     static String shopToken;
+    static String base;
 
     HeadlessChromium chromium;
     WebDriver browser;
+    PortalSignIn signIn;
 
     @BeforeAll
     static void start() {
         service = RunningService.start();
         receiver = new io.walletpay.support.WebhookReceiver();
+        base = "http://localhost:" + service.config.http().port();
         shop = service.createMerchant("Boutik Ti Jan");
         shopToken = service.tokenFor(shop);
         JsonObject other = service.createMerchant("Lòt Machann");
@@ -80,9 +86,9 @@ class PortalBrowserTest {
     @BeforeEach
     void openBrowser() throws IOException {
         // the portal needs no JavaScript: the browser runs none, so every test proves it
-        chromium = HeadlessChromium.start(
-                options -> options.addArguments("--blink-settings=scriptEnabled=false", "--window-size=1280,800"));
+        chromium = HeadlessChromium.withoutScripts(1280, 800);
         browser = chromium.driver();
+        signIn = new PortalSignIn(chromium, base);
     }
 
     @AfterEach
@@ -94,22 +100,26 @@ class PortalBrowserTest {
 
     @ParameterizedTest
     @EnumSource(Language.class)
-    void aMerchantLogsInFiltersOpensAPaymentCancelsItAndLogsOut(Language language) throws IOException {
+    void anOwnerLogsInFiltersOpensAPaymentCancelsItAndLogsOut(Language language) throws Exception {
         PortalText t = new PortalText(language);
         JsonObject toCancel = service.createPayment(
                 shopToken, new JsonObject().put("amount", 990).put("reference_id", "CANCEL-" + language.tag()));
-        String base = "http://localhost:" + service.config.http().port();
+        // the owner the operator invited joins (password, second factor) and leaves; the day starts signed out
+        PortalClient.Person owner = signIn.join(shop, "owner", language);
+        chromium.clickAndLoad(By.id("logout"));
+        chromium.arrivesAt("/portal/login");
 
         browser.get(base + "/portal/payments?lang=" + language.tag());
         assertThat(browser.getCurrentUrl()).endsWith("/portal/login?lang=" + language.tag());
         assertThat(browser.findElement(By.tagName("html")).getAttribute("lang")).isEqualTo(language.tag());
         assertThat(browser.findElement(By.id("login")).getText()).isEqualTo(t.get("login.submit"));
+        assertThat(browser.findElements(By.id("secret_key")))
+                .as("the secret key opens no portal")
+                .isEmpty();
 
-        browser.findElement(By.id("merchant_id")).sendKeys(shop.getString("merchant_id"));
-        browser.findElement(By.id("secret_key")).sendKeys(shop.getString("secret_key"));
-        clickAndLoad(By.id("login"));
+        // e-mail and password, then the code the owner's app shows
+        signIn.logIn(owner, language);
 
-        arrivesAt("/portal/");
         assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo(t.get("overview.title", "Boutik Ti Jan"));
         assertThat(browser.findElement(By.cssSelector("#period-today tr[data-status=completed] td:nth-child(2)"))
                         .getText())
@@ -171,7 +181,6 @@ class PortalBrowserTest {
             names = {"HT", "FR"})
     void aMerchantExportsRedeliversSellsThroughAPaymentLinkAndChangesSettings(Language language) throws Exception {
         PortalText t = new PortalText(language);
-        String base = "http://localhost:" + service.config.http().port();
         String hooks = "/browser-" + language.tag();
         JsonObject merchant = service.createMerchant(
                 new JsonObject().put("name", "Mache " + language.tag()).put("webhook_url", receiver.url(hooks)));
@@ -182,11 +191,7 @@ class PortalBrowserTest {
         service.createPayment(token, new JsonObject().put("amount", 60).put("reference_id", "OPEN-" + language.tag()));
         receiver.await(hooks, 1);
 
-        browser.get(base + "/portal/login?lang=" + language.tag());
-        browser.findElement(By.id("merchant_id")).sendKeys(merchant.getString("merchant_id"));
-        browser.findElement(By.id("secret_key")).sendKeys(merchant.getString("secret_key"));
-        clickAndLoad(By.id("login"));
-        arrivesAt("/portal/");
+        PortalClient.Person owner = signIn.join(merchant, "owner", language);
 
         // filter by reference, then export exactly that
         clickAndLoad(By.linkText(t.get("nav.payments")));
@@ -233,10 +238,12 @@ class PortalBrowserTest {
             fitsThePhone();
         }
         screenshot("portal-payouts-phone-" + language.tag());
-        // changing the secret key asks for the current one, as the payout number does
+        // changing the secret key asks for the person's password, as the payout number does
         browser.get(base + "/portal/settings?confirm=secret-key#secrets");
         fitsThePhone();
         assertThat(browser.findElement(By.id("current-secret-key")).getAttribute("type"))
+                .isEqualTo("password");
+        assertThat(browser.findElement(By.id("current-secret-key")).getAttribute("name"))
                 .isEqualTo("password");
         screenshot("portal-settings-key-phone-" + language.tag());
         // a payment's amount and status are on the screen, not behind a sideways scroll
@@ -326,6 +333,40 @@ class PortalBrowserTest {
         clickAndLoad(By.id("rotate-webhook-secret"));
         clickAndLoad(By.id("confirm-rotate-webhook-secret"));
         assertThat(browser.findElement(By.id("new-secret")).getText()).startsWith("whsec_");
+
+        // a new secret key: a wrong password changes nothing, the owner's own gives the key once, and the portal
+        // session goes on (the key is the API's credential, not the portal's)
+        browser.get(base + "/portal/settings?confirm=secret-key#secrets");
+        browser.findElement(By.id("current-secret-key")).sendKeys(merchant.getString("secret_key"));
+        clickAndLoad(By.id("confirm-rotate-secret-key"));
+        assertThat(browser.findElement(By.id("error")).getText()).isEqualTo(asShown(t.get("money.wrong_password")));
+        assertThat(browser.findElements(By.id("new-secret"))).isEmpty();
+        assertThat(service.http
+                        .post(
+                                "/api/merchant/token/",
+                                null,
+                                new JsonObject()
+                                        .put("merchant_id", merchant.getString("merchant_id"))
+                                        .put("secret_key", merchant.getString("secret_key")))
+                        .status())
+                .isEqualTo(200);
+        browser.findElement(By.id("current-secret-key")).sendKeys(owner.password());
+        clickAndLoad(By.id("confirm-rotate-secret-key"));
+        String newKey = browser.findElement(By.id("new-secret")).getText();
+        assertThat(newKey).startsWith("sk_").isNotEqualTo(merchant.getString("secret_key"));
+        assertThat(service.http
+                        .post(
+                                "/api/merchant/token/",
+                                null,
+                                new JsonObject()
+                                        .put("merchant_id", merchant.getString("merchant_id"))
+                                        .put("secret_key", newKey))
+                        .status())
+                .isEqualTo(200);
+        browser.get(base + "/portal/settings");
+        assertThat(browser.getCurrentUrl()).endsWith("/portal/settings");
+        assertThat(browser.findElements(By.cssSelector("#audit-log li[data-action='secret_key.rotate']")))
+                .hasSize(1);
     }
 
     /** Whether all of {@code element} lies within the window's width. */
@@ -338,10 +379,7 @@ class PortalBrowserTest {
 
     /** Nothing wider than the screen: the page itself never scrolls sideways. */
     private void fitsThePhone() {
-        var js = (org.openqa.selenium.JavascriptExecutor) browser;
-        assertThat(js.executeScript("return document.documentElement.scrollWidth > window.innerWidth;"))
-                .as(browser.getCurrentUrl())
-                .isEqualTo(Boolean.FALSE);
+        chromium.fitsTheWindow();
     }
 
     /** The export link fetched with this browser's cookies (a download is not a page Chromium shows). */
@@ -384,34 +422,12 @@ class PortalBrowserTest {
         chromium.screenshot(SCREENSHOTS, name);
     }
 
-    /** A click that submits a form returns before the next page has loaded: wait for it (no fixed sleep). */
     private void arrivesAt(String pathEnding) {
-        org.awaitility.Awaitility.await("the page at " + pathEnding)
-                .atMost(java.time.Duration.ofSeconds(15))
-                .pollInterval(java.time.Duration.ofMillis(100))
-                .untilAsserted(() -> assertThat(browser.getCurrentUrl())
-                        .as(() -> browser.findElement(By.tagName("body")).getText())
-                        .endsWith(pathEnding));
+        chromium.arrivesAt(pathEnding);
     }
 
-    /**
-     * Clicks a link or a submit button and waits until the next page has replaced this one: a click returns before
-     * the navigation it starts has loaded (no fixed sleep).
-     */
     private void clickAndLoad(By target) {
-        org.openqa.selenium.WebElement page = browser.findElement(By.tagName("html"));
-        browser.findElement(target).click();
-        org.awaitility.Awaitility.await("the page after clicking " + target)
-                .atMost(java.time.Duration.ofSeconds(15))
-                .pollInterval(java.time.Duration.ofMillis(50))
-                .until(() -> {
-                    try {
-                        page.getTagName();
-                        return false;
-                    } catch (org.openqa.selenium.StaleElementReferenceException replaced) {
-                        return true;
-                    }
-                });
+        chromium.clickAndLoad(target);
     }
 
     /** What WebDriver's getText returns for {@code text}: it reads a no-break space as a space. */

@@ -6,11 +6,10 @@ import io.vertx.core.json.JsonObject;
 import io.walletpay.page.Language;
 import io.walletpay.support.BehaviourTest;
 import io.walletpay.support.HeadlessChromium;
+import io.walletpay.support.PortalSignIn;
 import io.walletpay.support.RunningService;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Duration;
-import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -18,12 +17,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.openqa.selenium.By;
-import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 
 /**
- * A merchant in a real headless Chromium (no JavaScript) clicks the portal's switch into test mode: the banner
+ * A shop's owner, signed in in a real headless Chromium (no JavaScript), clicks the portal's switch into test mode: the banner
  * stands across the overview and the payments page in the page's language, the payments are test mode's, and the
  * switch back removes it. A screenshot {@code portal-testmode-<lang>} goes to {@code target/screenshots}
  * ({@code -Dwalletpay.screenshots=docs} refreshes the docs' own).
@@ -52,8 +50,7 @@ class TestModeBrowserTest {
 
     @BeforeEach
     void openBrowser() throws IOException {
-        chromium = HeadlessChromium.start(
-                options -> options.addArguments("--blink-settings=scriptEnabled=false", "--window-size=1280,800"));
+        chromium = HeadlessChromium.withoutScripts(1280, 800);
         browser = chromium.driver();
     }
 
@@ -66,7 +63,7 @@ class TestModeBrowserTest {
 
     @ParameterizedTest
     @EnumSource(Language.class)
-    void theSwitchShowsTestModeBehindABannerInThePagesLanguageAndBack(Language language) {
+    void theSwitchShowsTestModeBehindABannerInThePagesLanguageAndBack(Language language) throws Exception {
         PortalText t = new PortalText(language);
         String base = "http://localhost:" + service.config.http().port();
         // a shop of its own per language: the mode a session is in never leaks from one run to the next
@@ -77,11 +74,7 @@ class TestModeBrowserTest {
         service.createPayment(
                 testToken(shop), new JsonObject().put("amount", 125).put("reference_id", "TEST-" + language.tag()));
 
-        browser.get(base + "/portal/login?lang=" + language.tag());
-        browser.findElement(By.id("merchant_id")).sendKeys(shop.getString("merchant_id"));
-        browser.findElement(By.id("secret_key")).sendKeys(shop.getString("secret_key"));
-        clickAndLoad(By.id("login"));
-        arrivesAt("/portal/");
+        new PortalSignIn(chromium, base).join(shop, "owner", language);
         assertThat(browser.findElements(By.id("testmode-banner"))).isEmpty();
         assertThat(browser.findElement(By.id("mode-toggle")).getText()).isEqualTo(t.get("testmode.enter"));
 
@@ -127,31 +120,12 @@ class TestModeBrowserTest {
         chromium.screenshot(SCREENSHOTS, name);
     }
 
-    /** A click that submits a form returns before the next page has loaded: wait for it (no fixed sleep). */
     private void arrivesAt(String pathEnding) {
-        Awaitility.await("the page at " + pathEnding)
-                .atMost(Duration.ofSeconds(15))
-                .pollInterval(Duration.ofMillis(100))
-                .untilAsserted(() -> assertThat(browser.getCurrentUrl())
-                        .as(() -> browser.findElement(By.tagName("body")).getText())
-                        .endsWith(pathEnding));
+        chromium.arrivesAt(pathEnding);
     }
 
-    /** Clicks and waits until the next page has replaced this one (no fixed sleep). */
     private void clickAndLoad(By target) {
-        WebElement page = browser.findElement(By.tagName("html"));
-        browser.findElement(target).click();
-        Awaitility.await("the page after clicking " + target)
-                .atMost(Duration.ofSeconds(15))
-                .pollInterval(Duration.ofMillis(50))
-                .until(() -> {
-                    try {
-                        page.getTagName();
-                        return false;
-                    } catch (StaleElementReferenceException replaced) {
-                        return true;
-                    }
-                });
+        chromium.clickAndLoad(target);
     }
 
     /** What WebDriver's getText returns for {@code text}: it reads a no-break space as a space. */

@@ -7,15 +7,22 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
+import org.awaitility.Awaitility;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebDriverException;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -75,6 +82,28 @@ public final class HeadlessChromium implements AutoCloseable {
         return new HeadlessChromium(profile, new ChromeDriver(service, options));
     }
 
+    /**
+     * A laptop's window of {@code width} × {@code height} that runs no JavaScript: the portal needs none, so every
+     * test that opens it this way proves it.
+     */
+    public static HeadlessChromium withoutScripts(int width, int height) throws IOException {
+        return start(options ->
+                options.addArguments("--blink-settings=scriptEnabled=false", "--window-size=" + width + "," + height));
+    }
+
+    /**
+     * A screen of exactly {@code width} × {@code height} CSS pixels, as a phone's: emulated, because Chromium keeps a
+     * headless window at least 500 px wide. Scripts run (axe-core needs them).
+     */
+    public static HeadlessChromium screen(int width, int height) throws IOException {
+        return start(options -> {
+            options.addArguments("--window-size=" + width + "," + height);
+            options.setExperimentalOption(
+                    "mobileEmulation",
+                    Map.of("deviceMetrics", Map.of("width", width, "height", height, "pixelRatio", 1.0)));
+        });
+    }
+
     public WebDriver driver() {
         return driver;
     }
@@ -91,6 +120,48 @@ public final class HeadlessChromium implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * Clicks a link or a submit button and waits until the next page has replaced this one: a click returns before
+     * the navigation it starts has loaded (no fixed sleep).
+     */
+    public void clickAndLoad(By target) {
+        WebElement page = driver.findElement(By.tagName("html"));
+        driver.findElement(target).click();
+        // the old page's root is gone once the next page replaced it (Chromium says so in more than one way)
+        Awaitility.await("the page after clicking " + target)
+                .atMost(Duration.ofSeconds(15))
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> {
+                    try {
+                        page.getTagName();
+                        return false;
+                    } catch (WebDriverException replaced) {
+                        return true;
+                    }
+                });
+    }
+
+    /** Waits until the browser shows the page whose address ends with {@code pathEnding} (no fixed sleep). */
+    public void arrivesAt(String pathEnding) {
+        Awaitility.await("the page at " + pathEnding)
+                .atMost(Duration.ofSeconds(15))
+                .pollInterval(Duration.ofMillis(100))
+                .untilAsserted(() -> assertThat(driver.getCurrentUrl())
+                        .as(() -> driver.findElement(By.tagName("body")).getText())
+                        .endsWith(pathEnding));
+    }
+
+    /** Nothing wider than the window: the page itself never scrolls sideways. */
+    public void fitsTheWindow() {
+        Object widths = ((JavascriptExecutor) driver)
+                .executeScript("return [document.documentElement.scrollWidth, window.innerWidth];");
+        @SuppressWarnings("unchecked")
+        List<Long> both = (List<Long>) widths;
+        assertThat(both.get(0))
+                .as("%s is %s px wide in a window of %s px", driver.getCurrentUrl(), both.get(0), both.get(1))
+                .isLessThanOrEqualTo(both.get(1));
     }
 
     @Override

@@ -81,7 +81,22 @@ public final class PortalClient {
             String password,
             byte[] totpSecret,
             java.util.List<String> recoveryCodes,
-            java.util.concurrent.atomic.AtomicLong lastStep) {}
+            java.util.concurrent.atomic.AtomicLong lastStep) {
+
+        /**
+         * A code their app would show that has not served yet (each time step serves once): the previous step's, the
+         * current one's or the next one's, all accepted for clock drift; once those are used, a recovery code.
+         */
+        public String nextCode() {
+            long now = io.walletpay.people.Totp.stepOf(java.time.Instant.now());
+            long step = Math.max(now - 1, lastStep.get() + 1);
+            if (step <= now + 1) {
+                lastStep.set(step);
+                return codeOf(totpSecret, step);
+            }
+            return recoveryCodes.remove(0);
+        }
+    }
 
     /** The person this client last signed in as, or null. */
     public Person person;
@@ -170,16 +185,7 @@ public final class PortalClient {
         if (who.totpSecret() != null) {
             assertThat(next).isEqualTo("/portal/login/code");
             HttpResponse<String> codePage = get(next);
-            long now = io.walletpay.people.Totp.stepOf(java.time.Instant.now());
-            long step = Math.max(now - 1, who.lastStep().get() + 1);
-            String code;
-            if (step <= now + 1) {
-                code = codeOf(who.totpSecret(), step);
-                who.lastStep().set(step);
-            } else {
-                code = who.recoveryCodes().remove(0);
-            }
-            answer = submit(codePage, next, Map.of("code", code));
+            answer = submit(codePage, next, Map.of("code", who.nextCode()));
             assertThat(answer.statusCode()).as(answer.body()).isEqualTo(303);
             next = answer.headers().firstValue("Location").orElseThrow();
         }
