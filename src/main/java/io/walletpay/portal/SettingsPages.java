@@ -243,8 +243,8 @@ final class SettingsPages {
     }
 
     /**
-     * The current key typed again first, as for the payout number: a session taken from an unattended browser must
-     * not be able to issue a key that redirects payouts and locks the owner out.
+     * The person's password typed again first, as for the payout number: a session taken from an unattended browser
+     * must not be able to issue a key that moves money on the merchant's behalf.
      */
     private void rotateSecretKey(RoutingContext ctx) {
         // the portal's key is the session's own, the live one, in either mode; the test key is rotated by API
