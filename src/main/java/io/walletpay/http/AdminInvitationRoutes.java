@@ -3,10 +3,8 @@ package io.walletpay.http;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.walletpay.error.ServiceException;
 import io.walletpay.json.JsonInput;
 import io.walletpay.merchant.Actor;
-import io.walletpay.merchant.Merchant;
 import io.walletpay.net.ClientAddress;
 import io.walletpay.page.Language;
 import io.walletpay.store.MerchantStore;
@@ -43,7 +41,7 @@ final class AdminInvitationRoutes {
         String role = input.requiredText("role", 20);
         merchants
                 .get(Queries.pathId(ctx, "Merchant"))
-                .map(AdminInvitationRoutes::liveOnly)
+                .map(AdminMerchantRoutes::liveOnly)
                 .compose(merchant -> team.invite(
                         merchant,
                         email,
@@ -66,12 +64,5 @@ final class AdminInvitationRoutes {
                                         "expires_at",
                                         Timestamps.format(invited.invitation().expiresAt()))))
                 .onFailure(ctx::fail);
-    }
-
-    private static Merchant liveOnly(Merchant merchant) {
-        if (!merchant.livemode()) {
-            throw ServiceException.notFound("Merchant");
-        }
-        return merchant;
     }
 }

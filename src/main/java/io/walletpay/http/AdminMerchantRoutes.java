@@ -110,7 +110,7 @@ final class AdminMerchantRoutes {
      * The operator manages merchants by their live rows: a test twin is no merchant of its own (what the operator
      * sets on the live row carries into it), so its id is not found here.
      */
-    private static Merchant liveOnly(Merchant merchant) {
+    static Merchant liveOnly(Merchant merchant) {
         if (!merchant.livemode()) {
             throw ServiceException.notFound("Merchant");
         }

@@ -117,8 +117,8 @@ public final class PortalRoutes {
                 stores,
                 services.personLogin(),
                 services.team(),
-                new SessionCsrf(sessions.derived("session csrf")),
-                sessions.derived("totp enrolment"));
+                new SessionCsrf(new SessionKey(sessions.derived("session csrf"))),
+                new SessionKey(sessions.derived("totp enrolment")));
         signIn.mountDoors(router);
         router.route("/portal/*").handler(signIn::requireSession);
         router.route("/portal/*").handler(new PortalAccess(pages)::check);

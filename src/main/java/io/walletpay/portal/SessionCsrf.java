@@ -2,11 +2,8 @@ package io.walletpay.portal;
 
 import io.vertx.ext.web.RoutingContext;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.util.Base64;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The form token of a signed-in page, bound to its session: an HMAC of the session's id hash under a key derived
@@ -19,20 +16,14 @@ final class SessionCsrf {
     /** The form field (and header) the token travels in: the same as the doors' handler uses. */
     static final String FIELD = "X-XSRF-TOKEN";
 
-    private final SecretKeySpec key;
+    private final SessionKey key;
 
-    SessionCsrf(String keyHex) {
-        this.key = new SecretKeySpec(keyHex.getBytes(StandardCharsets.US_ASCII), "HmacSHA256");
+    SessionCsrf(SessionKey key) {
+        this.key = key;
     }
 
     String tokenFor(byte[] sessionHash) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(key);
-            return Base64.getUrlEncoder().withoutPadding().encodeToString(mac.doFinal(sessionHash));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(e);
-        }
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(key.of(sessionHash));
     }
 
     /** Whether the request carries its session's token (form field or header), compared in constant time. */

@@ -21,14 +21,10 @@ import io.walletpay.people.Totp;
 import io.walletpay.store.PortalSessionStore;
 import io.walletpay.store.Stores;
 import io.walletpay.usecase.Team;
-import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The portal's doors: sign-in with e-mail and password, then the second factor's code (or its enrolment, for an
@@ -44,15 +40,16 @@ final class SignInPages {
     private final PersonLogin login;
     private final Team team;
     private final SessionCsrf csrf;
-    private final SecretKeySpec enrolKey;
+    private final SessionKey enrolment;
 
-    SignInPages(PortalPages pages, Stores stores, PersonLogin login, Team team, SessionCsrf csrf, String enrolKeyHex) {
+    SignInPages(
+            PortalPages pages, Stores stores, PersonLogin login, Team team, SessionCsrf csrf, SessionKey enrolment) {
         this.pages = pages;
         this.stores = stores;
         this.login = login;
         this.team = team;
         this.csrf = csrf;
-        this.enrolKey = new SecretKeySpec(enrolKeyHex.getBytes(StandardCharsets.US_ASCII), "HmacSHA256");
+        this.enrolment = enrolment;
     }
 
     /** The doors before a session (their CSRF is vertx-web's handler, mounted by the caller on these paths). */
@@ -216,13 +213,7 @@ final class SignInPages {
      * often it is opened, and nothing is stored until a code proves their app has it.
      */
     private byte[] enrolmentSecret(PortalSessionStore.PortalSession session) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(enrolKey);
-            return Arrays.copyOf(mac.doFinal(session.idHash()), 20);
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(e);
-        }
+        return Arrays.copyOf(enrolment.of(session.idHash()), Totp.SECRET_BYTES);
     }
 
     private void enrolPage(RoutingContext ctx, PortalSessionStore.PortalSession session, Person person) {

@@ -20,6 +20,7 @@ import io.walletpay.people.PasswordWorkers;
 import io.walletpay.people.Person;
 import io.walletpay.people.RecoveryCodes;
 import io.walletpay.people.Role;
+import io.walletpay.people.TeamRefusals;
 import io.walletpay.people.Totp;
 import io.walletpay.store.AuditStore;
 import io.walletpay.store.PersonStore;
@@ -38,6 +39,8 @@ import java.util.UUID;
  * always keeps an owner.
  */
 public final class Team {
+
+    private static final String ROLES_NAMED = "role must be one of: owner, manager, cashier, developer, viewer";
 
     /** The longest name a person may give. */
     public static final int MAX_NAME = 100;
@@ -87,23 +90,15 @@ public final class Team {
     public Future<Invited> invite(Merchant merchant, String email, String roleName, Actor by, Language language) {
         String address = PersonLogin.normalised(email);
         if (!EmailAddressShape.accepts(address)) {
-            return Future.failedFuture(new ServiceException(
-                    ErrorCode.INVALID_EMAIL.kind(),
-                    ErrorCode.INVALID_EMAIL.code(),
-                    "email must be an e-mail address",
-                    "email"));
+            return Future.failedFuture(refusal(ErrorCode.INVALID_EMAIL, "email must be an e-mail address", "email"));
         }
         Role role = Role.of(roleName == null ? "" : roleName.strip());
         if (role == null) {
-            return Future.failedFuture(new ServiceException(
-                    ErrorCode.INVALID_ROLE.kind(),
-                    ErrorCode.INVALID_ROLE.code(),
-                    "role must be one of: owner, manager, cashier, developer, viewer",
-                    "role"));
+            return Future.failedFuture(refusal(ErrorCode.INVALID_ROLE, ROLES_NAMED, "role"));
         }
         return people.byEmail(address).compose(existing -> {
             if (existing != null) {
-                return Future.failedFuture(emailTaken());
+                return Future.failedFuture(TeamRefusals.emailTaken());
             }
             String token = Secrets.randomToken(32);
             OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
@@ -229,11 +224,7 @@ public final class Team {
     public Future<Person> changeRole(UUID merchantId, UUID personId, String roleName, Actor by) {
         Role role = Role.of(roleName == null ? "" : roleName.strip());
         if (role == null) {
-            return Future.failedFuture(new ServiceException(
-                    ErrorCode.INVALID_ROLE.kind(),
-                    ErrorCode.INVALID_ROLE.code(),
-                    "role must be one of: owner, manager, cashier, developer, viewer",
-                    "role"));
+            return Future.failedFuture(refusal(ErrorCode.INVALID_ROLE, ROLES_NAMED, "role"));
         }
         return people.changeRole(merchantId, personId, role).compose(changed -> {
             if (changed == null) {
@@ -286,13 +277,5 @@ public final class Team {
 
     private static ServiceException refusal(ErrorCode code, String message, String field) {
         return new ServiceException(code.kind(), code.code(), message, field);
-    }
-
-    private static ServiceException emailTaken() {
-        return new ServiceException(
-                ErrorCode.EMAIL_TAKEN.kind(),
-                ErrorCode.EMAIL_TAKEN.code(),
-                "someone signs in with this e-mail already",
-                "email");
     }
 }
