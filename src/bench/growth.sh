@@ -17,8 +17,8 @@
 #   src/bench/growth.sh                          # PAYMENTS=10000000 DAYS=90, READS=200, CREATES_FOR=20 (seconds), RUNS=3
 #   PAYMENTS=1000000 src/bench/growth.sh         # a quicker look
 #   REUSE=/tmp/walletpay-growth.AbCd12 RUNS=2 src/bench/growth.sh   # the filled database again (another build)
-# Needs: java, curl and psql (PostgreSQL client tools) on the PATH. The fill of 10 M payments takes a while (about
-# 20 minutes on two cores) and some 25 GB of disk under TMPDIR (check with df first).
+# Needs: java, curl, python3 (the owner's sign-in code) and psql (PostgreSQL client tools) on the PATH. The fill of
+# 10 M payments takes a while (about 20 minutes on two cores) and some 25 GB of disk under TMPDIR (check with df).
 #
 # The history is written behind the service's back, so the sums it keeps are made again from it after the fill; the
 # service is started with a sweep every SWEEP_SECONDS (2; 30 by default in a deployment) so that catching up on 90
@@ -84,12 +84,45 @@ token() {
 }
 csrf_of() { sed -n 's/.*name="X-XSRF-TOKEN" value="\([^"]*\)".*/\1/p' "$WORK/page.html" | head -1; }
 page() { curl -sf -c "$WORK/cookies" -b "$WORK/cookies" -o "$WORK/page.html" "$BASE$1"; }
-portal_sign_in() { # a portal session for the big merchant in $WORK/cookies
+totp() { # the six-digit code of a Base32 secret now (RFC 6238: SHA-1, 30 s steps), as a phone's app shows it
+  python3 -c 'import base64, hashlib, hmac, struct, sys, time
+s = sys.argv[1]; key = base64.b32decode(s + "=" * (-len(s) % 8))
+mac = hmac.new(key, struct.pack(">Q", int(time.time()) // 30), hashlib.sha1).digest()
+o = mac[-1] & 15; print("%06d" % ((struct.unpack(">I", mac[o:o + 4])[0] & 0x7fffffff) % 1000000))' "$1"
+}
+submit() { # submit PATH FIELD=VALUE...: posts a portal form with the page's form token; the answer in page.html
+  local path=$1; shift
+  local args=(--data-urlencode "X-XSRF-TOKEN=$(csrf_of)")
+  for field in "$@"; do args+=(--data-urlencode "$field"); done
+  curl -s -o "$WORK/page.html" -w '%{redirect_url}' -c "$WORK/cookies" -b "$WORK/cookies" -X POST "$BASE$path" "${args[@]}"
+}
+wait_for_next_step() { sleep $((31 - $(date +%s) % 30)); } # a code's 30 s step is accepted once
+portal_sign_in() { # a portal session of the big merchant's owner in $WORK/cookies: invited and enrolled the first time
   rm -f "$WORK/cookies"
-  page /portal/login
-  curl -s -o /dev/null -c "$WORK/cookies" -b "$WORK/cookies" -X POST "$BASE/portal/login" \
-    --data-urlencode "X-XSRF-TOKEN=$(csrf_of)" --data-urlencode "merchant_id=$BIG" --data-urlencode "secret_key=$BIG_KEY"
-  page /portal/ || { echo "the portal did not sign the merchant in" >&2; exit 1; }
+  if [ ! -f "$WORK/owner.txt" ]; then
+    local invite secret
+    invite=$(curl -sf -X POST "$BASE/api/admin/merchants/$BIG/invitations" -H "Authorization: Bearer $ADMIN" \
+      -H 'Content-Type: application/json' -d '{"email":"owner@gwo-boutik.example","role":"owner"}' | json_field invite_url)
+    [ -n "$invite" ] || { echo "the owner could not be invited" >&2; exit 1; }
+    curl -sf -c "$WORK/cookies" -b "$WORK/cookies" -o "$WORK/page.html" "$invite"
+    submit "${invite#"$BASE"}" "name=Owner" "password=growth-bench-$BIG" > /dev/null
+    page /portal/enrol
+    secret=$(sed -n 's/.*otpauth:[^"<]*secret=\([A-Z2-7]*\).*/\1/p' "$WORK/page.html" | head -1)
+    [ -n "$secret" ] || { echo "the enrolment page showed no secret" >&2; exit 1; }
+    submit /portal/enrol "code=$(totp "$secret")" > /dev/null
+    echo "owner@gwo-boutik.example growth-bench-$BIG $secret" > "$WORK/owner.txt"
+    wait_for_next_step
+  else
+    local email password secret
+    read -r email password secret < "$WORK/owner.txt"
+    page /portal/login
+    submit /portal/login "email=$email" "password=$password" > /dev/null
+    page /portal/login/code
+    submit /portal/login/code "code=$(totp "$secret")" > /dev/null
+    wait_for_next_step
+  fi
+  [ "$(curl -s -o /dev/null -w '%{http_code}' -b "$WORK/cookies" "$BASE/portal/")" = 200 ] \
+    || { echo "the portal did not sign the owner in" >&2; exit 1; }
 }
 
 # p50 and p95 in ms of READS sequential GETs of one address (after 10 not counted); every answer must be 200
