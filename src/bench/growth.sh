@@ -100,17 +100,19 @@ wait_for_next_step() { sleep $((31 - $(date +%s) % 30)); } # a code's 30 s step 
 portal_sign_in() { # a portal session of the big merchant's owner in $WORK/cookies: invited and enrolled the first time
   rm -f "$WORK/cookies"
   if [ ! -f "$WORK/owner.txt" ]; then
-    local invite secret
+    local email invite secret
+    email="owner-$(date +%s)@gwo-boutik.example"
     invite=$(curl -sf -X POST "$BASE/api/admin/merchants/$BIG/invitations" -H "Authorization: Bearer $ADMIN" \
-      -H 'Content-Type: application/json' -d '{"email":"owner@gwo-boutik.example","role":"owner"}' | json_field invite_url)
+      -H 'Content-Type: application/json' -d "{\"email\":\"$email\",\"role\":\"owner\"}" | json_field invite_url)
     [ -n "$invite" ] || { echo "the owner could not be invited" >&2; exit 1; }
-    curl -sf -c "$WORK/cookies" -b "$WORK/cookies" -o "$WORK/page.html" "$invite"
-    submit "${invite#"$BASE"}" "name=Owner" "password=growth-bench-$BIG" > /dev/null
+    invite="/portal/${invite#*/portal/}" # the link names the public base URL; the service is reached here on $BASE
+    page "$invite"
+    submit "$invite" "name=Owner" "password=growth-bench-$BIG" > /dev/null
     page /portal/enrol
     secret=$(sed -n 's/.*otpauth:[^"<]*secret=\([A-Z2-7]*\).*/\1/p' "$WORK/page.html" | head -1)
     [ -n "$secret" ] || { echo "the enrolment page showed no secret" >&2; exit 1; }
     submit /portal/enrol "code=$(totp "$secret")" > /dev/null
-    echo "owner@gwo-boutik.example growth-bench-$BIG $secret" > "$WORK/owner.txt"
+    echo "$email growth-bench-$BIG $secret" > "$WORK/owner.txt"
     wait_for_next_step
   else
     local email password secret
