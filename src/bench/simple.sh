@@ -6,7 +6,8 @@
 # webhooks verified, the p99 from the pay request's send to its verified webhook, CPU per paid payment of the
 # service's JVM (from /proc, as `top` sees it), the part of it its JIT compiler threads spent, how many times its
 # threads went to sleep waiting for work per paid payment (their voluntary context switches: each costs a wake-up),
-# the embedded PostgreSQL's processes' CPU per paid payment, and the start-to-ready time of that fresh service (a new data directory: initdb included).
+# the embedded PostgreSQL's processes' CPU per paid payment, and the start-to-ready time of that fresh service (a
+# new data directory: initdb included).
 #
 # Usage (from the project root, after `mvn -q package -DskipTests`):
 #   src/bench/simple.sh                           # RATES="400 1000", RUNS=3, WARMUP=40, DURATION=20
