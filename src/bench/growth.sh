@@ -94,35 +94,33 @@ submit() { # submit PATH FIELD=VALUE...: posts a portal form with the page's for
   local path=$1; shift
   local args=(--data-urlencode "X-XSRF-TOKEN=$(csrf_of)")
   for field in "$@"; do args+=(--data-urlencode "$field"); done
-  curl -s -o "$WORK/page.html" -w '%{redirect_url}' -c "$WORK/cookies" -b "$WORK/cookies" -X POST "$BASE$path" "${args[@]}"
+  curl -s -o "$WORK/page.html" -c "$WORK/cookies" -b "$WORK/cookies" -X POST "$BASE$path" "${args[@]}"
 }
 wait_for_next_step() { sleep $((31 - $(date +%s) % 30)); } # a code's 30 s step is accepted once
 portal_sign_in() { # a portal session of the big merchant's owner in $WORK/cookies: invited and enrolled the first time
+  local email password secret invite
   rm -f "$WORK/cookies"
   if [ ! -f "$WORK/owner.txt" ]; then
-    local email invite secret
     email="owner-$(date +%s)@gwo-boutik.example"
     invite=$(curl -sf -X POST "$BASE/api/admin/merchants/$BIG/invitations" -H "Authorization: Bearer $ADMIN" \
       -H 'Content-Type: application/json' -d "{\"email\":\"$email\",\"role\":\"owner\"}" | json_field invite_url)
     [ -n "$invite" ] || { echo "the owner could not be invited" >&2; exit 1; }
     invite="/portal/${invite#*/portal/}" # the link names the public base URL; the service is reached here on $BASE
     page "$invite"
-    submit "$invite" "name=Owner" "password=growth-bench-$BIG" > /dev/null
+    submit "$invite" "name=Owner" "password=growth-bench-$BIG"
     page /portal/enrol
     secret=$(sed -n 's/.*otpauth:[^"<]*secret=\([A-Z2-7]*\).*/\1/p' "$WORK/page.html" | head -1)
     [ -n "$secret" ] || { echo "the enrolment page showed no secret" >&2; exit 1; }
-    submit /portal/enrol "code=$(totp "$secret")" > /dev/null
+    submit /portal/enrol "code=$(totp "$secret")"
     echo "$email growth-bench-$BIG $secret" > "$WORK/owner.txt"
-    wait_for_next_step
   else
-    local email password secret
     read -r email password secret < "$WORK/owner.txt"
     page /portal/login
-    submit /portal/login "email=$email" "password=$password" > /dev/null
+    submit /portal/login "email=$email" "password=$password"
     page /portal/login/code
-    submit /portal/login/code "code=$(totp "$secret")" > /dev/null
-    wait_for_next_step
+    submit /portal/login/code "code=$(totp "$secret")"
   fi
+  wait_for_next_step
   [ "$(curl -s -o /dev/null -w '%{http_code}' -b "$WORK/cookies" "$BASE/portal/")" = 200 ] \
     || { echo "the portal did not sign the owner in" >&2; exit 1; }
 }
